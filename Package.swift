@@ -1,0 +1,128 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+/// Swift 6 language mode everywhere; `ExistentialAny` as STYLE.md asks.
+let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+let package = Package(
+  name: "Roster",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "roster", targets: ["roster"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+    .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+  ],
+  targets: [
+    // MARK: - Terminal
+    .target(
+      name: "CNCurses",
+      linkerSettings: [.linkedLibrary("ncursesw")]
+    ),
+
+    // MARK: - Core (Foundation only)
+    .target(name: "RosterCore", swiftSettings: strict),
+
+    // MARK: - Networking
+    .target(
+      name: "Transport",
+      dependencies: [
+        "RosterCore",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+      ],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "Identity",
+      dependencies: [
+        "RosterCore", "Transport",
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+      ],
+      swiftSettings: strict
+    ),
+    .target(name: "Graph", dependencies: ["RosterCore", "Transport"], swiftSettings: strict),
+
+    // MARK: - UI
+    .target(name: "TerminalUI", dependencies: ["RosterCore"], swiftSettings: strict),
+    .target(name: "Curses", dependencies: ["CNCurses", "TerminalUI", "RosterCore"], swiftSettings: strict),
+
+    // MARK: - Sandbox tenant
+    .target(name: "SandboxDirectory", swiftSettings: strict),
+    .target(
+      name: "Sandbox",
+      dependencies: [
+        "SandboxDirectory",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTLS", package: "hummingbird"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "_CryptoExtras", package: "swift-crypto"),
+        .product(name: "X509", package: "swift-certificates"),
+        .product(name: "SwiftASN1", package: "swift-asn1"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: strict
+    ),
+
+    // MARK: - Executable
+    .executableTarget(
+      name: "roster",
+      dependencies: [
+        "RosterCore", "Transport", "Identity", "Graph", "TerminalUI", "Curses", "Sandbox",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strict
+    ),
+
+    // MARK: - Tests
+    .target(
+      name: "TestSupport",
+      dependencies: ["RosterCore"],
+      path: "Tests/TestSupport",
+      swiftSettings: strict
+    ),
+    .testTarget(name: "RosterCoreTests", dependencies: ["RosterCore", "TestSupport"], swiftSettings: strict),
+    .testTarget(name: "SandboxDirectoryTests", dependencies: ["SandboxDirectory"], swiftSettings: strict),
+    .testTarget(
+      name: "SandboxTests",
+      dependencies: [
+        "Sandbox", "SandboxDirectory",
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "IdentityTests",
+      dependencies: ["Identity", "Transport", "Sandbox", "TestSupport"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "GraphTests",
+      dependencies: ["Graph", "Transport", "Identity", "Sandbox", "TestSupport"],
+      resources: [.copy("Fixtures")],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "TerminalUITests",
+      dependencies: ["TerminalUI", "RosterCore", "TestSupport"],
+      exclude: ["__Snapshots__"],
+      swiftSettings: strict
+    ),
+    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], swiftSettings: strict),
+  ]
+)

@@ -1,0 +1,40 @@
+import Foundation
+
+/// A signed-in account as the UI and `roster status` see it: never a token.
+public struct Account: Sendable, Equatable, Codable, Hashable {
+  /// `oid.tid`, the key MSAL also uses for a home account.
+  public var homeAccountId: String
+  /// The sign-in name (UPN or email), from `preferred_username`.
+  public var username: String
+  public var displayName: String?
+  public var tenantId: String
+  /// The authority URL the account signed in through.
+  public var authority: String
+  /// Scopes the current access token was granted (as the token endpoint reported them).
+  public var grantedScopes: [String]
+  /// When the current access token expires, if one is held.
+  public var accessTokenExpiresAt: Date?
+
+  public init(
+    homeAccountId: String, username: String, displayName: String? = nil, tenantId: String,
+    authority: String, grantedScopes: [String] = [], accessTokenExpiresAt: Date? = nil
+  ) {
+    self.homeAccountId = homeAccountId
+    self.username = username
+    self.displayName = displayName
+    self.tenantId = tenantId
+    self.authority = authority
+    self.grantedScopes = grantedScopes
+    self.accessTokenExpiresAt = accessTokenExpiresAt
+  }
+
+  /// Whether the token may read full profiles of others (job title, phones, office, manager).
+  /// `User.ReadBasic.All` alone shows only names and mail; the UI says so instead of blanks.
+  public var canReadFullProfiles: Bool {
+    grantedScopes.contains { scope in
+      let name = scope.split(separator: "/").last.map(String.init) ?? scope
+      return ["user.read.all", "user.readwrite.all", "directory.read.all", "directory.readwrite.all"]
+        .contains(name.lowercased())
+    }
+  }
+}

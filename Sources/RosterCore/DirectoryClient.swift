@@ -1,0 +1,110 @@
+import Foundation
+
+/// One people search as the search engine asks for it.
+public struct PeopleQuery: Sendable, Equatable, Hashable {
+  /// What the person typed, untrimmed; the Graph client escapes it.
+  public var text: String
+  /// How many results one page should hold (sized to the screen; Graph allows 1–999).
+  public var pageSize: Int
+
+  public init(text: String, pageSize: Int) {
+    self.text = text
+    self.pageSize = pageSize
+  }
+}
+
+/// Where the next page of a result set is; opaque to everyone but the Graph client.
+public struct PageCursor: Sendable, Equatable, Hashable {
+  /// The absolute `@odata.nextLink`, followed as-is.
+  public var nextLink: String
+  public init(nextLink: String) { self.nextLink = nextLink }
+}
+
+/// One page of people.
+public struct PeoplePage: Sendable, Equatable {
+  public var people: [Person]
+  /// nil on the last page.
+  public var next: PageCursor?
+  /// `@odata.count` when the server gave one (first page only).
+  public var totalCount: Int?
+
+  public init(people: [Person], next: PageCursor? = nil, totalCount: Int? = nil) {
+    self.people = people
+    self.next = next
+    self.totalCount = totalCount
+  }
+}
+
+/// Everything the detail pane shows about one person.
+public struct PersonDetail: Sendable, Equatable {
+  public var person: Person
+  /// nil when the person has no manager or the token may not read it (see `managerHidden`).
+  public var manager: Person?
+  public var directReports: [Person]
+  /// True when the manager / reports could not be read for lack of permission (403), so the
+  /// pane says so instead of showing "none".
+  public var relationsHidden: Bool
+
+  public init(person: Person, manager: Person? = nil, directReports: [Person] = [], relationsHidden: Bool = false) {
+    self.person = person
+    self.manager = manager
+    self.directReports = directReports
+    self.relationsHidden = relationsHidden
+  }
+}
+
+/// A wait the client is sitting out before retrying, so the UI can count it down.
+public struct RetryNotice: Sendable, Equatable {
+  public enum Reason: Sendable, Equatable { case throttled, serviceUnavailable, transientFailure }
+  public var reason: Reason
+  public var wait: Duration
+  /// 1 for the first retry.
+  public var attempt: Int
+
+  public init(reason: Reason, wait: Duration, attempt: Int) {
+    self.reason = reason
+    self.wait = wait
+    self.attempt = attempt
+  }
+}
+
+/// Why a directory call failed, in terms the UI can explain.
+public enum DirectoryError: Error, Sendable, Equatable {
+  /// No network, reset connection, timeout: keep the last results and mark them.
+  case offline(String)
+  /// Still throttled after the bounded retries.
+  case throttled(retryAfter: Duration)
+  /// 403: the token lacks a permission; the text names it.
+  case permissionDenied(String)
+  /// A personal Microsoft account has no organisation directory.
+  case personalAccount
+  /// No token without signing in again.
+  case signInRequired(SignInFailure)
+  case notFound
+  /// Any other service error, with Graph's `code` when present.
+  case service(status: Int, code: String?, message: String)
+  /// The body was not what Graph sends (truncated, not JSON, wrong shape).
+  case malformedResponse(String)
+  /// The request was cancelled because a newer one replaced it.
+  case cancelled
+}
+
+/// Directory reads as the runtime uses them: a struct of closures, `live` in Graph, fakes in tests.
+public struct DirectoryClient: Sendable {
+  /// First page of people matching `query`; `onRetry` is told of each wait before a retry.
+  public var searchPeople: @Sendable (_ query: PeopleQuery, _ onRetry: @escaping @Sendable (RetryNotice) -> Void) async throws -> PeoplePage
+  /// The page after `cursor`.
+  public var nextPage: @Sendable (_ cursor: PageCursor, _ onRetry: @escaping @Sendable (RetryNotice) -> Void) async throws -> PeoplePage
+  /// Person, manager and direct reports for the detail pane.
+  public var personDetail: @Sendable (_ id: String, _ onRetry: @escaping @Sendable (RetryNotice) -> Void) async throws -> PersonDetail
+
+  public init(
+    searchPeople: @escaping @Sendable (PeopleQuery, @escaping @Sendable (RetryNotice) -> Void) async throws -> PeoplePage,
+    nextPage: @escaping @Sendable (PageCursor, @escaping @Sendable (RetryNotice) -> Void) async throws -> PeoplePage,
+    personDetail: @escaping @Sendable (String, @escaping @Sendable (RetryNotice) -> Void) async throws -> PersonDetail
+  ) {
+    self.searchPeople = searchPeople
+    self.nextPage = nextPage
+    self.personDetail = personDetail
+  }
+}

@@ -1,0 +1,52 @@
+/// Everything Roster can be configured with (DESIGN.md §6). Plain data: loading from the settings
+/// file, flags and `ROSTER_*` variables lives in the composition root / Identity.
+public struct Settings: Sendable, Equatable, Codable {
+  /// How sign-in is chosen: `auto` picks device code over SSH or without a display.
+  public enum SignIn: String, Sendable, Codable, CaseIterable { case auto, deviceCode = "device-code", browser }
+  /// Which Graph query style people search uses.
+  public enum SearchMode: String, Sendable, Codable, CaseIterable { case search, filter }
+
+  public var clientId: String?
+  public var authority: String
+  public var graphEndpoint: String
+  public var graphVersion: String
+  /// One space-separated string, as OAuth sends it.
+  public var scopes: String
+  public var signIn: SignIn
+  public var redirectUri: String
+  public var b2cPolicy: String?
+  public var taskAPI: String?
+  public var caFile: String?
+  public var debounceMs: Int
+  public var searchMode: SearchMode
+
+  public static let defaultScopes = "openid profile offline_access User.Read User.ReadBasic.All"
+
+  public init(
+    clientId: String? = nil,
+    authority: String = "https://login.microsoftonline.com/organizations",
+    graphEndpoint: String = "https://graph.microsoft.com",
+    graphVersion: String = "v1.0",
+    scopes: String = Settings.defaultScopes,
+    signIn: SignIn = .auto,
+    redirectUri: String = "http://localhost",
+    b2cPolicy: String? = nil,
+    taskAPI: String? = nil,
+    caFile: String? = nil,
+    debounceMs: Int = 150,
+    searchMode: SearchMode = .search
+  ) {
+    self.clientId = clientId
+    self.authority = authority
+    self.graphEndpoint = graphEndpoint
+    self.graphVersion = graphVersion
+    self.scopes = scopes
+    self.signIn = signIn
+    self.redirectUri = redirectUri
+    self.b2cPolicy = b2cPolicy
+    self.taskAPI = taskAPI
+    self.caFile = caFile
+    self.debounceMs = debounceMs
+    self.searchMode = searchMode
+  }
+}

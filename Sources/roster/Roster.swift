@@ -1,0 +1,15 @@
+import ArgumentParser
+
+/// The `roster` command: the TUI by default, and the scriptable subcommands.
+@main
+struct Roster: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "roster",
+    abstract: "Find colleagues in Microsoft Entra ID as you type.",
+    subcommands: []
+  )
+
+  func run() async throws {
+    print("roster: the terminal UI is not built yet")
+  }
+}

@@ -1,0 +1,3 @@
+import Testing
+
+@Test func GraphTestsModuleBuilds() { #expect(Bool(true)) }

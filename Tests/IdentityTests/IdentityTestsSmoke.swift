@@ -1,0 +1,3 @@
+import Testing
+
+@Test func IdentityTestsModuleBuilds() { #expect(Bool(true)) }

@@ -1,0 +1,2 @@
+/// Shared helpers for tests (TestScheduler, fakes, snapshot assertions).
+public enum TestSupportModule {}
