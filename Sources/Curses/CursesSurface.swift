@@ -1,0 +1,85 @@
+import CNCurses
+import Foundation
+import TerminalUI
+
+/// A `Surface` over an ncurses window: the real terminal.
+///
+/// Every grapheme is placed at the column Roster's own width tables give it, so the terminal and
+/// the in-memory `ScreenBuffer` agree cell for cell. Where the C library's `wcwidth` (which ncurses
+/// uses) disagrees with those tables (ZWJ emoji sequences, VS16, flags), the grapheme is drawn in a
+/// form both agree on (the base emoji alone, or the base plus a blank), so a name never shifts
+/// the columns after it. Call only on the main actor, like all of ncurses.
+@MainActor
+public final class CursesSurface: @MainActor Surface {
+  let window: UnsafeMutablePointer<WINDOW>
+  let usesColor: Bool
+
+  init(window: UnsafeMutablePointer<WINDOW>, usesColor: Bool) {
+    self.window = window
+    self.usesColor = usesColor
+  }
+
+  public var rows: Int { Int(cnc_max_y(window)) }
+  public var cols: Int { Int(cnc_max_x(window)) }
+
+  public func put(_ text: String, row: Int, col: Int, style: Style) {
+    let (rows, cols) = (self.rows, self.cols)
+    guard row >= 0, row < rows else { return }
+    let attributes = attributeBits(for: style)
+    var column = col
+    for character in text {
+      let width = DisplayWidth.of(character)
+      if width == 0 { continue }
+      if column + width > cols { break }
+      if column >= 0 {
+        // The bottom-right cell would scroll some terminals; ncurses returns ERR there but
+        // still draws it, which is fine.
+        _ = cnc_put(window, Int32(row), Int32(column), Self.drawable(character, width: width), attributes)
+      }
+      column += width
+    }
+  }
+
+  public func fill(_ rect: Rect, with character: Character, style: Style) {
+    let attributes = attributeBits(for: style)
+    let clipped = (max(0, rect.col), min(cols, rect.maxCol))
+    guard clipped.1 > clipped.0 else { return }
+    let cell = DisplayWidth.of(character) == 1 ? String(character) : " "
+    for row in max(0, rect.row)..<min(rows, max(0, rect.maxRow)) {
+      _ = cnc_fill(window, Int32(row), Int32(clipped.0), Int32(clipped.1 - clipped.0), cell, attributes)
+    }
+  }
+
+  private func attributeBits(for style: Style) -> UInt32 {
+    var bits = cnc_a_normal()
+    if style.attributes.contains(.bold) { bits |= cnc_a_bold() }
+    if style.attributes.contains(.reverse) { bits |= cnc_a_reverse() }
+    if style.attributes.contains(.underline) { bits |= cnc_a_underline() }
+    if style.attributes.contains(.dim) { bits |= cnc_a_dim() }
+    if usesColor, let role = style.color { bits |= cnc_color_pair(Int32(CursesColors.pair(for: role))) }
+    return bits
+  }
+
+  /// The text to hand ncurses for `character` so that it takes exactly `width` cells there too.
+  static func drawable(_ character: Character, width: Int) -> String {
+    let scalars = Array(character.unicodeScalars)
+    let libcWidth = Int(cnc_wcwidth(scalars[0].value))
+    if scalars.count == 1 || !needsSimplifying(scalars) {
+      if libcWidth == width || libcWidth < 0 && width == 1 { return String(character) }
+    }
+    switch (width, libcWidth) {
+    case (2, 2): return String(scalars[0])
+    case (2, 1): return String(scalars[0]) + " "
+    case (1, 1): return String(scalars[0])
+    default: return width == 2 ? "??" : "?"
+    }
+  }
+
+  /// Clusters whose parts ncurses would place in separate cells (joined or flag sequences).
+  private static func needsSimplifying(_ scalars: [Unicode.Scalar]) -> Bool {
+    scalars.contains { scalar in
+      scalar.value == 0x200D || scalar.value == 0xFE0F || (0x1F1E6...0x1F1FF).contains(scalar.value)
+        || (0x1F3FB...0x1F3FF).contains(scalar.value)
+    }
+  }
+}

@@ -1,0 +1,139 @@
+import CNCurses
+import Dispatch
+import Foundation
+import TerminalUI
+
+/// The UI's event loop: Dispatch sources on the main queue, no polling.
+///
+/// ```
+///  stdin bytes ──read source──► KeyDecoder ──► onKey(Key) ──► store.send ──► setNeedsDisplay()
+///  SIGWINCH ─────signal source─► ioctl(TIOCGWINSZ) + resizeterm ─────────────► setNeedsDisplay()
+///  SIGTERM/SIGHUP/SIGINT ──────► restore terminal, exit
+///  SIGCONT (after Ctrl-Z, `fg`) ► resume, full repaint
+///  setNeedsDisplay() ──at most one main.async pending──► onRender(surface) + one doupdate()
+/// ```
+/// When idle nothing runs: the process sleeps in the kernel until a byte, a signal or an effect's
+/// result arrives, so CPU use is ~0%.
+@MainActor
+public final class EventLoop {
+  public let session: TerminalSession
+  /// Called for every decoded key, in order.
+  public var onKey: (Key) -> Void = { _ in }
+  /// Draws the whole screen; called at most once per batch of changes.
+  public var onRender: (CursesSurface) -> Void = { _ in }
+  /// Called after a resize, before the redraw it causes.
+  public var onResize: (Int, Int) -> Void = { _, _ in }
+
+  private var decoder = KeyDecoder()
+  private var sources: [any DispatchSourceProtocol] = []
+  private var renderPending = false
+  private var escapeFlush: DispatchWorkItem?
+  /// How long a lone ESC waits for the rest of a sequence before it counts as the Esc key.
+  private let escapeDelay: DispatchTimeInterval = .milliseconds(30)
+
+  public init(session: TerminalSession) {
+    self.session = session
+  }
+
+  /// Installs the sources and draws the first frame.
+  public func start() {
+    let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+    input.setEventHandler { [weak self] in
+      MainActor.assumeIsolated { self?.readInput() }
+    }
+    input.resume()
+    sources.append(input)
+    watch(SIGWINCH) { $0.handleResize() }
+    watch(SIGCONT) { loop in
+      loop.session.resume()
+      loop.handleResize()
+    }
+    watch(SIGTSTP) { $0.suspend() }
+    for fatal in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
+      watch(fatal) { $0.finish(code: 128 + fatal) }
+    }
+    watch(SIGPIPE) { _ in }
+    setNeedsDisplay()
+  }
+
+  /// Marks the screen dirty; the redraw runs once, after the current batch of events.
+  public func setNeedsDisplay() {
+    guard !renderPending else { return }
+    renderPending = true
+    DispatchQueue.main.async { [weak self] in
+      MainActor.assumeIsolated { self?.renderNow() }
+    }
+  }
+
+  /// Ctrl-L: repaint every cell, in case something else wrote to the terminal.
+  public func redrawAll() {
+    session.forceFullRepaint()
+    setNeedsDisplay()
+  }
+
+  /// Ctrl-Z: restore the terminal and stop; SIGCONT brings us back.
+  public func suspend() {
+    session.suspend()
+  }
+
+  /// Restores the terminal and exits the process.
+  public func finish(code: Int32) -> Never {
+    for source in sources { source.cancel() }
+    session.restore()
+    exit(code)
+  }
+
+  // MARK: - Private
+
+  private func watch(_ signalNumber: Int32, _ handler: @escaping @MainActor (EventLoop) -> Void) {
+    signal(signalNumber, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+    source.setEventHandler { [weak self] in
+      MainActor.assumeIsolated {
+        guard let self else { return }
+        handler(self)
+      }
+    }
+    source.resume()
+    sources.append(source)
+  }
+
+  private func handleResize() {
+    let size = session.resize()
+    onResize(size.rows, size.cols)
+    setNeedsDisplay()
+  }
+
+  private func renderNow() {
+    renderPending = false
+    session.beginFrame()
+    onRender(session.surface)
+    session.endFrame()
+  }
+
+  private func readInput() {
+    var bytes = [UInt8](repeating: 0, count: 65_536)
+    let count = bytes.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+    if count == 0 { finish(code: 1) }  // the terminal went away (EOF on the tty)
+    if count < 0 {
+      if errno == EINTR || errno == EAGAIN { return }
+      finish(code: 1)
+    }
+    escapeFlush?.cancel()
+    deliver(decoder.feed(bytes[0..<count]))
+    if decoder.hasPendingEscape {
+      let flush = DispatchWorkItem { [weak self] in
+        MainActor.assumeIsolated {
+          guard let self else { return }
+          self.deliver(self.decoder.flushPendingEscape())
+        }
+      }
+      escapeFlush = flush
+      DispatchQueue.main.asyncAfter(deadline: .now() + escapeDelay, execute: flush)
+    }
+  }
+
+  private func deliver(_ keys: [Key]) {
+    for key in keys { onKey(key) }
+  }
+}

@@ -1,0 +1,102 @@
+/// Fitting text into a number of cells: truncation with an ellipsis and padding, by display width.
+///
+/// Every column in Roster goes through these, so a wide CJK or emoji name never pushes the next
+/// column along: a wide character that would straddle the limit is dropped, not split.
+public enum Truncation {
+  /// The ellipsis used when text is cut (one cell wide).
+  public static let ellipsis: Character = "…"
+
+  /// `text` cut to at most `width` cells, ending in `…` when anything was cut.
+  public static func truncate(_ text: some StringProtocol, toWidth width: Int) -> String {
+    guard width > 0 else { return "" }
+    if DisplayWidth.of(text) <= width { return String(text) }
+    var result = ""
+    var used = 0
+    let budget = width - 1
+    for character in text {
+      let cells = DisplayWidth.of(character)
+      if used + cells > budget { break }
+      result.append(character)
+      used += cells
+    }
+    result.append(ellipsis)
+    return result
+  }
+
+  /// `text` fitted to exactly `width` cells: truncated if longer, padded with spaces if shorter.
+  public static func fit(_ text: some StringProtocol, toWidth width: Int) -> String {
+    let cut = truncate(text, toWidth: width)
+    let pad = width - DisplayWidth.of(cut)
+    return pad > 0 ? cut + String(repeating: " ", count: pad) : cut
+  }
+
+  /// `text` right-aligned in exactly `width` cells.
+  public static func fitRight(_ text: some StringProtocol, toWidth width: Int) -> String {
+    let cut = truncate(text, toWidth: width)
+    let pad = width - DisplayWidth.of(cut)
+    return pad > 0 ? String(repeating: " ", count: pad) + cut : cut
+  }
+
+  /// The suffix of `text` that fits in `width` cells (for fields that scroll to keep the cursor
+  /// visible), with no ellipsis.
+  public static func tail(_ text: some StringProtocol, width: Int) -> String {
+    var result: [Character] = []
+    var used = 0
+    for character in text.reversed() {
+      let cells = DisplayWidth.of(character)
+      if used + cells > width { break }
+      result.append(character)
+      used += cells
+    }
+    return String(result.reversed())
+  }
+
+  /// Breaks `text` into lines of at most `width` cells, at spaces where possible and inside a
+  /// word only when the word alone is wider than a line.
+  public static func wrap(_ text: some StringProtocol, width: Int) -> [String] {
+    guard width > 0 else { return [] }
+    var lines: [String] = []
+    var line = ""
+    var lineWidth = 0
+    for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+      var rest = String(word)
+      while !rest.isEmpty {
+        let restWidth = DisplayWidth.of(rest)
+        let needed = lineWidth == 0 ? restWidth : lineWidth + 1 + restWidth
+        if needed <= width {
+          if lineWidth > 0 { line += " " }
+          line += rest
+          lineWidth = needed
+          break
+        }
+        if lineWidth > 0 {
+          lines.append(line)
+          line = ""
+          lineWidth = 0
+          continue
+        }
+        var head = rest.prefixFitting(width)
+        if head.isEmpty { head = String(rest.first!) }
+        lines.append(head)
+        rest = String(rest.dropFirst(head.count))
+      }
+    }
+    if !line.isEmpty || lines.isEmpty { lines.append(line) }
+    return lines
+  }
+}
+
+extension String {
+  /// The longest prefix that fits in `width` cells.
+  func prefixFitting(_ width: Int) -> String {
+    var result = ""
+    var used = 0
+    for character in self {
+      let cells = DisplayWidth.of(character)
+      if used + cells > width { break }
+      result.append(character)
+      used += cells
+    }
+    return result
+  }
+}

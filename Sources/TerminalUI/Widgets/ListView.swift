@@ -1,0 +1,64 @@
+/// A scrolling list with one selected row.
+///
+/// The list does not own its rows or selection (those live in `AppState`); it keeps only the
+/// scroll offset, which `scrollOffset(...)` derives from the selection so that the selected row is
+/// always visible with a little context above and below.
+public enum ListView {
+  /// The first visible row so that `selection` is visible, moving as little as possible from
+  /// `previous`, with `margin` rows of context where the list allows.
+  public static func scrollOffset(selection: Int, count: Int, visibleRows: Int, previous: Int, margin: Int = 2) -> Int {
+    guard count > visibleRows, visibleRows > 0 else { return 0 }
+    let margin = min(margin, (visibleRows - 1) / 2)
+    var offset = min(max(0, previous), count - visibleRows)
+    let selection = min(max(0, selection), count - 1)
+    if selection < offset + margin { offset = selection - margin }
+    if selection >= offset + visibleRows - margin { offset = selection - visibleRows + margin + 1 }
+    return min(max(0, offset), count - visibleRows)
+  }
+
+  /// Draws rows `offset...` into `rect`; `row(index, width)` gives each row's text, fitted by
+  /// the caller's column layout. The selected row is reverse video (bold too when focused) and
+  /// starts with `>` so it is visible on any terminal and in plain-text captures.
+  public static func render(
+    count: Int, selection: Int?, offset: Int, in rect: Rect, focused: Bool,
+    into surface: inout some Surface, row: (Int, Int) -> String
+  ) {
+    guard !rect.isEmpty else { return }
+    for line in 0..<rect.rows {
+      let index = offset + line
+      let screenRow = rect.row + line
+      guard index < count else {
+        surface.clear(Rect(row: screenRow, col: rect.col, rows: 1, cols: rect.cols))
+        continue
+      }
+      let isSelected = index == selection
+      let style: Style = isSelected ? (focused ? .selectedFocused : .selectedUnfocused) : .plain
+      let marker = isSelected ? ">" : " "
+      surface.put(marker + row(index, rect.cols - 1), row: screenRow, col: rect.col, width: rect.cols, style: style)
+    }
+    // A scroll hint in the last column when rows are hidden below or above.
+    if offset > 0 { surface.put("↑", row: rect.row, col: rect.maxCol - 1, style: .dim) }
+    if offset + rect.rows < count { surface.put("↓", row: rect.maxRow - 1, col: rect.maxCol - 1, style: .dim) }
+  }
+
+  /// Splits `width` cells into columns with one blank between them; the last takes the rest.
+  /// `shares` are relative weights; a column gets at least `minimum` cells or is dropped.
+  public static func columnWidths(total width: Int, shares: [Int], minimum: Int = 8) -> [Int] {
+    var columns = shares
+    while !columns.isEmpty {
+      let gaps = columns.count - 1
+      let usable = width - gaps
+      let sum = columns.reduce(0, +)
+      var widths = columns.map { usable * $0 / max(1, sum) }
+      if let last = widths.indices.last { widths[last] = usable - widths.dropLast().reduce(0, +) }
+      if widths.allSatisfy({ $0 >= minimum }) || columns.count == 1 { return widths.map { max(0, $0) } }
+      columns.removeLast()
+    }
+    return []
+  }
+
+  /// One row of cells laid out as `columns` (as from `columnWidths`), each fitted to its width.
+  public static func layoutRow(_ texts: [String], widths: [Int]) -> String {
+    zip(texts, widths).map { Truncation.fit($0, toWidth: $1) }.joined(separator: " ")
+  }
+}

@@ -1,0 +1,49 @@
+/// A scrolling pane of styled lines (the detail pane, help text).
+public struct StyledLine: Sendable, Equatable {
+  public var text: String
+  public var style: Style
+  public var indent: Int
+
+  public init(_ text: String, style: Style = .plain, indent: Int = 0) {
+    self.text = text
+    self.style = style
+    self.indent = indent
+  }
+}
+
+public enum TextPane {
+  /// Largest valid scroll offset for `lineCount` lines in `visibleRows`.
+  public static func maxOffset(lineCount: Int, visibleRows: Int) -> Int {
+    max(0, lineCount - visibleRows)
+  }
+
+  /// Draws `lines` from `offset` into `rect`, each fitted to the width; arrows in the right
+  /// column say there is more above or below.
+  public static func render(_ lines: [StyledLine], offset: Int, in rect: Rect, into surface: inout some Surface) {
+    guard !rect.isEmpty else { return }
+    let offset = min(max(0, offset), maxOffset(lineCount: lines.count, visibleRows: rect.rows))
+    surface.clear(rect)
+    for line in 0..<rect.rows {
+      let index = offset + line
+      guard index < lines.count else { break }
+      let item = lines[index]
+      surface.put(item.text, line: line, in: Rect(row: rect.row, col: rect.col, rows: rect.rows, cols: rect.cols - 1), indent: item.indent, style: item.style)
+    }
+    if offset > 0 { surface.put("↑", row: rect.row, col: rect.maxCol - 1, style: .dim) }
+    if offset + rect.rows < lines.count { surface.put("↓", row: rect.maxRow - 1, col: rect.maxCol - 1, style: .dim) }
+  }
+
+  /// Label/value lines, labels padded to one width, values wrapped under themselves.
+  public static func fields(_ pairs: [(label: String, value: String, style: Style)], width: Int) -> [StyledLine] {
+    let labelWidth = min(max(0, pairs.map { DisplayWidth.of($0.label) }.max() ?? 0), max(0, width / 3))
+    var lines: [StyledLine] = []
+    for pair in pairs {
+      let wrapped = Truncation.wrap(pair.value, width: max(1, width - labelWidth - 3))
+      for (index, part) in wrapped.enumerated() {
+        let label = index == 0 ? Truncation.fit(pair.label, toWidth: labelWidth) : String(repeating: " ", count: labelWidth)
+        lines.append(StyledLine(label + "  " + part, style: pair.style))
+      }
+    }
+    return lines
+  }
+}
