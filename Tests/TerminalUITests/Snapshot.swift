@@ -28,5 +28,6 @@ func assertSnapshot(
     let a = index < actualLines.count ? String(actualLines[index]) : "<none>"
     if e != a { diff.append("line \(index + 1):\n  - \(e)\n  + \(a)") }
   }
-  Issue.record("Snapshot \(name).txt differs:\n" + diff.joined(separator: "\n"), sourceLocation: sourceLocation)
+  let report: String = "Snapshot \(name).txt differs:\n" + diff.joined(separator: "\n")
+  Issue.record(Comment(rawValue: report), sourceLocation: sourceLocation)
 }

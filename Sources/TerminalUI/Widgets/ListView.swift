@@ -20,7 +20,7 @@ public enum ListView {
   /// the caller's column layout. The selected row is reverse video (bold too when focused) and
   /// starts with `>` so it is visible on any terminal and in plain-text captures.
   public static func render(
-    count: Int, selection: Int?, offset: Int, in rect: Rect, focused: Bool,
+    count: Int, selection: Int?, offset: Int, in rect: Rect, focused: Bool, rowStyle: Style = .plain,
     into surface: inout some Surface, row: (Int, Int) -> String
   ) {
     guard !rect.isEmpty else { return }
@@ -32,7 +32,7 @@ public enum ListView {
         continue
       }
       let isSelected = index == selection
-      let style: Style = isSelected ? (focused ? .selectedFocused : .selectedUnfocused) : .plain
+      let style: Style = isSelected ? (focused ? .selectedFocused : .selectedUnfocused) : rowStyle
       let marker = isSelected ? ">" : " "
       surface.put(marker + row(index, rect.cols - 1), row: screenRow, col: rect.col, width: rect.cols, style: style)
     }

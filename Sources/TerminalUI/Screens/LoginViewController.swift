@@ -1,0 +1,169 @@
+import Foundation
+import RosterCore
+
+/// The sign-in screen: the device code in large type with the URL and a countdown, or the browser
+/// flow's URL and a field to paste the redirect URL into, and failures in plain words with the
+/// AADSTS code.
+@MainActor
+public final class LoginViewController: ViewController {
+  public var frame: Rect = .zero
+  /// Cursor in the paste field (view-local).
+  private var pasteCursor = 0
+
+  public init() {}
+
+  // MARK: - Keys
+
+  public func actions(for key: Key, in state: AppState) -> [AppAction] {
+    let login = state.login
+    if case .browser = login.phase { return browserActions(for: key, login) }
+    switch key {
+    case .character("r"), .character("R"), .enter:
+      return login.canRequestNewCode ? [.login(.newCodeRequested)] : []
+    case .character("b"), .character("B"):
+      return [.login(.browserRequested)]
+    case .character("d"), .character("D"):
+      return [.login(.deviceCodeRequested)]
+    case .character("c"), .character("C"):
+      return login.deviceCode == nil ? [] : [.login(.codeCopyRequested)]
+    default:
+      return []
+    }
+  }
+
+  private func browserActions(for key: Key, _ login: LoginState) -> [AppAction] {
+    let text = login.redirectField.exposedValue
+    switch key {
+    case .enter:
+      return text.isEmpty || login.isSubmittingRedirect ? [] : [.login(.redirectURLSubmitted(text))]
+    case .escape:
+      return [.login(.deviceCodeRequested)]
+    case .character("d") where text.isEmpty:
+      return [.login(.deviceCodeRequested)]
+    case .character("r") where text.isEmpty:
+      return [.login(.newCodeRequested)]
+    case .character("q") where text.isEmpty, .character("?") where text.isEmpty:
+      return []
+    default:
+      var field = TextFieldModel(text: text, cursor: min(pasteCursor, text.count), maxLength: 8192)
+      guard field.apply(key) else { return [] }
+      pasteCursor = field.cursor
+      return field.text == text ? [] : [.login(.redirectFieldEdited(field.text))]
+    }
+  }
+
+  public func bindings(in state: AppState) -> [KeyBinding] {
+    if case .browser = state.login.phase {
+      return [
+        KeyBinding("paste", "the redirect URL"),
+        KeyBinding("Enter", "submit it", hint: true),
+        KeyBinding("Esc", "use a device code instead", hint: true),
+        KeyBinding("Ctrl-C", "quit", hint: true),
+      ]
+    }
+    return [
+      KeyBinding("c", "copy code", hint: state.login.deviceCode != nil),
+      KeyBinding("r", "new code / retry", hint: true),
+      KeyBinding("b", "browser sign-in", hint: true),
+      KeyBinding("d", "device code sign-in"),
+      KeyBinding("q", "quit", hint: true),
+      KeyBinding("?", "help"),
+    ]
+  }
+
+  // MARK: - Drawing
+
+  public func render(_ state: AppState, into surface: inout some Surface, focused: Bool) {
+    guard !frame.isEmpty else { return }
+    surface.clear(frame)
+    var lines: [StyledLine] = [StyledLine("Sign in to Microsoft Entra ID", style: .title)]
+    if state.isDemo {
+      lines.append(StyledLine("DEMO: a local sandbox tenant with made-up people; nothing leaves this machine.", style: .warning))
+    }
+    if let reason = state.login.reason { lines.append(StyledLine(DirectoryText.sanitize(reason), style: .warning)) }
+    lines.append(StyledLine(""))
+    switch state.login.phase {
+    case .idle:
+      lines.append(StyledLine("Press Enter to sign in with a code, or b to use a browser."))
+    case .restoring:
+      lines.append(StyledLine("Checking for a saved session…"))
+    case .starting:
+      lines.append(StyledLine("Contacting the sign-in service…"))
+    case .deviceCode(let prompt, let slowDown):
+      lines += deviceCodeLines(prompt, slowDown: slowDown, state: state)
+    case .browser(let url, let listeningOn):
+      lines += browserLines(url: url, listeningOn: listeningOn, login: state.login)
+    case .failed(let failure):
+      lines += failureLines(failure)
+    }
+    draw(lines, into: &surface)
+  }
+
+  private func deviceCodeLines(_ prompt: DeviceCodePrompt, slowDown: Bool, state: AppState) -> [StyledLine] {
+    let code = DirectoryText.sanitize(prompt.userCode)
+    let url = DirectoryText.sanitize(prompt.verificationURI)
+    var lines = [StyledLine("On any device, open"), StyledLine(url, style: Style([.bold, .underline]), indent: 2)]
+    lines.append(StyledLine("and enter the code"))
+    let fitsBig = BigText.width(of: code) + 4 <= frame.cols && frame.rows >= 22
+    if fitsBig, let big = BigText.lines(for: code) {
+      lines.append(StyledLine(""))
+      lines += big.map { StyledLine($0, style: .bold, indent: 2) }
+      lines.append(StyledLine(""))
+      lines.append(StyledLine(code, style: .bold, indent: 2))
+    } else {
+      lines.append(StyledLine(code, style: Style([.bold, .reverse]), indent: 2))
+    }
+    lines.append(StyledLine(""))
+    let seconds = state.login.secondsUntilCodeExpires(now: state.now) ?? 0
+    if seconds <= 0 {
+      lines.append(StyledLine("Code expired — press r for a new one.", style: .error))
+    } else {
+      let status = slowDown
+        ? "The server asked us to slow down; checking every \(prompt.interval) s."
+        : "Waiting for you to sign in…"
+      lines.append(StyledLine(status, style: slowDown ? .warning : .plain))
+      lines.append(StyledLine("Code expires in \(seconds / 60):\(String(format: "%02d", seconds % 60)).", style: .muted))
+    }
+    return lines
+  }
+
+  private func browserLines(url: String, listeningOn: String?, login: LoginState) -> [StyledLine] {
+    var lines = [StyledLine("Open this address in a browser:"), StyledLine(DirectoryText.sanitize(url), style: .underline, indent: 2)]
+    lines.append(StyledLine(""))
+    if let listeningOn {
+      lines.append(StyledLine("Waiting for the browser to come back to \(DirectoryText.sanitize(listeningOn))…"))
+    }
+    lines.append(StyledLine("Browser on another machine? Paste the address it ended on, then Enter:"))
+    let length = login.redirectField.exposedValue.count
+    // The redirect URL holds an authorization code: never echo it, show its length only.
+    let masked = length == 0 ? "(empty)" : String(repeating: "•", count: min(length, max(1, frame.cols - 20))) + " (\(length))"
+    lines.append(StyledLine("Redirect URL: " + masked, style: length == 0 ? .muted : .plain, indent: 2))
+    if login.isSubmittingRedirect { lines.append(StyledLine("Checking…")) }
+    if let error = login.redirectError { lines.append(StyledLine(DirectoryText.sanitize(error), style: .error)) }
+    return lines
+  }
+
+  private func failureLines(_ failure: SignInFailure) -> [StyledLine] {
+    var lines = [StyledLine("Sign-in failed", style: .error)]
+    lines += Truncation.wrap(DirectoryText.sanitize(failure.message), width: max(1, frame.cols - 4)).map { StyledLine($0) }
+    if let code = failure.code { lines.append(StyledLine("Code: \(DirectoryText.sanitize(code))", style: .muted)) }
+    if let trace = failure.traceId { lines.append(StyledLine("Trace ID: \(DirectoryText.sanitize(trace))", style: .muted)) }
+    lines.append(StyledLine(""))
+    lines.append(StyledLine(
+      failure.canRetry ? "Press r to try again." : "Fix the app registration or settings, then start Roster again.",
+      style: failure.canRetry ? .plain : .warning))
+    return lines
+  }
+
+  /// Draws the lines centred vertically.
+  private func draw(_ lines: [StyledLine], into surface: inout some Surface) {
+    let top = frame.row + max(0, (frame.rows - lines.count) / 2)
+    let indent = 2
+    for (index, line) in lines.enumerated() where top + index < frame.maxRow {
+      surface.put(
+        line.text, row: top + index, col: frame.col + indent + line.indent,
+        width: frame.cols - indent - line.indent, style: line.style
+      )
+    }
+  }
+}

@@ -1,0 +1,236 @@
+import Foundation
+import RosterCore
+
+/// The search field and the result list.
+///
+/// Typing always goes to the search field (the query lives in `AppState`; only the cursor column
+/// is kept here); Up/Down/PgUp/PgDn/Home/End and Ctrl-N/Ctrl-P move the selection meanwhile.
+/// When the selection comes within `nearEndThreshold` rows of the end of what is loaded, the key
+/// also asks for the next page (the reducer decides whether there is one).
+@MainActor
+public final class MasterListViewController: ViewController {
+  public var frame: Rect = .zero
+  /// Cursor column in the query, in characters (view-local).
+  private(set) var cursor = 0
+  /// The query the cursor belongs to; when the state's query changes by other means (Esc,
+  /// restored session) the cursor goes to its end.
+  private var cursorQuery = ""
+  /// First visible row (view-local).
+  private(set) var scrollOffset = 0
+  static let nearEndThreshold = 5
+
+  public init() {}
+
+  // MARK: - Keys
+
+  public func actions(for key: Key, in state: AppState) -> [AppAction] {
+    let search = state.search
+    syncCursor(with: search.query)
+    switch key {
+    case .up, .control("p"): return move(by: -1, state)
+    case .down, .control("n"): return move(by: 1, state)
+    case .pageUp: return move(by: -max(1, visibleRows - 1), state)
+    case .pageDown: return move(by: max(1, visibleRows - 1), state)
+    case .home: return [.list(.selectionMovedTo(0))]
+    case .end: return [.list(.selectionMovedTo(Int.max))] + nearEnd(after: search.results.count - 1, state)
+    case .mouse(let event): return mouse(event, state)
+    case .enter:
+      guard search.selectedPerson != nil else { return [] }
+      return state.terminal.cols < Layout.stackedFromCols ? [.list(.detailOpened)] : [.app(.focusSwitched)]
+    case .escape:
+      return search.query.isEmpty ? [] : [.search(.queryChanged(""))]
+    case .control("r"):
+      return [.search(.retryRequested)]
+    case .character("q") where search.query.isEmpty:
+      return []  // bubbles to the root: quit
+    case .character("?"):
+      return []  // bubbles to the root: help
+    default:
+      var field = TextFieldModel(text: search.query, cursor: cursor)
+      guard field.apply(key) else { return [] }
+      cursor = field.cursor
+      cursorQuery = field.text
+      return field.text == search.query ? [] : [.search(.queryChanged(field.text))]
+    }
+  }
+
+  private var visibleRows: Int { max(1, frame.rows - 2) }
+
+  private func move(by delta: Int, _ state: AppState) -> [AppAction] {
+    let results = state.search.results
+    guard !results.isEmpty else { return [] }
+    let current = state.search.selectedIndex ?? -1
+    let target = min(max(0, current + delta), results.count - 1)
+    return [.list(.selectionMoved(by: delta))] + nearEnd(after: target, state)
+  }
+
+  private func nearEnd(after target: Int, _ state: AppState) -> [AppAction] {
+    guard state.search.canLoadMore, target >= state.search.results.count - Self.nearEndThreshold else { return [] }
+    return [.list(.nearEndReached)]
+  }
+
+  private func mouse(_ event: MouseEvent, _ state: AppState) -> [AppAction] {
+    switch event.kind {
+    case .wheelUp: return move(by: -3, state)
+    case .wheelDown: return move(by: 3, state)
+    case .press(button: 0):
+      let index = scrollOffset + event.row - (frame.row + 2)
+      guard event.row >= frame.row + 2, index >= 0, index < state.search.results.count else { return [] }
+      return [.list(.selectionMovedTo(index))] + nearEnd(after: index, state)
+    default: return []
+    }
+  }
+
+  private func syncCursor(with query: String) {
+    if query != cursorQuery {
+      cursorQuery = query
+      cursor = query.count
+    }
+  }
+
+  // MARK: - Bindings
+
+  public func bindings(in state: AppState) -> [KeyBinding] {
+    [
+      KeyBinding("type", "search", hint: false),
+      KeyBinding("↑/↓", "select", hint: true),
+      KeyBinding("PgUp/PgDn", "page"),
+      KeyBinding("Home/End", "first/last"),
+      KeyBinding("Ctrl-N/Ctrl-P", "next/previous"),
+      KeyBinding("Enter", state.terminal.cols < Layout.stackedFromCols ? "open detail" : "to detail", hint: true),
+      KeyBinding("Esc", "clear search", hint: !state.search.query.isEmpty),
+      KeyBinding("←/→ Ctrl-A/E", "move cursor"),
+      KeyBinding("Ctrl-U/K/W", "delete to start/end/word"),
+      KeyBinding("Ctrl-R", "search again"),
+      KeyBinding("Tab", "switch pane", hint: true),
+      KeyBinding("q", "quit (search empty)", hint: state.search.query.isEmpty),
+      KeyBinding("?", "help", hint: true),
+    ]
+  }
+
+  // MARK: - Drawing
+
+  public func render(_ state: AppState, into surface: inout some Surface, focused: Bool) {
+    guard !frame.isEmpty else { return }
+    syncCursor(with: state.search.query)
+    surface.clear(frame)
+    TextFieldView.render(
+      label: "Search: ", text: state.search.query, cursor: cursor,
+      placeholder: "name, mail or user name", row: frame.row, in: frame, focused: focused, into: &surface
+    )
+    let (statusText, statusStyle) = state.listStatusLine
+    surface.put(statusText, line: 1, in: frame, style: statusStyle)
+    let listRect = Rect(row: frame.row + 2, col: frame.col, rows: frame.rows - 2, cols: frame.cols)
+    let search = state.search
+    if search.results.isEmpty {
+      scrollOffset = 0
+      for (index, line) in state.emptyListMessage(width: listRect.cols - 2).enumerated() {
+        surface.put(line, line: index + 1, in: listRect, indent: 1, style: .muted)
+      }
+      return
+    }
+    scrollOffset = ListView.scrollOffset(
+      selection: search.selectedIndex ?? 0, count: search.results.count,
+      visibleRows: listRect.rows, previous: scrollOffset
+    )
+    let showTitle = state.account?.canReadFullProfiles ?? false || search.results.contains { $0.jobTitle != nil }
+    let widths = ListView.columnWidths(total: listRect.cols - 1, shares: showTitle ? [4, 4, 3] : [1, 1], minimum: 10)
+    // Results kept from an earlier query (offline, refining) are dimmed; the status line says why.
+    let rowStyle: Style = search.resultsMatchQuery ? .plain : .dim
+    ListView.render(
+      count: search.results.count, selection: search.selectedIndex, offset: scrollOffset,
+      in: listRect, focused: focused, rowStyle: rowStyle, into: &surface
+    ) { index, _ in
+      let person = search.results[index]
+      let columns = [person.listName, person.listAddress, person.listTitle]
+      return ListView.layoutRow(Array(columns.prefix(widths.count)), widths: widths)
+    }
+  }
+}
+
+extension Person {
+  /// The display name, sanitised, with a fallback so a row is never blank.
+  var listName: String {
+    let name = DirectoryText.sanitize(displayName ?? "")
+    if !name.isEmpty { return name }
+    let parts = [givenName, surname].compactMap { $0.map { DirectoryText.sanitize($0) } }.filter { !$0.isEmpty }
+    return parts.isEmpty ? "(no name)" : parts.joined(separator: " ")
+  }
+
+  /// Mail, or the user principal name when there is no mailbox.
+  var listAddress: String {
+    DirectoryText.sanitize(mail ?? userPrincipalName ?? "")
+  }
+
+  var listTitle: String {
+    DirectoryText.sanitize(jobTitle ?? "")
+  }
+}
+
+// MARK: - Presentation
+
+extension AppState {
+  /// The line under the search field: what the search is doing and how many rows there are.
+  fileprivate var listStatusLine: (String, Style) {
+    let search = self.search
+    let query = DirectoryText.sanitize(search.query)
+    let shownFrom = DirectoryText.sanitize(search.resultsQuery ?? "")
+    switch search.status {
+    case .idle:
+      return ("Type to search the directory", .muted)
+    case .searching:
+      return ("Searching for \u{201C}\(query)\u{201D}…", .plain)
+    case .refining:
+      return ("\(search.results.count) shown, narrowed from \u{201C}\(shownFrom)\u{201D} · searching…", .plain)
+    case .results:
+      return (resultCount + (search.isLoadingMore ? " · loading more…" : ""), .plain)
+    case .noMatches:
+      return ("No matches for \u{201C}\(query)\u{201D}", .warning)
+    case .throttled(let countdown):
+      let what = countdown.reason == .throttled ? "Graph asked us to wait (throttled)" : "Graph is unavailable"
+      return ("\(what) · retrying in \(countdown.secondsLeft(now: now)) s", .warning)
+    case .offline:
+      let kept = search.results.isEmpty ? "" : " · showing earlier results for \u{201C}\(shownFrom)\u{201D}"
+      return ("Offline\(kept) · type to retry", .warning)
+    case .failed(let message):
+      return (DirectoryText.sanitize(message), .error)
+    }
+  }
+
+  /// "25 of 1,203" when the server counted, "3 matches" otherwise, "+" when more pages exist.
+  fileprivate var resultCount: String {
+    let shown = search.results.count
+    if let total = search.totalCount, total > shown {
+      return "\(Self.grouped(shown)) of \(Self.grouped(total))"
+    }
+    let more = search.nextCursor != nil ? "+" : ""
+    return "\(Self.grouped(shown))\(more) \(shown == 1 && more.isEmpty ? "match" : "matches")"
+  }
+
+  /// Lines shown in place of an empty list.
+  fileprivate func emptyListMessage(width: Int) -> [String] {
+    let query = DirectoryText.sanitize(search.query)
+    let lines: [String]
+    switch search.status {
+    case .idle: lines = ["Type a name, mail or user name.", "Matches appear as you type."]
+    case .searching, .refining: lines = ["Searching…"]
+    case .noMatches: lines = ["No one matches \u{201C}\(query)\u{201D}.", "Check the spelling or type less of the name."]
+    case .throttled(let countdown): lines = ["Waiting for Microsoft Graph.", "Retrying in \(countdown.secondsLeft(now: now)) s."]
+    case .offline(let message): lines = ["Offline: \(DirectoryText.sanitize(message))", "Type to try again."]
+    case .failed(let message): lines = [DirectoryText.sanitize(message), "Ctrl-R to try again."]
+    case .results: lines = []
+    }
+    return lines.flatMap { Truncation.wrap($0, width: max(1, width)) }
+  }
+
+  /// 1203 → "1,203", without the locale (so snapshots are the same everywhere).
+  static func grouped(_ number: Int) -> String {
+    let digits = Array(String(number))
+    var result = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+      result.append(digit)
+    }
+    return result
+  }
+}

@@ -1,0 +1,123 @@
+import RosterCore
+
+/// Drawing the whole screen: panes, dividers, status line, key hints, help overlay.
+extension RootViewController {
+  /// Draws everything from `state` into `surface` (which may be any size, even tiny).
+  public func render(_ state: AppState, into surface: inout some Surface) {
+    let (rows, cols) = (surface.rows, surface.cols)
+    surface.clear(surface.bounds)
+    layout = Layout(rows: rows, cols: cols, detailOpen: state.singlePaneDetailOpen && state.search.selectedPerson != nil)
+    guard layout.mode != .tooSmall else {
+      renderTooSmall(rows: rows, cols: cols, into: &surface)
+      return
+    }
+    let body = Rect(row: 0, col: 0, rows: rows - 2, cols: cols)
+    let focusedPane = focused(state)
+    switch state.screen {
+    case .setup:
+      setup.frame = body
+      setup.render(state, into: &surface, focused: true)
+    case .login:
+      login.frame = body
+      login.render(state, into: &surface, focused: true)
+    case .main:
+      list.frame = layout.list
+      detail.frame = layout.detail
+      list.render(state, into: &surface, focused: focusedPane === list)
+      detail.render(state, into: &surface, focused: focusedPane === detail)
+      renderDivider(into: &surface)
+    }
+    renderStatusLine(state, into: &surface)
+    let hints = KeyBinding.hints(focusedPane.bindings(in: state))
+    StatusBar.render(left: hints, right: "", row: layout.hintBar.row, in: layout.hintBar, into: &surface)
+    if state.isHelpVisible {
+      HelpOverlay.render(
+        sections: [(title: focusName(state), bindings: focusedPane.bindings(in: state)), (title: "Everywhere", bindings: globalBindings(state))],
+        in: body, into: &surface
+      )
+    }
+  }
+
+  /// Rows the result list showed in the last render (sizes pages).
+  public var listVisibleRows: Int { layout.mode == .tooSmall ? 0 : max(1, layout.visibleListRows) }
+
+  private func focusName(_ state: AppState) -> String {
+    switch state.screen {
+    case .setup: return "Setup"
+    case .login: return "Sign-in"
+    case .main: return state.focus == .detail ? "Detail pane" : "Search and list"
+    }
+  }
+
+  private func renderDivider(into surface: inout some Surface) {
+    let divider = layout.divider
+    guard !divider.isEmpty else { return }
+    if layout.mode == .sideBySide {
+      for row in divider.row..<divider.maxRow { surface.put("│", row: row, col: divider.col, style: .dim) }
+    } else {
+      surface.put(String(repeating: "─", count: divider.cols), row: divider.row, col: divider.col, style: .dim)
+    }
+  }
+
+  /// What is happening on the left, who is signed in where on the right.
+  private func renderStatusLine(_ state: AppState, into surface: inout some Surface) {
+    let line = layout.statusLine
+    var right = ""
+    if let account = state.account {
+      right = DirectoryText.sanitize(account.username) + " · tenant " + DirectoryText.sanitize(account.tenantId)
+    } else {
+      right = "not signed in"
+    }
+    if state.isDemo { right = "DEMO · " + right }
+    var left: String
+    var style: Style = .plain
+    if let banner = state.banner {
+      left = DirectoryText.sanitize(banner.message)
+      style = banner.kind == .error ? .error : .success
+    } else {
+      left = state.activity
+    }
+    let rightWidth = min(DisplayWidth.of(right), line.cols / 2)
+    surface.put(left, row: line.row, col: 0, width: line.cols - rightWidth - 1, style: style)
+    surface.put(Truncation.fitRight(right, toWidth: rightWidth), row: line.row, col: line.cols - rightWidth, style: state.isDemo ? .warning : .dim)
+  }
+
+  private func renderTooSmall(rows: Int, cols: Int, into surface: inout some Surface) {
+    let lines = ["Terminal too small", "\(cols)×\(rows): Roster needs", "at least \(Layout.minimumCols)×\(Layout.minimumRows).", "q quits"]
+    let top = max(0, (rows - lines.count) / 2)
+    for (index, text) in lines.enumerated() where top + index < rows {
+      let fitted = Truncation.truncate(text, toWidth: cols)
+      let col = max(0, (cols - DisplayWidth.of(fitted)) / 2)
+      surface.put(fitted, row: top + index, col: col, style: index == 0 ? .bold : .plain)
+    }
+  }
+}
+
+extension AppState {
+  /// One line about what the app is doing, for the status line.
+  fileprivate var activity: String {
+    switch screen {
+    case .setup: return "Setup: no client id configured"
+    case .login:
+      switch login.phase {
+      case .idle: return "Not signed in"
+      case .restoring: return "Restoring session…"
+      case .starting: return "Starting sign-in…"
+      case .deviceCode(_, let slowDown): return slowDown ? "Polling (slowed down)…" : "Waiting for sign-in…"
+      case .browser: return "Waiting for the browser…"
+      case .failed: return "Sign-in failed"
+      }
+    case .main:
+      switch search.status {
+      case .idle: return "Ready"
+      case .searching: return "Searching…"
+      case .refining: return "Refining…"
+      case .results: return search.isLoadingMore ? "Loading more…" : "Results"
+      case .noMatches: return "No matches"
+      case .throttled(let countdown): return "Throttled: retry in \(countdown.secondsLeft(now: now)) s"
+      case .offline: return "Offline"
+      case .failed: return "Error"
+      }
+    }
+  }
+}

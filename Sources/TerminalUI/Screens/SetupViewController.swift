@@ -1,0 +1,97 @@
+import RosterCore
+
+/// First run without a client id: the app-registration checklist and two fields (client id and
+/// tenant) that are saved to the settings file.
+@MainActor
+public final class SetupViewController: ViewController {
+  public var frame: Rect = .zero
+  /// Cursor per field (view-local), kept at the end when the text changes by other means.
+  private var cursors: [SetupState.Field: (text: String, cursor: Int)] = [:]
+
+  public init() {}
+
+  public func actions(for key: Key, in state: AppState) -> [AppAction] {
+    let setup = state.setup
+    let fields = SetupState.Field.allCases
+    let index = fields.firstIndex(of: setup.focusedField) ?? 0
+    switch key {
+    case .tab, .down:
+      return [.setup(.fieldFocused(fields[(index + 1) % fields.count]))]
+    case .backTab, .up:
+      return [.setup(.fieldFocused(fields[(index + fields.count - 1) % fields.count]))]
+    case .enter:
+      return setup.isSaving ? [] : [.setup(.submitted)]
+    case .character("?"):
+      return []
+    default:
+      let field = setup.focusedField
+      let text = field == .clientId ? setup.clientId : setup.tenant
+      var model = TextFieldModel(text: text, cursor: cursor(for: field, text: text), maxLength: 200)
+      guard model.apply(key) else { return [] }
+      cursors[field] = (model.text, model.cursor)
+      return model.text == text ? [] : [.setup(.fieldEdited(field, model.text))]
+    }
+  }
+
+  private func cursor(for field: SetupState.Field, text: String) -> Int {
+    guard let saved = cursors[field], saved.text == text else { return text.count }
+    return saved.cursor
+  }
+
+  public func bindings(in state: AppState) -> [KeyBinding] {
+    [
+      KeyBinding("Tab/↑/↓", "next field", hint: true),
+      KeyBinding("Enter", "save", hint: true),
+      KeyBinding("Ctrl-U", "clear field"),
+      KeyBinding("Ctrl-C", "quit", hint: true),
+    ]
+  }
+
+  public func render(_ state: AppState, into surface: inout some Surface, focused: Bool) {
+    guard !frame.isEmpty else { return }
+    surface.clear(frame)
+    let width = frame.cols - 4
+    var lines: [StyledLine] = [
+      StyledLine("Set up Roster", style: .title),
+      StyledLine(""),
+      StyledLine("Roster needs an app registration in your Microsoft Entra tenant:"),
+    ]
+    let checklist = [
+      "1. Entra admin center → App registrations → New registration.",
+      "2. Authentication → Allow public client flows: Yes.",
+      "3. Add a platform: Mobile and desktop, redirect URI http://localhost",
+      "4. API permissions (delegated): User.Read, User.ReadBasic.All; User.Read.All for phones, titles and managers (admin consent).",
+      "5. Copy the Application (client) ID and the Directory (tenant) ID below.",
+    ]
+    for item in checklist {
+      lines += Truncation.wrap(item, width: max(1, width - 2)).enumerated().map { StyledLine($1, indent: $0 == 0 ? 1 : 4) }
+    }
+    lines.append(StyledLine(""))
+    var row = frame.row + 1
+    for line in lines where row < frame.maxRow - 6 {
+      surface.put(line.text, row: row, col: frame.col + 2 + line.indent, width: width - line.indent, style: line.style)
+      row += 1
+    }
+    let fieldRect = Rect(row: frame.row, col: frame.col + 2, rows: frame.rows, cols: width)
+    for (field, label, text) in [
+      (SetupState.Field.clientId, "Client ID: ", state.setup.clientId),
+      (.tenant, "Tenant:    ", state.setup.tenant),
+    ] where row < frame.maxRow {
+      let isFocused = focused && state.setup.focusedField == field
+      TextFieldView.render(
+        label: (isFocused ? "> " : "  ") + label, text: DirectoryText.sanitize(text),
+        cursor: cursor(for: field, text: text), placeholder: field == .clientId ? "00000000-0000-…" : "organizations",
+        row: row, in: fieldRect, focused: isFocused, into: &surface
+      )
+      row += 1
+    }
+    row += 1
+    if state.setup.isSaving, row < frame.maxRow {
+      surface.put("Saving…", row: row, col: frame.col + 2, style: .plain)
+    } else if let error = state.setup.error, row < frame.maxRow {
+      surface.put(DirectoryText.sanitize(error), row: row, col: frame.col + 2, width: width, style: .error)
+    } else if row < frame.maxRow {
+      surface.put("Enter saves these to the settings file.", row: row, col: frame.col + 2, width: width, style: .muted)
+    }
+  }
+}
