@@ -79,7 +79,10 @@ public final class Store {
   }()
 
   private func effectFinished() {
-    precondition(effectsInFlight > 0, "an effect finished twice")
+    guard effectsInFlight > 0 else {
+      assertionFailure("an effect finished twice")
+      return
+    }
     effectsInFlight -= 1
     if isIdle { onIdle?() }
   }
