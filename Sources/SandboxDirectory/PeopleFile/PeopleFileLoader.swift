@@ -42,13 +42,14 @@ enum PeopleFileLoader {
     var ids: [String: Int] = [:]
     var principalNames: [String: Int] = [:]
     for (index, entry) in entries.enumerated() {
-      if let first = ids.updateValue(index, forKey: entry.user.id) {
-        throw entry.fail("field 'id' duplicates the id of entry at index \(first) (\"\(entry.user.id)\")")
-      }
+      // UPN first: a derived id repeats only because the UPN does.
       let upn = entry.user.userPrincipalName.lowercased()
       if let first = principalNames.updateValue(index, forKey: upn) {
         throw entry.fail(
           "field 'userPrincipalName' duplicates the one of entry at index \(first) (\"\(entry.user.userPrincipalName)\")")
+      }
+      if let first = ids.updateValue(index, forKey: entry.user.id) {
+        throw entry.fail("field 'id' duplicates the id of entry at index \(first) (\"\(entry.user.id)\")")
       }
     }
   }
