@@ -9,7 +9,9 @@ struct Roster: AsyncParsableCommand {
     subcommands: []
   )
 
+  @OptionGroup var tui: TUIOptions
+
   func run() async throws {
-    print("roster: the terminal UI is not built yet")
+    try await TUICommand.run(tui)
   }
 }

@@ -10,7 +10,7 @@ public final class RootViewController {
   public let list = MasterListViewController()
   public let detail = DetailViewController()
   /// The layout of the last render.
-  public private(set) var layout = Layout(rows: 24, cols: 80, detailOpen: false)
+  public internal(set) var layout = Layout(rows: 24, cols: 80, detailOpen: false)
 
   public init() {}
 

@@ -1,0 +1,75 @@
+import Foundation
+import RosterCore
+import TerminalUI
+
+/// Runs the Roster UI in the terminal: the event loop, the store and the view-controller tree.
+///
+/// Keys go to `RootViewController.actions(for:in:)` and the actions to `Store.send`; every state
+/// change and every key marks the screen dirty (view-local scroll changes need a redraw too), and
+/// the loop coalesces that into one frame. Terminal-level keys are handled here: Ctrl-L repaints,
+/// Ctrl-Z suspends. `state.quitRequested` ends the process with the terminal restored.
+@MainActor
+public final class TerminalApp {
+  public let store: Store
+  public let root = RootViewController()
+  private let loop: EventLoop
+  private var lastVisibleRows = -1
+  /// Optional file touched whenever the store is idle (for end-to-end tests: wait, don't sleep).
+  private let idleFile: String?
+
+  public init(store: Store, session: TerminalSession, idleFile: String? = nil) {
+    self.store = store
+    self.loop = EventLoop(session: session)
+    self.idleFile = idleFile
+  }
+
+  /// Installs everything and starts the app; returns at once (the main queue drives the rest).
+  public func start() {
+    loop.onKey = { [unowned self] key in handle(key) }
+    loop.onRender = { [unowned self] surface in draw(surface) }
+    loop.onResize = { [unowned self] rows, cols in
+      store.send(.app(.terminalResized(TerminalSize(rows: rows, cols: cols))))
+    }
+    store.onChange = { [unowned self] state in
+      if state.quitRequested { loop.finish(code: 0) }
+      loop.setNeedsDisplay()
+    }
+    store.copyToClipboard = { [unowned self] text in loop.session.copyToClipboard(text) }
+    store.onIdle = { [idleFile] in
+      guard let idleFile else { return }
+      FileManager.default.createFile(atPath: idleFile, contents: Data("\(Date().timeIntervalSince1970)\n".utf8))
+    }
+    loop.start()
+    let size = loop.session.resize()
+    store.send(.app(.terminalResized(TerminalSize(rows: size.rows, cols: size.cols))))
+    store.send(.app(.started))
+  }
+
+  private func handle(_ key: Key) {
+    switch key {
+    case .control("l"):
+      loop.redrawAll()
+      return
+    case .control("z"):
+      loop.suspend()
+      return
+    default:
+      break
+    }
+    for action in root.actions(for: key, in: store.state) { store.send(action) }
+    loop.setNeedsDisplay()
+  }
+
+  private func draw(_ surface: CursesSurface) {
+    var target = surface
+    root.render(store.state, into: &target)
+    let rows = root.listVisibleRows
+    if rows != lastVisibleRows, rows > 0 {
+      lastVisibleRows = rows
+      // After the frame: sizing pages is a state change, which schedules its own redraw.
+      DispatchQueue.main.async { [weak self] in
+        MainActor.assumeIsolated { self?.store.send(.list(.visibleRowsChanged(rows))) }
+      }
+    }
+  }
+}

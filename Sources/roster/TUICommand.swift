@@ -1,0 +1,44 @@
+import ArgumentParser
+import Curses
+import Foundation
+import RosterCore
+import TerminalUI
+
+/// Options of the full-screen UI (the root command's own flags).
+struct TUIOptions: ParsableArguments {
+  @Flag(name: .long, help: "Run against a built-in sandbox tenant with a demo organisation (no account needed).")
+  var demo = false
+
+  @Option(name: .long, help: ArgumentHelp("Touch this file whenever the app is idle (for end-to-end tests).", visibility: .hidden))
+  var idleFile: String?
+}
+
+/// Starts the TUI: checks the terminal, composes the store, runs the event loop until quit.
+enum TUICommand {
+  static func run(_ options: TUIOptions) async throws {
+    if let problem = TerminalCheck.currentProblem() {
+      FileHandle.standardError.write(Data((problem + "\n").utf8))
+      throw ExitCode(1)
+    }
+    let environment = ProcessInfo.processInfo.environment
+    let composition: AppComposition
+    do {
+      composition = options.demo ? try AppComposition.demo(environment: environment) : AppComposition.live(environment: environment)
+    } catch {
+      FileHandle.standardError.write(Data("roster: \(error)\n".utf8))
+      throw ExitCode(1)
+    }
+    await MainActor.run {
+      let store = composition.makeStore()
+      let session = TerminalSession(environment: environment)
+      let app = TerminalApp(store: store, session: session, idleFile: options.idleFile)
+      app.start()
+      TUICommand.running = app
+    }
+    // The main queue now drives everything; the process ends in `EventLoop.finish`.
+    while true { try await Task.sleep(for: .seconds(3600)) }
+  }
+
+  /// Keeps the app alive for the life of the process.
+  @MainActor static var running: TerminalApp?
+}

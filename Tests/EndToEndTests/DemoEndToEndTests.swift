@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+/// The real binary in tmux against `roster --demo` (in-process sandbox organisation from a people
+/// file with awkward names): sign-in, typing, selection, detail, awkward names, resizing, paging,
+/// quitting with the terminal restored.
+@Suite(.serialized) struct DemoEndToEndTests {
+  /// `roster` next to the test bundle (both live in the build's bin directory).
+  static var binary: URL? {
+    let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    var candidates = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+      candidates.append(bundle.bundleURL.deletingLastPathComponent())
+    }
+    candidates.append(packageRoot.appendingPathComponent(".build/debug"))
+    return candidates.map { $0.appendingPathComponent("roster") }
+      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }
+
+  static func peopleFile(in directory: URL) throws -> URL {
+    var people: [[String: Any]] = [
+      ["id": "boss", "displayName": "Megan Bowen", "userPrincipalName": "megan@contoso.com", "mail": "megan@contoso.com", "jobTitle": "CEO"],
+      ["id": "obrien", "displayName": "Siobhán O'Brien", "userPrincipalName": "siobhan@contoso.com", "mail": "siobhan.obrien@contoso.com", "jobTitle": "Counsel", "manager": "boss"],
+      ["id": "yamada", "displayName": "山田 太郎", "givenName": "Taro", "surname": "Yamada", "userPrincipalName": "taro@contoso.com", "mail": "taro@contoso.com", "jobTitle": "営業部長", "manager": "boss"],
+      ["id": "evil", "displayName": "Evil\u{1B}[2J\u{1B}[31mRed Name", "userPrincipalName": "evil@contoso.com", "mail": "evil@contoso.com", "jobTitle": "Hacker", "manager": "boss"],
+      ["id": "alice", "displayName": "Alice Smith", "userPrincipalName": "alice@contoso.com", "mail": "alice@contoso.com", "jobTitle": "Engineer", "manager": "boss"],
+      ["id": "alina", "displayName": "Alina Chen", "userPrincipalName": "alina@contoso.com", "mail": "alina@contoso.com", "jobTitle": "Designer", "manager": "boss"],
+      ["id": "salim", "displayName": "Salim Ali", "userPrincipalName": "salim@contoso.com", "mail": "salim@contoso.com", "jobTitle": "SRE", "manager": "alice"],
+    ]
+    for index in 1...150 {
+      people.append(["id": "p\(index)", "displayName": "Pagey Person \(index)", "userPrincipalName": "pagey\(index)@contoso.com", "mail": "pagey\(index)@contoso.com", "manager": "boss"])
+    }
+    let url = directory.appendingPathComponent("people.json")
+    try JSONSerialization.data(withJSONObject: people).write(to: url)
+    return url
+  }
+
+  @Test func demoSignInSearchDetailResizePagingAndQuit() throws {
+    guard Tmux.isAvailable else {
+      print("tmux not installed: skipping the end-to-end test")
+      return
+    }
+    guard let binary = Self.binary else {
+      Issue.record("roster binary not found next to the tests; run `swift build` first")
+      return
+    }
+    let work = FileManager.default.temporaryDirectory.appendingPathComponent("roster-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: work) }
+    let people = try Self.peopleFile(in: work)
+    let tmux = Tmux()
+    defer { tmux.kill() }
+    let dir = work.path
+    let script = """
+      stty -g > '\(dir)/before'; \
+      env TERM=xterm-256color LANG=C.UTF-8 HOME='\(dir)' XDG_STATE_HOME='\(dir)/state' XDG_CONFIG_HOME='\(dir)/config' \
+      ROSTER_DEMO_PEOPLE='\(people.path)' '\(binary.path)' --demo; \
+      echo "exit=$?" > '\(dir)/exit'; stty -g > '\(dir)/after'; sleep 600
+      """
+    try tmux.start(command: "sh -c \"\(script.replacingOccurrences(of: "\"", with: "\\\""))\"", cols: 100, rows: 30)
+
+    // Sign-in: the device-code screen, marked as a demo, then the search screen.
+    try tmux.until("the demo sign-in screen") { $0.contains("Sign in to Microsoft Entra ID") && $0.contains("DEMO") }
+    try tmux.until("the search screen after approval", timeout: 20) { $0.contains("Search:") }
+
+    // Typing a name shows matches; the first is selected.
+    try tmux.type("ali")
+    try tmux.until("matches for ali") { $0.contains("Alice Smith") && $0.contains("Salim Ali") && $0.contains("matches") }
+
+    // Down moves the selection; the detail pane follows.
+    let before = try tmux.capture(ansi: true)
+    try tmux.keys("Down")
+    try tmux.until("the selection to move") { _ in (try? tmux.capture(ansi: true)) != before }
+    try tmux.until("the detail pane of the selection") { $0.contains("Manager") && $0.contains("Job title") }
+
+    // Awkward names: an apostrophe, CJK, escape sequences.
+    try tmux.keys("C-u")
+    try tmux.type("O'Brien")
+    try tmux.until("O'Brien found") { $0.contains("Siobhán O'Brien") }
+    try tmux.keys("C-u")
+    try tmux.type("taro")
+    try tmux.until("the CJK name") { $0.contains("山田 太郎") }
+    try tmux.keys("C-u")
+    try tmux.type("evil")
+    try tmux.until("the escape-laden name, sanitised") { $0.contains("EvilRed Name") && $0.contains("Search: evil") }
+
+    // Resizing narrower (single pane) and wider (side by side) redraws.
+    try tmux.resize(cols: 50, rows: 20)
+    try tmux.until("the single-pane layout") { screen in
+      screen.split(separator: "\n").allSatisfy { $0.count <= 50 } && !screen.contains("│")
+    }
+    try tmux.resize(cols: 120, rows: 40)
+    try tmux.until("side by side") { $0.contains("│") && $0.contains("Search: evil") }
+
+    // Paging: End keeps asking for the next page until all 150 are loaded.
+    try tmux.keys("C-u")
+    try tmux.type("pagey")
+    try tmux.until("the first page with a count") { $0.contains(" of 150") }
+    for _ in 0..<8 {
+      try tmux.keys("End")
+      if (try tmux.capture()).contains("150 matches") { break }
+      try tmux.until("more rows loaded") { $0.contains("Pagey Person") }
+    }
+    try tmux.until("all pages loaded") { $0.contains("150 matches") }
+
+    // q quits when the field is empty; the terminal modes are exactly as before.
+    try tmux.keys("C-u")
+    try tmux.keys("q")
+    let exitFile = work.appendingPathComponent("exit").path
+    try tmux.until("roster to exit") { _ in FileManager.default.fileExists(atPath: exitFile) }
+    let after = work.appendingPathComponent("after")
+    try tmux.until("stty after exit") { _ in FileManager.default.fileExists(atPath: after.path) }
+    #expect((try? String(contentsOfFile: exitFile, encoding: .utf8)) == "exit=0\n")
+    let sttyBefore = try String(contentsOf: work.appendingPathComponent("before"), encoding: .utf8)
+    let sttyAfter = try String(contentsOf: after, encoding: .utf8)
+    #expect(sttyBefore == sttyAfter)
+  }
+}

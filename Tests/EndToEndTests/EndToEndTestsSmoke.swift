@@ -1,3 +1,0 @@
-import Testing
-
-@Test func EndToEndTestsModuleBuilds() { #expect(Bool(true)) }

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// Drives the real `roster` binary in tmux on a private socket (`tmux -L roster-e2e-PID`), so the
+/// user's own tmux server is never touched (fzf's test/lib/common.rb, transposed to Swift).
+final class Tmux {
+  let socket = "roster-e2e-\(getpid())-\(UUID().uuidString.prefix(6))"
+  let session = "t"
+
+  static var isAvailable: Bool { (try? run(["tmux", "-V"]).status) == 0 }
+
+  @discardableResult
+  static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+
+  @discardableResult
+  func tmux(_ arguments: [String]) throws -> String {
+    try Self.run(["tmux", "-L", socket] + arguments).output
+  }
+
+  func start(command: String, cols: Int, rows: Int) throws {
+    try tmux(["new-session", "-d", "-s", session, "-x", "\(cols)", "-y", "\(rows)", command])
+  }
+
+  /// Types literal text.
+  func type(_ text: String) throws { try tmux(["send-keys", "-t", session, "-l", text]) }
+  /// Sends key names (`Down`, `C-u`, `Enter`, `Escape`).
+  func keys(_ names: String...) throws { try tmux(["send-keys", "-t", session] + names) }
+
+  func capture(ansi: Bool = false) throws -> String {
+    try tmux(["capture-pane", "-p", "-J", "-t", session] + (ansi ? ["-e"] : []))
+      .split(separator: "\n", omittingEmptySubsequences: false)
+      .map { String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+      .joined(separator: "\n")
+  }
+
+  func resize(cols: Int, rows: Int) throws {
+    try tmux(["resize-window", "-t", session, "-x", "\(cols)", "-y", "\(rows)"])
+  }
+
+  /// Polls the screen every 50 ms until `condition` holds; on timeout records an issue with the
+  /// screen as it was (never a fixed sleep).
+  @discardableResult
+  func until(
+    _ what: String, timeout: TimeInterval = 15, sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: (String) -> Bool
+  ) throws -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    var screen = ""
+    while Date() < deadline {
+      screen = try capture()
+      if condition(screen) { return true }
+      usleep(50_000)
+    }
+    Issue.record(Comment(rawValue: "Timed out waiting for \(what). Screen:\n\(screen)"), sourceLocation: sourceLocation)
+    return false
+  }
+
+  func kill() {
+    _ = try? tmux(["kill-server"])
+  }
+}

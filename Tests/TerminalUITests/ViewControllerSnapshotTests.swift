@@ -1,0 +1,209 @@
+import Foundation
+import RosterCore
+import Testing
+@testable import TerminalUI
+
+/// Every screen state drawn at 120×40, 80×24 and 40×12 and compared with recorded snapshots
+/// (selection and focus visible in the attribute plane).
+@MainActor
+@Suite struct ViewControllerSnapshotTests {
+  static let sizes: [(rows: Int, cols: Int)] = [(40, 120), (24, 80), (12, 40)]
+
+  func snapshot(_ name: String, _ makeState: (Int, Int) -> AppState) {
+    for size in Self.sizes {
+      let root = RootViewController()
+      var buffer = ScreenBuffer(rows: size.rows, cols: size.cols)
+      root.render(makeState(size.rows, size.cols), into: &buffer)
+      assertSnapshot(buffer, named: "\(name)-\(size.cols)x\(size.rows)")
+    }
+  }
+
+  // MARK: - Main screen
+
+  @Test func emptyPrompt() { snapshot("list-empty") { ScreenFixtures.main(rows: $0, cols: $1) } }
+
+  @Test func searching() {
+    snapshot("list-searching") { rows, cols in
+      var state = ScreenFixtures.main(rows: rows, cols: cols)
+      state.search.query = "ali"
+      state.search.status = .searching
+      return state
+    }
+  }
+
+  @Test func resultsWithSelectionAndDetailLoading() {
+    snapshot("list-results") { ScreenFixtures.results(rows: $0, cols: $1) }
+  }
+
+  @Test func refiningMarksNarrowedResults() {
+    snapshot("list-refining") { rows, cols in
+      var state = ScreenFixtures.results(rows: rows, cols: cols)
+      state.search.query = "ali"
+      state.search.status = .refining
+      state.search.results = Array(state.search.results.prefix(3))
+      state.search.selectedIndex = 0
+      return state
+    }
+  }
+
+  @Test func countAndScrolledSelection() {
+    snapshot("list-count-scrolled") { ScreenFixtures.results(rows: $0, cols: $1, selected: 30, count: 50) }
+  }
+
+  @Test func noMatches() {
+    snapshot("list-no-matches") { rows, cols in
+      var state = ScreenFixtures.main(rows: rows, cols: cols)
+      state.search.query = "zzzq"
+      state.search.status = .noMatches
+      return state
+    }
+  }
+
+  @Test func throttledCountdown() {
+    snapshot("list-throttled") { rows, cols in
+      var state = ScreenFixtures.results(rows: rows, cols: cols)
+      state.search.status = .throttled(RetryCountdown(reason: .throttled, until: state.now.addingTimeInterval(4.2), attempt: 1))
+      return state
+    }
+  }
+
+  @Test func offlineKeepsResultsMarked() {
+    snapshot("list-offline") { rows, cols in
+      var state = ScreenFixtures.results(rows: rows, cols: cols)
+      state.search.query = "alic"
+      state.search.status = .offline(message: "The network is unreachable.")
+      return state
+    }
+  }
+
+  @Test func failed() {
+    snapshot("list-error") { rows, cols in
+      var state = ScreenFixtures.main(rows: rows, cols: cols)
+      state.search.query = "al"
+      state.search.status = .failed(message: "Roster lacks the User.ReadBasic.All permission (403).")
+      return state
+    }
+  }
+
+  @Test func detailLoadedAndFocused() {
+    snapshot("detail-loaded-focused") { rows, cols in
+      var state = ScreenFixtures.results(rows: rows, cols: cols, selected: 0)
+      let people = ScreenFixtures.people
+      state.detail.status = .loaded(PersonDetail(person: people[0], manager: people[3], directReports: [people[1], people[4], people[5]]))
+      state.focus = .detail
+      state.singlePaneDetailOpen = cols < 60
+      return state
+    }
+  }
+
+  @Test func detailWithBasicPermissionsSaysWhatIsHidden() {
+    snapshot("detail-basic-permissions") { rows, cols in
+      var state = ScreenFixtures.results(rows: rows, cols: cols, selected: 1, full: false)
+      var person = ScreenFixtures.people[1]
+      person.jobTitle = nil
+      state.detail.status = .loaded(PersonDetail(person: person, relationsHidden: true))
+      return state
+    }
+  }
+
+  @Test func detailFailed() {
+    snapshot("detail-failed") { rows, cols in
+      var state = ScreenFixtures.results(rows: rows, cols: cols, selected: 2)
+      state.detail.status = .failed(ScreenFixtures.people[2], message: "Microsoft Graph is unavailable (503).")
+      return state
+    }
+  }
+
+  @Test func helpOverlay() {
+    snapshot("help") { rows, cols in
+      var state = ScreenFixtures.results(rows: rows, cols: cols)
+      state.isHelpVisible = true
+      return state
+    }
+  }
+
+  @Test func bannerAndDemo() {
+    snapshot("banner-demo") { rows, cols in
+      var state = ScreenFixtures.results(rows: rows, cols: cols)
+      state.isDemo = true
+      state.banner = Banner(message: "Copied alina.chen@contoso.com", expiresAt: state.now.addingTimeInterval(3))
+      return state
+    }
+  }
+
+  // MARK: - Login and setup
+
+  static func deviceCode(rows: Int, cols: Int, slowDown: Bool = false, expiresIn: TimeInterval = 872) -> AppState {
+    var state = ScreenFixtures.base(rows: rows, cols: cols)
+    state.screen = .login
+    let prompt = DeviceCodePrompt(
+      userCode: "FJK8LQ2TZ", verificationURI: "https://microsoft.com/devicelogin",
+      message: "To sign in, use a web browser…", expiresAt: state.now.addingTimeInterval(expiresIn), interval: 5
+    )
+    state.login.phase = .deviceCode(prompt, slowDown: slowDown)
+    return state
+  }
+
+  @Test func loginDeviceCode() { snapshot("login-device-code") { Self.deviceCode(rows: $0, cols: $1) } }
+
+  @Test func loginSlowDown() { snapshot("login-slow-down") { Self.deviceCode(rows: $0, cols: $1, slowDown: true) } }
+
+  @Test func loginExpired() { snapshot("login-expired") { Self.deviceCode(rows: $0, cols: $1, expiresIn: -1) } }
+
+  @Test func loginDemo() {
+    snapshot("login-demo") { rows, cols in
+      var state = Self.deviceCode(rows: rows, cols: cols)
+      state.isDemo = true
+      return state
+    }
+  }
+
+  @Test func loginBrowser() {
+    snapshot("login-browser") { rows, cols in
+      var state = ScreenFixtures.base(rows: rows, cols: cols)
+      state.screen = .login
+      state.login.phase = .browser(url: "https://login.microsoftonline.com/organizations/oauth2/v2.0/authorize?client_id=1111", listeningOn: "http://127.0.0.1:53123")
+      state.login.redirectField = Secret("http://localhost/?code=SECRET")
+      state.login.redirectError = "That address is not the redirect of this sign-in."
+      return state
+    }
+  }
+
+  @Test func loginFailed() {
+    snapshot("login-failed") { rows, cols in
+      var state = ScreenFixtures.base(rows: rows, cols: cols)
+      state.screen = .login
+      state.login.phase = .failed(SignInFailure(
+        message: "Your organisation requires multi-factor authentication for this app; sign in again and complete it.",
+        code: "AADSTS50076", error: "invalid_grant", canRetry: true))
+      return state
+    }
+  }
+
+  @Test func setupScreen() {
+    snapshot("setup") { rows, cols in
+      var state = AppState(settings: Settings(), now: ScreenFixtures.epoch)
+      state.terminal = TerminalSize(rows: rows, cols: cols)
+      state.setup.clientId = "1111-22"
+      return state
+    }
+  }
+
+  @Test func tooSmall() {
+    let root = RootViewController()
+    var buffer = ScreenBuffer(rows: 10, cols: 38)
+    root.render(ScreenFixtures.results(rows: 10, cols: 38), into: &buffer)
+    assertSnapshot(buffer, named: "too-small-38x10")
+  }
+
+  @Test func singlePaneDetailAt50Columns() {
+    let root = RootViewController()
+    var buffer = ScreenBuffer(rows: 20, cols: 50)
+    var state = ScreenFixtures.results(rows: 20, cols: 50, selected: 0)
+    state.detail.status = .loaded(PersonDetail(person: ScreenFixtures.people[0], manager: ScreenFixtures.people[3]))
+    state.singlePaneDetailOpen = true
+    state.focus = .detail
+    root.render(state, into: &buffer)
+    assertSnapshot(buffer, named: "single-pane-detail-50x20")
+  }
+}
