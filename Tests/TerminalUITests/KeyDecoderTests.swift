@@ -119,7 +119,7 @@ import Testing
     ("alice", nil, [.backspace], "alic", 4),
     ("alice", 0, [.backspace], "alice", 0),
     ("alice", 0, [.delete], "lice", 0),
-    ("alice", nil, [.left, .left, .character("X")], "alXice", 3),
+    ("alice", nil, [.left, .left, .character("X")], "aliXce", 4),
     ("alice", nil, [.home, .character(">")], ">alice", 1),
     ("alice", 2, [.end, .character("!")], "alice!", 6),
     ("alice", 2, [.control("a")], "alice", 0),

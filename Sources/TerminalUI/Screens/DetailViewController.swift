@@ -87,6 +87,9 @@ public final class DetailViewController: ViewController {
 // MARK: - Presentation
 
 extension AppState {
+  /// One label column for every field, manager and reports included ("Direct reports").
+  fileprivate static let labelWidth = 14
+
   /// The pane's lines: fields, manager, direct reports, and what is loading or failed.
   fileprivate func detailLines(width: Int) -> [StyledLine] {
     let status = detail.status
@@ -114,7 +117,7 @@ extension AppState {
     add("Company", value(person.companyName))
     add("Office", value(person.officeLocation))
 
-    var lines = [StyledLine("")] + TextPane.fields(pairs, width: width)
+    var lines = [StyledLine("")] + TextPane.fields(pairs, width: width, labelWidth: Self.labelWidth)
     lines.append(StyledLine(""))
     switch status {
     case .loading:
@@ -128,13 +131,13 @@ extension AppState {
     case .loaded(let loaded):
       let relations = loaded.relationsHidden || (!full && loaded.manager == nil && loaded.directReports.isEmpty)
       if loaded.relationsHidden {
-        lines += TextPane.fields([("Manager", hiddenNote, .muted)], width: width)
-        lines += TextPane.fields([("Direct reports", hiddenNote, .muted)], width: width)
+        lines += TextPane.fields([("Manager", hiddenNote, .muted)], width: width, labelWidth: Self.labelWidth)
+        lines += TextPane.fields([("Direct reports", hiddenNote, .muted)], width: width, labelWidth: Self.labelWidth)
       } else {
         let manager = loaded.manager.map { $0.listName } ?? (relations ? hiddenNote : "none")
-        lines += TextPane.fields([("Manager", manager, loaded.manager == nil ? .muted : .plain)], width: width)
+        lines += TextPane.fields([("Manager", manager, loaded.manager == nil ? .muted : .plain)], width: width, labelWidth: Self.labelWidth)
         if loaded.directReports.isEmpty {
-          lines += TextPane.fields([("Direct reports", relations ? hiddenNote : "none", .muted)], width: width)
+          lines += TextPane.fields([("Direct reports", relations ? hiddenNote : "none", .muted)], width: width, labelWidth: Self.labelWidth)
         } else {
           lines.append(StyledLine("Direct reports (\(loaded.directReports.count))", style: .bold))
           for report in loaded.directReports {

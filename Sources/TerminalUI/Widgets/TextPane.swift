@@ -34,8 +34,9 @@ public enum TextPane {
   }
 
   /// Label/value lines, labels padded to one width, values wrapped under themselves.
-  public static func fields(_ pairs: [(label: String, value: String, style: Style)], width: Int) -> [StyledLine] {
-    let labelWidth = min(max(0, pairs.map { DisplayWidth.of($0.label) }.max() ?? 0), max(0, width / 3))
+  public static func fields(_ pairs: [(label: String, value: String, style: Style)], width: Int, labelWidth: Int? = nil) -> [StyledLine] {
+    let widest = labelWidth ?? pairs.map { DisplayWidth.of($0.label) }.max() ?? 0
+    let labelWidth = min(max(0, widest), max(0, width / 3))
     var lines: [StyledLine] = []
     for pair in pairs {
       let wrapped = Truncation.wrap(pair.value, width: max(1, width - labelWidth - 3))
