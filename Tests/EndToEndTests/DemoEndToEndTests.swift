@@ -51,13 +51,19 @@ import Testing
     let tmux = Tmux()
     defer { tmux.kill() }
     let dir = work.path
+    // The script records the terminal modes before and after roster, and its exit status.
     let script = """
-      stty -g > '\(dir)/before'; \
-      env TERM=xterm-256color LANG=C.UTF-8 HOME='\(dir)' XDG_STATE_HOME='\(dir)/state' XDG_CONFIG_HOME='\(dir)/config' \
-      ROSTER_DEMO_PEOPLE='\(people.path)' '\(binary.path)' --demo; \
-      echo "exit=$?" > '\(dir)/exit'; stty -g > '\(dir)/after'; sleep 600
+      stty -g > '\(dir)/before'
+      env TERM=xterm-256color LANG=C.UTF-8 HOME='\(dir)' XDG_STATE_HOME='\(dir)/state' \\
+        XDG_CONFIG_HOME='\(dir)/config' ROSTER_DEMO_PEOPLE='\(people.path)' '\(binary.path)' --demo
+      echo "exit=$?" > '\(dir)/exit.tmp'
+      stty -g > '\(dir)/after'
+      mv '\(dir)/exit.tmp' '\(dir)/exit'
+      exec sleep 600
       """
-    try tmux.start(command: "sh -c \"\(script.replacingOccurrences(of: "\"", with: "\\\""))\"", cols: 100, rows: 30)
+    let scriptFile = work.appendingPathComponent("run.sh")
+    try script.write(to: scriptFile, atomically: true, encoding: .utf8)
+    try tmux.start(command: "sh '\(scriptFile.path)'", cols: 100, rows: 30)
 
     // Sign-in: the device-code screen, marked as a demo, then the search screen.
     try tmux.until("the demo sign-in screen") { $0.contains("Sign in to Microsoft Entra ID") && $0.contains("DEMO") }
@@ -109,7 +115,6 @@ import Testing
     let exitFile = work.appendingPathComponent("exit").path
     try tmux.until("roster to exit") { _ in FileManager.default.fileExists(atPath: exitFile) }
     let after = work.appendingPathComponent("after")
-    try tmux.until("stty after exit") { _ in FileManager.default.fileExists(atPath: after.path) }
     #expect((try? String(contentsOfFile: exitFile, encoding: .utf8)) == "exit=0\n")
     let sttyBefore = try String(contentsOf: work.appendingPathComponent("before"), encoding: .utf8)
     let sttyAfter = try String(contentsOf: after, encoding: .utf8)

@@ -3,6 +3,8 @@ import Testing
 
 /// Drives the real `roster` binary in tmux on a private socket (`tmux -L roster-e2e-PID`), so the
 /// user's own tmux server is never touched (fzf's test/lib/common.rb, transposed to Swift).
+struct TmuxError: Error { var message: String }
+
 final class Tmux {
   let socket = "roster-e2e-\(getpid())-\(UUID().uuidString.prefix(6))"
   let session = "t"
@@ -10,10 +12,19 @@ final class Tmux {
   static var isAvailable: Bool { (try? run(["tmux", "-V"]).status) == 0 }
 
   @discardableResult
-  static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+  static func run(_ arguments: [String], captureOutput: Bool = true) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = arguments
+    // A command that starts the tmux server must not get a pipe: the daemon would inherit it and
+    // the read below would never see end-of-file.
+    guard captureOutput else {
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      process.waitUntilExit()
+      return (process.terminationStatus, "")
+    }
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe
@@ -29,7 +40,12 @@ final class Tmux {
   }
 
   func start(command: String, cols: Int, rows: Int) throws {
-    try tmux(["new-session", "-d", "-s", session, "-x", "\(cols)", "-y", "\(rows)", command])
+    // Through system(3): Foundation's Process waits on descriptors the forked tmux server
+    // inherits, so starting the server with it never returns.
+    let arguments = ["tmux", "-L", socket, "new-session", "-d", "-s", session, "-x", "\(cols)", "-y", "\(rows)", command]
+    let line = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+    let status = system(line + " </dev/null >/dev/null 2>&1")
+    if status != 0 { throw TmuxError(message: "tmux new-session failed (\(status))") }
   }
 
   /// Types literal text.
