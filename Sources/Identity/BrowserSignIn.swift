@@ -120,6 +120,11 @@ final class BrowserSignIn: Cancellable, @unchecked Sendable {
 
   func cancel() { finish(nil) }
 
+  /// Returns once the loopback listener has stopped accepting connections.
+  func listenerClosed() async {
+    await shared.withLock { $0.server }?.waitUntilClosed()
+  }
+
   // MARK: - Redirect handling
 
   private func respond(to target: String) -> (HTTPResponseStatus, String) {

@@ -57,6 +57,7 @@ public final class FileTokenStore: TokenStore, @unchecked Sendable {
     try prepareDirectory()
     let descriptor = try await acquireFileLock()
     defer { releaseFileLock(descriptor) }
+    removeStaleTemporaryFiles()
     let current = try readFile()
     var changed = current
     let result = try await body(&changed)
@@ -179,6 +180,17 @@ public final class FileTokenStore: TokenStore, @unchecked Sendable {
     if directoryDescriptor >= 0 {
       fsync(directoryDescriptor)
       close(directoryDescriptor)
+    }
+  }
+
+  /// Deletes temp files left by a writer that was killed mid-write (its process is gone).
+  private func removeStaleTemporaryFiles() {
+    let prefix = fileURL.lastPathComponent + ".tmp-"
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+    for name in names where name.hasPrefix(prefix) {
+      let pidText = name.dropFirst(prefix.count).split(separator: "-").first.map(String.init) ?? ""
+      guard let pid = Int32(pidText), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+      unlink(directory.appendingPathComponent(name).path)
     }
   }
 

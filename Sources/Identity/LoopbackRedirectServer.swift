@@ -42,6 +42,11 @@ final class LoopbackRedirectServer: @unchecked Sendable {
   func close() {
     channel.close(promise: nil)
   }
+
+  /// Returns once the listening socket is closed.
+  func waitUntilClosed() async {
+    try? await channel.closeFuture.get()
+  }
 }
 
 /// Answers one request per connection with the page `respond` chose, then closes it.
