@@ -13,7 +13,7 @@ public actor IdentitySession: AccessTokenProvider {
   nonisolated let client: TokenEndpointClient
   nonisolated let discovery: DiscoveryCache
   nonisolated let scheduler: any Scheduler
-  nonisolated let opener: BrowserOpener?
+  public nonisolated let opener: BrowserOpener?
   nonisolated let now: @Sendable () -> Date
   /// The browser sign-in in progress, for pasted redirect URLs.
   nonisolated let currentBrowser = LockedState<BrowserSignIn?>(nil)

@@ -32,9 +32,9 @@ extension LiveHTTPTransport {
     if let error = error as? BoringSSLError {
       return .tls("TLS with \(host) failed: \(Self.describe(tls: error))")
     }
-    if let error = error as? NIOConnectionError {
-      let reasons = error.connectionErrors.map { Self.describe(io: $0.error) }
-      let reason = reasons.first ?? (error.dnsAError != nil || error.dnsAAAAError != nil ? "name not resolved" : "unreachable")
+    // NIOPosix's NIOConnectionError (not imported here) wraps the IOError of each attempt.
+    if String(describing: type(of: error)) == "NIOConnectionError" {
+      let reason = findIOError(in: error).map { Self.describe(io: $0) } ?? "address not resolved or unreachable"
       return .connectionFailed("could not connect to \(host) (\(reason))")
     }
     if let error = error as? IOError {
@@ -52,6 +52,16 @@ extension LiveHTTPTransport {
       return .tls("TLS with \(host) failed: \(error)")
     }
     return .connectionFailed("the request to \(host) failed (\(type(of: error)))")
+  }
+
+  /// The first `IOError` inside an error's stored properties, a few levels deep.
+  private static func findIOError(in value: Any, depth: Int = 0) -> IOError? {
+    if let io = value as? IOError { return io }
+    guard depth < 4 else { return nil }
+    for child in Mirror(reflecting: value).children {
+      if let found = findIOError(in: child.value, depth: depth + 1) { return found }
+    }
+    return nil
   }
 
   private static func describe(io error: any Error) -> String {

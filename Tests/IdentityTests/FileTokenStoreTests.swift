@@ -56,10 +56,10 @@ import Testing
     let full = try Data(contentsOf: store.fileURL)
     try FileManager.default.removeItem(atPath: path)
     switch kind {
-    case "truncated": FileManager.default.createFile(atPath: path, contents: full.prefix(full.count / 2), attributes: [.posixPermissions: 0o600])
-    case "notJSON": FileManager.default.createFile(atPath: path, contents: Data("hello\u{0}".utf8), attributes: [.posixPermissions: 0o600])
-    case "empty": FileManager.default.createFile(atPath: path, contents: Data(), attributes: [.posixPermissions: 0o600])
-    case "wrongShape": FileManager.default.createFile(atPath: path, contents: Data("[1,2]".utf8), attributes: [.posixPermissions: 0o600])
+    case "truncated": _ = FileManager.default.createFile(atPath: path, contents: full.prefix(full.count / 2), attributes: [.posixPermissions: 0o600])
+    case "notJSON": _ = FileManager.default.createFile(atPath: path, contents: Data("hello\u{0}".utf8), attributes: [.posixPermissions: 0o600])
+    case "empty": _ = FileManager.default.createFile(atPath: path, contents: Data(), attributes: [.posixPermissions: 0o600])
+    case "wrongShape": _ = FileManager.default.createFile(atPath: path, contents: Data("[1,2]".utf8), attributes: [.posixPermissions: 0o600])
     default: try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
     }
     let loaded = try await store.load()

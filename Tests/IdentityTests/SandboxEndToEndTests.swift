@@ -47,7 +47,7 @@ import Transport
 
   @Test func silentRefreshAfterTheAccessTokenExpires() async throws {
     let clock = TestClock()
-    let harness = try await SandboxHarness.start { $0.now = { clock.now } }
+    let harness = try await SandboxHarness.start()
     defer { Task { await harness.stop() } }
     let session = try harness.session(now: { clock.now })
     guard case .signedIn? = await harness.signIn(session, method: .deviceCode) else {
@@ -56,7 +56,9 @@ import Transport
     }
     let first = try await session.accessToken(forceRefresh: false)
     let before = try await harness.fileStore().load().accounts.values.first?.refreshToken
+    // Two hours pass: the session's clock moves, and the sandbox expires what it issued.
     clock.advance(2 * 3600)
+    try await harness.control("faults", ["kind": "expire_access_tokens"])
     #expect(try await harness.graphMe(first) == 401)
     let second = try await session.accessToken(forceRefresh: false)
     #expect(second != first)

@@ -26,7 +26,7 @@ struct SandboxHarness {
     var caFile: String?
     if let pem = sandbox.caCertificatePEM {
       let path = directory.url.appendingPathComponent("sandbox-ca.pem").path
-      FileManager.default.createFile(atPath: path, contents: Data(pem.utf8))
+      _ = FileManager.default.createFile(atPath: path, contents: Data(pem.utf8))
       caFile = path
     }
     let transport = try LiveHTTPTransport(configuration: TransportConfiguration(extraCAFile: caFile))

@@ -6,7 +6,7 @@ import Testing
   func write(_ plist: String) -> (TemporaryDirectory, String) {
     let temp = TemporaryDirectory()
     let path = temp.url.appendingPathComponent("settings.plist").path
-    FileManager.default.createFile(atPath: path, contents: Data(plist.utf8))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(plist.utf8))
     return (temp, path)
   }
 
@@ -44,7 +44,7 @@ import Testing
     defer { temp.remove() }
     let directory = temp.url.appendingPathComponent("roster")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    FileManager.default.createFile(atPath: directory.appendingPathComponent("settings.plist").path, contents: Data(plist.utf8))
+    _ = FileManager.default.createFile(atPath: directory.appendingPathComponent("settings.plist").path, contents: Data(plist.utf8))
     #expect(try Settings.load(environment: ["XDG_CONFIG_HOME": temp.url.path]).clientId == "from-file")
     #expect(try Settings.load(environment: ["HOME": temp.url.path]).clientId == nil)
     #expect(Settings.stateDirectory(environment: ["HOME": "/h"]).path == "/h/.local/state/roster")
