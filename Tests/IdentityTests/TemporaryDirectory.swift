@@ -6,7 +6,8 @@ struct TemporaryDirectory {
 
   init() {
     url = FileManager.default.temporaryDirectory.appendingPathComponent("roster-id-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    try? FileManager.default.createDirectory(
+      at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
   }
 
   func remove() { try? FileManager.default.removeItem(at: url) }
