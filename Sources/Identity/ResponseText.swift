@@ -33,7 +33,7 @@ enum ResponseText {
     switch error {
     case .timedOut: message = "\(place) did not answer in time; check your network and try again."
     case .cancelled: message = "Sign-in was cancelled."
-    case .connectionFailed(let text): message = "Could not reach \(place): \(text)."
+    case .connectionFailed(let text): message = "Could not reach the sign-in service: \(text)."
     case .tls(let text): message = text.hasSuffix(".") ? text : text + "."
     case .bodyTooLarge(let limit): message = "\(place) sent an answer larger than \(limit) bytes; refusing it."
     }

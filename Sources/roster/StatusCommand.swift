@@ -61,7 +61,7 @@ struct StatusCommand: AsyncParsableCommand {
     let report = makeReport(settings: settings, store: store, file: file, refreshError: refreshError?.message)
     if json {
       let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
       encoder.dateEncodingStrategy = .iso8601
       print(String(decoding: try encoder.encode(report), as: UTF8.self))
     } else {

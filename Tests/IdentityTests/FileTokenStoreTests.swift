@@ -95,3 +95,20 @@ import Testing
     #expect(try await first.load().accounts.count == rounds * 2)
   }
 }
+
+extension FileTokenStoreTests {
+  @Test func aCacheOwnedBySomeoneElseIsRefused() async throws {
+    guard getuid() == 0 else { return }  // only root can give a file away; elsewhere nothing to test
+    let temp = TemporaryDirectory()
+    defer { temp.remove() }
+    let store = FileTokenStore(directory: temp.url) { _ in }
+    try await store.update { $0.accounts["k"] = Self.entry("a") }
+    chown(store.fileURL.path, 65534, 65534)
+    do {
+      _ = try await store.load()
+      Issue.record("expected refusal")
+    } catch let failure as SignInFailure {
+      #expect(failure.message.contains("belongs to another user"))
+    }
+  }
+}
