@@ -31,7 +31,7 @@ public final class LiveHTTPTransport: HTTPTransport, @unchecked Sendable {
       var config = HTTPClient.Configuration(
         tlsConfiguration: tls,
         redirectConfiguration: .disallow,
-        timeout: .init(connect: .seconds(15)),
+        timeout: .init(connect: .seconds(10)),
         proxy: proxy
       )
       config.httpVersion = .automatic
