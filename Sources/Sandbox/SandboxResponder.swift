@@ -26,7 +26,7 @@ struct SandboxResponder: HTTPResponder {
       query: FormFields(request.uri.query ?? ""),
       headers: request.headers,
       body: String(buffer: bodyBuffer),
-      base: tenant.base(forHost: request.head.authority ?? request.headers[.host]),
+      base: tenant.base(forHost: request.head.authority),
       isLoopbackPeer: context.isLoopbackPeer)
 
     let isControl = incoming.components.first == "_sandbox"

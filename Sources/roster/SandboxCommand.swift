@@ -86,8 +86,9 @@ struct SandboxCommand: AsyncParsableCommand {
         throw ExitCode(1)
       }
     }
-    print(sandbox.announcement)
-    fflush(stdout)
+    // Written straight to the file descriptor: a parent reading our stdout through a pipe gets
+    // the line at once, not when a buffer fills.
+    FileHandle.standardOutput.write(Data((sandbox.announcement + "\n").utf8))
     await Self.waitForTerminationSignal()
     await sandbox.stop()
   }

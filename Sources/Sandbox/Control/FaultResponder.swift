@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import NIOCore
 import NIOPosix
@@ -18,8 +19,10 @@ struct FaultResponder: Sendable {
     switch fault.kind {
     case .status: return statusResponse(fault, request: request, isGraph: isGraph)
     case .reset:
-      try? await context.channel.setOption(
-        ChannelOptions.socketOption(.so_linger), value: linger(l_onoff: 1, l_linger: 0)).get()
+      // SO_LINGER with a zero timeout makes close() send RST instead of FIN.
+      if let socket = context.channel as? any SocketOptionProvider {
+        try? await socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).get()
+      }
       try? await context.channel.close()
       throw ConnectionBroken()
     case .malformedJSON:

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// Base64url without padding (RFC 7515 §2), used by JWTs, JWKS and PKCE.
@@ -8,6 +9,8 @@ enum Base64URL {
       .replacingOccurrences(of: "/", with: "_")
       .replacingOccurrences(of: "=", with: "")
   }
+
+  static func encode(_ digest: some Digest) -> String { encode(Data(digest)) }
 
   static func decode(_ text: some StringProtocol) -> Data? {
     var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")

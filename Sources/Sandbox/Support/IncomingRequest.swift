@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// A request reduced to what the sandbox's handlers look at, read once by the responder.
