@@ -66,7 +66,7 @@ struct GraphTests {
       GraphShape.expectError(denied, code: "Authorization_RequestDenied")
 
       let basic = try await h.signIn(scope: "openid User.ReadBasic.All")
-      let list = try await h.graph("/v1.0/users?$select=displayName,jobTitle&$top=20", token: basic.accessToken)
+      let list = try await h.graph("/v1.0/users?$select=displayName,jobTitle,userPrincipalName&$top=20", token: basic.accessToken)
       #expect(list.status == 200)
       let others = (list.json["value"] as? [[String: Any]] ?? []).filter { $0["displayName"] as? String != nil }
       #expect(!others.isEmpty)
