@@ -20,14 +20,16 @@ extension IdentitySession {
       return token
     }
     if let running = refreshTask { return try await running.value }
-    let rejected = forceRefresh ? activeEntry?.accessToken : nil
-    let task = Task { try await self.refreshUnderLock(rejecting: rejected) }
+    let known = activeEntry?.accessToken
+    let task = Task { try await self.refreshUnderLock(force: forceRefresh, rejecting: known) }
     refreshTask = task
     defer { refreshTask = nil }
     return try await task.value
   }
 
-  private func refreshUnderLock(rejecting rejected: Secret?) async throws -> Secret {
+  /// `force` with a `rejected` token refreshes unless the cache already holds a different one
+  /// (another process refreshed); `force` without one (a fresh process) always refreshes.
+  private func refreshUnderLock(force: Bool, rejecting rejected: Secret?) async throws -> Secret {
     let configuration = self.configuration
     let client = self.client
     let discovery = self.discovery
@@ -40,7 +42,9 @@ extension IdentitySession {
         return .signInRequired(SignInFailure(message: reason, error: "invalid_grant"))
       }
       // Re-read under the lock: another process may have refreshed already.
-      if entry.hasUsableAccessToken(at: now()), let token = entry.accessToken, token != rejected {
+      if entry.hasUsableAccessToken(at: now()), let token = entry.accessToken,
+        !force || (rejected != nil && token != rejected)
+      {
         return .token(token, entry)
       }
       guard let refreshToken = entry.refreshToken else {
@@ -86,6 +90,8 @@ extension IdentitySession {
       return .token(response.accessToken, updated)
     case .rejected(let body):
       let failure = ErrorExplainer.failure(for: body)
+      // The service is having trouble: the session is fine, try again later.
+      if ["temporarily_unavailable", "server_error"].contains(body.error) { return .failed(failure) }
       if needsInteraction(body) { return .signInRequired(failure) }
       if body.error == "invalid_grant" {
         var signedOut = entry

@@ -49,11 +49,14 @@ import Transport
   @Test func twoProcessesRefreshingAtOnceBothKeepAWorkingToken() async throws {
     guard let harness = try await signedInHarness() else { return }
     defer { Task { await harness.stop() } }
+    let before = try await harness.tokenRequestCount()
     for _ in 0..<3 {
       let processes = try (0..<2).map { _ in try launch(harness, ["status", "--refresh"]) }
       for process in processes { process.waitUntilExit() }
       #expect(processes.map(\.terminationStatus) == [0, 0])
     }
+    // Every process really refreshed (one after the other, under the cache lock).
+    #expect(try await harness.tokenRequestCount() - before == 6)
     // The cache's refresh token is the newest and still works for a third party.
     let session = try harness.session()
     #expect(await session.restoreSession() != nil)

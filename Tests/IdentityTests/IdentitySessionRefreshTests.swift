@@ -120,3 +120,18 @@ import Transport
     #expect(await session.restoreSession() == nil)
   }
 }
+
+extension IdentitySessionRefreshTests {
+  @Test func aServiceOutageIsNotASignOut() async throws {
+    let clock = Clock()
+    let store = MemoryTokenStore()
+    let (session, _) = try makeSession(store: store, clock: clock) { _ in
+      Fixtures.oauthError("temporarily_unavailable", code: 90033, status: 503)
+    }
+    _ = try await signIn(session)
+    clock.advance(4000)
+    await #expect(throws: SignInFailure.self) { try await session.accessToken(forceRefresh: false) }
+    #expect(try await store.load().accounts.values.first?.refreshToken == Secret("rt-0"))
+    #expect(await session.restoreSession() != nil)
+  }
+}

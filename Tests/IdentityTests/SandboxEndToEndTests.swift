@@ -98,7 +98,7 @@ import Transport
   }
 
   @Test(arguments: [
-    (["kind": "status", "status": 500] as [String: any Sendable], "HTTP 500"),
+    (["kind": "status", "status": 500] as [String: any Sendable], "try again"),
     (["kind": "reset"], "Could not reach"),
     (["kind": "malformed_json"], "not valid JSON"),
   ])

@@ -62,6 +62,14 @@ struct SandboxHarness {
       headers: [("Content-Type", "application/json")], body: try JSONSerialization.data(withJSONObject: body)))
   }
 
+  /// How many token endpoint requests the sandbox has logged.
+  func tokenRequestCount() async throws -> Int {
+    let response = try await transport.send(HTTPRequest(url: sandbox.baseURL.appendingPathComponent("_sandbox/requests")))
+    let json = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+    let requests = json?["requests"] as? [[String: Any]] ?? []
+    return requests.filter { ($0["path"] as? String)?.hasSuffix("/oauth2/v2.0/token") == true }.count
+  }
+
   /// GET /v1.0/me with the token: the sandbox's verdict on it.
   func graphMe(_ token: Secret) async throws -> Int {
     try await transport.send(HTTPRequest(
