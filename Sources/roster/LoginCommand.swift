@@ -49,7 +49,7 @@ struct LoginCommand: AsyncParsableCommand {
         if slowDown { Console.error("The sign-in service asked Roster to poll more slowly; still waiting…") }
       case .browserOpened(let url, _):
         Self.showBrowser(url: url, opened: session.opener != nil)
-        if Console.stdinIsTerminal { Self.readPastedRedirects(session: session) }
+        Self.readPastedRedirects(session: session)
       case .signedIn(let account):
         Console.error("Signed in as \(account.username) (tenant \(account.tenantId)).")
         return
@@ -63,7 +63,7 @@ struct LoginCommand: AsyncParsableCommand {
   private static func show(_ prompt: DeviceCodePrompt) {
     Console.error("To sign in, open \(prompt.verificationURI) in a browser and enter the code \(prompt.userCode)")
     if let message = prompt.message, !message.isEmpty { Console.error(message) }
-    let minutes = max(1, Int(prompt.expiresAt.timeIntervalSinceNow / 60))
+    let minutes = max(1, Int((prompt.expiresAt.timeIntervalSinceNow / 60).rounded()))
     Console.error("The code expires in about \(minutes) minutes. Waiting for you to sign in…")
     if Console.stdoutIsTerminal {
       Console.copyToClipboard(prompt.userCode)
@@ -78,7 +78,8 @@ struct LoginCommand: AsyncParsableCommand {
       + "(http://localhost:…) and press Enter.")
   }
 
-  /// Reads pasted redirect URLs from the terminal on a background thread until one is accepted.
+  /// Reads pasted redirect URLs from stdin (a terminal or a script's pipe) on a background thread
+  /// until one is accepted; at end of input it simply stops.
   private static func readPastedRedirects(session: IdentitySession) {
     Thread.detachNewThread {
       while let line = readLine() {
