@@ -98,7 +98,6 @@ enum Console {
   }
 
   static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
-  static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
 
   /// Puts `text` on the terminal's clipboard with OSC 52 (only a user code, never a token).
   static func copyToClipboard(_ text: String) {
