@@ -35,6 +35,9 @@ public final class LiveHTTPTransport: HTTPTransport, @unchecked Sendable {
         proxy: proxy
       )
       config.httpVersion = .automatic
+      // Fail fast: a refused connection or an untrusted certificate is reported at once instead
+      // of being retried until the connect timeout; callers (device polling, Graph) retry themselves.
+      config.connectionPool.retryConnectionEstablishment = false
       return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: config)
     }
     if let proxy = configuration.proxy {
