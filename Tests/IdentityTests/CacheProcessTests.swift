@@ -15,7 +15,9 @@ import Transport
       .deletingLastPathComponent().appendingPathComponent(".build/debug/roster").path
   }
 
-  func launch(_ harness: SandboxHarness, _ arguments: [String]) throws -> Process {
+  func launch(
+    _ harness: SandboxHarness, _ arguments: [String], output: FileHandle = .nullDevice, errors: FileHandle = .nullDevice
+  ) throws -> Process {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Self.rosterBinary)
     process.arguments = arguments
@@ -27,8 +29,8 @@ import Transport
       "ROSTER_AUTHORITY": harness.sandbox.authority.absoluteString,
       "PATH": "/usr/bin:/bin",
     ]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
+    process.standardOutput = output
+    process.standardError = errors
     try process.run()
     return process
   }
@@ -84,5 +86,56 @@ import Transport
     #expect(leftovers.isEmpty)
     let session = try harness.session()
     #expect(try await harness.graphMe(try await session.accessToken(forceRefresh: true)) == 200)
+  }
+
+  /// Runs roster to the end and returns (exit status, stdout, stderr).
+  func run(_ harness: SandboxHarness, _ arguments: [String]) throws -> (Int32, String, String) {
+    let out = harness.directory.url.appendingPathComponent("out-\(UUID().uuidString)")
+    let err = harness.directory.url.appendingPathComponent("err-\(UUID().uuidString)")
+    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+    let process = try launch(
+      harness, arguments, output: try FileHandle(forWritingTo: out), errors: try FileHandle(forWritingTo: err))
+    process.waitUntilExit()
+    return (process.terminationStatus, try String(contentsOf: out, encoding: .utf8), try String(contentsOf: err, encoding: .utf8))
+  }
+
+  @Test func loginStatusAndLogoutCommandsNeverPrintAToken() async throws {
+    guard FileManager.default.isExecutableFile(atPath: Self.rosterBinary) else {
+      Issue.record("build roster first: \(Self.rosterBinary) is missing")
+      return
+    }
+    let harness = try await SandboxHarness.start { $0.approveAfter = .seconds(1) }
+    defer { Task { await harness.stop() } }
+    let (loginStatus, loginOut, loginErr) = try run(harness, ["login", "--device-code"])
+    #expect(loginStatus == 0, "\(loginErr)")
+    #expect(loginOut.isEmpty)
+    #expect(loginErr.contains("enter the code"))
+    #expect(loginErr.contains("/device"))
+    #expect(loginErr.contains("Signed in as"))
+    let (statusCode, statusOut, statusErr) = try run(harness, ["status", "--json", "--refresh"])
+    #expect(statusCode == 0, "\(statusErr)")
+    let report = try JSONSerialization.jsonObject(with: Data(statusOut.utf8)) as? [String: Any]
+    #expect(report?["signedIn"] as? Bool == true)
+    let entry = try #require(try await harness.fileStore().load().accounts.values.first)
+    let secrets = [entry.accessToken, entry.refreshToken].compactMap { $0?.exposedValue }
+    #expect(secrets.count == 2)
+    for text in [loginOut, loginErr, statusOut, statusErr] {
+      #expect(!secrets.contains { text.contains($0) }, "a token was printed")
+    }
+    let (logoutStatus, _, logoutErr) = try run(harness, ["logout"])
+    #expect(logoutStatus == 0)
+    #expect(logoutErr.contains("Signed out"))
+    #expect(try run(harness, ["status"]).0 == 3)
+  }
+
+  @Test func withoutAClientIdLoginPrintsTheChecklistAndExits3() async throws {
+    guard FileManager.default.isExecutableFile(atPath: Self.rosterBinary) else { return }
+    let harness = try await SandboxHarness.start()
+    defer { Task { await harness.stop() } }
+    let (status, _, errors) = try run(harness, ["login", "--client-id", " "])
+    #expect(status == 3)
+    #expect(errors.contains("Allow public client flows"))
+    #expect(errors.contains("User.ReadBasic.All"))
   }
 }
