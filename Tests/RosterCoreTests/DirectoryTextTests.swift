@@ -52,7 +52,10 @@ struct DirectoryTextTests {
     for _ in 0..<500 {
       let scalars = (0..<40).map { _ -> Unicode.Scalar in
         let pick = generator.next() % 4
-        let value: UInt32 = pick == 0 ? UInt32(generator.next() % 0x20) : pick == 1 ? 0x7F + UInt32(generator.next() % 0x21) : pick == 2 ? 0x1B : 0x41
+        let value: UInt32 =
+          pick == 0
+          ? UInt32(generator.next() % 0x20)
+          : pick == 1 ? 0x7F + UInt32(generator.next() % 0x21) : pick == 2 ? 0x1B : 0x41
         return Unicode.Scalar(value)!
       }
       let text = String(String.UnicodeScalarView(scalars))

@@ -115,7 +115,8 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
     if jobs[id] === job { jobs[id] = nil }
   }
 
-  private func startTimer(_ id: CancelID, after delay: Duration, sending action: AppAction, _ feedback: EffectFeedback) {
+  private func startTimer(_ id: CancelID, after delay: Duration, sending action: AppAction, _ feedback: EffectFeedback)
+  {
     let job = file(id, feedback)
     let handle = environment.scheduler.schedule(after: delay) { [worker] in
       worker.enqueue {

@@ -28,9 +28,15 @@ struct EscapeStripper {
     switch mode {
     case .text:
       switch value {
-      case 0x1B: mode = .escape; return nil
-      case 0x9B: mode = .csi; return nil
-      case 0x90, 0x98, 0x9D, 0x9E, 0x9F: mode = .string; return nil
+      case 0x1B:
+        mode = .escape
+        return nil
+      case 0x9B:
+        mode = .csi
+        return nil
+      case 0x90, 0x98, 0x9D, 0x9E, 0x9F:
+        mode = .string
+        return nil
       default: break
       }
       if EscapeStripper.isSpaceLike(scalar) { return " " }
