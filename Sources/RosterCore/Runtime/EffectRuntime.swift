@@ -18,6 +18,7 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
     self.worker = worker
   }
 
+  /// Hands `effect` to the worker queue; returns at once.
   public func run(_ effect: Effect, feedback: EffectFeedback) {
     worker.enqueue { self.interpret(effect, feedback) }
   }
