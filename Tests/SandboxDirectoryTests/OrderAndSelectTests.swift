@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SandboxDirectory
 
 @Suite struct OrderAndSelectTests {
@@ -54,19 +55,21 @@ import Testing
   }
 
   @Test func defaultSelectIsGraphsDefaultSet() throws {
-    #expect(try directory.selectedProperties(nil) == [
-      "businessPhones", "displayName", "givenName", "id", "jobTitle", "mail", "mobilePhone", "officeLocation",
-      "preferredLanguage", "surname", "userPrincipalName",
-    ])
+    #expect(
+      try directory.selectedProperties(nil) == [
+        "businessPhones", "displayName", "givenName", "id", "jobTitle", "mail", "mobilePhone", "officeLocation",
+        "preferredLanguage", "surname", "userPrincipalName",
+      ])
   }
 
   @Test func selectKeepsOrderCanonicalisesAndAddsId() throws {
     #expect(try directory.selectedProperties("displayName,mail") == ["displayName", "mail", "id"])
     #expect(try directory.selectedProperties("ID, DisplayName") == ["id", "displayName"])
     #expect(try directory.selectedProperties("mail,mail") == ["mail", "id"])
-    #expect(try directory.selectedProperties("department,accountEnabled,otherMails") == [
-      "department", "accountEnabled", "otherMails", "id",
-    ])
+    #expect(
+      try directory.selectedProperties("department,accountEnabled,otherMails") == [
+        "department", "accountEnabled", "otherMails", "id",
+      ])
   }
 
   @Test func selectRefusesUnknownProperties() {

@@ -74,7 +74,7 @@ final class LazyRanks: @unchecked Sendable {
       case (nil, nil): return ids[left] < ids[right]
       case (nil, _): return true
       case (_, nil): return false
-      case let (leftKey?, rightKey?): return leftKey == rightKey ? ids[left] < ids[right] : leftKey < rightKey
+      case (let leftKey?, let rightKey?): return leftKey == rightKey ? ids[left] < ids[right] : leftKey < rightKey
       }
     }
     computed = order

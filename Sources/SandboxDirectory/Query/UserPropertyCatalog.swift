@@ -55,13 +55,14 @@ enum UserPropertyCatalog {
   }
 
   static func render(_ user: DirectoryUser, properties: [String], basicProfileOnly: Bool) -> JSONValue {
-    .object(properties.map { name in
-      if basicProfileOnly, !basicProfile.contains(name) { return (name, .null) }
-      if let field = UserField.named(name) { return (field.name, field.json(of: user)) }
-      if let unstored = unstoredByLowercasedName[name.lowercased()] {
-        return (unstored.name, unstored.isCollection ? .array([]) : .null)
-      }
-      return (name, .null)
-    })
+    .object(
+      properties.map { name in
+        if basicProfileOnly, !basicProfile.contains(name) { return (name, .null) }
+        if let field = UserField.named(name) { return (field.name, field.json(of: user)) }
+        if let unstored = unstoredByLowercasedName[name.lowercased()] {
+          return (unstored.name, unstored.isCollection ? .array([]) : .null)
+        }
+        return (name, .null)
+      })
   }
 }
