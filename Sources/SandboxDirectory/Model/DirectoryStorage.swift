@@ -40,8 +40,11 @@ final class DirectoryStorage: Sendable {
     userPrincipalNameRanks = LazyRanks(users: users) { records.caseFolded(.userPrincipalName, at: $0) }
   }
 
+  /// Ids match exactly or lower-cased (Graph object ids are case-insensitive GUIDs); UPNs match
+  /// ignoring case.
   func index(ofIdOrUPN key: String) -> Int? {
-    indexById[key] ?? indexByLowercasedUPN[TextFolding.caseFolded(key)]
+    let folded = TextFolding.caseFolded(key)
+    return indexById[key] ?? indexById[folded] ?? indexByLowercasedUPN[folded]
   }
 
   /// User indexes sorted by the property (case-insensitively, then by id); nulls sort first.
