@@ -171,3 +171,24 @@ import Testing
     #expect(try generated.filterNames("startswith(displayName,'هدى')").contains("هدى المنصوري"))
   }
 }
+
+@Suite struct UnstoredPropertyFilterTests {
+  let directory = SampleDirectory.directory
+
+  @Test func defaultStartsWithOnUnstoredPropertiesMatchesNobody() throws {
+    #expect(try directory.filterNames("startswith(state,'WA')").isEmpty)
+    #expect(try directory.filterNames("startswith(onPremisesUserPrincipalName,'a')").isEmpty)
+    #expect(try directory.filterNames("otherMails/any(m:startswith(m,'a'))").isEmpty)
+    #expect(try directory.filterNames("startswith(displayName,'ann') or state eq 'WA'") == ["Ann Lee"])
+  }
+
+  @Test func unstoredPropertiesFollowGraphsOperatorRules() throws {
+    #expect(refusal { _ = try directory.filterNames("startswith(postalCode,'9')") }?.code == "Request_UnsupportedQuery")
+    #expect(try directory.advancedFilterNames("startswith(postalCode,'9')").isEmpty)
+    #expect(refusal { _ = try directory.filterNames("state ne 'WA'") }?.code == "Request_UnsupportedQuery")
+    #expect(try directory.advancedFilterNames("state ne 'WA'").count == SampleDirectory.users.count)
+    #expect(try directory.advancedFilterNames("state eq null").count == SampleDirectory.users.count)
+    #expect(refusal { _ = try directory.filterNames("startswith(otherMails,'a')") }?.code == "Request_UnsupportedQuery")
+    #expect(refusal { _ = try directory.filterNames("state/any(s:s eq 'x')") }?.code == "Request_UnsupportedQuery")
+  }
+}

@@ -11,10 +11,18 @@ indirect enum FilterPredicate {
   case equalsString(UserField, Set<String>)
   case equalsBoolean(UserField, Bool)
   case isNull(UserField)
+  /// A clause on a property the sandbox does not store (always null or empty).
+  case constant(Bool)
 
   /// Checks `expression`; `advanced` is true when the request has `ConsistencyLevel: eventual`
   /// and `$count=true`.
   init(_ expression: FilterExpression, advanced: Bool) throws(GraphQueryError) {
+    if let name = expression.propertyName, UserField.named(name) == nil,
+      let unstored = UserPropertyCatalog.unstoredProperty(named: name)
+    {
+      self = try FilterPredicate.unstoredClause(expression, property: unstored, advanced: advanced)
+      return
+    }
     switch expression {
     case .and(let left, let right):
       self = .and(try FilterPredicate(left, advanced: advanced), try FilterPredicate(right, advanced: advanced))
@@ -55,7 +63,7 @@ indirect enum FilterPredicate {
     return field
   }
 
-  private static func require(
+  static func require(
     _ support: UserField.Support, field: UserField, operator name: String, advanced: Bool
   ) throws(GraphQueryError) {
     switch support {
@@ -112,6 +120,7 @@ indirect enum FilterPredicate {
       return values.contains(value)
     case .equalsBoolean(let field, let flag):
       return field == .accountEnabled && storage.users[index].accountEnabled == flag
+    case .constant(let value): return value
     case .isNull(let field):
       if field == .businessPhones { return storage.users[index].businessPhones.isEmpty }
       if field == .accountEnabled { return false }

@@ -32,6 +32,11 @@ enum UserPropertyCatalog {
   private static let unstoredByLowercasedName: [String: (name: String, isCollection: Bool)] = Dictionary(
     uniqueKeysWithValues: unstoredProperties.map { ($0.name.lowercased(), $0) })
 
+  /// A Graph property the sandbox does not store, by case-insensitive name.
+  static func unstoredProperty(named name: String) -> (name: String, isCollection: Bool)? {
+    unstoredByLowercasedName[name.lowercased()]
+  }
+
   /// Property names in `$select` order (case-insensitive, canonical spelling, duplicates dropped);
   /// `id` is added at the end when missing, because Graph always returns it for directory objects.
   static func selectedProperties(_ select: String?) throws(GraphQueryError) -> [String] {
