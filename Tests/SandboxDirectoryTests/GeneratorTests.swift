@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SandboxDirectory
 
 @Suite struct GeneratorTests {
@@ -75,12 +76,16 @@ import Testing
     // Nobody outside the tree has reports, so there is exactly one tree.
     let roots = directory.users.filter { $0.managerId == nil && !directory.directReports(of: $0).isEmpty }
     #expect(roots.map(\.id) == [ceo.id])
-    let depth = directory.users.map { user -> Int in
-      var steps = 0
-      var current = user
-      while let manager = directory.manager(of: current) { current = manager; steps += 1 }
-      return steps
-    }.max() ?? 0
+    let depth =
+      directory.users.map { user -> Int in
+        var steps = 0
+        var current = user
+        while let manager = directory.manager(of: current) {
+          current = manager
+          steps += 1
+        }
+        return steps
+      }.max() ?? 0
     #expect(depth >= 3)
   }
 

@@ -33,7 +33,7 @@ struct FilterParser {
   private var current: FilterLexeme { lexemes[index] }
 
   private func keyword(at offset: Int = 0) -> String? {
-    guard index + offset < lexemes.count, case let .identifier(name) = lexemes[index + offset].token else { return nil }
+    guard index + offset < lexemes.count, case .identifier(let name) = lexemes[index + offset].token else { return nil }
     return name.lowercased()
   }
 
@@ -82,7 +82,7 @@ struct FilterParser {
       try expect(.closeParenthesis)
       return inner
     }
-    guard case let .identifier(name) = current.token else { throw unexpected() }
+    guard case .identifier(let name) = current.token else { throw unexpected() }
     index += 1
     if current.token == .openParenthesis { return try parseFunction(name) }
     return try parseComparison(property: name)
@@ -101,7 +101,7 @@ struct FilterParser {
         "An unknown function with name '\(name)' was found at position \(functionPosition) in '\(text)'.")
     }
     try expect(.openParenthesis)
-    guard case let .identifier(property) = current.token else { throw unexpected() }
+    guard case .identifier(let property) = current.token else { throw unexpected() }
     index += 1
     try expect(.comma)
     let literal = try parseLiteral()
@@ -111,7 +111,7 @@ struct FilterParser {
     // `startswith(p,'x') eq true` is the long form some clients send.
     if let comparison = keyword(), comparison == "eq" || comparison == "ne" {
       index += 1
-      guard case let .boolean(flag) = try parseLiteral() else { throw unexpected() }
+      guard case .boolean(let flag) = try parseLiteral() else { throw unexpected() }
       if flag != (comparison == "eq") { expression = .not(expression) }
     }
     return expression
@@ -151,9 +151,9 @@ struct FilterParser {
   private mutating func parseLiteral() throws(GraphQueryError) -> FilterExpression.Literal {
     let literal: FilterExpression.Literal
     switch current.token {
-    case let .string(value): literal = .string(value)
-    case let .number(value): literal = .number(value)
-    case let .identifier(word):
+    case .string(let value): literal = .string(value)
+    case .number(let value): literal = .number(value)
+    case .identifier(let word):
       switch word.lowercased() {
       case "true": literal = .boolean(true)
       case "false": literal = .boolean(false)

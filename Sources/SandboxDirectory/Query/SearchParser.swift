@@ -10,7 +10,8 @@
 /// displayName (the property a people picker means).
 struct SearchParser {
   private enum Token: Equatable {
-    case clause(String), open, close, and, or, end
+    case clause(String)
+    case open, close, and, or, end
   }
 
   private let text: String
@@ -33,7 +34,8 @@ struct SearchParser {
   private func unexpected() -> GraphQueryError {
     let characters = Array(text)
     let position = current.position
-    return .searchSyntax(character: position < characters.count ? characters[position] : nil, position: position, in: text)
+    return .searchSyntax(
+      character: position < characters.count ? characters[position] : nil, position: position, in: text)
   }
 
   private mutating func tokenize() throws(GraphQueryError) {
@@ -112,7 +114,7 @@ struct SearchParser {
       guard current.token == .close else { throw unexpected() }
       index += 1
       return inner
-    case let .clause(content):
+    case .clause(let content):
       index += 1
       return try SearchPredicate.clause(content)
     default:
