@@ -141,10 +141,12 @@ public final class Directory: Sendable {
   public func user(idOrUPN: String) -> DirectoryUser? {
     storage.index(ofIdOrUPN: idOrUPN).map { storage.users[$0] }
   }
+  /// The person `user` reports to, nil at the top of the tree and for people without a manager.
   public func manager(of user: DirectoryUser) -> DirectoryUser? {
     guard let managerId = user.managerId, let index = storage.indexById[managerId] else { return nil }
     return storage.users[index]
   }
+  /// The people who report to `user`, in directory order.
   public func directReports(of user: DirectoryUser) -> [DirectoryUser] {
     guard let index = storage.indexById[user.id] else { return [] }
     return storage.reportIndexes[index].map { storage.users[$0] }

@@ -192,3 +192,25 @@ import Testing
     #expect(refusal { _ = try directory.filterNames("state/any(s:s eq 'x')") }?.code == "Request_UnsupportedQuery")
   }
 }
+
+@Suite struct HostileQueryTests {
+  let directory = SampleDirectory.directory
+
+  @Test func deepNestingIsRefusedNotACrash() {
+    let filter = String(repeating: "(", count: 50_000) + "displayName eq 'a'" + String(repeating: ")", count: 50_000)
+    #expect(refusal { _ = try directory.filterNames(filter) }?.code == "BadRequest")
+    let nots = String(repeating: "not ", count: 50_000) + "displayName eq 'a'"
+    #expect(refusal { _ = try directory.advancedFilterNames(nots) }?.code == "BadRequest")
+    let search = String(repeating: "(", count: 50_000) + "\"a\"" + String(repeating: ")", count: 50_000)
+    #expect(refusal { _ = try directory.searchNames(search) }?.code == "BadRequest")
+  }
+
+  @Test func tooManyClausesAreRefused() {
+    let filter = Array(repeating: "displayName eq 'a'", count: 600).joined(separator: " or ")
+    #expect(refusal { _ = try directory.filterNames(filter) }?.code == "BadRequest")
+    let search = Array(repeating: "\"a\"", count: 600).joined(separator: " OR ")
+    #expect(refusal { _ = try directory.searchNames(search) }?.code == "BadRequest")
+    let fine = Array(repeating: "displayName eq 'a'", count: 100).joined(separator: " or ")
+    #expect(refusal { _ = try directory.filterNames(fine) } == nil)
+  }
+}

@@ -132,4 +132,14 @@ import Testing
     #expect(users.count == 20_000)
     #expect(Set(users.map(\.id)).count == 20_000)
   }
+
+  @Test func repeatedRequestsShareOneDirectory() {
+    #expect(Directory.generated(seed: 11, size: 300) === Directory.generated(seed: 11, size: 300))
+    #expect(Directory.generated(seed: 11, size: 300) !== Directory.generated(seed: 12, size: 300))
+  }
+
+  @Test func principalNamesUseTheDefaultDomain() {
+    #expect(Directory.defaultDomain == "contoso.onmicrosoft.com")
+    #expect(Self.directory.users.allSatisfy { $0.userPrincipalName.hasSuffix("@" + Directory.defaultDomain) })
+  }
 }

@@ -11,6 +11,11 @@ struct FilterParser {
   private let text: String
   private let lexemes: [FilterLexeme]
   private var index = 0
+  /// Limits that keep a hostile `$filter` from exhausting the stack of the thread serving it.
+  static let maximumNesting = 100
+  static let maximumClauses = 500
+  private var nesting = 0
+  private var clauses = 0
 
   /// OData functions Graph knows but refuses on directory objects with "Unsupported Query.".
   private static let refusedFunctions: Set<String> = [
@@ -70,20 +75,35 @@ struct FilterParser {
   private mutating func parseUnary() throws(GraphQueryError) -> FilterExpression {
     if keyword() == "not" {
       index += 1
+      try enterNesting()
+      defer { nesting -= 1 }
       return .not(try parseUnary())
     }
     return try parsePrimary()
   }
 
+  private mutating func enterNesting() throws(GraphQueryError) {
+    nesting += 1
+    guard nesting <= FilterParser.maximumNesting else {
+      throw .invalidFilter("The expression nests deeper than \(FilterParser.maximumNesting) levels.")
+    }
+  }
+
   private mutating func parsePrimary() throws(GraphQueryError) -> FilterExpression {
     if current.token == .openParenthesis {
       index += 1
+      try enterNesting()
+      defer { nesting -= 1 }
       let inner = try parseOr()
       try expect(.closeParenthesis)
       return inner
     }
     guard case .identifier(let name) = current.token else { throw unexpected() }
     index += 1
+    clauses += 1
+    guard clauses <= FilterParser.maximumClauses else {
+      throw .invalidFilter("The expression has more than \(FilterParser.maximumClauses) clauses.")
+    }
     if current.token == .openParenthesis { return try parseFunction(name) }
     return try parseComparison(property: name)
   }
