@@ -9,6 +9,7 @@ let package = Package(
   platforms: [.macOS(.v14)],
   products: [
     .executable(name: "roster", targets: ["roster"]),
+    .executable(name: "roster-bench", targets: ["roster-bench"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -86,6 +87,14 @@ let package = Package(
         "RosterCore", "Transport", "Identity", "Graph", "TerminalUI", "Curses", "Sandbox",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
+      swiftSettings: strict
+    ),
+
+    // MARK: - Benchmark
+    .target(name: "CBenchPTY", linkerSettings: [.linkedLibrary("util")]),
+    .executableTarget(
+      name: "roster-bench",
+      dependencies: ["CBenchPTY", .product(name: "ArgumentParser", package: "swift-argument-parser")],
       swiftSettings: strict
     ),
 

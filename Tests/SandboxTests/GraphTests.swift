@@ -57,6 +57,17 @@ struct GraphTests {
     }
   }
 
+  @Test("userinfo answers with the id token's sub")
+  func userInfo() async throws {
+    try await SandboxHarness.with { h in
+      let tokens = try await h.signIn()
+      let info = try await h.graph("/oidc/userinfo", token: tokens.accessToken)
+      #expect(info.status == 200)
+      #expect(info["sub"] == Tokens.claims(tokens.idToken ?? "")["sub"] as? String)
+      #expect(try await h.graph("/oidc/userinfo", token: nil).status == 401)
+    }
+  }
+
   @Test("User.Read alone cannot list users (403); ReadBasic.All hides non-basic properties")
   func scopeChecks() async throws {
     try await SandboxHarness.with { h in
