@@ -8,13 +8,6 @@ import Transport
 /// The poller drives the machine with an injected scheduler: polls go out only when the clock
 /// reaches them, and `slow_down` stretches the wait, with no real waiting.
 @Suite struct DeviceCodePollerTests {
-  /// Waits (by yielding, not sleeping) until the poller has armed its next timer or finished.
-  func settle(_ scheduler: ManualScheduler, timers: Int, or finished: OneShot<Result<TokenResponse, SignInFailure>?>? = nil) async {
-    for _ in 0..<10_000 where scheduler.pendingDelays.count < timers {
-      await Task.yield()
-    }
-  }
-
   @Test func pollsAtTheIntervalSlowsDownAndSignsIn() async throws {
     let answers = LockedState<[HTTPResponse]>([
       Fixtures.oauthError("authorization_pending", code: 70016),
@@ -23,7 +16,9 @@ import Transport
     ])
     let transport = FakeTransport { _ in answers.withLock { $0.removeFirst() } }
     let scheduler = ManualScheduler()
-    let waits = LockedState<[Bool]>([])
+    // Each armed timer is announced here, so the test waits for the poller, never for a clock.
+    let (waits, announce) = AsyncStream<Bool>.makeStream()
+    var nextWait = waits.makeAsyncIterator()
     let result = OneShot<Result<TokenResponse, SignInFailure>?>()
     let poller = DeviceCodePoller(
       client: TokenEndpointClient(transport: transport, clientId: "client"),
@@ -31,18 +26,19 @@ import Transport
       authorization: DeviceAuthorization(
         deviceCode: Secret("dc"), userCode: "ABCD", verificationURI: "https://x/device", message: nil,
         expiresIn: 900, interval: 5),
-      scheduler: scheduler, onWaiting: { slow in waits.withLock { $0.append(slow) } }, onFinish: { result.fulfil($0) })
+      scheduler: scheduler, onWaiting: { announce.yield($0) }, onFinish: { result.fulfil($0) })
     poller.start(interval: 5, expiresIn: 900)
+    #expect(await nextWait.next() == false)
     #expect(scheduler.pendingDelays == [.seconds(5)])
     scheduler.advance(by: .seconds(4))
     #expect(transport.requests.isEmpty)
     scheduler.advance(by: .seconds(1))
-    await settle(scheduler, timers: 1)
+    #expect(await nextWait.next() == false)  // authorization_pending
     #expect(transport.requests.count == 1)
     #expect(FakeTransport.form(transport.requests[0])["grant_type"] == "urn:ietf:params:oauth:grant-type:device_code")
     #expect(scheduler.pendingDelays == [.seconds(5)])
     scheduler.advance(by: .seconds(5))
-    await settle(scheduler, timers: 1)
+    #expect(await nextWait.next() == true)  // slow_down
     #expect(transport.requests.count == 2)
     #expect(scheduler.pendingDelays == [.seconds(10)])
     scheduler.advance(by: .seconds(9))
@@ -50,7 +46,6 @@ import Transport
     scheduler.advance(by: .seconds(1))
     let outcome = await result.value()
     #expect(transport.requests.count == 3)
-    #expect(waits.withLock { $0 } == [false, false, true])
     guard case .success(let tokens)? = outcome else {
       Issue.record("expected tokens, got \(String(describing: outcome))")
       return
