@@ -53,12 +53,13 @@ import Testing
         + " or startswith(mail,'O''Brien') or startswith(userPrincipalName,'O''Brien')"),
     FilterCase(
       text: "' or 1 eq 1 or '",
-      expected: "(startswith(displayName,'''') or startswith(givenName,'''') or startswith(surname,'''')"
+      expected: "((startswith(displayName,'''') or startswith(givenName,'''') or startswith(surname,'''')"
         + " or startswith(mail,'''') or startswith(userPrincipalName,''''))"
         + " and (startswith(displayName,'or') or startswith(givenName,'or') or startswith(surname,'or')"
         + " or startswith(mail,'or') or startswith(userPrincipalName,'or'))"
         + " and (startswith(displayName,'1') or startswith(givenName,'1') or startswith(surname,'1')"
-        + " or startswith(mail,'1') or startswith(userPrincipalName,'1'))",
+        + " or startswith(mail,'1') or startswith(userPrincipalName,'1')))"
+        + " or startswith(displayName,''' or 1 eq 1 or ''')",
       local: ["eq"]),
   ])
   func filterExpression(_ testCase: FilterCase) {
