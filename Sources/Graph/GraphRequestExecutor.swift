@@ -38,49 +38,76 @@ struct GraphRequestExecutor: Sendable {
         method: "GET", url: url,
         headers: [("Authorization", "Bearer " + token.exposedValue), ("Accept", "application/json")] + headers,
         timeout: configuration.requestTimeout)
-      let wait: Duration
-      let reason: RetryNotice.Reason
-      let finalError: DirectoryError
+      let outcome: Outcome
       do {
         let response = try await transport.send(request)
-        switch response.status {
-        case 200..<300:
-          return response
-        case 401 where !refreshedAfter401:
-          refreshedAfter401 = true
-          forceRefresh = true
-          continue
-        case 429, 503:
-          let advised = policy.retryAfter(response.header("Retry-After"))
-          reason = response.status == 429 ? .throttled : .serviceUnavailable
-          wait = advised ?? policy.backoff(attempt: retries + 1)
-          finalError = response.status == 429
-            ? .throttled(retryAfter: wait) : GraphFailure.error(for: response, permission: permission)
-          if wait > policy.maxRetryAfter { throw finalError }
-        case 500...599:
-          reason = .transientFailure
-          wait = policy.backoff(attempt: retries + 1)
-          finalError = GraphFailure.error(for: response, permission: permission)
-        default:
-          throw GraphFailure.error(for: response, permission: permission)
-        }
-      } catch let error as TransportError {
-        guard GraphFailure.isTransient(error) else { throw GraphFailure.error(for: error) }
-        if Task.isCancelled { throw .cancelled }
-        reason = .transientFailure
-        wait = policy.backoff(attempt: retries + 1)
-        finalError = GraphFailure.error(for: error)
-      } catch let error as DirectoryError {
-        throw error
-      } catch is CancellationError {
-        throw .cancelled
+        outcome = classify(response, retries: retries, refreshed: refreshedAfter401, permission: permission)
       } catch {
-        throw .offline("Could not reach Microsoft Graph: \(error)")
+        outcome = classify(error, retries: retries)
       }
-      guard retries < policy.maxRetries else { throw finalError }
-      retries += 1
-      onRetry(RetryNotice(reason: reason, wait: wait, attempt: retries))
-      do { try await sleep(wait) } catch { throw .cancelled }
+      switch outcome {
+      case let .success(response):
+        return response
+      case .refreshToken:
+        refreshedAfter401 = true
+        forceRefresh = true
+      case let .fail(error):
+        throw error
+      case let .retry(reason, wait, finalError):
+        guard retries < policy.maxRetries else { throw finalError }
+        retries += 1
+        onRetry(RetryNotice(reason: reason, wait: wait, attempt: retries))
+        do { try await sleep(wait) } catch { throw .cancelled }
+      }
+    }
+  }
+
+  /// What to do after one attempt.
+  private enum Outcome {
+    case success(HTTPResponse)
+    case refreshToken
+    /// Retry after `wait` if the budget allows, else fail with `otherwise`.
+    case retry(RetryNotice.Reason, wait: Duration, otherwise: DirectoryError)
+    case fail(DirectoryError)
+  }
+
+  private func classify(_ response: HTTPResponse, retries: Int, refreshed: Bool, permission: String) -> Outcome {
+    let policy = configuration.retry
+    switch response.status {
+    case 200..<300:
+      return .success(response)
+    case 401 where !refreshed:
+      return .refreshToken
+    case 429, 503:
+      let wait = policy.retryAfter(response.header("Retry-After")) ?? policy.backoff(attempt: retries + 1)
+      let otherwise: DirectoryError = response.status == 429
+        ? .throttled(retryAfter: wait) : GraphFailure.error(for: response, permission: permission)
+      if wait > policy.maxRetryAfter { return .fail(otherwise) }
+      return .retry(response.status == 429 ? .throttled : .serviceUnavailable, wait: wait, otherwise: otherwise)
+    case 500...599:
+      return .retry(
+        .transientFailure, wait: policy.backoff(attempt: retries + 1),
+        otherwise: GraphFailure.error(for: response, permission: permission))
+    default:
+      return .fail(GraphFailure.error(for: response, permission: permission))
+    }
+  }
+
+  private func classify(_ error: any Error, retries: Int) -> Outcome {
+    switch error {
+    case let transport as TransportError:
+      guard GraphFailure.isTransient(transport), !Task.isCancelled else {
+        return .fail(Task.isCancelled ? .cancelled : GraphFailure.error(for: transport))
+      }
+      return .retry(
+        .transientFailure, wait: configuration.retry.backoff(attempt: retries + 1),
+        otherwise: GraphFailure.error(for: transport))
+    case let directory as DirectoryError:
+      return .fail(directory)
+    case is CancellationError:
+      return .fail(.cancelled)
+    default:
+      return .fail(Task.isCancelled ? .cancelled : .offline("Could not reach Microsoft Graph: \(error)"))
     }
   }
 

@@ -139,13 +139,16 @@ import Transport
   @Test func mailThatIsNotAUPNIsLookedUpByMail() async throws {
     let graph = try GraphHarness([], fallback: { request in
       let url = request.url.absoluteString
-      if url.contains("/users/someone%40contoso.test") {
+      if url.contains("/users/someone") {
         return HTTPResponse(status: 404, body: Data(#"{"error":{"code":"Request_ResourceNotFound","message":"nope"}}"#.utf8))
       }
       if url.contains("$filter=") { return HTTPResponse(status: 200, body: try! Fixture.data("users-basic-profile")) }
+      if url.contains("/manager") { return HTTPResponse(status: 404, body: try! Fixture.data("manager-not-found")) }
       return HTTPResponse(status: 200, body: Data(#"{"value":[]}"#.utf8))
     })
     let detail = try await graph.client.personDetail("someone@contoso.test", { _ in })
+    #expect(graph.transport.requests.first?.url.absoluteString.hasPrefix(
+      "https://graph.example.test/v1.0/users/someone%40contoso.test?$select=") == true)
     #expect(detail.person.displayName == "Björn Ek")
     #expect(graph.options(ofRequest: 1)["$filter"] == "mail eq 'someone@contoso.test'")
   }
