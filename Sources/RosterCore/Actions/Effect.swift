@@ -1,0 +1,61 @@
+import Foundation
+
+/// Work the reducer asks for, as data: tests compare it, the `EffectRuntime` interprets it.
+/// Names are imperatives (actions are past-tense events).
+public enum Effect: Equatable, Sendable {
+  /// Send `then` after `after`, unless cancelled; a newer debounce with the same id replaces it.
+  case debounce(id: CancelID, after: Duration, then: AppAction)
+  /// Call off the work running under `id` (timers, and the HTTP request in flight).
+  case cancel(id: CancelID)
+  /// First page of people for `query`; answers with `.search(.resultsLoaded(id: requestID, …))`.
+  /// Runs under `CancelID.search`.
+  case searchPeople(PeopleQuery, requestID: Int)
+  /// The page at `cursor`; answers with `.search(.nextPageLoaded(id: requestID, …))`.
+  /// Runs under `CancelID.nextPage`.
+  case fetchNextPage(PageCursor, requestID: Int)
+  /// Person, manager and reports; answers with `.detail(.loaded(id: requestID, …))`.
+  /// Runs under `CancelID.detail`.
+  case loadDetail(personID: String, requestID: Int)
+  /// Start an interactive sign-in (replacing any in progress); its events come back as
+  /// `.login(.signInEventReceived)`. Runs under `CancelID.signIn`.
+  case signIn(SignInMethod)
+  /// Hand a pasted redirect URL to the browser sign-in; answers `.login(.redirectURLChecked)`.
+  case submitRedirectURL(Secret)
+  /// Look for a cached session; answers `.app(.sessionRestored)`.
+  case restoreSession
+  /// Forget the account's tokens; answers `.app(.signedOut)`.
+  case signOut
+  /// Send `.app(.tick)` after `after` (one pending tick at a time, `CancelID.tick`).
+  case scheduleTick(after: Duration)
+  /// Ask the UI to put `text` on the clipboard (OSC 52 is the UI's job).
+  case copyToClipboard(String)
+  /// Write the settings file and rebuild the clients; answers `.setup(.saved)` or `.saveFailed`.
+  case saveSettings(Settings)
+}
+
+/// Names under which cancellable work runs; one piece of work per id at a time.
+public enum CancelID: Hashable, Sendable, CaseIterable {
+  case searchDebounce
+  case search
+  case nextPage
+  case detailDebounce
+  case detail
+  case signIn
+  case tick
+}
+
+extension Effect {
+  /// The id the runtime files this effect's work under, if it can be cancelled.
+  public var cancelID: CancelID? {
+    switch self {
+    case .debounce(let id, _, _): return id
+    case .searchPeople: return .search
+    case .fetchNextPage: return .nextPage
+    case .loadDetail: return .detail
+    case .signIn: return .signIn
+    case .scheduleTick: return .tick
+    case .cancel, .submitRedirectURL, .restoreSession, .signOut, .copyToClipboard, .saveSettings:
+      return nil
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// App-wide events: start, session, ticks for countdowns, focus, help, quit, sign-out.
+enum LifecycleReducer {
+  static func reduce(_ state: inout AppState, _ action: LifecycleAction) -> [Effect] {
+    switch action {
+    case .started:
+      guard state.screen == .login, state.login.phase == .idle else { return [] }
+      state.login.phase = .restoring
+      return [.restoreSession]
+    case .sessionRestored(let account):
+      guard state.screen == .login, state.login.phase == .restoring else { return [] }
+      if let account { return LoginReducer.signedIn(&state, account) }
+      return LoginReducer.startSignIn(&state)
+    case .tick:
+      return tick(&state)
+    case .quitRequested:
+      state.quitRequested = true
+      return CancelID.allCases.map { .cancel(id: $0) }
+    case .helpToggled:
+      state.isHelpVisible.toggle()
+      return []
+    case .focusSwitched:
+      guard state.screen == .main else { return [] }
+      let toDetail = state.focus == .list && state.search.selectedPerson != nil
+      state.focus = toDetail ? .detail : .list
+      if state.terminal.cols < Tuning.singlePaneBelowColumns { state.singlePaneDetailOpen = toDetail }
+      return []
+    case .terminalResized(let size):
+      state.terminal = size
+      if size.cols >= Tuning.singlePaneBelowColumns { state.singlePaneDetailOpen = false }
+      return []
+    case .signOutRequested:
+      guard state.account != nil || state.screen == .main else { return [] }
+      let pageSize = state.search.pageSize
+      state.account = nil
+      state.screen = .login
+      state.login = LoginState(method: state.login.method)
+      state.search = SearchState()
+      state.search.pageSize = pageSize
+      state.detail = DetailState()
+      state.focus = .list
+      state.singlePaneDetailOpen = false
+      return CancelID.allCases.map { .cancel(id: $0) } + [.signOut]
+    case .signedOut:
+      if state.screen == .login, state.login.phase == .idle { state.login.reason = "Signed out." }
+      return []
+    case .bannerDismissed:
+      state.banner = nil
+      return []
+    }
+  }
+
+  /// Shows `message` for a few seconds.
+  static func showBanner(_ state: inout AppState, _ message: String, kind: Banner.Kind = .info) {
+    state.banner = Banner(message: message, kind: kind, expiresAt: state.now.addingTimeInterval(Tuning.bannerSeconds))
+  }
+
+  /// Ends what is due at `state.now` (banner, throttle wait, expired device code) and schedules
+  /// the next tick while anything still counts down.
+  private static func tick(_ state: inout AppState) -> [Effect] {
+    var effects: [Effect] = []
+    if let banner = state.banner, Countdown.isDue(banner.expiresAt, now: state.now) { state.banner = nil }
+    if case .throttled(let countdown) = state.search.status, Countdown.isDue(countdown.until, now: state.now) {
+      effects += SearchReducer.retryDue(&state)
+    }
+    if let retry = state.detail.retry, Countdown.isDue(retry.until, now: state.now) { state.detail.retry = nil }
+    if state.screen == .login, let prompt = state.login.deviceCode, Countdown.isDue(prompt.expiresAt, now: state.now) {
+      state.login.phase = .failed(
+        SignInFailure(
+          message: "The code expired before it was entered. Press r for a new one.", error: "expired_token",
+          canRetry: true))
+      effects.append(.cancel(id: .signIn))
+    }
+    return effects + ticking(state)
+  }
+
+  /// `.scheduleTick` timed to the next whole second of the nearest countdown, or nothing when
+  /// nothing counts down (no timer runs while idle).
+  static func ticking(_ state: AppState) -> [Effect] {
+    var deadlines: [Date] = []
+    if let banner = state.banner { deadlines.append(banner.expiresAt) }
+    if case .throttled(let countdown) = state.search.status { deadlines.append(countdown.until) }
+    if let retry = state.detail.retry { deadlines.append(retry.until) }
+    if state.screen == .login, let prompt = state.login.deviceCode { deadlines.append(prompt.expiresAt) }
+    let delays = deadlines.map { Countdown.delayToNextSecond(of: $0, now: state.now) }
+    guard let delay = delays.min() else { return [] }
+    return [.scheduleTick(after: .milliseconds(Int64((delay * 1000).rounded())))]
+  }
+}

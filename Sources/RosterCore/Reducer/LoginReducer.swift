@@ -1,0 +1,126 @@
+import Foundation
+
+/// The login screen: starts sign-in flows and follows their `SignInEvent`s.
+enum LoginReducer {
+  static func reduce(_ state: inout AppState, _ action: LoginAction) -> [Effect] {
+    switch action {
+    case .signInEventReceived(let event):
+      return eventReceived(&state, event)
+    case .newCodeRequested:
+      guard state.screen == .login, state.login.canRequestNewCode else { return [] }
+      return startSignIn(&state)
+    case .browserRequested:
+      guard state.screen == .login, state.login.phase != .restoring else { return [] }
+      state.login.method = .browser
+      return startSignIn(&state)
+    case .deviceCodeRequested:
+      guard state.screen == .login, state.login.phase != .restoring else { return [] }
+      state.login.method = .deviceCode
+      return startSignIn(&state)
+    case .codeCopyRequested:
+      guard let prompt = state.login.deviceCode else { return [] }
+      LifecycleReducer.showBanner(&state, "Copied the code \(prompt.userCode) to the clipboard")
+      return [.copyToClipboard(prompt.userCode)] + LifecycleReducer.ticking(state)
+    case .redirectFieldEdited(let text):
+      state.login.redirectField = Secret(text)
+      state.login.redirectError = nil
+      return []
+    case .redirectURLSubmitted(let text):
+      guard case .browser = state.login.phase, !state.login.isSubmittingRedirect else { return [] }
+      let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+      guard trimmed.lowercased().hasPrefix("http://") || trimmed.lowercased().hasPrefix("https://") else {
+        state.login.redirectError =
+          "Paste the whole address from the browser's address bar after signing in (it starts with http://localhost)."
+        return []
+      }
+      state.login.isSubmittingRedirect = true
+      state.login.redirectError = nil
+      return [.submitRedirectURL(Secret(trimmed))]
+    case .redirectURLChecked(let accepted):
+      state.login.isSubmittingRedirect = false
+      if accepted {
+        state.login.redirectField = Secret("")
+      } else {
+        state.login.redirectError =
+          "That address is not the redirect of this sign-in (wrong or old tab?). Sign in again and paste the new address."
+      }
+      return []
+    }
+  }
+
+  private static func eventReceived(_ state: inout AppState, _ event: SignInEvent) -> [Effect] {
+    if case .signedIn(let account) = event { return signedIn(&state, account) }
+    guard state.screen == .login else { return [] }
+    switch event {
+    case .deviceCodeIssued(let prompt):
+      state.login.phase = .deviceCode(prompt, slowDown: false)
+      return LifecycleReducer.ticking(state)
+    case .waitingForUser(let slowDown):
+      if case .deviceCode(let prompt, _) = state.login.phase {
+        state.login.phase = .deviceCode(prompt, slowDown: slowDown)
+      }
+      return []
+    case .browserOpened(let url, let listeningOn):
+      state.login.phase = .browser(url: url, listeningOn: listeningOn)
+      state.login.redirectField = Secret("")
+      state.login.redirectError = nil
+      return []
+    case .failed(let failure):
+      state.login.phase = .failed(failure)
+      state.login.isSubmittingRedirect = false
+      return []
+    case .signedIn:
+      return []
+    }
+  }
+
+  /// Signed in (interactively or from the cache): on to the main screen, re-running the search
+  /// that was in the field when the session ended.
+  static func signedIn(_ state: inout AppState, _ account: Account) -> [Effect] {
+    state.account = account
+    let wasOnMain = state.screen == .main
+    state.screen = .main
+    state.login.phase = .idle
+    state.login.reason = nil
+    state.login.isSubmittingRedirect = false
+    state.login.redirectField = Secret("")
+    guard !wasOnMain else { return [] }
+    state.focus = .list
+    var effects: [Effect] = []
+    if !state.search.normalizedQuery.isEmpty, state.search.inFlight == nil {
+      state.search.requestID += 1
+      state.search.status = state.search.results.isEmpty ? .searching : .refining
+      effects += SearchReducer.sendRequest(&state)
+    }
+    return effects + DetailReducer.reload(&state)
+  }
+
+  /// Starts the interactive flow in `state.login.method`, replacing any in progress.
+  static func startSignIn(_ state: inout AppState) -> [Effect] {
+    state.login.phase = .starting
+    state.login.redirectError = nil
+    state.login.isSubmittingRedirect = false
+    return [.signIn(state.login.method)]
+  }
+
+  /// A token could not be had without signing in again (refresh token expired or revoked): back
+  /// to the login screen, keeping the search text, and start a new sign-in.
+  static func sessionEnded(_ state: inout AppState, _ failure: SignInFailure) -> [Effect] {
+    guard state.screen == .main else { return [] }
+    state.screen = .login
+    state.account = nil
+    state.focus = .list
+    state.singlePaneDetailOpen = false
+    state.isHelpVisible = false
+    state.login.reason =
+      "Your session ended: \(DirectoryText.sanitize(failure.message)) Sign in again; your search is kept."
+    state.search.inFlight = nil
+    state.search.isLoadingMore = false
+    state.search.status = .failed(message: "Sign-in required")
+    let cancels: [Effect] = [
+      .cancel(id: .searchDebounce), .cancel(id: .search), .cancel(id: .nextPage),
+      .cancel(id: .detailDebounce), .cancel(id: .detail),
+    ]
+    return cancels + startSignIn(&state)
+  }
+}

@@ -1,0 +1,207 @@
+import Foundation
+
+/// The as-you-type search engine: debounce, cancellation, staleness, cache, local narrowing.
+enum SearchReducer {
+  static func reduce(_ state: inout AppState, _ action: SearchAction) -> [Effect] {
+    switch action {
+    case .queryChanged(let text): return queryChanged(&state, text)
+    case .debounceElapsed(let id):
+      guard id == state.search.requestID, !state.search.normalizedQuery.isEmpty else { return [] }
+      return sendRequest(&state)
+    case .resultsLoaded(let id, let result): return resultsLoaded(&state, id: id, result)
+    case .nextPageLoaded(let id, let result): return nextPageLoaded(&state, id: id, result)
+    case .retryScheduled(let id, let notice):
+      guard id == state.search.requestID else { return [] }
+      state.search.status = .throttled(
+        RetryCountdown(
+          reason: notice.reason, until: state.now.addingTimeInterval(notice.wait.timeInterval),
+          attempt: notice.attempt))
+      return LifecycleReducer.ticking(state)
+    case .retryRequested:
+      guard state.screen == .main, !state.search.normalizedQuery.isEmpty else { return [] }
+      state.search.requestID += 1
+      state.search.status = state.search.results.isEmpty ? .searching : .refining
+      return sendRequest(&state)
+    }
+  }
+
+  // MARK: - Typing
+
+  private static func queryChanged(_ state: inout AppState, _ text: String) -> [Effect] {
+    guard text != state.search.query else { return [] }
+    state.search.query = text
+    state.search.requestID += 1
+    let query = state.search.normalizedQuery
+
+    if query.isEmpty {
+      state.search.status = .idle
+      state.search.inFlight = nil
+      state.search.answer = nil
+      state.search.isLoadingMore = false
+      return [.cancel(id: .searchDebounce), .cancel(id: .search), .cancel(id: .nextPage)]
+        + replaceResults(&state, with: [], answeredFor: nil)
+    }
+
+    if let cached = state.search.cache.value(for: query, now: state.now) {
+      state.search.inFlight = nil
+      state.search.isLoadingMore = false
+      return [.cancel(id: .searchDebounce), .cancel(id: .search), .cancel(id: .nextPage)]
+        + show(&state, cached, for: query)
+    }
+
+    let adopting = state.search.inFlight?.query == query
+    if adopting {
+      // The request on the wire already asks this (a trailing space was typed): adopt it.
+      state.search.inFlight?.requestID = state.search.requestID
+    }
+    let people = narrowed(state.search, to: query)
+    if people.isEmpty { state.search.answer = nil }
+    state.search.status = people.isEmpty ? .searching : .refining
+    let answeredFor = people.isEmpty ? nil : state.search.resultsQuery
+    let timer: [Effect] =
+      adopting
+      ? [.cancel(id: .searchDebounce)]
+      : [
+        .debounce(
+          id: .searchDebounce, after: Tuning.debounce(state.settings),
+          then: .search(.debounceElapsed(id: state.search.requestID)))
+      ]
+    return timer + replaceResults(&state, with: people, answeredFor: answeredFor)
+  }
+
+  /// The last server answer narrowed to `query`, when `query` refines the query it answered;
+  /// otherwise nothing (showing it would break the invariant).
+  private static func narrowed(_ search: SearchState, to query: String) -> [Person] {
+    guard let answer = search.answer, let answered = search.resultsQuery else { return [] }
+    if answered == query { return answer.people }
+    guard PeopleMatcher.query(query, refines: answered) else { return [] }
+    return answer.people.filter { PeopleMatcher.matches($0, query: query) }
+  }
+
+  /// `.refining` when narrowed results are shown while a request is pending, else `.searching`.
+  private static func pendingStatus(_ search: SearchState, query: String) -> SearchStatus {
+    narrowed(search, to: query).isEmpty ? .searching : .refining
+  }
+
+  // MARK: - Requests
+
+  /// Sends the request for the field's query under the current request id, cancelling the older
+  /// request and any page load.
+  static func sendRequest(_ state: inout AppState) -> [Effect] {
+    let id = state.search.requestID
+    state.search.inFlight = InFlightSearch(requestID: id, query: state.search.normalizedQuery)
+    state.search.isLoadingMore = false
+    let query = PeopleQuery(text: state.search.query, pageSize: state.search.pageSize)
+    return [.cancel(id: .search), .cancel(id: .nextPage), .searchPeople(query, requestID: id)]
+  }
+
+  private static func resultsLoaded(
+    _ state: inout AppState, id: Int, _ result: Result<PeoplePage, DirectoryError>
+  ) -> [Effect] {
+    let inFlight = state.search.inFlight
+    if inFlight?.requestID == id { state.search.inFlight = nil }
+    guard id == state.search.requestID else {
+      // A late answer for an older query: never shown, but still a good cache entry.
+      if case .success(let page) = result, let inFlight, inFlight.requestID == id {
+        state.search.cache.insert(CachedResults(page), for: inFlight.query, now: state.now)
+      }
+      return []
+    }
+    let query = state.search.normalizedQuery
+    switch result {
+    case .success(let page):
+      let answer = CachedResults(page)
+      state.search.cache.insert(answer, for: query, now: state.now)
+      return show(&state, answer, for: query)
+    case .failure(let error):
+      return failed(&state, error)
+    }
+  }
+
+  private static func nextPageLoaded(
+    _ state: inout AppState, id: Int, _ result: Result<PeoplePage, DirectoryError>
+  ) -> [Effect] {
+    guard id == state.search.requestID, state.search.isLoadingMore,
+      var answer = state.search.answer, let query = state.search.resultsQuery
+    else { return [] }
+    state.search.isLoadingMore = false
+    switch result {
+    case .success(let page):
+      let known = Set(answer.people.map(\.id))
+      answer.people += page.people.filter { !known.contains($0.id) }
+      answer.next = page.next
+      state.search.cache.update(query) { $0 = answer }
+      return show(&state, answer, for: query)
+    case .failure(let error):
+      return failed(&state, error)
+    }
+  }
+
+  // MARK: - Showing answers
+
+  /// Shows `answer` as the server's answer for `query` (which is the field's query).
+  private static func show(_ state: inout AppState, _ answer: CachedResults, for query: String) -> [Effect] {
+    state.search.answer = answer
+    state.search.status = answer.people.isEmpty ? .noMatches : .results
+    return replaceResults(&state, with: answer.people, answeredFor: query)
+  }
+
+  /// Replaces the list, keeping the selected person selected when still listed.
+  static func replaceResults(_ state: inout AppState, with people: [Person], answeredFor query: String?)
+    -> [Effect]
+  {
+    let selected = state.search.selectedPerson
+    state.search.results = people
+    state.search.resultsQuery = query
+    if let selected, let index = people.firstIndex(where: { $0.id == selected.id }) {
+      state.search.selectedIndex = index
+    } else {
+      state.search.selectedIndex = people.isEmpty ? nil : 0
+    }
+    return DetailReducer.selectionChanged(&state)
+  }
+
+  // MARK: - Failures
+
+  private static func failed(_ state: inout AppState, _ error: DirectoryError) -> [Effect] {
+    switch error {
+    case .cancelled:
+      return []
+    case .offline(let message):
+      state.search.status = .offline(message: DirectoryText.sanitize(message))
+      return []
+    case .throttled(let retryAfter):
+      state.search.status = .throttled(
+        RetryCountdown(reason: .throttled, until: state.now.addingTimeInterval(retryAfter.timeInterval), attempt: 0))
+      return LifecycleReducer.ticking(state)
+    case .signInRequired(let failure):
+      return LoginReducer.sessionEnded(&state, failure)
+    default:
+      state.search.status = .failed(message: error.plainMessage)
+      return []
+    }
+  }
+
+  /// Called by the tick when a throttle countdown is due: the client's own retry is under way,
+  /// or (when the client gave up) the request is sent again.
+  static func retryDue(_ state: inout AppState) -> [Effect] {
+    let query = state.search.normalizedQuery
+    if state.search.inFlight != nil {
+      state.search.status = pendingStatus(state.search, query: query)
+      return []
+    }
+    if state.search.isLoadingMore || query.isEmpty {
+      state.search.status = state.search.results.isEmpty ? .noMatches : .results
+      if query.isEmpty { state.search.status = .idle }
+      return []
+    }
+    state.search.status = pendingStatus(state.search, query: query)
+    return sendRequest(&state)
+  }
+}
+
+extension CachedResults {
+  init(_ page: PeoplePage) {
+    self.init(people: page.people, next: page.next, totalCount: page.totalCount)
+  }
+}

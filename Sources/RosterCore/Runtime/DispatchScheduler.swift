@@ -1,0 +1,27 @@
+import Dispatch
+
+/// The app's `Scheduler`: real time, timers on a Dispatch queue.
+public struct DispatchScheduler: Scheduler {
+  public let queue: DispatchQueue
+
+  public init(queue: DispatchQueue) {
+    self.queue = queue
+  }
+
+  public var now: ContinuousClock.Instant { ContinuousClock.now }
+
+  @discardableResult
+  public func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) -> any Cancellable {
+    let item = DispatchWorkItem(block: work)
+    let parts = delay.components
+    let nanoseconds = max(0, parts.seconds * 1_000_000_000 + parts.attoseconds / 1_000_000_000)
+    queue.asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds)), execute: item)
+    return WorkItemHandle(item: item)
+  }
+}
+
+/// Cancels a scheduled `DispatchWorkItem` (thread-safe: `DispatchWorkItem.cancel` is).
+private struct WorkItemHandle: Cancellable, @unchecked Sendable {
+  let item: DispatchWorkItem
+  func cancel() { item.cancel() }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// How the runtime reports back to the `Store`: actions to send, and the end of each effect.
+///
+/// Both closures may be called from any thread; the Store's implementation hops to the main queue.
+/// `finish` must be called exactly once per effect handed to the runtime (it drives the Store's
+/// busy counter), after any action that effect sends.
+public struct EffectFeedback: Sendable {
+  public var send: @Sendable (AppAction) -> Void
+  public var finish: @Sendable () -> Void
+
+  public init(send: @escaping @Sendable (AppAction) -> Void, finish: @escaping @Sendable () -> Void) {
+    self.send = send
+    self.finish = finish
+  }
+}
+
+/// Interprets effects; `EffectRuntime` is the real one.
+public protocol EffectRunning: Sendable {
+  /// Starts `effect`; called on the main queue, returns at once.
+  func run(_ effect: Effect, feedback: EffectFeedback)
+}

@@ -1,0 +1,209 @@
+import Foundation
+
+/// Interprets `Effect`s on one serial worker queue ("roster.worker").
+///
+/// Timers go through the injected `Scheduler`; directory and sign-in calls run in Tasks whose
+/// handles are filed under their `CancelID`, so `.cancel` (or a newer effect with the same id)
+/// really cancels the HTTP request in flight. Every hop back onto the worker goes through
+/// `worker.enqueue`, results go to the Store through `EffectFeedback` (which hops to the main
+/// queue). All mutable state here is touched only on the worker queue.
+public final class EffectRuntime: EffectRunning, @unchecked Sendable {
+  private let worker: any WorkQueue
+  private var environment: RuntimeEnvironment
+  private var jobs: [CancelID: Job] = [:]
+
+  /// - Parameter worker: the serial queue effects run on (a manual queue in tests).
+  public init(environment: RuntimeEnvironment, worker: any WorkQueue = DispatchQueue(label: "roster.worker")) {
+    self.environment = environment
+    self.worker = worker
+  }
+
+  public func run(_ effect: Effect, feedback: EffectFeedback) {
+    worker.enqueue { self.interpret(effect, feedback) }
+  }
+
+  // MARK: - Interpreting (worker queue)
+
+  private func interpret(_ effect: Effect, _ feedback: EffectFeedback) {
+    switch effect {
+    case .debounce(let id, let delay, let action):
+      startTimer(id, after: delay, sending: action, feedback)
+    case .scheduleTick(let delay):
+      startTimer(.tick, after: delay, sending: .app(.tick), feedback)
+    case .cancel(let id):
+      cancelJob(id)
+      feedback.finish()
+    case .searchPeople(let query, let requestID):
+      let directory = environment.services.directory
+      startCall(.search, feedback) { report in
+        let result = await Self.directoryResult {
+          try await directory.searchPeople(query) { notice in
+            report(.search(.retryScheduled(id: requestID, notice)))
+          }
+        }
+        return .search(.resultsLoaded(id: requestID, result))
+      }
+    case .fetchNextPage(let cursor, let requestID):
+      let directory = environment.services.directory
+      startCall(.nextPage, feedback) { report in
+        let result = await Self.directoryResult {
+          try await directory.nextPage(cursor) { notice in
+            report(.search(.retryScheduled(id: requestID, notice)))
+          }
+        }
+        return .search(.nextPageLoaded(id: requestID, result))
+      }
+    case .loadDetail(let personID, let requestID):
+      let directory = environment.services.directory
+      startCall(.detail, feedback) { report in
+        let result = await Self.directoryResult {
+          try await directory.personDetail(personID) { notice in
+            report(.detail(.retryScheduled(id: requestID, notice)))
+          }
+        }
+        return .detail(.loaded(id: requestID, result))
+      }
+    case .signIn(let method):
+      startSignIn(method, feedback)
+    case .submitRedirectURL(let url):
+      let auth = environment.services.auth
+      spawn(feedback) { .login(.redirectURLChecked(accepted: await auth.submitRedirectURL(url.exposedValue))) }
+    case .restoreSession:
+      let auth = environment.services.auth
+      spawn(feedback) { .app(.sessionRestored(await auth.restoreSession())) }
+    case .signOut:
+      let auth = environment.services.auth
+      spawn(feedback) {
+        await auth.signOut()
+        return .app(.signedOut)
+      }
+    case .saveSettings(let settings):
+      let save = environment.saveSettings
+      spawn(feedback) {
+        do {
+          let services = try await save(settings)
+          // Replaced on the worker before `.saved` can lead to a new sign-in effect.
+          self.worker.enqueue { self.environment.services = services }
+          return .setup(.saved(settings))
+        } catch {
+          return .setup(.saveFailed(String(describing: error)))
+        }
+      }
+    case .copyToClipboard:
+      // The Store hands this to the UI itself; nothing to do off the main queue.
+      feedback.finish()
+    }
+  }
+
+  // MARK: - Jobs
+
+  /// Cancels the job filed under `id`, if any.
+  private func cancelJob(_ id: CancelID) {
+    jobs.removeValue(forKey: id)?.cancel()
+  }
+
+  /// Files a new job under `id`, cancelling the one it replaces.
+  private func file(_ id: CancelID, _ feedback: EffectFeedback) -> Job {
+    cancelJob(id)
+    let job = Job(feedback: feedback)
+    jobs[id] = job
+    return job
+  }
+
+  /// Removes `job` from the table if it is still the one filed under `id`.
+  private func retire(_ job: Job, _ id: CancelID) {
+    if jobs[id] === job { jobs[id] = nil }
+  }
+
+  private func startTimer(_ id: CancelID, after delay: Duration, sending action: AppAction, _ feedback: EffectFeedback) {
+    let job = file(id, feedback)
+    let handle = environment.scheduler.schedule(after: delay) { [worker] in
+      worker.enqueue {
+        guard !job.isCancelled else { return }
+        self.retire(job, id)
+        job.send(action)
+        job.finish()
+      }
+    }
+    job.onCancel = {
+      handle.cancel()
+      job.finish()
+    }
+  }
+
+  /// Runs `call` in a Task filed under `id`; its action is sent unless the job was cancelled,
+  /// and the effect finishes when the Task really ends (after the client saw the cancellation).
+  /// `call` gets a `report` closure for progress actions (retry notices), sent from the worker.
+  private func startCall(
+    _ id: CancelID, _ feedback: EffectFeedback,
+    _ call: @escaping @Sendable (_ report: @escaping @Sendable (AppAction) -> Void) async -> AppAction
+  ) {
+    let job = file(id, feedback)
+    let tracker = environment.tasks
+    let worker = self.worker
+    let report: @Sendable (AppAction) -> Void = { action in worker.enqueue { job.send(action) } }
+    tracker.started()
+    let task = Task {
+      let action = await call(report)
+      self.worker.enqueue {
+        self.retire(job, id)
+        job.send(action)
+        job.finish()
+      }
+      tracker.ended()
+    }
+    job.onCancel = { task.cancel() }
+  }
+
+  /// Runs an uncancellable call in a Task and sends its action.
+  private func spawn(_ feedback: EffectFeedback, _ call: @escaping @Sendable () async -> AppAction) {
+    let tracker = environment.tasks
+    tracker.started()
+    Task {
+      let action = await call()
+      feedback.send(action)
+      feedback.finish()
+      tracker.ended()
+    }
+  }
+
+  private func startSignIn(_ method: SignInMethod, _ feedback: EffectFeedback) {
+    let job = file(.signIn, feedback)
+    let worker = self.worker
+    let handle = environment.services.auth.signIn(method) { event in
+      worker.enqueue {
+        guard !job.isCancelled else { return }
+        job.send(.login(.signInEventReceived(event)))
+        switch event {
+        case .signedIn, .failed:
+          self.retire(job, .signIn)
+          job.finish()
+        case .deviceCodeIssued, .waitingForUser, .browserOpened:
+          break
+        }
+      }
+    }
+    job.onCancel = {
+      handle.cancel()
+      job.finish()
+    }
+  }
+
+  /// Runs a directory call, mapping every way it can end to a `DirectoryError`.
+  private static func directoryResult<Value: Sendable>(
+    _ call: @Sendable () async throws -> Value
+  ) async -> Result<Value, DirectoryError> {
+    do {
+      return .success(try await call())
+    } catch let error as DirectoryError {
+      return .failure(error)
+    } catch let required as SignInRequired {
+      return .failure(.signInRequired(required.failure))
+    } catch is CancellationError {
+      return .failure(.cancelled)
+    } catch {
+      if Task.isCancelled { return .failure(.cancelled) }
+      return .failure(.service(status: 0, code: nil, message: "Unexpected error (\(type(of: error)))"))
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// The clients the runtime talks to; replaced as a whole when setup saves new settings.
+public struct Services: Sendable {
+  public var auth: AuthClient
+  public var directory: DirectoryClient
+
+  public init(auth: AuthClient, directory: DirectoryClient) {
+    self.auth = auth
+    self.directory = directory
+  }
+}
+
+/// Everything the `EffectRuntime` needs from the outside world.
+public struct RuntimeEnvironment: Sendable {
+  public var services: Services
+  /// Timers (debounce, ticks).
+  public var scheduler: any Scheduler
+  /// Writes the settings file and builds clients for the new settings (composition root's job).
+  public var saveSettings: @Sendable (Settings) async throws -> Services
+  /// Counts the runtime's Tasks; tests use it to know when everything has settled.
+  public var tasks: TaskTracker
+
+  public init(
+    services: Services, scheduler: any Scheduler,
+    saveSettings: @escaping @Sendable (Settings) async throws -> Services,
+    tasks: TaskTracker = TaskTracker()
+  ) {
+    self.services = services
+    self.scheduler = scheduler
+    self.saveSettings = saveSettings
+    self.tasks = tasks
+  }
+}
+
+/// A thread-safe count of running Tasks, with a hook called after each change.
+public final class TaskTracker: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+  private var observer: (@Sendable () -> Void)?
+
+  public init() {}
+
+  /// Tasks started and not yet ended.
+  public var running: Int { lock.withLock { count } }
+
+  /// Calls `observer` (from any thread) after every start and end.
+  public func observe(_ observer: @escaping @Sendable () -> Void) {
+    lock.withLock { self.observer = observer }
+  }
+
+  func started() { change(by: 1) }
+  func ended() { change(by: -1) }
+
+  private func change(by delta: Int) {
+    let observer = lock.withLock { () -> (@Sendable () -> Void)? in
+      count += delta
+      return self.observer
+    }
+    observer?()
+  }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// Holds the `AppState`, applies actions on the main queue, and hands effects to the runtime.
+///
+/// ```
+///  keys ─► view-controller ─► Store.send(action)            (main queue = UI executor)
+///                               │ state.now = clock()
+///                               │ effects = reduce(&state, action)      (pure)
+///                               │ onChange(state) ─► renderer (coalesces redraws)
+///                               │ busy += 1 per effect, BEFORE dispatch
+///                               ▼
+///                  EffectRuntime on "roster.worker" (serial)
+///                    timers via Scheduler, Tasks for HTTP, cancel by CancelID
+///                               │ results as actions
+///                               ▼
+///                  main queue: Store.send(result)  ·  busy -= 1 when the effect ends
+/// ```
+///
+/// The busy counter (lazygit's `Busy.md`) lets end-to-end tests wait for `isIdle` instead of
+/// sleeping: it counts effects handed to the runtime and not yet finished, including pending
+/// debounce timers and a sign-in waiting for the person.
+@MainActor
+public final class Store {
+  public private(set) var state: AppState
+  /// The renderer: told after every action (it coalesces redraws itself).
+  public var onChange: ((AppState) -> Void)?
+  /// Told whenever the store becomes idle (e.g. to touch an `--idle-file` for tests).
+  public var onIdle: (() -> Void)?
+  /// The UI's clipboard writer (OSC 52); `.copyToClipboard` effects go straight to it.
+  public var copyToClipboard: ((String) -> Void)?
+  /// Effects handed to the runtime and not finished yet.
+  public private(set) var effectsInFlight = 0
+
+  private let runtime: any EffectRunning
+  private let clock: @Sendable () -> Date
+  private let delivery: any WorkQueue
+
+  /// - Parameters:
+  ///   - runtime: interprets effects (the `EffectRuntime`).
+  ///   - clock: the wall clock stamped into `state.now` before each action.
+  ///   - delivery: where results come back; must be the main queue (tests drain it by hand on the
+  ///     main actor).
+  public init(
+    initialState: AppState, runtime: any EffectRunning, clock: @escaping @Sendable () -> Date = { Date() },
+    delivery: any WorkQueue = DispatchQueue.main
+  ) {
+    self.state = initialState
+    self.runtime = runtime
+    self.clock = clock
+    self.delivery = delivery
+  }
+
+  /// Whether no effect is in flight (no timer pending, no request on the wire).
+  public var isIdle: Bool { effectsInFlight == 0 }
+
+  /// Applies `action`, tells the observer, and starts the effects it asked for.
+  public func send(_ action: AppAction) {
+    state.now = clock()
+    let effects = reduce(&state, action)
+    onChange?(state)
+    for effect in effects {
+      if case .copyToClipboard(let text) = effect {
+        copyToClipboard?(text)
+        continue
+      }
+      effectsInFlight += 1
+      runtime.run(effect, feedback: feedback)
+    }
+    if effects.isEmpty, isIdle { onIdle?() }
+  }
+
+  private lazy var feedback: EffectFeedback = {
+    let delivery = self.delivery
+    let store = self
+    return EffectFeedback(
+      send: { action in delivery.enqueue { MainActor.assumeIsolated { store.send(action) } } },
+      finish: { delivery.enqueue { MainActor.assumeIsolated { store.effectFinished() } } }
+    )
+  }()
+
+  private func effectFinished() {
+    precondition(effectsInFlight > 0, "an effect finished twice")
+    effectsInFlight -= 1
+    if isIdle { onIdle?() }
+  }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// The whole application state: one value, changed only by `reduce` on the main queue.
+///
+/// Why one tree: the renderer draws from this value alone, tests compare it, and no view-controller
+/// keeps anything a test or another pane cares about (only scroll offsets and text cursors).
+public struct AppState: Equatable, Sendable {
+  /// Which root screen the UI shows.
+  public var screen: Screen
+  /// The settings in force (debounce, sign-in method, scopes...).
+  public var settings: Settings
+  public var setup: SetupState
+  public var login: LoginState
+  public var search: SearchState
+  public var detail: DetailState
+  /// Which pane receives keys on the main screen.
+  public var focus: Focus
+  public var isHelpVisible: Bool
+  /// Single-pane layout only: the detail pane covers the list (Enter opens it, Esc returns).
+  public var singlePaneDetailOpen: Bool
+  /// The signed-in account; nil before sign-in and after sign-out.
+  public var account: Account?
+  /// `roster --demo`: the UI says so on screen.
+  public var isDemo: Bool
+  /// A transient one-line message ("Copied mail to the clipboard").
+  public var banner: Banner?
+  /// Set once the person asked to quit; the event loop restores the terminal and exits.
+  public var quitRequested: Bool
+  /// The wall-clock time of the action being reduced, stamped by the `Store` from its injected
+  /// clock. The reducer's only source of time (cache ages, countdowns), so it stays pure and tests
+  /// control time through the `TestScheduler`.
+  public var now: Date
+  /// The terminal size last reported by the UI; sizes search pages to the screen.
+  public var terminal: TerminalSize
+
+  /// A fresh state for a run of the app.
+  ///
+  /// - Parameters:
+  ///   - settings: the loaded settings; without a `clientId` the setup screen is shown first.
+  ///   - signInMethod: the interactive flow to use (the composition root resolves `auto`).
+  ///   - isDemo: whether this is `roster --demo`.
+  public init(
+    settings: Settings = Settings(), signInMethod: SignInMethod = .deviceCode, isDemo: Bool = false,
+    now: Date = Date(timeIntervalSince1970: 0)
+  ) {
+    self.screen = settings.clientId == nil ? .setup : .login
+    self.settings = settings
+    self.setup = SetupState(settings: settings)
+    self.login = LoginState(method: signInMethod)
+    self.search = SearchState()
+    self.detail = DetailState()
+    self.focus = .list
+    self.isHelpVisible = false
+    self.singlePaneDetailOpen = false
+    self.account = nil
+    self.isDemo = isDemo
+    self.banner = nil
+    self.quitRequested = false
+    self.now = now
+    self.terminal = TerminalSize(rows: 24, cols: 80)
+  }
+}
+
+/// The root screens.
+public enum Screen: Equatable, Sendable {
+  /// No client id configured: the app-registration checklist and fields.
+  case setup
+  /// No usable token: device code or browser sign-in.
+  case login
+  /// Search field, result list and detail pane.
+  case main
+}
+
+/// Which pane of the main screen has the keyboard.
+public enum Focus: Equatable, Sendable {
+  /// The search field and the result list (typing edits the query, arrows move the selection).
+  case list
+  /// The detail pane (arrows scroll it).
+  case detail
+}
+
+/// A short message shown for a few seconds, then removed by a tick.
+public struct Banner: Equatable, Sendable {
+  public enum Kind: Equatable, Sendable { case info, error }
+  public var message: String
+  public var kind: Kind
+  public var expiresAt: Date
+
+  public init(message: String, kind: Kind = .info, expiresAt: Date) {
+    self.message = message
+    self.kind = kind
+    self.expiresAt = expiresAt
+  }
+}
+
+/// Terminal dimensions in cells.
+public struct TerminalSize: Equatable, Sendable {
+  public var rows: Int
+  public var cols: Int
+  public init(rows: Int, cols: Int) {
+    self.rows = rows
+    self.cols = cols
+  }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// The detail pane: the selected person's full profile, loaded on demand.
+public struct DetailState: Equatable, Sendable {
+  /// Bumped whenever the selected person changes; a load for another id is dropped.
+  public var requestID: Int
+  public var status: DetailStatus
+  /// Recently loaded profiles, so moving back and forth through the list needs no request.
+  public var cache: LRUCache<String, PersonDetail>
+  /// Set while the client waits out a throttle before retrying the load.
+  public var retry: RetryCountdown?
+
+  public init() {
+    self.requestID = 0
+    self.status = .empty
+    self.cache = LRUCache(capacity: 32, timeToLive: 120)
+    self.retry = nil
+  }
+}
+
+/// What the detail pane shows.
+public enum DetailStatus: Equatable, Sendable {
+  /// Nobody selected.
+  case empty
+  /// Loading the full profile; the list's row is shown meanwhile.
+  case loading(Person)
+  case loaded(PersonDetail)
+  /// The load failed; the list's row is still shown, with the reason.
+  case failed(Person, message: String)
+}
+
+extension DetailStatus {
+  /// The person the pane is about, whatever the load's progress.
+  public var person: Person? {
+    switch self {
+    case .empty: return nil
+    case .loading(let person), .failed(let person, _): return person
+    case .loaded(let detail): return detail.person
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+extension SearchState {
+  /// The query as the engine compares it (trimmed, single spaces, case-folded).
+  public var normalizedQuery: String { PeopleMatcher.normalize(query) }
+
+  /// Whether the shown results are the server's answer for the text in the field. When false and
+  /// results are shown, the list must mark them (narrowed, offline, stale).
+  public var resultsMatchQuery: Bool {
+    resultsQuery != nil && resultsQuery == normalizedQuery
+  }
+
+  /// `@odata.count` for `resultsQuery`, when the server gave one ("25 of 1,203").
+  public var totalCount: Int? { answer?.totalCount }
+
+  /// Where the next page of `resultsQuery` is; nil on the last page.
+  public var nextCursor: PageCursor? { answer?.next }
+
+  /// The selected person, if any.
+  public var selectedPerson: Person? {
+    guard let index = selectedIndex, results.indices.contains(index) else { return nil }
+    return results[index]
+  }
+
+  /// Whether a request for this query is pending (debouncing or on the wire).
+  public var isPending: Bool {
+    switch status {
+    case .searching, .refining: return true
+    default: return false
+    }
+  }
+
+  /// Whether another page can be asked for now: the list is the server's answer for the field's
+  /// query, a next page exists and none is loading.
+  public var canLoadMore: Bool {
+    guard resultsMatchQuery, nextCursor != nil, !isLoadingMore else { return false }
+    switch status {
+    case .results, .offline, .failed: return true
+    default: return false
+    }
+  }
+}

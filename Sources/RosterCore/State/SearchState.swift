@@ -1,0 +1,107 @@
+import Foundation
+
+/// The as-you-type search: the query in the field, what the list shows, and what is in flight.
+///
+/// Invariant (DESIGN.md §1): `results` are the server's answer for `resultsQuery`. When that is
+/// not the query in the field, `status` is `.refining`, `.offline`, `.throttled` or `.failed`, and
+/// `resultsMatchQuery` is false, so the list marks them.
+public struct SearchState: Equatable, Sendable {
+  /// The text in the search field (the cursor column is the view-controller's).
+  public var query: String
+  /// Bumped on every query change; results and timers tagged with another id are dropped.
+  public var requestID: Int
+  public var status: SearchStatus
+  /// What the list shows.
+  public var results: [Person]
+  /// The normalised query the shown results were answered for (nil when there are none).
+  public var resultsQuery: String?
+  /// The server's whole answer for `resultsQuery` (pages loaded so far, next page, count); the
+  /// list shows it, or it narrowed locally while a request for a refined query is pending.
+  public var answer: CachedResults?
+  public var isLoadingMore: Bool
+  /// The selected row in `results`; nil when the list is empty.
+  public var selectedIndex: Int?
+  /// The request on the wire, if any (its id and normalised query), so a late answer for an older
+  /// query can still fill the cache.
+  public var inFlight: InFlightSearch?
+  /// Recent answers by normalised query: backspacing is answered at once, with no request.
+  public var cache: LRUCache<String, CachedResults>
+  /// How many people one page asks for (sized to the screen).
+  public var pageSize: Int
+
+  public init() {
+    self.query = ""
+    self.requestID = 0
+    self.status = .idle
+    self.results = []
+    self.resultsQuery = nil
+    self.answer = nil
+    self.isLoadingMore = false
+    self.selectedIndex = nil
+    self.inFlight = nil
+    self.cache = LRUCache(capacity: 64, timeToLive: 60)
+    self.pageSize = 50
+  }
+}
+
+/// What the search is doing, for the status line and the list's marking.
+public enum SearchStatus: Equatable, Sendable {
+  /// The field is empty: show the prompt ("Type a name, mail or UPN").
+  case idle
+  /// A request is pending (debouncing or on the wire) and nothing is shown for this query yet.
+  case searching
+  /// A request is pending; the list shows the last answer narrowed locally to the new query.
+  case refining
+  /// The list is the server's answer for the query in the field.
+  case results
+  /// The server found nobody for the query in the field.
+  case noMatches
+  /// Waiting out a throttle (429/503) before the request is retried; count down to `until`.
+  case throttled(RetryCountdown)
+  /// The network is down: the last results are kept and marked; typing retries.
+  case offline(message: String)
+  /// Any other failure, in plain words (missing permission, personal account, service error).
+  case failed(message: String)
+}
+
+/// A wait before a retry, as the UI counts it down.
+public struct RetryCountdown: Equatable, Sendable {
+  public var reason: RetryNotice.Reason
+  /// When the retry happens (wall clock, compared with `AppState.now`).
+  public var until: Date
+  public var attempt: Int
+
+  public init(reason: RetryNotice.Reason, until: Date, attempt: Int) {
+    self.reason = reason
+    self.until = until
+    self.attempt = attempt
+  }
+
+  /// Whole seconds left at `now` (0 once due).
+  public func secondsLeft(now: Date) -> Int {
+    Countdown.secondsLeft(until: until, now: now)
+  }
+}
+
+/// The search request currently on the wire.
+public struct InFlightSearch: Equatable, Sendable {
+  public var requestID: Int
+  /// The normalised query it asked for.
+  public var query: String
+  public init(requestID: Int, query: String) {
+    self.requestID = requestID
+    self.query = query
+  }
+}
+
+/// One cached answer: the people loaded so far for a query, and where the next page is.
+public struct CachedResults: Equatable, Sendable {
+  public var people: [Person]
+  public var next: PageCursor?
+  public var totalCount: Int?
+  public init(people: [Person], next: PageCursor?, totalCount: Int?) {
+    self.people = people
+    self.next = next
+    self.totalCount = totalCount
+  }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import RosterCore
+import TestSupport
+import Testing
+
+/// Debounce, cancellation of older requests, and dropping stale answers.
+@MainActor
+struct DebounceAndStalenessTests {
+  @Test func typingFasterThanTheDebounceSendsExactlyOneRequest() async {
+    let store = TestStore()
+    await store.type("alexandra", every: .milliseconds(60))
+    #expect(store.directory.takeCalls().isEmpty, "no request while typing")
+    #expect(store.state.search.status == .searching)
+
+    await store.advance(by: .milliseconds(90))
+    let alexandra = Fixtures.person("Alexandra Smith")
+    store.takeSearch("alexandra")?.respond(PeoplePage(people: [alexandra]))
+    await store.settle()
+    #expect(store.state.search.results == [alexandra])
+    #expect(store.state.search.status == .results)
+    #expect(store.state.search.resultsMatchQuery)
+    await store.answerDetail()
+    #expect(store.state.detail.status == .loaded(Fixtures.detail(alexandra)))
+    await store.finish()
+  }
+
+  @Test func theDebounceFollowsSettings() async {
+    var settings = Fixtures.settings
+    settings.debounceMs = 400
+    let store = TestStore(state: .signedIn(settings: settings))
+    await store.send(.search(.queryChanged("al")))
+    #expect(store.takeEffects().contains(.debounce(id: .searchDebounce, after: .milliseconds(400), then: .search(.debounceElapsed(id: 1)))))
+    await store.advance(by: .milliseconds(399))
+    #expect(store.directory.takeCalls().isEmpty)
+    await store.advance(by: .milliseconds(1))
+    store.takeSearch("al")?.respond(PeoplePage(people: []))
+    await store.settle()
+    #expect(store.state.search.status == .noMatches)
+    await store.finish()
+  }
+
+  @Test func pausesLongerThanTheDebounceCancelEachOlderRequest() async {
+    let store = TestStore()
+    var calls: [FakeDirectoryClient.Call] = []
+    for text in ["a", "al", "ali"] {
+      await store.send(.search(.queryChanged(text)))
+      await store.advance(by: .milliseconds(200))
+      if let call = store.takeSearch(text) { calls.append(call) }
+    }
+    #expect(calls.count == 3)
+    #expect(calls.map(\.wasCancelled) == [true, true, false], "the fake saw the older requests cancelled")
+    #expect(calls.map(\.isDone) == [true, true, false])
+
+    let salim = Fixtures.person("Salim Ali")
+    calls[2].respond(PeoplePage(people: [salim]))
+    await store.settle()
+    #expect(store.state.search.results == [salim])
+    await store.answerDetail()
+    await store.finish()
+  }
+
+  @Test func anAnswerForAnOlderQueryIsNeverShownButIsCached() async {
+    let store = TestStore()
+    await store.send(.search(.queryChanged("al")))
+    await store.advance(by: .milliseconds(150))
+    let older = store.takeSearch("al")
+    // A newer query is typed while "al" is on the wire; then "al"'s answer arrives.
+    await store.send(.search(.queryChanged("xy")))
+    older?.respond(PeoplePage(people: Fixtures.alexes))
+    await store.settle()
+    #expect(store.state.search.results.isEmpty, "results for 'al' must not show under 'xy'")
+    #expect(store.state.search.status == .searching)
+
+    await store.advance(by: .milliseconds(150))
+    store.takeSearch("xy")?.respond(PeoplePage(people: []))
+    await store.settle()
+    #expect(store.state.search.status == .noMatches)
+
+    // Backspacing to "al" is answered from the late answer, with no request.
+    await store.send(.search(.queryChanged("a")))
+    await store.advance(by: .milliseconds(150))
+    store.takeSearch("a")?.respond(PeoplePage(people: Fixtures.alexes))
+    await store.settle()
+    await store.answerDetail()
+    await store.send(.search(.queryChanged("al")))
+    #expect(store.state.search.results == Fixtures.alexes)
+    #expect(store.state.search.status == .results)
+    await store.advance(by: .seconds(1))
+    await store.finish()
+  }
+
+  @Test func resultsArrivingOutOfOrderNeverReplaceNewerOnes() {
+    var state = AppState.signedIn()
+    _ = reduce(&state, .search(.queryChanged("al")))
+    let older = state.search.requestID
+    _ = reduce(&state, .search(.debounceElapsed(id: older)))
+    _ = reduce(&state, .search(.queryChanged("ali")))
+    let newer = state.search.requestID
+    _ = reduce(&state, .search(.debounceElapsed(id: newer)))
+    let salim = Fixtures.person("Salim Ali")
+    _ = reduce(&state, .search(.resultsLoaded(id: newer, .success(PeoplePage(people: [salim])))))
+    let shown = state
+
+    let effects = reduce(&state, .search(.resultsLoaded(id: older, .success(PeoplePage(people: Fixtures.alexes)))))
+    #expect(effects.isEmpty)
+    #expect(state == shown, "the late answer for 'al' changed nothing")
+    #expect(state.search.results == [salim])
+
+    let failure = reduce(&state, .search(.resultsLoaded(id: older, .failure(.offline("reset")))))
+    #expect(failure.isEmpty)
+    #expect(state == shown)
+  }
+
+  @Test func aStaleDebounceDoesNothing() {
+    var state = AppState.signedIn()
+    _ = reduce(&state, .search(.queryChanged("al")))
+    let stale = state.search.requestID
+    _ = reduce(&state, .search(.queryChanged("ali")))
+    #expect(reduce(&state, .search(.debounceElapsed(id: stale))).isEmpty)
+  }
+
+  @Test func theNewestRequestGoesOutWithCancelsFirst() {
+    var state = AppState.signedIn()
+    let typed = reduce(&state, .search(.queryChanged("ali")))
+    #expect(typed == [.debounce(id: .searchDebounce, after: .milliseconds(150), then: .search(.debounceElapsed(id: 1)))])
+    let sent = reduce(&state, .search(.debounceElapsed(id: 1)))
+    #expect(sent == [
+      .cancel(id: .search), .cancel(id: .nextPage),
+      .searchPeople(PeopleQuery(text: "ali", pageSize: 50), requestID: 1),
+    ])
+  }
+
+  @Test func anEmptyQuerySendsNothingAndClearsResults() async {
+    let store = TestStore()
+    await store.search("al", answer: Fixtures.alexes)
+    await store.answerDetail()
+    await store.send(.search(.queryChanged("ali")))
+    await store.send(.search(.queryChanged("   ")))
+    #expect(store.takeEffects().suffix(5) == [
+      .cancel(id: .searchDebounce), .cancel(id: .search), .cancel(id: .nextPage),
+      .cancel(id: .detailDebounce), .cancel(id: .detail),
+    ])
+    #expect(store.state.search.results.isEmpty)
+    #expect(store.state.search.status == .idle)
+    #expect(store.state.search.selectedIndex == nil)
+    #expect(store.state.detail.status == .empty)
+    await store.advance(by: .seconds(1))
+    #expect(store.directory.takeCalls().isEmpty)
+    await store.finish()
+  }
+
+  @Test func aTrailingSpaceAdoptsTheRequestAlreadyOnTheWire() async {
+    let store = TestStore()
+    await store.send(.search(.queryChanged("alex")))
+    await store.advance(by: .milliseconds(150))
+    let call = store.takeSearch("alex")
+    await store.send(.search(.queryChanged("alex ")))
+    await store.advance(by: .milliseconds(300))
+    #expect(store.directory.takeCalls().isEmpty, "'alex ' is the same query")
+    #expect(call?.wasCancelled == false)
+    call?.respond(PeoplePage(people: [Fixtures.alexes[0]]))
+    await store.settle()
+    #expect(store.state.search.results == [Fixtures.alexes[0]])
+    #expect(store.state.search.resultsMatchQuery)
+    await store.answerDetail()
+    await store.finish()
+  }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import RosterCore
+import TestSupport
+import Testing
+
+/// Further pages are fetched only when the list asks, one at a time.
+@MainActor
+struct PagingTests {
+  @Test func theNextPageIsFetchedOnlyWhenAsked() async {
+    let store = TestStore()
+    let first = (1...3).map { Fixtures.person("Alex \($0)") }
+    let cursor = PageCursor(nextLink: "https://graph.example/v1.0/users?$skiptoken=2")
+    await store.search("alex", answer: first, next: cursor)
+    await store.answerDetail()
+    #expect(store.state.search.canLoadMore)
+    await store.send(.list(.selectionMovedTo(2)))
+    await store.answerDetail()
+    await store.advance(by: .seconds(5))
+    #expect(store.directory.takeCalls().isEmpty, "never fetch everything unasked")
+
+    await store.send(.list(.nearEndReached))
+    await store.send(.list(.nearEndReached))
+    let calls = store.directory.takeCalls()
+    #expect(calls.map(\.request) == [.nextPage(cursor.nextLink)], "one page at a time")
+    #expect(store.state.search.isLoadingMore)
+
+    let second = (4...5).map { Fixtures.person("Alex \($0)") }
+    calls.first?.respond(PeoplePage(people: second + [first[0]]))
+    await store.settle()
+    #expect(store.state.search.results == first + second, "appended, duplicates dropped")
+    #expect(store.state.search.selectedIndex == 2)
+    #expect(!store.state.search.canLoadMore, "last page")
+    await store.send(.list(.nearEndReached))
+    #expect(store.directory.takeCalls().isEmpty)
+    await store.finish()
+  }
+
+  @Test func aPageForAnOlderQueryIsDropped() {
+    var state = AppState.signedIn()
+    let cursor = PageCursor(nextLink: "https://graph.example/next")
+    _ = reduce(&state, .search(.queryChanged("alex")))
+    _ = reduce(&state, .search(.debounceElapsed(id: 1)))
+    _ = reduce(&state, .search(.resultsLoaded(id: 1, .success(PeoplePage(people: [Fixtures.alexes[0]], next: cursor)))))
+    #expect(reduce(&state, .list(.nearEndReached)) == [.fetchNextPage(cursor, requestID: 1)])
+    _ = reduce(&state, .search(.queryChanged("alexa")))
+    let before = state
+    _ = reduce(&state, .search(.nextPageLoaded(id: 1, .success(PeoplePage(people: [Fixtures.alexes[1]])))))
+    #expect(state == before)
+  }
+
+  @Test func pagesAreSizedToTheScreen() {
+    var state = AppState.signedIn()
+    _ = reduce(&state, .list(.visibleRowsChanged(30)))
+    #expect(state.search.pageSize == 60)
+    _ = reduce(&state, .list(.visibleRowsChanged(3)))
+    #expect(state.search.pageSize == 20)
+    _ = reduce(&state, .list(.visibleRowsChanged(500)))
+    #expect(state.search.pageSize == 100)
+  }
+
+  @Test func selectionIsClampedToTheList() {
+    var state = AppState.signedIn()
+    _ = reduce(&state, .search(.queryChanged("al")))
+    _ = reduce(&state, .search(.debounceElapsed(id: 1)))
+    _ = reduce(&state, .search(.resultsLoaded(id: 1, .success(PeoplePage(people: Fixtures.alexes)))))
+    #expect(state.search.selectedIndex == 0)
+    _ = reduce(&state, .list(.selectionMoved(by: -3)))
+    #expect(state.search.selectedIndex == 0)
+    _ = reduce(&state, .list(.selectionMoved(by: Int.max)))
+    #expect(state.search.selectedIndex == Fixtures.alexes.count - 1)
+    _ = reduce(&state, .list(.selectionMovedTo(1)))
+    #expect(state.search.selectedPerson == Fixtures.alexes[1])
+    #expect(state.detail.status == .loading(Fixtures.alexes[1]))
+  }
+}

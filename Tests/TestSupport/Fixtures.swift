@@ -1,0 +1,39 @@
+import Foundation
+import RosterCore
+
+/// People, accounts and states shared by tests.
+public enum Fixtures {
+  public static let account = Account(
+    homeAccountId: "oid-1.tid-1", username: "megan@contoso.example", displayName: "Megan Bowen",
+    tenantId: "tid-1", authority: "https://login.microsoftonline.com/organizations",
+    grantedScopes: ["User.Read", "User.ReadBasic.All"])
+
+  /// A person with the given name; the id and mail derive from it.
+  public static func person(_ name: String, id: String? = nil) -> Person {
+    let slug = name.lowercased().replacingOccurrences(of: " ", with: ".")
+    return Person(
+      id: id ?? "id-\(slug)", displayName: name, mail: "\(slug)@contoso.example",
+      userPrincipalName: "\(slug)@contoso.example")
+  }
+
+  /// People whose names share prefixes, for narrowing tests.
+  public static let alexes: [Person] = [
+    person("Alex Wilber"), person("Alexandra Smith"), person("Alexander Chen"), person("Alina Park"),
+    person("Salim Ali"),
+  ]
+
+  public static let settings = Settings(clientId: "11111111-2222-3333-4444-555555555555")
+
+  /// A detail for `person` with no manager or reports.
+  public static func detail(_ person: Person) -> PersonDetail { PersonDetail(person: person) }
+}
+
+extension AppState {
+  /// The main screen, signed in, nothing typed.
+  public static func signedIn(settings: Settings = Fixtures.settings) -> AppState {
+    var state = AppState(settings: settings, signInMethod: .deviceCode)
+    state.screen = .main
+    state.account = Fixtures.account
+    return state
+  }
+}

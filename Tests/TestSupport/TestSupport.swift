@@ -1,2 +1,0 @@
-/// Shared helpers for tests (TestScheduler, fakes, snapshot assertions).
-public enum TestSupportModule {}
