@@ -61,7 +61,7 @@ import Testing
 
   @Test(arguments: [Settings.SearchMode.search, .filter])
   func hostileTextFindsExactlyItsPerson(mode: Settings.SearchMode) async throws {
-    try await SandboxHarness.run(people: Self.people, searchMode: mode) { graph in
+    try await SandboxHarness.run(people: Self.people, searchMode: mode) { graph async throws in
       for (index, hostile) in Self.cases.enumerated() {
         let expected = String(format: "10000000-0000-4000-8000-%012d", index)
         do {
@@ -77,7 +77,7 @@ import Testing
   }
 
   @Test func plainWordsInAnyOrder() async throws {
-    try await SandboxHarness.run(people: Self.people) { graph in
+    try await SandboxHarness.run(people: Self.people) { graph async throws in
       #expect(try await graph.searchAll("boss ada").map(\.displayName) == ["Ada Boss"])
       #expect(try await graph.searchAll("ordinary").map(\.displayName) == ["Bert Ordinary"])
     }

@@ -8,7 +8,7 @@ import Transport
 /// The live client against the in-process sandbox: paging, faults, permissions, fallback, detail.
 @Suite(.serialized) struct SandboxGraphTests {
   @Test func pagingAcrossThreePagesSendsConsistencyLevelEveryTime() async throws {
-    try await SandboxHarness.run(size: 300) { graph in
+    try await SandboxHarness.run(size: 300) { graph async throws in
       let first = try await graph.search("a", pageSize: 7)
       #expect(first.people.count == 7)
       let total = try #require(first.totalCount)
@@ -32,7 +32,7 @@ import Transport
   }
 
   @Test func refusedAdvancedQueriesFallBackToFilterForTheSession() async throws {
-    try await SandboxHarness.run(size: 200, transport: StripConsistencyLevel(inner: SandboxHTTPTransport())) { graph in
+    try await SandboxHarness.run(size: 200, transport: StripConsistencyLevel(inner: SandboxHTTPTransport())) { graph async throws in
       let people = try await graph.searchAll("a", pageSize: 20)
       #expect(!people.isEmpty)
       _ = try await graph.search("b")
@@ -44,7 +44,7 @@ import Transport
   }
 
   @Test func basicProfileTokenGivesNullsNotCrashes() async throws {
-    try await SandboxHarness.run(size: 100, scope: "openid profile offline_access User.Read User.ReadBasic.All") { graph in
+    try await SandboxHarness.run(size: 100, scope: "openid profile offline_access User.Read User.ReadBasic.All") { graph async throws in
       let people = try await graph.search("a", pageSize: 20).people
       #expect(!people.isEmpty)
       #expect(people.allSatisfy { $0.jobTitle == nil && $0.department == nil })
@@ -58,7 +58,7 @@ import Transport
   }
 
   @Test func detailHasManagerAndReports() async throws {
-    try await SandboxHarness.run(people: SandboxEscapingTests.people) { graph in
+    try await SandboxHarness.run(people: SandboxEscapingTests.people) { graph async throws in
       let boss = try await graph.client.personDetail("ada.boss@contoso.test", { _ in })
       #expect(boss.person.jobTitle == "Chief Executive")
       #expect(boss.manager == nil)
@@ -74,7 +74,7 @@ import Transport
   // MARK: - Faults
 
   @Test func throttledThenServed() async throws {
-    try await SandboxHarness.run { graph in
+    try await SandboxHarness.run { graph async throws in
       try await graph.control.addFault(["match": "/v1.0/users*", "kind": "status", "status": 429, "retry_after": 2.5, "count": 2])
       let page = try await graph.search("a")
       #expect(!page.people.isEmpty)
@@ -87,7 +87,7 @@ import Transport
   }
 
   @Test func throttledForeverIsThrottled() async throws {
-    try await SandboxHarness.run { graph in
+    try await SandboxHarness.run { graph async throws in
       try await graph.control.addFault(["match": "/v1.0/users*", "kind": "status", "status": 429, "retry_after": 1])
       await #expect(throws: DirectoryError.throttled(retryAfter: .seconds(1))) { try await graph.search("a") }
       #expect(graph.sleep.recorded.count == 3)
@@ -96,7 +96,7 @@ import Transport
 
   @Test(arguments: [503, 500, 502, 504])
   func serverErrorsAreRetried(status: Int) async throws {
-    try await SandboxHarness.run { graph in
+    try await SandboxHarness.run { graph async throws in
       try await graph.control.addFault(["match": "/v1.0/users*", "kind": "status", "status": status, "count": 2])
       #expect(try await graph.search("a").people.isEmpty == false)
       #expect(graph.notices.all.count == 2)
@@ -105,7 +105,7 @@ import Transport
   }
 
   @Test func persistentServerErrorGivesUp() async throws {
-    try await SandboxHarness.run { graph in
+    try await SandboxHarness.run { graph async throws in
       try await graph.control.addFault(["match": "/v1.0/users*", "kind": "status", "status": 500])
       await #expect(throws: DirectoryError.service(
         status: 500, code: "generalException", message: "An internal server error occurred.")) { try await graph.search("a") }
@@ -115,7 +115,7 @@ import Transport
 
   @Test(arguments: ["reset", "truncated_body"])
   func brokenConnectionsAreRetried(kind: String) async throws {
-    try await SandboxHarness.run { graph in
+    try await SandboxHarness.run { graph async throws in
       try await graph.control.addFault(["match": "/v1.0/users*", "kind": kind, "count": 1])
       #expect(try await graph.search("a").people.isEmpty == false)
       #expect(graph.notices.all.map(\.reason) == [.transientFailure])
@@ -123,7 +123,7 @@ import Transport
   }
 
   @Test func malformedJSONIsReported() async throws {
-    try await SandboxHarness.run { graph in
+    try await SandboxHarness.run { graph async throws in
       try await graph.control.addFault(["match": "/v1.0/users*", "kind": "malformed_json", "count": 1])
       await #expect {
         try await graph.search("a")
@@ -135,7 +135,7 @@ import Transport
   }
 
   @Test func slowAnswersTimeOutAndAreRetried() async throws {
-    try await SandboxHarness.run(requestTimeout: .seconds(1)) { graph in
+    try await SandboxHarness.run(requestTimeout: .seconds(1)) { graph async throws in
       try await graph.control.addFault(["match": "/v1.0/users*", "kind": "latency", "ms": 3000, "count": 1])
       #expect(try await graph.search("a").people.isEmpty == false)
       #expect(graph.notices.all.map(\.reason) == [.transientFailure])
@@ -143,7 +143,7 @@ import Transport
   }
 
   @Test func expiredAccessTokenIsRefreshedOnce() async throws {
-    try await SandboxHarness.run { graph in
+    try await SandboxHarness.run { graph async throws in
       try await graph.control.addFault(["kind": "expire_access_tokens"])
       #expect(try await graph.search("a").people.isEmpty == false)
       #expect(graph.tokens.refreshCount == 1)
@@ -152,7 +152,7 @@ import Transport
   }
 
   @Test func forbiddenAndMissing() async throws {
-    try await SandboxHarness.run { graph in
+    try await SandboxHarness.run { graph async throws in
       try await graph.control.addFault(["match": "/v1.0/users", "kind": "status", "status": 403, "count": 1])
       await #expect {
         try await graph.search("a")
