@@ -9,6 +9,7 @@ let package = Package(
   platforms: [.macOS(.v14)],
   products: [
     .executable(name: "roster", targets: ["roster"]),
+    .executable(name: "roster-bench", targets: ["roster-bench"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -61,7 +62,8 @@ let package = Package(
     .target(name: "Curses", dependencies: ["CNCurses", "TerminalUI", "RosterCore"], swiftSettings: strict),
 
     // MARK: - Sandbox tenant
-    .target(name: "SandboxDirectory", swiftSettings: strict),
+    // Optimised even in debug builds: tests and `roster sandbox` generate up to 200,000 people.
+    .target(name: "SandboxDirectory", swiftSettings: strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     .target(
       name: "Sandbox",
       dependencies: [
@@ -85,6 +87,14 @@ let package = Package(
         "RosterCore", "Transport", "Identity", "Graph", "TerminalUI", "Curses", "Sandbox",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
+      swiftSettings: strict
+    ),
+
+    // MARK: - Benchmark
+    .target(name: "CBenchPTY", linkerSettings: [.linkedLibrary("util")]),
+    .executableTarget(
+      name: "roster-bench",
+      dependencies: ["CBenchPTY", .product(name: "ArgumentParser", package: "swift-argument-parser")],
       swiftSettings: strict
     ),
 

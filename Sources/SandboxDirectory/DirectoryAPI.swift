@@ -21,8 +21,8 @@ public enum JSONValue: Sendable, Equatable, Codable {
     }
   }
 
-  public init(from decoder: any Decoder) throws { fatalError("SandboxDirectory: not built yet") }
-  public func encode(to encoder: any Encoder) throws { fatalError("SandboxDirectory: not built yet") }
+  public init(from decoder: any Decoder) throws { self = try JSONValue.decoded(from: decoder) }
+  public func encode(to encoder: any Encoder) throws { try encodeValue(to: encoder) }
 }
 
 /// One directory user with Graph v1.0 property names.
@@ -83,30 +83,66 @@ public struct PeopleFileError: Error, Sendable, Equatable, CustomStringConvertib
 }
 
 /// The whole organisation, immutable once built.
+///
+/// Everything a query needs (folded names, search tokens, sort ranks, lookup tables) is computed
+/// once in `init`, so `list` over 200,000 people only compares precomputed strings.
 public final class Directory: Sendable {
+  /// The tenant domain of generated user principal names (and of derived ones in people files).
+  public static let defaultDomain = "contoso.onmicrosoft.com"
+
+  let storage: DirectoryStorage
+
+  init(users: [DirectoryUser], defaultUserIndex: Int) {
+    storage = DirectoryStorage(users: users, defaultUserIndex: defaultUserIndex)
+  }
+
   /// Deterministic generated organisation: same seed and size, same people.
-  public static func generated(seed: UInt64 = 1, size: Int = 2000) -> Directory { fatalError("SandboxDirectory: not built yet") }
+  /// Repeated calls with the same arguments share one instance (it is immutable).
+  public static func generated(seed: UInt64 = 1, size: Int = 2000) -> Directory {
+    GeneratedDirectoryCache.shared.directory(seed: seed, size: size) {
+      Directory(users: OrganisationGenerator(seed: seed, size: size).makeUsers(), defaultUserIndex: 0)
+    }
+  }
   /// Loads a JSON array of Graph user objects (+ `manager`: id or UPN).
-  public static func load(peopleFile: URL) throws(PeopleFileError) -> Directory { fatalError("SandboxDirectory: not built yet") }
+  public static func load(peopleFile: URL) throws(PeopleFileError) -> Directory {
+    let loaded = try PeopleFileLoader.load(url: peopleFile)
+    return Directory(users: loaded, defaultUserIndex: 0)
+  }
 
   /// Everyone, in a stable order.
-  public var users: [DirectoryUser] { fatalError("SandboxDirectory: not built yet") }
+  public var users: [DirectoryUser] { storage.users }
   /// The person who signs in when no other user is chosen (the chief executive by default).
-  public var defaultUser: DirectoryUser { fatalError("SandboxDirectory: not built yet") }
+  public var defaultUser: DirectoryUser { storage.users[storage.defaultUserIndex] }
   /// By id or userPrincipalName (case-insensitive for UPN).
-  public func user(idOrUPN: String) -> DirectoryUser? { fatalError("SandboxDirectory: not built yet") }
-  public func manager(of user: DirectoryUser) -> DirectoryUser? { fatalError("SandboxDirectory: not built yet") }
-  public func directReports(of user: DirectoryUser) -> [DirectoryUser] { fatalError("SandboxDirectory: not built yet") }
+  public func user(idOrUPN: String) -> DirectoryUser? {
+    storage.index(ofIdOrUPN: idOrUPN).map { storage.users[$0] }
+  }
+  public func manager(of user: DirectoryUser) -> DirectoryUser? {
+    guard let managerId = user.managerId, let index = storage.indexById[managerId] else { return nil }
+    return storage.users[index]
+  }
+  public func directReports(of user: DirectoryUser) -> [DirectoryUser] {
+    guard let index = storage.indexById[user.id] else { return [] }
+    return storage.reportIndexes[index].map { storage.users[$0] }
+  }
   /// JPEG bytes of the person's photo, nil when they have none.
-  public func photoJPEG(of user: DirectoryUser) -> Data? { fatalError("SandboxDirectory: not built yet") }
+  public func photoJPEG(of user: DirectoryUser) -> Data? {
+    user.hasPhoto ? PhotoPainter.jpeg(for: user) : nil
+  }
 
   /// Applies `$search`, `$filter`, `$orderby` with Graph's rules (and refusals); returns every
   /// match in order. Paging (`$top`, `$skiptoken`) is the server's job.
-  public func list(_ query: UserListQuery) throws(GraphQueryError) -> [DirectoryUser] { fatalError("SandboxDirectory: not built yet") }
+  public func list(_ query: UserListQuery) throws(GraphQueryError) -> [DirectoryUser] {
+    try UserQueryEngine(storage: storage).run(query).map { storage.users[$0] }
+  }
   /// Validates `$select` (unknown property → 400 like Graph) and returns the property names in order;
   /// nil `select` gives Graph's default property set.
-  public func selectedProperties(_ select: String?) throws(GraphQueryError) -> [String] { fatalError("SandboxDirectory: not built yet") }
+  public func selectedProperties(_ select: String?) throws(GraphQueryError) -> [String] {
+    try UserPropertyCatalog.selectedProperties(select)
+  }
   /// A user as Graph renders it with `properties`; when `basicProfileOnly` (token with only
   /// User.ReadBasic.All), properties outside the basic profile are null.
-  public func render(_ user: DirectoryUser, properties: [String], basicProfileOnly: Bool) -> JSONValue { fatalError("SandboxDirectory: not built yet") }
+  public func render(_ user: DirectoryUser, properties: [String], basicProfileOnly: Bool) -> JSONValue {
+    UserPropertyCatalog.render(user, properties: properties, basicProfileOnly: basicProfileOnly)
+  }
 }

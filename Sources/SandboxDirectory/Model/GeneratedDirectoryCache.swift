@@ -1,0 +1,36 @@
+import Foundation
+
+/// Keeps the last few generated organisations, so tests and servers that ask for the same seed
+/// and size again get the (immutable) directory at once instead of generating it anew.
+final class GeneratedDirectoryCache: @unchecked Sendable {
+  static let shared = GeneratedDirectoryCache()
+
+  private struct Key: Hashable {
+    var seed: UInt64
+    var size: Int
+  }
+
+  private let lock = NSLock()
+  private var entries: [(key: Key, directory: Directory)] = []
+  private let capacity = 4
+
+  func directory(seed: UInt64, size: Int, make: () -> Directory) -> Directory {
+    let key = Key(seed: seed, size: size)
+    lock.lock()
+    if let hit = entries.firstIndex(where: { $0.key == key }) {
+      let entry = entries.remove(at: hit)
+      entries.append(entry)
+      lock.unlock()
+      return entry.directory
+    }
+    lock.unlock()
+    let made = make()
+    lock.lock()
+    defer { lock.unlock() }
+    if !entries.contains(where: { $0.key == key }) {
+      entries.append((key, made))
+      if entries.count > capacity { entries.removeFirst() }
+    }
+    return made
+  }
+}

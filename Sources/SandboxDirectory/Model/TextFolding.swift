@@ -1,0 +1,50 @@
+import Foundation
+
+/// How names are compared. `$filter` is case-insensitive (Graph's directory collation);
+/// `$search` is also diacritic-insensitive, so "zoe" finds "Zoë" and "jurgen" finds "Jürgen",
+/// which is what a person typing into a people picker expects.
+enum TextFolding {
+  /// Lower case in NFC, for `$filter` comparisons (`startswith`, `eq`, `endswith`).
+  static func caseFolded(_ text: String) -> String {
+    if isASCII(text) { return text.lowercased() }
+    return text.lowercased().precomposedStringWithCanonicalMapping
+  }
+
+  /// Lower case without accents, for `$search`. Only combining accents of Latin, Greek, Cyrillic
+  /// and Arabic are dropped; kana voicing marks and Indic vowel signs change the letter, so they stay.
+  static func searchFolded(_ text: String) -> String {
+    if isASCII(text) { return text.lowercased() }
+    var scalars = String.UnicodeScalarView()
+    for scalar in text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {
+      if isDroppedMark(scalar) { continue }
+      if let replacement = letterReplacements[scalar] {
+        scalars.append(contentsOf: replacement.unicodeScalars)
+      } else {
+        scalars.append(scalar)
+      }
+    }
+    return String(scalars).precomposedStringWithCanonicalMapping
+  }
+
+  /// Plain ASCII for mail addresses: accents dropped, special letters spelled out, then only
+  /// `a-z` and `0-9` kept.
+  static func asciiLetters(_ text: String) -> String {
+    String(searchFolded(text).unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) })
+  }
+
+  static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
+
+  /// Letters that carry no combining mark but that people type without their stroke.
+  private static let letterReplacements: [Unicode.Scalar: String] = [
+    "ø": "o", "ł": "l", "đ": "d", "ħ": "h", "æ": "ae", "œ": "oe", "ß": "ss", "ı": "i", "þ": "th",
+    "ð": "d", "ŀ": "l",
+  ]
+
+  private static func isDroppedMark(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0300...0x036F, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F: return true
+    case 0x064B...0x065F, 0x0670: return true  // Arabic harakat and superscript alef
+    default: return false
+    }
+  }
+}

@@ -1,0 +1,168 @@
+/// Recursive-descent parser for the `$filter` subset Graph supports on users:
+///
+///     expression := and ("or" and)*
+///     and        := unary ("and" unary)*
+///     unary      := "not" unary | primary
+///     primary    := "(" expression ")" | function | property operator literal | property "in" "(" literals ")"
+///     function   := ("startswith" | "endswith") "(" property "," literal ")" [("eq" | "ne") boolean]
+///
+/// Keywords and function names are case-insensitive (Graph accepts `startsWith` and `startswith`).
+struct FilterParser {
+  private let text: String
+  private let lexemes: [FilterLexeme]
+  private var index = 0
+
+  /// OData functions Graph knows but refuses on directory objects with "Unsupported Query.".
+  private static let refusedFunctions: Set<String> = [
+    "contains", "substringof", "tolower", "toupper", "trim", "length", "indexof", "substring", "concat",
+  ]
+
+  static func parse(_ text: String) throws(GraphQueryError) -> FilterExpression {
+    guard !text.allSatisfy(\.isWhitespace) else { throw .invalidFilter("The $filter expression is empty.") }
+    var parser = FilterParser(text: text, lexemes: try FilterLexer.tokens(text))
+    let expression = try parser.parseOr()
+    guard parser.current.token == .end else { throw parser.unexpected() }
+    return expression
+  }
+
+  private init(text: String, lexemes: [FilterLexeme]) {
+    self.text = text
+    self.lexemes = lexemes
+  }
+
+  private var current: FilterLexeme { lexemes[index] }
+
+  private func keyword(at offset: Int = 0) -> String? {
+    guard index + offset < lexemes.count, case let .identifier(name) = lexemes[index + offset].token else { return nil }
+    return name.lowercased()
+  }
+
+  private func unexpected() -> GraphQueryError {
+    if current.token == .end {
+      return .invalidFilter("Syntax error: unexpected end of expression at position \(current.position) in '\(text)'.")
+    }
+    return .invalidFilter("Syntax error at position \(current.position) in '\(text)'.")
+  }
+
+  private mutating func expect(_ token: FilterLexeme.Token) throws(GraphQueryError) {
+    guard current.token == token else { throw unexpected() }
+    index += 1
+  }
+
+  private mutating func parseOr() throws(GraphQueryError) -> FilterExpression {
+    var left = try parseAnd()
+    while keyword() == "or" {
+      index += 1
+      left = .or(left, try parseAnd())
+    }
+    return left
+  }
+
+  private mutating func parseAnd() throws(GraphQueryError) -> FilterExpression {
+    var left = try parseUnary()
+    while keyword() == "and" {
+      index += 1
+      left = .and(left, try parseUnary())
+    }
+    return left
+  }
+
+  private mutating func parseUnary() throws(GraphQueryError) -> FilterExpression {
+    if keyword() == "not" {
+      index += 1
+      return .not(try parseUnary())
+    }
+    return try parsePrimary()
+  }
+
+  private mutating func parsePrimary() throws(GraphQueryError) -> FilterExpression {
+    if current.token == .openParenthesis {
+      index += 1
+      let inner = try parseOr()
+      try expect(.closeParenthesis)
+      return inner
+    }
+    guard case let .identifier(name) = current.token else { throw unexpected() }
+    index += 1
+    if current.token == .openParenthesis { return try parseFunction(name) }
+    return try parseComparison(property: name)
+  }
+
+  private mutating func parseFunction(_ name: String) throws(GraphQueryError) -> FilterExpression {
+    let functionPosition = lexemes[index - 1].position
+    let lowered = name.lowercased()
+    if lowered.hasSuffix("/any") || lowered.hasSuffix("/all") {
+      try skipBalancedParentheses()
+      return .lambda(property: String(name.dropLast(4)))
+    }
+    guard lowered == "startswith" || lowered == "endswith" else {
+      if FilterParser.refusedFunctions.contains(lowered) { throw .unsupportedQuery }
+      throw .invalidFilter(
+        "An unknown function with name '\(name)' was found at position \(functionPosition) in '\(text)'.")
+    }
+    try expect(.openParenthesis)
+    guard case let .identifier(property) = current.token else { throw unexpected() }
+    index += 1
+    try expect(.comma)
+    let literal = try parseLiteral()
+    try expect(.closeParenthesis)
+    var expression: FilterExpression =
+      lowered == "startswith" ? .startsWith(property: property, literal) : .endsWith(property: property, literal)
+    // `startswith(p,'x') eq true` is the long form some clients send.
+    if let comparison = keyword(), comparison == "eq" || comparison == "ne" {
+      index += 1
+      guard case let .boolean(flag) = try parseLiteral() else { throw unexpected() }
+      if flag != (comparison == "eq") { expression = .not(expression) }
+    }
+    return expression
+  }
+
+  private mutating func skipBalancedParentheses() throws(GraphQueryError) {
+    var depth = 0
+    repeat {
+      switch current.token {
+      case .openParenthesis: depth += 1
+      case .closeParenthesis: depth -= 1
+      case .end: throw unexpected()
+      default: break
+      }
+      index += 1
+    } while depth > 0
+  }
+
+  private mutating func parseComparison(property: String) throws(GraphQueryError) -> FilterExpression {
+    guard let operatorName = keyword() else { throw unexpected() }
+    if operatorName == "in" {
+      index += 1
+      try expect(.openParenthesis)
+      var literals = [try parseLiteral()]
+      while current.token == .comma {
+        index += 1
+        literals.append(try parseLiteral())
+      }
+      try expect(.closeParenthesis)
+      return .isIn(property: property, literals)
+    }
+    guard let comparison = FilterExpression.Comparison(rawValue: operatorName) else { throw unexpected() }
+    index += 1
+    return .compare(property: property, comparison, try parseLiteral())
+  }
+
+  private mutating func parseLiteral() throws(GraphQueryError) -> FilterExpression.Literal {
+    let literal: FilterExpression.Literal
+    switch current.token {
+    case let .string(value): literal = .string(value)
+    case let .number(value): literal = .number(value)
+    case let .identifier(word):
+      switch word.lowercased() {
+      case "true": literal = .boolean(true)
+      case "false": literal = .boolean(false)
+      case "null": literal = .null
+      default: throw unexpected()
+      }
+    default: throw unexpected()
+    }
+    index += 1
+    return literal
+  }
+}

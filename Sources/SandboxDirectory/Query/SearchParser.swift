@@ -1,0 +1,122 @@
+/// Parses Graph's `$search` syntax for users:
+///
+///     search  := and ("OR" and)*
+///     and     := primary ("AND" primary)*
+///     primary := "(" search ")" | clause
+///     clause  := '"' [property ":"] text '"'      (inside quotes, \" and \\ are escapes)
+///
+/// `AND` and `OR` must be upper case and outside quotes; anything else outside quotes is a syntax
+/// error reported with its 0-based position, like Graph. A clause without `property:` searches
+/// displayName (the property a people picker means).
+struct SearchParser {
+  private enum Token: Equatable {
+    case clause(String), open, close, and, or, end
+  }
+
+  private let text: String
+  private var tokens: [(token: Token, position: Int)] = []
+  private var index = 0
+
+  static func parse(_ text: String) throws(GraphQueryError) -> SearchPredicate {
+    var parser = SearchParser(text: text)
+    try parser.tokenize()
+    guard parser.tokens.count > 1 else { throw .searchSyntax(character: nil, position: 0, in: text) }
+    let predicate = try parser.parseOr()
+    guard parser.current.token == .end else { throw parser.unexpected() }
+    return predicate
+  }
+
+  private init(text: String) { self.text = text }
+
+  private var current: (token: Token, position: Int) { tokens[index] }
+
+  private func unexpected() -> GraphQueryError {
+    let characters = Array(text)
+    let position = current.position
+    return .searchSyntax(character: position < characters.count ? characters[position] : nil, position: position, in: text)
+  }
+
+  private mutating func tokenize() throws(GraphQueryError) {
+    let characters = Array(text)
+    var position = 0
+    while position < characters.count {
+      let character = characters[position]
+      let start = position
+      if character.isWhitespace {
+        position += 1
+      } else if character == "(" {
+        tokens.append((.open, start))
+        position += 1
+      } else if character == ")" {
+        tokens.append((.close, start))
+        position += 1
+      } else if character == "\"" {
+        var content = ""
+        position += 1
+        var closed = false
+        while position < characters.count {
+          let inner = characters[position]
+          if inner == "\\" {
+            guard position + 1 < characters.count, characters[position + 1] == "\"" || characters[position + 1] == "\\"
+            else { throw .searchSyntax(character: inner, position: position, in: text) }
+            content.append(characters[position + 1])
+            position += 2
+          } else if inner == "\"" {
+            position += 1
+            closed = true
+            break
+          } else {
+            content.append(inner)
+            position += 1
+          }
+        }
+        guard closed else { throw .searchSyntax(character: nil, position: characters.count, in: text) }
+        tokens.append((.clause(content), start))
+      } else {
+        var end = position
+        while end < characters.count, !characters[end].isWhitespace, !"()\"".contains(characters[end]) { end += 1 }
+        switch String(characters[start..<end]) {
+        case "AND": tokens.append((.and, start))
+        case "OR": tokens.append((.or, start))
+        default: throw .searchSyntax(character: character, position: start, in: text)
+        }
+        position = end
+      }
+    }
+    tokens.append((.end, characters.count))
+  }
+
+  private mutating func parseOr() throws(GraphQueryError) -> SearchPredicate {
+    var left = try parseAnd()
+    while current.token == .or {
+      index += 1
+      left = .or(left, try parseAnd())
+    }
+    return left
+  }
+
+  private mutating func parseAnd() throws(GraphQueryError) -> SearchPredicate {
+    var left = try parsePrimary()
+    while current.token == .and {
+      index += 1
+      left = .and(left, try parsePrimary())
+    }
+    return left
+  }
+
+  private mutating func parsePrimary() throws(GraphQueryError) -> SearchPredicate {
+    switch current.token {
+    case .open:
+      index += 1
+      let inner = try parseOr()
+      guard current.token == .close else { throw unexpected() }
+      index += 1
+      return inner
+    case let .clause(content):
+      index += 1
+      return try SearchPredicate.clause(content)
+    default:
+      throw unexpected()
+    }
+  }
+}

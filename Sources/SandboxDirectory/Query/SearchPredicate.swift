@@ -1,0 +1,41 @@
+/// A parsed `$search`: displayName clauses match tokens, other properties match by prefix, both
+/// case- and accent-insensitively (see `TextFolding`).
+indirect enum SearchPredicate {
+  case and(SearchPredicate, SearchPredicate)
+  case or(SearchPredicate, SearchPredicate)
+  /// Every query token must be a prefix of some display-name token, in any order.
+  case displayNameTokens([String])
+  /// The folded property value starts with the folded text.
+  case prefix(UserField, String)
+
+  /// The clause inside quotes: `property:text`, or just `text` for displayName.
+  static func clause(_ content: String) throws(GraphQueryError) -> SearchPredicate {
+    var field = UserField.displayName
+    var text = content
+    if let colon = content.firstIndex(of: ":") {
+      let name = content[..<colon]
+      if !name.isEmpty, name.allSatisfy({ $0.isASCII && $0.isLetter }) {
+        guard let named = UserField.named(String(name)) else { throw .unknownProperty(String(name)) }
+        guard named.isSearchable else { throw .unsupportedClause(property: named.name) }
+        field = named
+        text = String(content[content.index(after: colon)...])
+      }
+    }
+    if field == .displayName { return .displayNameTokens(NameTokenizer.queryTokens(text)) }
+    return .prefix(field, TextFolding.searchFolded(text))
+  }
+
+  func matches(_ storage: DirectoryStorage, _ index: Int) -> Bool {
+    switch self {
+    case let .and(left, right): return left.matches(storage, index) && right.matches(storage, index)
+    case let .or(left, right): return left.matches(storage, index) || right.matches(storage, index)
+    case let .displayNameTokens(queryTokens):
+      let nameTokens = storage.records.nameTokens[index]
+      if nameTokens.isEmpty { return queryTokens.isEmpty && storage.users[index].displayName != nil }
+      return queryTokens.allSatisfy { query in nameTokens.contains { $0.utf8.starts(with: query.utf8) } }
+    case let .prefix(field, prefix):
+      guard let value = storage.records.searchFolded(field, at: index) else { return false }
+      return value.utf8.starts(with: prefix.utf8)
+    }
+  }
+}

@@ -1,0 +1,59 @@
+/// Runs `GET /users` query options against a directory with Graph's rules:
+///
+/// - `$search` needs `ConsistencyLevel: eventual`, `$filter` operators beyond the default set and
+///   `$orderby` combined with `$filter`/`$search` need an advanced query (that header plus
+///   `$count=true`).
+/// - `$search` and `$filter` together must both match.
+/// - Without `$orderby` the order is the directory's own (generation or file order), which is
+///   stable, so paging by position is safe.
+///
+/// Checks happen in Graph's order: `$count` value, `$search` header, `$search` syntax, `$filter`
+/// syntax and rules, then `$orderby`.
+struct UserQueryEngine {
+  let storage: DirectoryStorage
+
+  func run(_ query: UserListQuery) throws(GraphQueryError) -> [Int] {
+    let countRequested = try UserQueryEngine.countFlag(query.count)
+    let advanced = query.consistencyLevelEventual && countRequested
+    var search: SearchPredicate?
+    if let text = query.search {
+      guard query.consistencyLevelEventual else { throw .searchNeedsConsistencyLevel }
+      search = try SearchParser.parse(text)
+    }
+    var filter: FilterPredicate?
+    if let text = query.filter {
+      filter = try FilterPredicate(try FilterParser.parse(text), advanced: advanced)
+    }
+    var order: [OrderBy] = []
+    if let text = query.orderby, !text.allSatisfy(\.isWhitespace) {
+      order = try OrderBy.parse(text)
+      if (query.filter != nil || query.search != nil) && !advanced { throw .sortingNotSupported }
+    }
+    var matches: [Int] = []
+    for index in storage.users.indices {
+      if let search, !search.matches(storage, index) { continue }
+      if let filter, !filter.matches(storage, index) { continue }
+      matches.append(index)
+    }
+    if let primary = order.first {
+      // Ranks are unique (ties broken by id), so the first key decides the whole order.
+      let ranks = storage.ranks(primary.field)
+      if primary.descending {
+        matches.sort { ranks[$0] > ranks[$1] }
+      } else {
+        matches.sort { ranks[$0] < ranks[$1] }
+      }
+    }
+    return matches
+  }
+
+  /// `$count` is `true` or `false` (any case); anything else is refused.
+  static func countFlag(_ value: String?) throws(GraphQueryError) -> Bool {
+    guard let value else { return false }
+    switch value.lowercased() {
+    case "true": return true
+    case "false": return false
+    default: throw .invalidCount(value)
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Every figure of one run, printed as a markdown table (and JSON with --json).
+struct Report {
+  struct RosterFigures {
+    var typing: TypingFigures?
+    var navigation: NavigationFigures?
+    var startupMillis: Sample?
+    var peakRSSKilobytes: Int?
+  }
+
+  var people: Int
+  var latencyMs: Int
+  var word: String
+  var quick: Bool
+  var roster = RosterFigures()
+  var fzf: FzfHarness.Figures?
+  var fzfMissing = false
+  var requestsForWord = 0
+  var queryCost: (roster: Int, unshaped: Int)?
+  var resultsPaged = 0
+
+  private struct Row {
+    var metric: String
+    var roster: Double?
+    var fzf: Double?
+    var target: String
+    var unit: String
+  }
+
+  private var rows: [Row] {
+    let t = roster.typing
+    let n = roster.navigation
+    let f = fzf
+    return [
+      Row(metric: "Graph requests for \"\(word)\"", roster: Double(requestsForWord), fzf: nil, target: "1 (sample: \(word.count))", unit: ""),
+      Row(metric: "echo latency p50", roster: t?.echoMillis.median, fzf: f?.typing.echoMillis.median, target: "", unit: "ms"),
+      Row(metric: "echo latency p99", roster: t?.echoMillis.p99, fzf: f?.typing.echoMillis.p99, target: "≤ 1.5× fzf", unit: "ms"),
+      Row(metric: "last key → final results", roster: t?.lastKeyToResultsMillis, fzf: f?.typing.lastKeyToResultsMillis,
+          target: "≤ debounce + \(latencyMs) + 20 ms", unit: "ms"),
+      Row(metric: "bytes per Down key, median", roster: n?.bytesPerKey.median, fzf: f?.navigation.bytesPerKey.median, target: "", unit: "B"),
+      Row(metric: "bytes per Down key, p99", roster: n?.bytesPerKey.p99, fzf: f?.navigation.bytesPerKey.p99,
+          target: "≤ full repaint / 5", unit: "B"),
+      Row(metric: "full repaint (Ctrl-L), 80×24", roster: n.map { Double($0.fullRepaintBytes) },
+          fzf: f.map { Double($0.navigation.fullRepaintBytes) }, target: "", unit: "B"),
+      Row(metric: "Down key latency p50", roster: n?.latencyMillis.median, fzf: f?.navigation.latencyMillis.median, target: "", unit: "ms"),
+      Row(metric: "Down key latency p99", roster: n?.latencyMillis.p99, fzf: f?.navigation.latencyMillis.p99, target: "", unit: "ms"),
+      Row(metric: "startup → first frame, median", roster: roster.startupMillis?.median, fzf: f?.startupMillis.median,
+          target: "≤ 3× fzf", unit: "ms"),
+      Row(metric: "peak RSS (roster: \(resultsPaged) results paged)", roster: roster.peakRSSKilobytes.map { Double($0) / 1024 },
+          fzf: f?.peakRSSKilobytes.map { Double($0) / 1024 }, target: "≤ 60 MB", unit: "MB"),
+      Row(metric: "search response bytes (Roster's query)", roster: queryCost.map { Double($0.roster) }, fzf: nil, target: "", unit: "B"),
+      Row(metric: "same search without $select/$top", roster: queryCost.map { Double($0.unshaped) }, fzf: nil, target: "", unit: "B"),
+    ]
+  }
+
+  func markdown() -> String {
+    var out = "Roster vs fzf — \(people) people, sandbox latency \(latencyMs) ms, 80×24\(quick ? ", --quick" : "")\n\n"
+    out += "| metric | roster | fzf | roster/fzf | target |\n|---|---:|---:|---:|---|\n"
+    for row in rows {
+      let ratio = (row.roster != nil && row.fzf != nil && row.fzf! > 0) ? String(format: "%.2f×", row.roster! / row.fzf!) : ""
+      out += "| \(row.metric) | \(format(row.roster, row.unit)) | \(format(row.fzf, row.unit)) | \(ratio) | \(row.target) |\n"
+    }
+    if fzfMissing { out += "\nfzf is not on PATH: install it (`apt-get install fzf`) for the reference column.\n" }
+    return out
+  }
+
+  func json() throws -> Data {
+    var figures: [[String: Any]] = []
+    for row in rows {
+      var entry: [String: Any] = ["metric": row.metric, "unit": row.unit, "target": row.target]
+      if let value = row.roster { entry["roster"] = value }
+      if let value = row.fzf { entry["fzf"] = value }
+      figures.append(entry)
+    }
+    let root: [String: Any] = ["people": people, "latencyMs": latencyMs, "word": word, "quick": quick, "figures": figures]
+    return try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
+  }
+
+  private func format(_ value: Double?, _ unit: String) -> String {
+    guard let value else { return "—" }
+    let number = value >= 100 || value == value.rounded() ? String(format: "%.0f", value) : String(format: "%.1f", value)
+    return unit.isEmpty ? number : "\(number) \(unit)"
+  }
+}

@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+
+/// `roster-bench`: measures Roster the way a person feels it — through a pseudo-terminal, against
+/// `roster sandbox` — with fzf through the same harness as the reference, and prints both.
+@main
+struct RosterBench: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "roster-bench",
+    abstract: "Typing latency, requests per word, bytes per key, startup and memory, beside fzf.")
+
+  @Flag(help: "Fewer repetitions (startup 5 runs, 100 navigation keys).") var quick = false
+  @Option(help: "Write the figures as JSON to this file.") var json: String?
+  @Option(help: "People in the sandbox directory.") var people = 10_000
+  @Option(help: "Latency the sandbox adds to every Graph request (ms).") var latencyMs = 80
+  @Option(help: "The word typed in the typing test.") var word = "alexandra"
+  @Option(help: "Query whose results are paged through for the memory figure.") var memoryQuery = "a"
+  @Option(help: "Path of the roster binary (default: next to this program).") var roster: String?
+
+  func run() throws {
+    let rosterPath = try locateRoster()
+    let work = FileManager.default.temporaryDirectory.appendingPathComponent("roster-bench-\(getpid())")
+    try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: work) }
+
+    log("starting roster sandbox (\(people) people, \(latencyMs) ms latency)")
+    let sandbox = try SandboxProcess(roster: rosterPath, size: people, latencyMs: latencyMs)
+    defer { sandbox.stop() }
+    let tenant = Tenant(sandbox: sandbox)
+    let scopes = "openid profile offline_access User.Read User.ReadBasic.All User.Read.All"
+    let harnessToken = try tenant.harnessToken(scopes: scopes)
+
+    let rosterSubject = try RosterHarness.subject(binary: rosterPath, sandbox: sandbox, scopes: scopes, home: work)
+    log("signing roster in through the control API")
+    try RosterHarness.signIn(rosterSubject, tenant: tenant)
+
+    var report = Report(people: people, latencyMs: latencyMs, word: word, quick: quick)
+    let navigationKeys = quick ? 100 : 200
+    let startupRuns = quick ? 5 : 10
+
+    log("roster: typing")
+    try tenant.clearRequestLog()
+    report.roster.typing = try RosterHarness.typing(rosterSubject, word: word, tenant: tenant, token: harnessToken)
+    report.requestsForWord = try tenant.userSearches().count
+    report.queryCost = try RosterHarness.queryCost(tenant: tenant, token: harnessToken)
+    log("roster: navigation")
+    report.roster.navigation = try RosterHarness.navigation(rosterSubject, keys: navigationKeys)
+    log("roster: startup")
+    report.roster.startupMillis = try Scenarios.startup(rosterSubject, runs: startupRuns)
+    log("roster: memory")
+    (report.roster.peakRSSKilobytes, report.resultsPaged) = try RosterHarness.memory(rosterSubject, query: memoryQuery)
+
+    if let fzf = FzfHarness.locate() {
+      let names = try tenant.allDisplayNames(token: harnessToken)
+      let subject = try FzfHarness.subject(fzf: fzf, names: names, directory: work)
+      log("fzf: typing, navigation, startup")
+      report.fzf = try FzfHarness.measure(subject, word: word, navigationKeys: navigationKeys, startupRuns: startupRuns)
+    } else {
+      report.fzfMissing = true
+    }
+
+    print(report.markdown())
+    if let json { try report.json().write(to: URL(fileURLWithPath: json)) }
+  }
+
+  private func locateRoster() throws -> String {
+    if let roster { return roster }
+    if FileManager.default.fileExists(atPath: "Package.swift") {
+      log("building the release roster binary")
+      let build = Process()
+      build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      build.arguments = ["swift", "build", "-c", "release", "--product", "roster"]
+      build.standardOutput = FileHandle.standardError
+      try build.run()
+      build.waitUntilExit()
+      guard build.terminationStatus == 0 else { throw BenchError("swift build -c release --product roster failed") }
+    }
+    let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    let candidate = here.appendingPathComponent("roster").path
+    guard FileManager.default.isExecutableFile(atPath: candidate) else {
+      throw BenchError("no roster binary at \(candidate): run `swift build -c release --product roster` first, or pass --roster")
+    }
+    return candidate
+  }
+}
+
+func log(_ message: String) {
+  FileHandle.standardError.write(Data("roster-bench: \(message)\n".utf8))
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// `roster sandbox` started as a separate process, as a person would start it.
+final class SandboxProcess {
+  let process = Process()
+  let baseURL: URL
+  let tenantId: String
+  let clientId: String
+
+  init(roster: String, size: Int, latencyMs: Int) throws {
+    process.executableURL = URL(fileURLWithPath: roster)
+    process.arguments = ["sandbox", "--port", "0", "--size", "\(size)", "--latency-ms", "\(latencyMs)",
+                         "--approve-after", "never", "--device-code-interval", "1"]
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    var line = Data()
+    while !line.contains(UInt8(ascii: "\n")) {
+      let byte = out.fileHandleForReading.readData(ofLength: 1)
+      if byte.isEmpty { throw BenchError("roster sandbox exited before printing its line") }
+      line.append(byte)
+    }
+    // sandbox: http://127.0.0.1:PORT tenant=TENANT_ID client=DEMO_CLIENT_ID
+    let words = String(decoding: line, as: UTF8.self).split(separator: " ")
+    guard words.count >= 4, let url = URL(string: String(words[1])) else {
+      throw BenchError("unexpected sandbox line: \(String(decoding: line, as: UTF8.self))")
+    }
+    baseURL = url
+    tenantId = String(words[2].dropFirst("tenant=".count))
+    clientId = String(words[3].dropFirst("client=".count)).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  var authority: String { baseURL.appendingPathComponent(tenantId).absoluteString }
+
+  func stop() {
+    process.terminate()
+    process.waitUntilExit()
+  }
+}
+
+/// Blocking HTTP for the harness (never on a measured path).
+enum HTTP {
+  struct Reply {
+    var status: Int
+    var body: Data
+  }
+
+  static func send(_ method: String, _ url: URL, headers: [String: String] = [:], body: Data? = nil) throws -> Reply {
+    var request = URLRequest(url: url)
+    request.httpMethod = method
+    request.httpBody = body
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    let done = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var result: Result<Reply, any Error> = .failure(BenchError("no reply"))
+    URLSession.shared.dataTask(with: request) { data, response, error in
+      if let error { result = .failure(error) } else {
+        result = .success(Reply(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data ?? Data()))
+      }
+      done.signal()
+    }.resume()
+    done.wait()
+    return try result.get()
+  }
+
+  static func json(_ reply: Reply) -> Any? { try? JSONSerialization.jsonObject(with: reply.body) }
+
+  static func form(_ fields: [String: String]) -> Data {
+    var allowed = CharacterSet.alphanumerics
+    allowed.insert(charactersIn: "-._~")
+    return fields.map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
+      .joined(separator: "&").data(using: .utf8)!
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// Figures of one typing run.
+struct TypingFigures {
+  var echoMillis: Sample
+  /// Last key written → final results drawn.
+  var lastKeyToResultsMillis: Double?
+}
+
+/// Figures of one navigation run.
+struct NavigationFigures {
+  var bytesPerKey: Sample
+  var latencyMillis: Sample
+  var fullRepaintBytes: Int
+}
+
+enum Scenarios {
+  /// Types `word` one key every `interval` ms and measures each key's echo; `resultsDrawn` tells
+  /// when the final results for the whole word are on screen (given the offset after the last key).
+  static func typing(
+    _ session: PTYSession, word: String, intervalMs: Int,
+    resultsDrawn: (PTYSession, _ offset: Int) -> UInt64?
+  ) -> TypingFigures {
+    var echoes: [Double] = []
+    var next = monotonicNanos()
+    var lastKeyAt: UInt64 = 0
+    var offsetAfterLastKey = 0
+    for character in word {
+      sleep(until: next)
+      let offset = session.outputCount
+      let typed = String(character)
+      let sentAt = session.send(typed)
+      lastKeyAt = sentAt
+      offsetAfterLastKey = offset
+      if let drawn = session.waitFor(typed, after: offset, timeout: Double(intervalMs) / 1000 * 0.95) {
+        echoes.append(millis(drawn - sentAt))
+      }
+      next = sentAt + UInt64(intervalMs) * 1_000_000
+    }
+    let final = resultsDrawn(session, offsetAfterLastKey)
+    return TypingFigures(echoMillis: Sample(echoes), lastKeyToResultsMillis: final.map { millis($0 - lastKeyAt) })
+  }
+
+  /// Presses Down `count` times `intervalMs` apart; bytes and first-byte latency per key, and the
+  /// size of a full repaint (Ctrl-L) for scale.
+  static func navigation(_ session: PTYSession, count: Int, intervalMs: Int, repaintKey: [UInt8]) -> NavigationFigures {
+    session.waitForQuiet(0.3, timeout: 5)
+    var sentTimes: [UInt64] = []
+    var next = monotonicNanos()
+    for _ in 0..<count {
+      sleep(until: next)
+      let at = session.send(Keys.down)
+      sentTimes.append(at)
+      next = at + UInt64(intervalMs) * 1_000_000
+    }
+    sleep(until: next)
+    session.waitForQuiet(0.3, timeout: 5)
+    var bytes: [Double] = []
+    var latencies: [Double] = []
+    for (index, sent) in sentTimes.enumerated() {
+      let end = index + 1 < sentTimes.count ? sentTimes[index + 1] : sent + UInt64(intervalMs) * 1_000_000
+      bytes.append(Double(session.bytesArrived(from: sent, to: end)))
+      if let first = session.firstArrival(after: sent), first < end { latencies.append(millis(first - sent)) }
+    }
+    let before = monotonicNanos()
+    session.send(repaintKey)
+    session.waitForQuiet(0.3, timeout: 5)
+    let repaint = session.bytesArrived(from: before, to: monotonicNanos())
+    return NavigationFigures(bytesPerKey: Sample(bytes), latencyMillis: Sample(latencies), fullRepaintBytes: repaint)
+  }
+
+  /// Median time from exec to the first complete frame over `runs` starts.
+  static func startup(_ subject: Subject, runs: Int) throws -> Sample {
+    var times: [Double] = []
+    for _ in 0..<runs {
+      let (session, started, frame) = try subject.launchAndWaitForFirstFrame()
+      session.terminate()
+      guard let frame else { throw BenchError("\(subject.name) never drew its first frame") }
+      times.append(millis(frame - started))
+    }
+    return Sample(times)
+  }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// A program measured by the harness: Roster, or fzf as the reference.
+struct Subject {
+  var name: String
+  var executable: String
+  var arguments: [String]
+  var environment: [String: String]
+  /// Texts that must all have been drawn for the first frame to count as complete.
+  var firstFrameMarkers: [String]
+  /// Key that asks for a full repaint (Ctrl-L in both).
+  var repaintKey: [UInt8] = [0x0C]
+
+  func launch(rows: Int = 24, cols: Int = 80) throws -> PTYSession {
+    try PTYSession(executable: executable, arguments: arguments, environment: environment, rows: rows, cols: cols)
+  }
+
+  /// Starts the program and waits for its first complete frame; nil when it never came.
+  func launchAndWaitForFirstFrame(timeout: Double = 20) throws -> (PTYSession, startedAt: UInt64, firstFrame: UInt64?) {
+    let start = monotonicNanos()
+    let session = try launch()
+    var latest: UInt64?
+    for marker in firstFrameMarkers {
+      guard let at = session.waitFor(marker, after: 0, timeout: timeout) else { return (session, start, nil) }
+      latest = max(latest ?? 0, at)
+    }
+    return (session, start, latest)
+  }
+}
+
+/// Keys as a terminal sends them.
+enum Keys {
+  static let down: [UInt8] = [0x1B, 0x5B, 0x42]
+  static let end: [UInt8] = [0x1B, 0x5B, 0x46]
+  static let pageDown: [UInt8] = [0x1B, 0x5B, 0x36, 0x7E]
+  static let ctrlU: [UInt8] = [0x15]
+}
+
+/// Sleeps until an absolute point of the monotonic clock, so key intervals do not drift.
+func sleep(until deadline: UInt64) {
+  let now = monotonicNanos()
+  if deadline > now { usleep(useconds_t((deadline - now) / 1000)) }
+}

@@ -1,3 +1,0 @@
-import Testing
-
-@Test func SandboxDirectoryTestsModuleBuilds() { #expect(Bool(true)) }
