@@ -92,8 +92,12 @@ public final class Directory: Sendable {
 
   let storage: DirectoryStorage
 
-  init(users: [DirectoryUser], defaultUserIndex: Int) {
-    storage = DirectoryStorage(users: users, defaultUserIndex: defaultUserIndex)
+  /// A directory of exactly these people, in this order (for tests and embedders). `managerId`s
+  /// that name nobody are treated as no manager. `users` must not be empty; `defaultUserIndex` is
+  /// clamped into range.
+  public init(users: [DirectoryUser], defaultUserIndex: Int = 0) {
+    precondition(!users.isEmpty, "a directory needs at least one user")
+    storage = DirectoryStorage(users: users, defaultUserIndex: min(max(0, defaultUserIndex), users.count - 1))
   }
 
   /// Deterministic generated organisation: same seed and size, same people.
@@ -107,6 +111,11 @@ public final class Directory: Sendable {
   public static func load(peopleFile: URL) throws(PeopleFileError) -> Directory {
     let loaded = try PeopleFileLoader.load(url: peopleFile)
     return Directory(users: loaded, defaultUserIndex: 0)
+  }
+
+  /// Like `load(peopleFile:)`, from the file's contents.
+  public static func load(peopleJSON data: Data) throws(PeopleFileError) -> Directory {
+    Directory(users: try PeopleFileLoader.users(from: data), defaultUserIndex: 0)
   }
 
   /// Everyone, in a stable order.
@@ -128,6 +137,13 @@ public final class Directory: Sendable {
   /// JPEG bytes of the person's photo, nil when they have none.
   public func photoJPEG(of user: DirectoryUser) -> Data? {
     user.hasPhoto ? PhotoPainter.jpeg(for: user) : nil
+  }
+  /// The side in pixels of `photoJPEG(of:)`.
+  public static let photoSize = PhotoPainter.defaultSize
+  /// The photo at another square size (Graph's `/photos/{size}` sizes are 48…648), nil when the
+  /// person has none. Sizes are clamped to 8…648.
+  public func photoJPEG(of user: DirectoryUser, size: Int) -> Data? {
+    user.hasPhoto ? PhotoPainter.jpeg(for: user, size: min(648, max(8, size))) : nil
   }
 
   /// Applies `$search`, `$filter`, `$orderby` with Graph's rules (and refusals); returns every

@@ -6,7 +6,7 @@ struct Roster: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "roster",
     abstract: "Find colleagues in Microsoft Entra ID as you type.",
-    subcommands: []
+    subcommands: [SandboxCommand.self]
   )
 
   func run() async throws {

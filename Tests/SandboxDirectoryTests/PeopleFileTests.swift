@@ -139,3 +139,16 @@ import Testing
     #expect(selfManaged?.contains("forms a cycle: a@x.com → a@x.com") == true)
   }
 }
+
+@Suite struct PeopleJSONTests {
+  @Test func loadsFromData() throws {
+    let directory = try Directory.load(peopleJSON: Data(#"[{"displayName": "Ann Lee", "userPrincipalName": "ann@x.com"}]"#.utf8))
+    #expect(directory.defaultUser.displayName == "Ann Lee")
+  }
+
+  @Test func publicInitialiserClampsTheDefaultUser() {
+    let users = [DirectoryUser(id: "1", userPrincipalName: "a@x.com"), DirectoryUser(id: "2", userPrincipalName: "b@x.com")]
+    #expect(Directory(users: users, defaultUserIndex: 5).defaultUser.id == "2")
+    #expect(Directory(users: users).defaultUser.id == "1")
+  }
+}

@@ -44,14 +44,14 @@ final class DirectoryStorage: Sendable {
     indexById[key] ?? indexByLowercasedUPN[TextFolding.caseFolded(key)]
   }
 
-  /// Position of each user when sorted by the property (then id); nulls sort first. Computed on
-  /// the first `$orderby` that needs it.
-  func ranks(_ field: UserField) -> [Int] {
+  /// User indexes sorted by the property (case-insensitively, then by id); nulls sort first.
+  /// Computed on the first `$orderby` that needs it.
+  func sortedIndexes(_ field: UserField) -> [Int] {
     field == .displayName ? displayNameRanks.value : userPrincipalNameRanks.value
   }
 }
 
-/// Sort positions computed once, on first use, under a lock.
+/// A sort order computed once, on first use, under a lock.
 final class LazyRanks: @unchecked Sendable {
   private let lock = NSLock()
   private var computed: [Int]?
@@ -77,9 +77,7 @@ final class LazyRanks: @unchecked Sendable {
       case let (leftKey?, rightKey?): return leftKey == rightKey ? ids[left] < ids[right] : leftKey < rightKey
       }
     }
-    var rank = [Int](repeating: 0, count: users.count)
-    for (position, index) in order.enumerated() { rank[index] = position }
-    computed = rank
-    return rank
+    computed = order
+    return order
   }
 }
