@@ -6,7 +6,7 @@ struct Roster: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "roster",
     abstract: "Find colleagues in Microsoft Entra ID as you type.",
-    subcommands: [SandboxCommand.self]
+    subcommands: [LoginCommand.self, LogoutCommand.self, StatusCommand.self, SandboxCommand.self]
   )
 
   func run() async throws {
