@@ -32,7 +32,7 @@ import Transport
   }
 
   @Test func refusedAdvancedQueriesFallBackToFilterForTheSession() async throws {
-    try await SandboxHarness.run(size: 200, transport: StripConsistencyLevel(inner: SandboxHTTPTransport())) { graph async throws in
+    try await SandboxHarness.run(size: 200, transport: StripConsistencyLevel(inner: SharedTransport.live)) { graph async throws in
       let people = try await graph.searchAll("a", pageSize: 20)
       #expect(!people.isEmpty)
       _ = try await graph.search("b")

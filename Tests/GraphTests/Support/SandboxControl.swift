@@ -5,7 +5,7 @@ import Transport
 /// The sandbox's `/_sandbox/…` control API: faults and the request log.
 struct SandboxControl {
   let sandbox: RunningSandbox
-  let transport: any HTTPTransport = SandboxHTTPTransport()
+  let transport: any HTTPTransport = SharedTransport.live
 
   /// Adds a fault rule (`{"match":…, "kind":…, …}`, see the sandbox's FaultRule).
   func addFault(_ rule: [String: Any]) async throws {

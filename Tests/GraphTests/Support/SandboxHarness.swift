@@ -34,7 +34,7 @@ struct SandboxHarness {
     let sandbox = try await SandboxServer.start(configuration)
     do {
       let harness = try await SandboxHarness(
-        sandbox: sandbox, scope: scope, searchMode: searchMode, transport: transport ?? SandboxHTTPTransport(),
+        sandbox: sandbox, scope: scope, searchMode: searchMode, transport: transport ?? SharedTransport.live,
         requestTimeout: requestTimeout)
       let result = try await body(harness)
       await sandbox.stop()

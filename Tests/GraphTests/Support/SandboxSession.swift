@@ -20,7 +20,7 @@ final class SandboxTokens: AccessTokenProvider, @unchecked Sendable {
 
   static func signIn(
     _ sandbox: RunningSandbox, scope: String = "openid profile offline_access User.Read User.Read.All",
-    user: String? = nil, transport: any HTTPTransport = SandboxHTTPTransport()
+    user: String? = nil, transport: any HTTPTransport = SharedTransport.live
   ) async throws -> SandboxTokens {
     let authority = sandbox.authority.absoluteString
     let device = try await postForm(

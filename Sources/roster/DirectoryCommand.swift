@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import Graph
+import Identity
+import RosterCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What `search` and `show` share: building the directory client from the cached sign-in,
+/// reporting retries and failures on stderr, and exit codes per DESIGN.md §6.
+enum DirectoryCommand {
+  static func run(common: CommonOptions, _ body: (DirectoryClient) async throws -> Void) async throws {
+    let client = try await makeClient(common)
+    do {
+      try await body(client)
+    } catch let error as DirectoryError {
+      say(describe(error))
+      throw ExitCode(exitCode(for: error))
+    }
+  }
+
+  /// The live client over the shared transport, with the cached sign-in's tokens; exit 3 when no
+  /// account is signed in (nothing is asked interactively: scripts must not hang).
+  static func makeClient(_ common: CommonOptions) async throws -> DirectoryClient {
+    let runtime = try common.makeRuntime()
+    guard let account = await runtime.session.restoreSession() else {
+      say("Not signed in. Run `roster login` first.")
+      throw ExitCode(3)
+    }
+    let configuration: GraphConfiguration
+    do {
+      configuration = try GraphConfiguration(settings: runtime.settings, tenantId: account.tenantId)
+    } catch {
+      say(error.description)
+      throw ExitCode(1)
+    }
+    return .live(configuration: configuration, tokens: runtime.session, transport: runtime.transport)
+  }
+
+  /// 3 when signing in again is the fix, 1 when nothing was found, 4 for service and network.
+  static func exitCode(for error: DirectoryError) -> Int32 {
+    switch error {
+    case .signInRequired: return 3
+    case .notFound, .cancelled: return 1
+    case .offline, .throttled, .permissionDenied, .personalAccount, .service, .malformedResponse: return 4
+    }
+  }
+
+  static func describe(_ error: DirectoryError) -> String {
+    switch error {
+    case let .signInRequired(failure):
+      return "Not signed in: \(DirectoryText.sanitize(failure.message)) Run `roster login`."
+    case .notFound: return "No such person in the directory."
+    case .cancelled: return "Cancelled."
+    case .personalAccount:
+      return "Personal Microsoft accounts have no organisation directory; sign in with a work or school account."
+    case let .throttled(wait):
+      return "Microsoft Graph is throttling requests; try again in \(seconds(wait)) s."
+    case let .offline(text), let .permissionDenied(text), let .malformedResponse(text):
+      return DirectoryText.sanitize(text)
+    case let .service(status, code, message):
+      let codeText = code.map { " (\(DirectoryText.sanitize($0)))" } ?? ""
+      return "Microsoft Graph answered \(status)\(codeText): \(DirectoryText.sanitize(message))"
+    }
+  }
+
+  /// Tells the person why nothing happens for a while.
+  @Sendable static func reportRetry(_ notice: RetryNotice) {
+    let why = switch notice.reason {
+    case .throttled: "Microsoft Graph is throttling requests"
+    case .serviceUnavailable: "Microsoft Graph is unavailable"
+    case .transientFailure: "The request failed"
+    }
+    say("\(why); retrying in \(seconds(notice.wait)) s (attempt \(notice.attempt)).")
+  }
+
+  static func seconds(_ duration: Duration) -> String {
+    let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    return value.rounded() == value ? String(Int(value)) : String(format: "%.1f", value)
+  }
+
+  /// A message on stderr, prefixed so it is recognisable in a script's output.
+  static func say(_ message: String) {
+    FileHandle.standardError.write(Data(("roster: " + message + "\n").utf8))
+  }
+
+  static func write(_ text: String) throws {
+    FileHandle.standardOutput.write(Data(text.utf8))
+  }
+}
+
+/// The terminal stdout is attached to, if any.
+enum Terminal {
+  /// Columns of the terminal on stdout; nil when stdout is a pipe or a file.
+  static func stdoutColumns() -> Int? {
+    guard isatty(STDOUT_FILENO) == 1 else { return nil }
+    var size = winsize()
+    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+    return ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 80
+  }
+}
