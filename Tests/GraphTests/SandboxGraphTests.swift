@@ -73,7 +73,31 @@ import Transport
     }
   }
 
+  @Test func guestsAreFoundByMailAndByTheirEXTUserPrincipalName() async throws {
+    try await SandboxHarness.run(size: 400) { graph async throws in
+      let everyone = try await graph.searchAll("a", pageSize: 999) + graph.searchAll("e", pageSize: 999)
+      let guest = try #require(everyone.first { ($0.userPrincipalName ?? "").contains("#EXT#") && $0.mail != nil })
+      let byUPN = try await graph.client.personDetail(try #require(guest.userPrincipalName), { _ in })
+      #expect(byUPN.person.id == guest.id)
+      let byMail = try await graph.client.personDetail(try #require(guest.mail), { _ in })
+      #expect(byMail.person.id == guest.id)
+    }
+  }
+
   // MARK: - Faults
+
+  @Test func revokedSessionNeedsSignIn() async throws {
+    try await SandboxHarness.run { graph async throws in
+      try await graph.control.addFault(["kind": "revoke_refresh_tokens"])
+      try await graph.control.addFault(["kind": "expire_access_tokens"])
+      await #expect {
+        try await graph.search("a")
+      } throws: { error in
+        guard case .signInRequired = error as? DirectoryError else { return false }
+        return true
+      }
+    }
+  }
 
   @Test func throttledThenServed() async throws {
     try await SandboxHarness.run { graph async throws in
