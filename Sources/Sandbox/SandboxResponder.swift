@@ -55,6 +55,8 @@ struct SandboxResponder: HTTPResponder {
     switch first {
     case "v1.0": return await GraphEndpoints(tenant: tenant).respond(to: request)
     case "device" where components.count == 1: return await DevicePage(tenant: tenant).respond(to: request)
+    case "oidc" where components.count == 2 && components[1] == "userinfo":
+      return await GraphEndpoints(tenant: tenant).userInfo(request)
     default:
       if let path = AuthorityPath(components: components, query: request.query) {
         return await IdentityEndpoints(tenant: tenant).respond(to: request, path: path)

@@ -111,7 +111,7 @@ public enum SandboxServer {
       directory = Directory.generated(seed: configuration.seed, size: configuration.size)
     }
     let tenant = try SandboxTenant(configuration: configuration, directory: directory)
-    let ca = configuration.tls ? try ThrowawayCA(extraHosts: [configuration.host], now: configuration.now()) : nil
+    let ca = configuration.tls ? try ThrowawayCA(extraHosts: [configuration.host]) : nil
     let server: HTTPServerBuilder = try ca.map { try .tls(.http1(), tlsConfiguration: $0.serverTLSConfiguration()) } ?? .http1()
 
     let (events, continuation) = AsyncStream.makeStream(of: Result<Int, any Error>.self)

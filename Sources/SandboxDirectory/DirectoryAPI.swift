@@ -6,17 +6,22 @@ import Foundation
 
 /// A JSON value, so user objects can be rendered with Graph's exact nulls and property order.
 public enum JSONValue: Sendable, Equatable, Codable {
-  case null, bool(Bool), number(Double), string(String), array([JSONValue])
+  case null
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  case array([JSONValue])
   case object([(String, JSONValue)])
 
   public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     switch (lhs, rhs) {
     case (.null, .null): return true
-    case let (.bool(a), .bool(b)): return a == b
-    case let (.number(a), .number(b)): return a == b
-    case let (.string(a), .string(b)): return a == b
-    case let (.array(a), .array(b)): return a == b
-    case let (.object(a), .object(b)): return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+    case (.bool(let a), .bool(let b)): return a == b
+    case (.number(let a), .number(let b)): return a == b
+    case (.string(let a), .string(let b)): return a == b
+    case (.array(let a), .array(let b)): return a == b
+    case (.object(let a), .object(let b)):
+      return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
     default: return false
     }
   }
@@ -61,10 +66,16 @@ public struct UserListQuery: Sendable, Equatable {
   public var select: String?
   public var count: String?  // "true" / "false" / other (refused)
   public var consistencyLevelEventual: Bool
-  public init(search: String? = nil, filter: String? = nil, orderby: String? = nil, select: String? = nil,
-              count: String? = nil, consistencyLevelEventual: Bool = false) {
-    self.search = search; self.filter = filter; self.orderby = orderby; self.select = select
-    self.count = count; self.consistencyLevelEventual = consistencyLevelEventual
+  public init(
+    search: String? = nil, filter: String? = nil, orderby: String? = nil, select: String? = nil,
+    count: String? = nil, consistencyLevelEventual: Bool = false
+  ) {
+    self.search = search
+    self.filter = filter
+    self.orderby = orderby
+    self.select = select
+    self.count = count
+    self.consistencyLevelEventual = consistencyLevelEventual
   }
 }
 
@@ -73,7 +84,11 @@ public struct GraphQueryError: Error, Sendable, Equatable {
   public var status: Int  // 400 mostly
   public var code: String  // "Request_UnsupportedQuery", "BadRequest", "Request_BadRequest"
   public var message: String
-  public init(status: Int, code: String, message: String) { self.status = status; self.code = code; self.message = message }
+  public init(status: Int, code: String, message: String) {
+    self.status = status
+    self.code = code
+    self.message = message
+  }
 }
 
 /// A people file that could not be loaded; `description` names the entry (index) and the field.
@@ -126,10 +141,12 @@ public final class Directory: Sendable {
   public func user(idOrUPN: String) -> DirectoryUser? {
     storage.index(ofIdOrUPN: idOrUPN).map { storage.users[$0] }
   }
+  /// The person `user` reports to, nil at the top of the tree and for people without a manager.
   public func manager(of user: DirectoryUser) -> DirectoryUser? {
     guard let managerId = user.managerId, let index = storage.indexById[managerId] else { return nil }
     return storage.users[index]
   }
+  /// The people who report to `user`, in directory order.
   public func directReports(of user: DirectoryUser) -> [DirectoryUser] {
     guard let index = storage.indexById[user.id] else { return [] }
     return storage.reportIndexes[index].map { storage.users[$0] }

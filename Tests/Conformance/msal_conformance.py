@@ -19,9 +19,13 @@ import tempfile
 import threading
 import time
 import urllib.parse
+import warnings
 
 import msal
 import requests
+
+# MSAL recommends form_post for web apps; a CLI on a loopback redirect uses query, as here.
+warnings.filterwarnings("ignore", message="response_mode='form_post' is recommended")
 
 TOKEN_LIFETIME = 4  # seconds: short, so a real expiry happens within the run
 
@@ -143,7 +147,10 @@ def main():
             json.dump(people_json(), handle)
         sandbox = Sandbox(options.roster, people_file, os.path.join(scratch, "ca.pem"))
         try:
-            Conformance(sandbox, run).all()
+            run.check("MSAL accepts the sandbox as an authority (discovery over TLS)",
+                      lambda: setattr(run, "conformance", Conformance(sandbox, run)))
+            if getattr(run, "conformance", None):
+                run.conformance.all()
         finally:
             sandbox.stop()
     print("{} passed, {} failed".format(run.passed, run.failed), flush=True)
@@ -153,11 +160,14 @@ def main():
 class Conformance:
     def __init__(self, sandbox, run):
         self.sandbox, self.run = sandbox, run
+        # trust_env off: REQUESTS_CA_BUNDLE/CURL_CA_BUNDLE would otherwise override `verify`, and
+        # proxy variables must not route loopback traffic elsewhere.
         self.http = requests.Session()
+        self.http.trust_env = False
         self.http.verify = sandbox.ca
         self.app = msal.PublicClientApplication(
             sandbox.client, authority="{}/{}".format(sandbox.url, sandbox.tenant),
-            validate_authority=False, instance_discovery=False, verify=sandbox.ca)
+            validate_authority=False, instance_discovery=False, verify=sandbox.ca, http_client=self.http)
         self.users = people_json()
         self.device_result = None
 
@@ -242,7 +252,8 @@ class Conformance:
         result = self.app.acquire_token_by_auth_code_flow(flow, params)
         expect("access_token" in result, "redemption failed: {}".format(describe(result)))
         expect(result["id_token_claims"].get("preferred_username") == upn, "signed in as the wrong user")
-        expect(result["id_token_claims"].get("nonce") == flow["nonce"], "nonce not echoed")
+        sent = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(flow["auth_uri"]).query))
+        expect(result["id_token_claims"].get("nonce") == sent.get("nonce"), "nonce not echoed")
         listing = self.graph_get("/v1.0/users?$top=1", result["access_token"])
         expect(listing.status_code == 200, "User.ReadBasic.All token could not list users")
 

@@ -30,7 +30,9 @@ struct BaselineJPEGDecoder {
     guard bytes.suffix(2) == [0xFF, 0xD9] else { throw Failure(description: "no EOI at the end") }
     var position = 2
     while position < bytes.count {
-      guard bytes[position] == 0xFF, position + 1 < bytes.count else { throw Failure(description: "no marker at \(position)") }
+      guard bytes[position] == 0xFF, position + 1 < bytes.count else {
+        throw Failure(description: "no marker at \(position)")
+      }
       let marker = bytes[position + 1]
       markers.append(marker)
       if marker == 0xD9 { break }
@@ -113,7 +115,10 @@ struct BaselineJPEGDecoder {
           while index < 64 {
             let symbol = Int(try decodeSymbol(&reader, table: tables.ac))
             if symbol == 0 { break }
-            if symbol == 0xF0 { index += 16; continue }
+            if symbol == 0xF0 {
+              index += 16
+              continue
+            }
             index += symbol >> 4
             guard index < 64 else { throw Failure(description: "run past the block") }
             coefficients[Self.zigZag[index]] = try reader.value(size: symbol & 0x0F)
@@ -130,7 +135,9 @@ struct BaselineJPEGDecoder {
         }
       }
     }
-    guard reader.remainingWholeBytes == 0 else { throw Failure(description: "\(reader.remainingWholeBytes) bytes left") }
+    guard reader.remainingWholeBytes == 0 else {
+      throw Failure(description: "\(reader.remainingWholeBytes) bytes left")
+    }
     guard pixels else { return }
     rgb = []
     for pixel in 0..<(width * height) {

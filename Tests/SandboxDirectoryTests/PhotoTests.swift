@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SandboxDirectory
 
 @Suite struct PhotoTests {
@@ -70,7 +71,8 @@ import Testing
 
   @Test func sizesAreClampedAndPeopleWithoutPhotosHaveNone() throws {
     let directory = Directory.generated(seed: 1, size: 2000)
-    let tiny = try BaselineJPEGDecoder(try #require(directory.photoJPEG(of: directory.defaultUser, size: 1)), pixels: false)
+    let tiny = try BaselineJPEGDecoder(
+      try #require(directory.photoJPEG(of: directory.defaultUser, size: 1)), pixels: false)
     #expect(tiny.width == 8)
     let withoutPhoto = try #require(directory.users.first { !$0.hasPhoto })
     #expect(directory.photoJPEG(of: withoutPhoto, size: 96) == nil)

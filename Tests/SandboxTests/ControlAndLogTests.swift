@@ -65,6 +65,29 @@ struct ControlAndLogTests {
       #expect(discovery["token_endpoint"]?.hasPrefix("https://") == true)
       let tokens = try await h.signIn()
       #expect(try await h.graph("/v1.0/me", token: tokens.accessToken).status == 200)
+      // The certificate also names localhost.
+      let viaName = try await h.get("https://localhost:\(h.sandbox.port)\(h.tenantPath)/discovery/v2.0/keys")
+      #expect(viaName.status == 200)
+    }
+  }
+
+  @Test("--latency-ms delays Graph requests, not identity ones")
+  func configuredLatency() async throws {
+    try await SandboxHarness.with({ $0.latencyMs = 250 }) { h in
+      let tokens = try await h.signIn()
+      let clock = ContinuousClock()
+      let start = clock.now
+      #expect(try await h.graph("/v1.0/me", token: tokens.accessToken).status == 200)
+      #expect(clock.now - start >= .milliseconds(250))
+    }
+  }
+
+  @Test("logout redirects to post_logout_redirect_uri")
+  func logout() async throws {
+    try await SandboxHarness.with { h in
+      let reply = try await h.get("\(h.tenantPath)/oauth2/v2.0/logout?post_logout_redirect_uri=http%3A%2F%2Flocalhost%3A9000%2Fbye")
+      #expect(reply.status == 302)
+      #expect(reply.header("Location") == "http://localhost:9000/bye")
     }
   }
 }

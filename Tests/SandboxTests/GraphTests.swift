@@ -57,6 +57,17 @@ struct GraphTests {
     }
   }
 
+  @Test("userinfo answers with the id token's sub")
+  func userInfo() async throws {
+    try await SandboxHarness.with { h in
+      let tokens = try await h.signIn()
+      let info = try await h.graph("/oidc/userinfo", token: tokens.accessToken)
+      #expect(info.status == 200)
+      #expect(info["sub"] == Tokens.claims(tokens.idToken ?? "")["sub"] as? String)
+      #expect(try await h.graph("/oidc/userinfo", token: nil).status == 401)
+    }
+  }
+
   @Test("User.Read alone cannot list users (403); ReadBasic.All hides non-basic properties")
   func scopeChecks() async throws {
     try await SandboxHarness.with { h in
@@ -66,7 +77,7 @@ struct GraphTests {
       GraphShape.expectError(denied, code: "Authorization_RequestDenied")
 
       let basic = try await h.signIn(scope: "openid User.ReadBasic.All")
-      let list = try await h.graph("/v1.0/users?$select=displayName,jobTitle&$top=20", token: basic.accessToken)
+      let list = try await h.graph("/v1.0/users?$select=displayName,jobTitle,userPrincipalName&$top=20", token: basic.accessToken)
       #expect(list.status == 200)
       let others = (list.json["value"] as? [[String: Any]] ?? []).filter { $0["displayName"] as? String != nil }
       #expect(!others.isEmpty)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NIOCore
 @testable import Sandbox
 
 @Suite("Sandbox building blocks")
@@ -50,5 +51,32 @@ struct UnitTests {
     #expect(set.responseScope(clientId: "c") == "https://graph.microsoft.com/User.Read https://graph.microsoft.com/User.ReadBasic.All openid")
     #expect(try ScopeSet.parse("https://graph.microsoft.com/.default", clientId: "c", b2c: false).graph.count == 3)
     #expect(throws: AADError.self) { try ScopeSet.parse("Mail.Read", clientId: "c", b2c: false) }
+  }
+}
+
+@Suite("Control API access")
+struct ControlAccessTests {
+  @Test("peers are loopback only on 127/8 and ::1")
+  func loopbackPeers() throws {
+    #expect(SandboxRequestContext.isLoopback(try SocketAddress(ipAddress: "127.0.0.1", port: 1)))
+    #expect(SandboxRequestContext.isLoopback(try SocketAddress(ipAddress: "127.8.9.10", port: 1)))
+    #expect(SandboxRequestContext.isLoopback(try SocketAddress(ipAddress: "::1", port: 1)))
+    #expect(!SandboxRequestContext.isLoopback(try SocketAddress(ipAddress: "10.1.2.3", port: 1)))
+    #expect(!SandboxRequestContext.isLoopback(try SocketAddress(ipAddress: "fe80::1", port: 1)))
+    #expect(!SandboxRequestContext.isLoopback(nil))
+  }
+
+  @Test("a caller from another machine gets 403 from every control endpoint")
+  func remoteCallerRefused() async throws {
+    var configuration = SandboxConfiguration()
+    configuration.size = 5
+    let tenant = try SandboxTenant(configuration: configuration, directory: .generated(seed: 1, size: 5))
+    for (method, path) in [("POST", "/_sandbox/device/approve"), ("POST", "/_sandbox/faults"), ("GET", "/_sandbox/requests")] {
+      let request = IncomingRequest(
+        method: method, path: path, rawQuery: "", query: FormFields(""), headers: [:], body: "{}",
+        base: "http://10.0.0.5:8080", isLoopbackPeer: false)
+      let response = await ControlEndpoints(tenant: tenant).respond(to: request)
+      #expect(response.status.code == 403)
+    }
   }
 }

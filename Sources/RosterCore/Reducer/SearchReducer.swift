@@ -11,7 +11,7 @@ enum SearchReducer {
     case .resultsLoaded(let id, let result): return resultsLoaded(&state, id: id, result)
     case .nextPageLoaded(let id, let result): return nextPageLoaded(&state, id: id, result)
     case .retryScheduled(let id, let notice):
-      guard id == state.search.requestID else { return [] }
+      guard isCurrent(id, state.search) else { return [] }
       state.search.status = .throttled(
         RetryCountdown(
           reason: notice.reason, until: state.now.addingTimeInterval(notice.wait.timeInterval),
@@ -50,10 +50,8 @@ enum SearchReducer {
     }
 
     let adopting = state.search.inFlight?.query == query
-    if adopting {
-      // The request on the wire already asks this (a trailing space was typed): adopt it.
-      state.search.inFlight?.requestID = state.search.requestID
-    }
+    // When the request on the wire already asks this (a trailing space was typed, or the query
+    // was typed back), its answer counts as current: see `isCurrent`.
     let people = narrowed(state.search, to: query)
     if people.isEmpty { state.search.answer = nil }
     state.search.status = people.isEmpty ? .searching : .refining
@@ -85,6 +83,14 @@ enum SearchReducer {
 
   // MARK: - Requests
 
+  /// Whether an answer tagged `id` is for the query in the field: the current request id, or the
+  /// request in flight when it asks exactly the field's (normalised) query.
+  static func isCurrent(_ id: Int, _ search: SearchState) -> Bool {
+    if id == search.requestID { return true }
+    guard let inFlight = search.inFlight else { return false }
+    return inFlight.requestID == id && inFlight.query == search.normalizedQuery
+  }
+
   /// Sends the request for the field's query under the current request id, cancelling the older
   /// request and any page load.
   static func sendRequest(_ state: inout AppState) -> [Effect] {
@@ -99,8 +105,9 @@ enum SearchReducer {
     _ state: inout AppState, id: Int, _ result: Result<PeoplePage, DirectoryError>
   ) -> [Effect] {
     let inFlight = state.search.inFlight
+    let current = isCurrent(id, state.search)
     if inFlight?.requestID == id { state.search.inFlight = nil }
-    guard id == state.search.requestID else {
+    guard current else {
       // A late answer for an older query: never shown, but still a good cache entry.
       if case .success(let page) = result, let inFlight, inFlight.requestID == id {
         state.search.cache.insert(CachedResults(page), for: inFlight.query, now: state.now)

@@ -29,8 +29,10 @@ final class Job: @unchecked Sendable {
     feedback.send(action)
   }
 
-  /// Reports the end of the effect (once).
+  /// Reports the end of the effect (once), and lets go of the cancel closure (which may hold
+  /// the job itself).
   func finish() {
+    onCancel = nil
     guard !isFinished else { return }
     isFinished = true
     feedback.finish()

@@ -21,6 +21,7 @@ import Foundation
 /// debounce timers and a sign-in waiting for the person.
 @MainActor
 public final class Store {
+  /// The current state; read it to render, never write it (send an action).
   public private(set) var state: AppState
   /// The renderer: told after every action (it coalesces redraws itself).
   public var onChange: ((AppState) -> Void)?
@@ -79,7 +80,10 @@ public final class Store {
   }()
 
   private func effectFinished() {
-    precondition(effectsInFlight > 0, "an effect finished twice")
+    guard effectsInFlight > 0 else {
+      assertionFailure("an effect finished twice")
+      return
+    }
     effectsInFlight -= 1
     if isIdle { onIdle?() }
   }

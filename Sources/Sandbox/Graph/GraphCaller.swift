@@ -6,6 +6,8 @@ import SandboxDirectory
 struct GraphCaller: Sendable {
   var user: DirectoryUser
   var permissions: Set<String>
+  /// The app the token was issued to (`azp`).
+  var clientId: String
 
   var canReadAllBasic: Bool { permissions.contains("User.ReadBasic.All") || permissions.contains("User.Read.All") }
   var canReadAllFull: Bool { permissions.contains("User.Read.All") }
@@ -64,6 +66,6 @@ extension SandboxTenant {
     guard claims["tid"] as? String == tenantId, let oid = claims["oid"] as? String, let user = directory.user(idOrUPN: oid)
     else { return .failure(.unauthenticated("Access token validation failure. Invalid audience.")) }
     let scopes = Set(((claims["scp"] as? String) ?? "").split(separator: " ").map(String.init))
-    return .success(GraphCaller(user: user, permissions: scopes))
+    return .success(GraphCaller(user: user, permissions: scopes, clientId: claims["azp"] as? String ?? ""))
   }
 }

@@ -57,7 +57,10 @@ struct IdentityEndpoints: Sendable {
   private func methodNotAllowed() -> Response { .text("Method Not Allowed", status: .methodNotAllowed) }
 
   private func logout(_ request: IncomingRequest) -> Response {
-    if let target = request.query.nonEmpty("post_logout_redirect_uri"), target.hasPrefix("http") {
+    // Only loopback targets: the sandbox must not become an open redirector.
+    if let target = request.query.nonEmpty("post_logout_redirect_uri"),
+      let host = URLComponents(string: target)?.host?.lowercased(), host == "localhost" || host == "127.0.0.1"
+    {
       return Response(status: .found, headers: [.location: target])
     }
     return .text("<html><body><p>You signed out of your account.</p></body></html>", contentType: "text/html; charset=utf-8")

@@ -46,7 +46,6 @@ enum JSONText {
       case "\n": out += "\\n"
       case "\r": out += "\\r"
       case "\t": out += "\\t"
-      case "/": out += "\\/"
       default:
         if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
           out += String(format: "\\u%04x", scalar.value)

@@ -14,8 +14,10 @@ struct SandboxRequestContext: RequestContext {
   }
 
   /// Whether the peer is on this machine (127.0.0.0/8 or ::1).
-  var isLoopbackPeer: Bool {
-    guard let address = channel.remoteAddress else { return false }
+  var isLoopbackPeer: Bool { Self.isLoopback(channel.remoteAddress) }
+
+  static func isLoopback(_ address: SocketAddress?) -> Bool {
+    guard let address else { return false }
     switch address {
     case .v4: return address.ipAddress?.hasPrefix("127.") ?? false
     case .v6: return address.ipAddress == "::1" || (address.ipAddress?.hasPrefix("::ffff:127.") ?? false)

@@ -6,7 +6,8 @@ import X509
 
 /// A certificate authority that lives only as long as the sandbox: made in memory at start,
 /// it issues one server certificate for 127.0.0.1 and localhost. Clients trust it through the
-/// PEM that `--ca-out` writes (or `RunningSandbox.caCertificatePEM`).
+/// PEM that `--ca-out` writes (or `RunningSandbox.caCertificatePEM`). Validity follows the real
+/// clock, not the sandbox's injectable one: TLS peers check certificates against wall time.
 struct ThrowawayCA: Sendable {
   let caCertificatePEM: String
   let serverCertificatePEM: String

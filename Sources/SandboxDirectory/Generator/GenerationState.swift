@@ -65,12 +65,12 @@ struct GenerationState {
     switch role {
     case .chiefExecutive:
       department = nil
-    case let .head(head):
+    case .head(let head):
       department = head
       managerId = users[0].id
       hasReports[0] = true
       treeMembers[head].append(index)
-    case let .staff(managed):
+    case .staff(let managed):
       let chosen = departmentWeights.pick(&random)
       department = chosen
       if managed {
@@ -115,13 +115,15 @@ struct GenerationState {
     case 1, 2: displayName = partner.company.map { "\(plainName) (\($0))" } ?? plainName
     default: displayName = plainName
     }
-    users.append(DirectoryUser(
-      id: nextId(), userPrincipalName: "\(mailName)_\(partner.domain)#EXT#@\(Directory.defaultDomain)",
-      displayName: displayName, givenName: random.chance(80) ? given.native : nil,
-      surname: random.chance(80) ? surname?.native : nil, mail: mail, mailNickname: "\(mailName)_\(partner.domain)#EXT#",
-      jobTitle: random.chance(30) ? random.pick(random.pick(OrganisationTables.departments).titles) : nil,
-      companyName: partner.company, userType: "Guest", accountEnabled: random.chance(95), managerId: nil,
-      hasPhoto: random.chance(20)))
+    users.append(
+      DirectoryUser(
+        id: nextId(), userPrincipalName: "\(mailName)_\(partner.domain)#EXT#@\(Directory.defaultDomain)",
+        displayName: displayName, givenName: random.chance(80) ? given.native : nil,
+        surname: random.chance(80) ? surname?.native : nil, mail: mail,
+        mailNickname: "\(mailName)_\(partner.domain)#EXT#",
+        jobTitle: random.chance(30) ? random.pick(random.pick(OrganisationTables.departments).titles) : nil,
+        companyName: partner.company, userType: "Guest", accountEnabled: random.chance(95), managerId: nil,
+        hasPhoto: random.chance(20)))
     departmentOf.append(nil)
     hasReports.append(false)
   }
@@ -133,12 +135,13 @@ struct GenerationState {
     let label = "\(random.pick(OrganisationTables.resourceNames)) \(floor)\(letter) \(office.city)"
     let mailName = uniqueMailName(NameCulture.Name(native: label, latin: label), nil)
     let upn = "\(mailName)@\(Directory.defaultDomain)"
-    users.append(DirectoryUser(
-      id: nextId(), userPrincipalName: upn, displayName: label, mail: upn, mailNickname: mailName,
-      officeLocation: "\(office.city) \(floor)\(letter)", city: office.city, country: office.country,
-      usageLocation: office.usageLocation,
-      businessPhones: random.chance(50) ? [office.phonePrefix + random.digits(office.localDigits)] : [],
-      userType: "Member", accountEnabled: false, managerId: nil, hasPhoto: false))
+    users.append(
+      DirectoryUser(
+        id: nextId(), userPrincipalName: upn, displayName: label, mail: upn, mailNickname: mailName,
+        officeLocation: "\(office.city) \(floor)\(letter)", city: office.city, country: office.country,
+        usageLocation: office.usageLocation,
+        businessPhones: random.chance(50) ? [office.phonePrefix + random.digits(office.localDigits)] : [],
+        userType: "Member", accountEnabled: false, managerId: nil, hasPhoto: false))
     departmentOf.append(nil)
     hasReports.append(false)
   }
@@ -167,7 +170,10 @@ struct WeightedPicker {
 
   init(_ weights: [Int]) {
     var total = 0
-    cumulative = weights.map { total += $0; return total }
+    cumulative = weights.map {
+      total += $0
+      return total
+    }
   }
 
   func pick(_ random: inout SeededRandom) -> Int {

@@ -40,8 +40,11 @@ final class DirectoryStorage: Sendable {
     userPrincipalNameRanks = LazyRanks(users: users) { records.caseFolded(.userPrincipalName, at: $0) }
   }
 
+  /// Ids match exactly or lower-cased (Graph object ids are case-insensitive GUIDs); UPNs match
+  /// ignoring case.
   func index(ofIdOrUPN key: String) -> Int? {
-    indexById[key] ?? indexByLowercasedUPN[TextFolding.caseFolded(key)]
+    let folded = TextFolding.caseFolded(key)
+    return indexById[key] ?? indexById[folded] ?? indexByLowercasedUPN[folded]
   }
 
   /// User indexes sorted by the property (case-insensitively, then by id); nulls sort first.
@@ -74,7 +77,7 @@ final class LazyRanks: @unchecked Sendable {
       case (nil, nil): return ids[left] < ids[right]
       case (nil, _): return true
       case (_, nil): return false
-      case let (leftKey?, rightKey?): return leftKey == rightKey ? ids[left] < ids[right] : leftKey < rightKey
+      case (let leftKey?, let rightKey?): return leftKey == rightKey ? ids[left] < ids[right] : leftKey < rightKey
       }
     }
     computed = order

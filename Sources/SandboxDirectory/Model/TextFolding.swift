@@ -37,7 +37,10 @@ enum TextFolding {
   /// Plain ASCII for mail addresses: accents dropped, special letters spelled out, then only
   /// `a-z` and `0-9` kept.
   static func asciiLetters(_ text: String) -> String {
-    String(searchFolded(text).unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) })
+    String(
+      searchFolded(text).unicodeScalars.filter {
+        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))
+      })
   }
 
   static func isASCII(_ text: String) -> Bool { asciiCase(text) != .nonASCII }
