@@ -103,3 +103,61 @@ enum Terminal {
     return ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 80
   }
 }
+
+/// Terminal cells text takes, for fitting table columns.
+///
+/// Why here and not TerminalUI's `DisplayWidth`: that target is still being built on its branch;
+/// this is the same rule (wide East Asian and emoji 2 cells, combining marks and format
+/// characters 0) over a smaller table, to be replaced by `DisplayWidth` once TerminalUI lands.
+enum TextCells {
+  static func width(_ text: some StringProtocol) -> Int {
+    text.reduce(0) { $0 + width(of: $1) }
+  }
+
+  static func width(of character: Character) -> Int {
+    let scalars = character.unicodeScalars
+    guard let first = scalars.first else { return 0 }
+    if scalars.contains(where: { $0.value == 0xFE0F }) || (scalars.count > 1 && first.properties.isEmojiPresentation) {
+      return 2
+    }
+    return width(of: first)
+  }
+
+  static func width(of scalar: Unicode.Scalar) -> Int {
+    let value = scalar.value
+    if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
+    if value < 0x300 { return 1 }
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format: return 0
+    default: break
+    }
+    if scalar.properties.isEmojiPresentation { return 2 }
+    let wide: [ClosedRange<UInt32>] = [
+      0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+      0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD,
+    ]
+    return wide.contains { $0.contains(value) } ? 2 : 1
+  }
+
+  /// `text` cut to at most `cells`, ending in `…` when anything was cut; a wide character that
+  /// would straddle the edge is dropped, not split.
+  static func truncate(_ text: String, toWidth cells: Int) -> String {
+    guard cells > 0 else { return "" }
+    if width(text) <= cells { return text }
+    var result = ""
+    var used = 0
+    for character in text {
+      let next = width(of: character)
+      if used + next > cells - 1 { break }
+      result.append(character)
+      used += next
+    }
+    return result + "…"
+  }
+
+  /// `text` fitted to exactly `cells`: cut, or padded with spaces.
+  static func fit(_ text: String, toWidth cells: Int) -> String {
+    let cut = truncate(text, toWidth: cells)
+    return cut + String(repeating: " ", count: max(cells - width(cut), 0))
+  }
+}
