@@ -36,7 +36,11 @@ struct GraphRequestExecutor: Sendable {
       forceRefresh = false
       let request = HTTPRequest(
         method: "GET", url: url,
-        headers: [("Authorization", "Bearer " + token.exposedValue), ("Accept", "application/json")] + headers,
+        headers: [
+          ("Authorization", "Bearer " + token.exposedValue), ("Accept", "application/json"),
+          // Graph echoes it in responses and logs; it ties a failure report to the service's trace.
+          ("client-request-id", UUID().uuidString.lowercased()),
+        ] + headers,
         timeout: configuration.requestTimeout)
       let outcome: Outcome
       do {

@@ -11,6 +11,7 @@ import Transport
     _ = try await graph.search("smith jo", pageSize: 30)
     let request = try #require(graph.transport.requests.first)
     #expect(request.header("ConsistencyLevel") == "eventual")
+    #expect(request.header("client-request-id")?.count == 36)
     #expect(request.url.path == "/v1.0/users")
     let options = graph.options(ofRequest: 0)
     #expect(options["$search"]?.hasPrefix(#"("displayName:smith" OR"#) == true)
