@@ -63,6 +63,32 @@ import Transport
     #expect(graph.transport.requests[1].url.absoluteString == base + "/v1.0/users?$skiptoken=p2")
   }
 
+  @Test func filterPagesDoNotTurnIntoAdvancedQueries() async throws {
+    let base = GraphHarness.endpoint.absoluteString
+    let graph = try GraphHarness([.people(["A1"], next: base + "/v1.0/users?$skiptoken=p2"), .people(["A2"])], searchMode: .filter)
+    let first = try await graph.search("a")
+    _ = try await graph.client.nextPage(try #require(first.next), graph.notices.callback)
+    #expect(graph.transport.requests.map { $0.header("ConsistencyLevel") } == [nil, nil])
+  }
+
+  @Test func directReportLinksMustStayOnGraph() async throws {
+    let graph = try GraphHarness([], fallback: { request in
+      let url = request.url.absoluteString
+      if url.contains("/manager") { return HTTPResponse(status: 404, body: try! Fixture.data("manager-not-found")) }
+      if url.contains("/directReports") {
+        return HTTPResponse(status: 200, body: Data(#"{"value":[],"@odata.nextLink":"https://evil.example/x"}"#.utf8))
+      }
+      return HTTPResponse(status: 200, body: try! Fixture.data("user-detail"))
+    })
+    await #expect {
+      try await graph.client.personDetail("87d349ed-44d7-43e1-9a83-5f2406dee5bd", { _ in })
+    } throws: { error in
+      guard case .malformedResponse = error as? DirectoryError else { return false }
+      return true
+    }
+    #expect(!graph.transport.requests.contains { $0.url.host == "evil.example" })
+  }
+
   @Test func filterPagesAreNarrowedByTheWordsLeftOut() async throws {
     let base = GraphHarness.endpoint.absoluteString
     let graph = try GraphHarness([
