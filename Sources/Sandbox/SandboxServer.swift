@@ -1,4 +1,9 @@
 import Foundation
+import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
+import Logging
+import SandboxDirectory
 
 // CONTRACT: how tests, the benchmark and `roster --demo` embed the sandbox in-process. The
 // Sandbox work replaces the placeholder body; names and shapes stay (extend, don't rename).
@@ -23,6 +28,11 @@ public struct SandboxConfiguration: Sendable {
   /// Device-code polling interval and expiry, in seconds, as the devicecode response states them.
   public var deviceCodeInterval: Int = 5
   public var deviceCodeExpiresIn: Int = 900
+  /// Refresh token lifetime in seconds (Entra: 90 days for public clients).
+  public var refreshTokenLifetime: Int = 90 * 86_400
+  /// The sandbox's clock: token lifetimes, code expiry and auto-approval all read it, so tests
+  /// can move time instead of sleeping.
+  public var now: @Sendable () -> Date = { Date() }
 
   public init() {}
 }
@@ -40,11 +50,15 @@ public final class RunningSandbox: Sendable {
   public let defaultUsername: String
   /// PEM of the throw-away CA when serving TLS.
   public let caCertificatePEM: String?
+  /// The port actually bound.
+  public let port: Int
+  private let serving: Task<Void, Never>
 
   init(baseURL: URL, tenantId: String, tenantDomain: String, clientId: String, defaultUsername: String,
-       caCertificatePEM: String?) {
+       caCertificatePEM: String?, port: Int, serving: Task<Void, Never>) {
     self.baseURL = baseURL; self.tenantId = tenantId; self.tenantDomain = tenantDomain
     self.clientId = clientId; self.defaultUsername = defaultUsername; self.caCertificatePEM = caCertificatePEM
+    self.port = port; self.serving = serving
   }
 
   /// The authority URL a client should use, e.g. `http://127.0.0.1:PORT/TENANT_ID`.
@@ -52,14 +66,83 @@ public final class RunningSandbox: Sendable {
   /// The Graph root, e.g. `http://127.0.0.1:PORT` (Graph paths start `/v1.0/`).
   public var graphURL: URL { baseURL }
 
+  /// The line `roster sandbox` prints once serving.
+  public var announcement: String { "sandbox: \(baseURL.absoluteString) tenant=\(tenantId) client=\(clientId)" }
+
   /// Stops serving and waits until the port is closed.
-  public func stop() async { fatalError("Sandbox: not built yet") }
+  public func stop() async {
+    serving.cancel()
+    await serving.value
+  }
+
+  /// Serves until the surrounding task is cancelled, then stops.
+  public func waitUntilStopped() async {
+    await withTaskCancellationHandler { await serving.value } onCancel: { serving.cancel() }
+  }
+}
+
+/// Why a sandbox could not start.
+public enum SandboxStartError: Error, CustomStringConvertible, Sendable {
+  case remoteHostRefused(String)
+  case peopleFile(String)
+  case bindFailed(String)
+
+  public var description: String {
+    switch self {
+    case .remoteHostRefused(let host):
+      "refusing to listen on \(host): the sandbox serves tokens to anyone who can reach it; pass --allow-remote to mean it"
+    case .peopleFile(let message): "cannot load the people file: \(message)"
+    case .bindFailed(let message): "cannot start the sandbox server: \(message)"
+    }
+  }
 }
 
 /// Starts sandbox tenants.
 public enum SandboxServer {
   /// Builds the directory, binds the port and returns once requests are being served.
   public static func start(_ configuration: SandboxConfiguration) async throws -> RunningSandbox {
-    fatalError("Sandbox: not built yet")
+    guard configuration.allowRemote || isLoopback(configuration.host) else {
+      throw SandboxStartError.remoteHostRefused(configuration.host)
+    }
+    let directory: Directory
+    if let file = configuration.peopleFile {
+      do { directory = try Directory.load(peopleFile: file) } catch { throw SandboxStartError.peopleFile(error.description) }
+    } else {
+      directory = Directory.generated(seed: configuration.seed, size: configuration.size)
+    }
+    let tenant = try SandboxTenant(configuration: configuration, directory: directory)
+    let ca = configuration.tls ? try ThrowawayCA(extraHosts: [configuration.host]) : nil
+    let server: HTTPServerBuilder = try ca.map { try .tls(.http1(), tlsConfiguration: $0.serverTLSConfiguration()) } ?? .http1()
+
+    let (events, continuation) = AsyncStream.makeStream(of: Result<Int, any Error>.self)
+    let app = Application(
+      responder: SandboxResponder(tenant: tenant), server: server,
+      configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
+                                              serverName: nil),
+      onServerRunning: { channel in continuation.yield(.success(channel.localAddress?.port ?? 0)) },
+      logger: Logger(label: "roster.sandbox", factory: { _ in SwiftLogNoOpLogHandler() }))
+    let serving = Task {
+      do { try await app.run() } catch { continuation.yield(.failure(error)) }
+      continuation.finish()
+    }
+    var bound: Result<Int, any Error> = .failure(SandboxStartError.bindFailed("the server stopped before listening"))
+    for await event in events { bound = event; break }
+    let port: Int
+    do { port = try bound.get() } catch {
+      serving.cancel()
+      throw SandboxStartError.bindFailed(String(describing: error))
+    }
+    let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+    let baseURL = URL(string: "\(tenant.scheme)://\(host):\(port)")!
+    tenant.setBaseURL(baseURL)
+    return RunningSandbox(
+      baseURL: baseURL, tenantId: tenant.tenantId, tenantDomain: tenant.tenantDomain, clientId: RegisteredApp.demoClientId,
+      defaultUsername: directory.defaultUser.userPrincipalName, caCertificatePEM: ca?.caCertificatePEM, port: port,
+      serving: serving)
+  }
+
+  /// Loopback names the sandbox may bind without `--allow-remote`.
+  static func isLoopback(_ host: String) -> Bool {
+    host == "localhost" || host == "::1" || host.hasPrefix("127.")
   }
 }

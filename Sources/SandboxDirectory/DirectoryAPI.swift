@@ -6,17 +6,22 @@ import Foundation
 
 /// A JSON value, so user objects can be rendered with Graph's exact nulls and property order.
 public enum JSONValue: Sendable, Equatable, Codable {
-  case null, bool(Bool), number(Double), string(String), array([JSONValue])
+  case null
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  case array([JSONValue])
   case object([(String, JSONValue)])
 
   public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     switch (lhs, rhs) {
     case (.null, .null): return true
-    case let (.bool(a), .bool(b)): return a == b
-    case let (.number(a), .number(b)): return a == b
-    case let (.string(a), .string(b)): return a == b
-    case let (.array(a), .array(b)): return a == b
-    case let (.object(a), .object(b)): return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+    case (.bool(let a), .bool(let b)): return a == b
+    case (.number(let a), .number(let b)): return a == b
+    case (.string(let a), .string(let b)): return a == b
+    case (.array(let a), .array(let b)): return a == b
+    case (.object(let a), .object(let b)):
+      return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
     default: return false
     }
   }
@@ -61,10 +66,16 @@ public struct UserListQuery: Sendable, Equatable {
   public var select: String?
   public var count: String?  // "true" / "false" / other (refused)
   public var consistencyLevelEventual: Bool
-  public init(search: String? = nil, filter: String? = nil, orderby: String? = nil, select: String? = nil,
-              count: String? = nil, consistencyLevelEventual: Bool = false) {
-    self.search = search; self.filter = filter; self.orderby = orderby; self.select = select
-    self.count = count; self.consistencyLevelEventual = consistencyLevelEventual
+  public init(
+    search: String? = nil, filter: String? = nil, orderby: String? = nil, select: String? = nil,
+    count: String? = nil, consistencyLevelEventual: Bool = false
+  ) {
+    self.search = search
+    self.filter = filter
+    self.orderby = orderby
+    self.select = select
+    self.count = count
+    self.consistencyLevelEventual = consistencyLevelEventual
   }
 }
 
@@ -73,7 +84,11 @@ public struct GraphQueryError: Error, Sendable, Equatable {
   public var status: Int  // 400 mostly
   public var code: String  // "Request_UnsupportedQuery", "BadRequest", "Request_BadRequest"
   public var message: String
-  public init(status: Int, code: String, message: String) { self.status = status; self.code = code; self.message = message }
+  public init(status: Int, code: String, message: String) {
+    self.status = status
+    self.code = code
+    self.message = message
+  }
 }
 
 /// A people file that could not be loaded; `description` names the entry (index) and the field.
@@ -92,8 +107,12 @@ public final class Directory: Sendable {
 
   let storage: DirectoryStorage
 
-  init(users: [DirectoryUser], defaultUserIndex: Int) {
-    storage = DirectoryStorage(users: users, defaultUserIndex: defaultUserIndex)
+  /// A directory of exactly these people, in this order (for tests and embedders). `managerId`s
+  /// that name nobody are treated as no manager. `users` must not be empty; `defaultUserIndex` is
+  /// clamped into range.
+  public init(users: [DirectoryUser], defaultUserIndex: Int = 0) {
+    precondition(!users.isEmpty, "a directory needs at least one user")
+    storage = DirectoryStorage(users: users, defaultUserIndex: min(max(0, defaultUserIndex), users.count - 1))
   }
 
   /// Deterministic generated organisation: same seed and size, same people.
@@ -109,6 +128,11 @@ public final class Directory: Sendable {
     return Directory(users: loaded, defaultUserIndex: 0)
   }
 
+  /// Like `load(peopleFile:)`, from the file's contents.
+  public static func load(peopleJSON data: Data) throws(PeopleFileError) -> Directory {
+    Directory(users: try PeopleFileLoader.users(from: data), defaultUserIndex: 0)
+  }
+
   /// Everyone, in a stable order.
   public var users: [DirectoryUser] { storage.users }
   /// The person who signs in when no other user is chosen (the chief executive by default).
@@ -117,10 +141,12 @@ public final class Directory: Sendable {
   public func user(idOrUPN: String) -> DirectoryUser? {
     storage.index(ofIdOrUPN: idOrUPN).map { storage.users[$0] }
   }
+  /// The person `user` reports to, nil at the top of the tree and for people without a manager.
   public func manager(of user: DirectoryUser) -> DirectoryUser? {
     guard let managerId = user.managerId, let index = storage.indexById[managerId] else { return nil }
     return storage.users[index]
   }
+  /// The people who report to `user`, in directory order.
   public func directReports(of user: DirectoryUser) -> [DirectoryUser] {
     guard let index = storage.indexById[user.id] else { return [] }
     return storage.reportIndexes[index].map { storage.users[$0] }
@@ -128,6 +154,13 @@ public final class Directory: Sendable {
   /// JPEG bytes of the person's photo, nil when they have none.
   public func photoJPEG(of user: DirectoryUser) -> Data? {
     user.hasPhoto ? PhotoPainter.jpeg(for: user) : nil
+  }
+  /// The side in pixels of `photoJPEG(of:)`.
+  public static let photoSize = PhotoPainter.defaultSize
+  /// The photo at another square size (Graph's `/photos/{size}` sizes are 48…648), nil when the
+  /// person has none. Sizes are clamped to 8…648.
+  public func photoJPEG(of user: DirectoryUser, size: Int) -> Data? {
+    user.hasPhoto ? PhotoPainter.jpeg(for: user, size: min(648, max(8, size))) : nil
   }
 
   /// Applies `$search`, `$filter`, `$orderby` with Graph's rules (and refusals); returns every

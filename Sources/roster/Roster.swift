@@ -6,7 +6,10 @@ struct Roster: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "roster",
     abstract: "Find colleagues in Microsoft Entra ID as you type.",
-    subcommands: []
+    subcommands: [
+      LoginCommand.self, LogoutCommand.self, StatusCommand.self, SearchCommand.self, ShowCommand.self,
+      SandboxCommand.self,
+    ]
   )
 
   @OptionGroup var tui: TUIOptions

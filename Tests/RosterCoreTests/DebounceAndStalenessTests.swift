@@ -29,7 +29,9 @@ struct DebounceAndStalenessTests {
     settings.debounceMs = 400
     let store = TestStore(state: .signedIn(settings: settings))
     await store.send(.search(.queryChanged("al")))
-    #expect(store.takeEffects().contains(.debounce(id: .searchDebounce, after: .milliseconds(400), then: .search(.debounceElapsed(id: 1)))))
+    #expect(
+      store.takeEffects().contains(
+        .debounce(id: .searchDebounce, after: .milliseconds(400), then: .search(.debounceElapsed(id: 1)))))
     await store.advance(by: .milliseconds(399))
     #expect(store.directory.takeCalls().isEmpty)
     await store.advance(by: .milliseconds(1))
@@ -122,12 +124,14 @@ struct DebounceAndStalenessTests {
   @Test func theNewestRequestGoesOutWithCancelsFirst() {
     var state = AppState.signedIn()
     let typed = reduce(&state, .search(.queryChanged("ali")))
-    #expect(typed == [.debounce(id: .searchDebounce, after: .milliseconds(150), then: .search(.debounceElapsed(id: 1)))])
+    #expect(
+      typed == [.debounce(id: .searchDebounce, after: .milliseconds(150), then: .search(.debounceElapsed(id: 1)))])
     let sent = reduce(&state, .search(.debounceElapsed(id: 1)))
-    #expect(sent == [
-      .cancel(id: .search), .cancel(id: .nextPage),
-      .searchPeople(PeopleQuery(text: "ali", pageSize: 50), requestID: 1),
-    ])
+    #expect(
+      sent == [
+        .cancel(id: .search), .cancel(id: .nextPage),
+        .searchPeople(PeopleQuery(text: "ali", pageSize: 50), requestID: 1),
+      ])
   }
 
   @Test func anEmptyQuerySendsNothingAndClearsResults() async {
@@ -136,10 +140,11 @@ struct DebounceAndStalenessTests {
     await store.answerDetail()
     await store.send(.search(.queryChanged("ali")))
     await store.send(.search(.queryChanged("   ")))
-    #expect(store.takeEffects().suffix(5) == [
-      .cancel(id: .searchDebounce), .cancel(id: .search), .cancel(id: .nextPage),
-      .cancel(id: .detailDebounce), .cancel(id: .detail),
-    ])
+    #expect(
+      store.takeEffects().suffix(5) == [
+        .cancel(id: .searchDebounce), .cancel(id: .search), .cancel(id: .nextPage),
+        .cancel(id: .detailDebounce), .cancel(id: .detail),
+      ])
     #expect(store.state.search.results.isEmpty)
     #expect(store.state.search.status == .idle)
     #expect(store.state.search.selectedIndex == nil)

@@ -20,6 +20,10 @@ struct DirectoryTextTests {
     ("\u{202E}evil\u{202C}.exe", "evil.exe"),
     ("\u{2066}iso\u{2069}late\u{200E}\u{200F}", "isolate"),
     ("\u{1B}(BAlex\u{1B}7", "Alex"),
+    ("\u{206A}A\u{FFF9}b\u{FFFB}", "Ab"),
+    ("\u{FEFF}Bom", "Bom"),
+    ("\u{1B}[", ""),
+    ("\u{1B}]8;;unterminated link text", ""),
     ("\u{1B}PqDCS payload\u{1B}\\ok", "ok"),
     ("Zoë Ålund", "Zoë Ålund"),
     ("王秀英", "王秀英"),
@@ -52,7 +56,10 @@ struct DirectoryTextTests {
     for _ in 0..<500 {
       let scalars = (0..<40).map { _ -> Unicode.Scalar in
         let pick = generator.next() % 4
-        let value: UInt32 = pick == 0 ? UInt32(generator.next() % 0x20) : pick == 1 ? 0x7F + UInt32(generator.next() % 0x21) : pick == 2 ? 0x1B : 0x41
+        let value: UInt32 =
+          pick == 0
+          ? UInt32(generator.next() % 0x20)
+          : pick == 1 ? 0x7F + UInt32(generator.next() % 0x21) : pick == 2 ? 0x1B : 0x41
         return Unicode.Scalar(value)!
       }
       let text = String(String.UnicodeScalarView(scalars))

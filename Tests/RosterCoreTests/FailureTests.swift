@@ -79,7 +79,8 @@ struct FailureTests {
     await store.answerDetail()
     await store.send(.search(.queryChanged("alex")))
     await store.advance(by: .milliseconds(150))
-    store.takeSearch("alex")?.fail(.signInRequired(SignInFailure(message: "The refresh token was revoked.", error: "invalid_grant")))
+    store.takeSearch("alex")?.fail(
+      .signInRequired(SignInFailure(message: "The refresh token was revoked.", error: "invalid_grant")))
     await store.settle()
     #expect(store.state.screen == .login)
     #expect(store.state.search.query == "alex", "the search text is kept")
@@ -98,9 +99,15 @@ struct FailureTests {
   }
 
   @Test(arguments: [
-    (DirectoryError.permissionDenied("User.ReadBasic.All is missing"), "Permission denied: User.ReadBasic.All is missing"),
+    (
+      DirectoryError.permissionDenied("User.ReadBasic.All is missing"),
+      "Permission denied: User.ReadBasic.All is missing"
+    ),
     (.personalAccount, "Personal Microsoft accounts have no organisation directory to search."),
-    (.service(status: 500, code: "generalException", message: "Boom\u{1B}[2J"), "Microsoft Graph error 500 generalException: Boom"),
+    (
+      .service(status: 500, code: "generalException", message: "Boom\u{1B}[2J"),
+      "Microsoft Graph error 500 generalException: Boom"
+    ),
   ])
   func otherFailuresAreExplained(error: DirectoryError, message: String) {
     var state = AppState.signedIn()
@@ -116,7 +123,10 @@ struct FailureTests {
     _ = reduce(&state, .search(.debounceElapsed(id: 1)))
     _ = reduce(&state, .search(.resultsLoaded(id: 1, .success(PeoplePage(people: Fixtures.alexes)))))
     let id = state.detail.requestID
-    #expect(reduce(&state, .detail(.debounceElapsed(id: id))) == [.cancel(id: .detail), .loadDetail(personID: Fixtures.alexes[0].id, requestID: id)])
+    #expect(
+      reduce(&state, .detail(.debounceElapsed(id: id))) == [
+        .cancel(id: .detail), .loadDetail(personID: Fixtures.alexes[0].id, requestID: id),
+      ])
     _ = reduce(&state, .detail(.loaded(id: id, .failure(.notFound))))
     #expect(state.detail.status == .failed(Fixtures.alexes[0], message: DirectoryError.notFound.plainMessage))
   }

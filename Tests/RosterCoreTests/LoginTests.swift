@@ -81,9 +81,12 @@ struct LoginTests {
     await store.send(.login(.newCodeRequested))
     #expect(store.auth.takeRequests() == [.signIn(.deviceCode)])
     #expect(store.state.login.phase == .starting)
-    store.auth.currentSignIn?.emit(.failed(SignInFailure(message: "Blocked by Conditional Access.", code: "AADSTS53003", canRetry: false)))
+    store.auth.currentSignIn?.emit(
+      .failed(SignInFailure(message: "Blocked by Conditional Access.", code: "AADSTS53003", canRetry: false)))
     await store.settle()
-    #expect(store.state.login.phase == .failed(SignInFailure(message: "Blocked by Conditional Access.", code: "AADSTS53003", canRetry: false)))
+    #expect(
+      store.state.login.phase
+        == .failed(SignInFailure(message: "Blocked by Conditional Access.", code: "AADSTS53003", canRetry: false)))
     #expect(!store.state.login.canRequestNewCode)
     await store.send(.login(.newCodeRequested))
     #expect(store.auth.takeRequests().isEmpty, "retrying cannot help, so r does nothing")
@@ -98,9 +101,12 @@ struct LoginTests {
     await store.send(.login(.browserRequested))
     #expect(deviceFlow?.wasCancelled == true, "switching flows cancels the device code polling")
     #expect(store.auth.takeRequests() == [.signIn(.browser)])
-    store.auth.currentSignIn?.emit(.browserOpened(url: "https://login.example/authorize?x=1", listeningOn: "http://127.0.0.1:5123"))
+    store.auth.currentSignIn?.emit(
+      .browserOpened(url: "https://login.example/authorize?x=1", listeningOn: "http://127.0.0.1:5123"))
     await store.settle()
-    #expect(store.state.login.phase == .browser(url: "https://login.example/authorize?x=1", listeningOn: "http://127.0.0.1:5123"))
+    #expect(
+      store.state.login.phase
+        == .browser(url: "https://login.example/authorize?x=1", listeningOn: "http://127.0.0.1:5123"))
 
     await store.send(.login(.redirectURLSubmitted("not a url")))
     #expect(store.state.login.redirectError != nil)
@@ -141,7 +147,8 @@ struct LoginTests {
     #expect(store.saves.saved.map(\.authority) == ["https://login.microsoftonline.com/contoso.onmicrosoft.com"])
     #expect(store.state.screen == .login)
     #expect(store.auth.takeRequests() == [.restoreSession, .signIn(.deviceCode)])
-    store.auth.currentSignIn?.emit(.failed(SignInFailure(message: "App not found in tenant.", code: "AADSTS700016", canRetry: false)))
+    store.auth.currentSignIn?.emit(
+      .failed(SignInFailure(message: "App not found in tenant.", code: "AADSTS700016", canRetry: false)))
     await store.finish()
   }
 

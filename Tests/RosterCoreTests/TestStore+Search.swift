@@ -37,10 +37,13 @@ extension TestStore {
   }
 
   /// Types `text` (after a pause so the request goes out) and answers it with `people`.
-  func search(_ text: String, answer people: [Person], next: PageCursor? = nil, sourceLocation: SourceLocation = #_sourceLocation) async {
+  func search(
+    _ text: String, answer people: [Person], next: PageCursor? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
     await send(.search(.queryChanged(text)))
     await advance(by: .milliseconds(150))
-    takeSearch(text, sourceLocation: sourceLocation)?.respond(PeoplePage(people: people, next: next, totalCount: people.count))
+    takeSearch(text, sourceLocation: sourceLocation)?.respond(
+      PeoplePage(people: people, next: next, totalCount: people.count))
     await settle()
   }
 }

@@ -23,13 +23,16 @@ struct BaselineJPEGDecoder {
     54, 47, 55, 62, 63,
   ]
 
-  init(_ data: Data) throws {
+  /// Decodes `data`; with `pixels` false only the Huffman data is walked (no inverse DCT).
+  init(_ data: Data, pixels: Bool = true) throws {
     let bytes = [UInt8](data)
     guard bytes.starts(with: [0xFF, 0xD8]) else { throw Failure(description: "no SOI") }
     guard bytes.suffix(2) == [0xFF, 0xD9] else { throw Failure(description: "no EOI at the end") }
     var position = 2
     while position < bytes.count {
-      guard bytes[position] == 0xFF, position + 1 < bytes.count else { throw Failure(description: "no marker at \(position)") }
+      guard bytes[position] == 0xFF, position + 1 < bytes.count else {
+        throw Failure(description: "no marker at \(position)")
+      }
       let marker = bytes[position + 1]
       markers.append(marker)
       if marker == 0xD9 { break }
@@ -45,7 +48,7 @@ struct BaselineJPEGDecoder {
         position = end
       }
     }
-    try decodeScan()
+    try decodeScan(pixels: pixels)
   }
 
   private mutating func read(marker: UInt8, _ payload: [UInt8]) throws {
@@ -96,7 +99,7 @@ struct BaselineJPEGDecoder {
     }
   }
 
-  private mutating func decodeScan() throws {
+  private mutating func decodeScan(pixels: Bool) throws {
     var reader = BitReader(bytes: scan)
     var planes = [[Double]](repeating: [Double](repeating: 0, count: width * height), count: componentCount)
     var previousDC = [Int](repeating: 0, count: componentCount)
@@ -112,12 +115,16 @@ struct BaselineJPEGDecoder {
           while index < 64 {
             let symbol = Int(try decodeSymbol(&reader, table: tables.ac))
             if symbol == 0 { break }
-            if symbol == 0xF0 { index += 16; continue }
+            if symbol == 0xF0 {
+              index += 16
+              continue
+            }
             index += symbol >> 4
             guard index < 64 else { throw Failure(description: "run past the block") }
             coefficients[Self.zigZag[index]] = try reader.value(size: symbol & 0x0F)
             index += 1
           }
+          guard pixels else { continue }
           let table = quantisation[tables.quantisation] ?? []
           let samples = Self.inverseDCT(coefficients.enumerated().map { Double($0.element * table[$0.offset]) })
           for row in 0..<8 where blockY + row < height {
@@ -128,7 +135,10 @@ struct BaselineJPEGDecoder {
         }
       }
     }
-    guard reader.remainingWholeBytes == 0 else { throw Failure(description: "\(reader.remainingWholeBytes) bytes left") }
+    guard reader.remainingWholeBytes == 0 else {
+      throw Failure(description: "\(reader.remainingWholeBytes) bytes left")
+    }
+    guard pixels else { return }
     rgb = []
     for pixel in 0..<(width * height) {
       let (y, cb, cr) = (planes[0][pixel], planes[1][pixel] - 128, planes[2][pixel] - 128)
@@ -148,18 +158,19 @@ struct BaselineJPEGDecoder {
     throw Failure(description: "invalid Huffman code")
   }
 
+  /// `basis[x * 8 + u]` = C(u) cos((2x+1)uπ/16).
+  private static let basis: [Double] = (0..<64).map { index in
+    let (x, u) = (index / 8, index % 8)
+    return (u == 0 ? 1 / 2.0.squareRoot() : 1) * cos(Double(2 * x + 1) * Double(u) * .pi / 16)
+  }
+
   private static func inverseDCT(_ coefficients: [Double]) -> [Double] {
     var samples = [Double](repeating: 0, count: 64)
     for y in 0..<8 {
       for x in 0..<8 {
         var sum = 0.0
         for v in 0..<8 {
-          for u in 0..<8 {
-            let cu = u == 0 ? 1 / 2.0.squareRoot() : 1
-            let cv = v == 0 ? 1 / 2.0.squareRoot() : 1
-            sum += cu * cv * coefficients[v * 8 + u] * cos(Double(2 * x + 1) * Double(u) * .pi / 16)
-              * cos(Double(2 * y + 1) * Double(v) * .pi / 16)
-          }
+          for u in 0..<8 { sum += basis[x * 8 + u] * basis[y * 8 + v] * coefficients[v * 8 + u] }
         }
         samples[y * 8 + x] = sum / 4
       }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SandboxDirectory
 
 @Suite struct FilterTests {
@@ -50,9 +51,10 @@ import Testing
     #expect(
       try directory.filterNames("startswith(displayName,'ann') or startswith(displayName,'sanne')")
         == ["Ann Lee", "Sanne van der Berg"])
-    #expect(try directory.filterNames("startswith(displayName,'s') and accountEnabled eq true") == [
-      "Seán O'Brien", "Sanne van der Berg",
-    ])
+    #expect(
+      try directory.filterNames("startswith(displayName,'s') and accountEnabled eq true") == [
+        "Seán O'Brien", "Sanne van der Berg",
+      ])
     #expect(
       try directory.filterNames(
         "(startswith(displayName,'ann') or startswith(displayName,'ron')) and accountEnabled eq false")
@@ -64,7 +66,8 @@ import Testing
   }
 
   @Test func peoplePickerQueryWorks() throws {
-    let query = "startswith(displayName,'zo') or startswith(givenName,'zo') or startswith(surname,'zo') "
+    let query =
+      "startswith(displayName,'zo') or startswith(givenName,'zo') or startswith(surname,'zo') "
       + "or startswith(mail,'zo') or startswith(userPrincipalName,'zo')"
     #expect(try directory.filterNames(query) == ["Zoë Müller (Fabrikam)"])
   }
@@ -82,7 +85,8 @@ import Testing
     #expect(error?.status == 400)
     #expect(error?.code == "Request_UnsupportedQuery")
     #expect(error?.message.hasPrefix("Operator '\(operatorName)' is not supported") == true)
-    #expect(error?.message.contains("Try adding $count=true query parameter and ConsistencyLevel:eventual header") == true)
+    #expect(
+      error?.message.contains("Try adding $count=true query parameter and ConsistencyLevel:eventual header") == true)
     // The header alone is not enough; $count=true is needed too.
     let headerOnly = refusal { _ = try directory.list(UserListQuery(filter: filter, consistencyLevelEventual: true)) }
     #expect(headerOnly?.code == "Request_UnsupportedQuery")
@@ -92,12 +96,14 @@ import Testing
 
   @Test func advancedQueriesRunThoseOperators() throws {
     #expect(try directory.advancedFilterNames("endswith(mail,'@fabrikam.com')") == ["Zoë Müller (Fabrikam)"])
-    #expect(try directory.advancedFilterNames("endswith(userPrincipalName,'#EXT#@contoso.onmicrosoft.com')") == [
-      "Zoë Müller (Fabrikam)",
-    ])
+    #expect(
+      try directory.advancedFilterNames("endswith(userPrincipalName,'#EXT#@contoso.onmicrosoft.com')") == [
+        "Zoë Müller (Fabrikam)"
+      ])
     #expect(try directory.advancedFilterNames("startswith(officeLocation,'dublin')") == ["Seán O'Brien"])
     #expect(try directory.advancedFilterNames("mail eq null") == ["ليلى الحسن", ""])
-    #expect(try directory.advancedFilterNames("not(accountEnabled eq true)") == ["Ronald McDonald", "Conference Room B12"])
+    #expect(
+      try directory.advancedFilterNames("not(accountEnabled eq true)") == ["Ronald McDonald", "Conference Room B12"])
     let others = try directory.advancedFilterNames("userType ne 'Member'")
     #expect(others == ["Zoë Müller (Fabrikam)"])
     #expect(
@@ -161,7 +167,50 @@ import Testing
     let generated = Directory.generated(seed: 1, size: 2000)
     #expect(try generated.filterNames("startswith(displayName,'Aoife O''C')").contains("Aoife O'Connor"))
     #expect(try generated.filterNames("startswith(surname,'O''Connor')").contains("Aoife O'Connor"))
-    #expect(try generated.filterNames("startswith(displayName,'杨伟')") .contains("杨伟"))
+    #expect(try generated.filterNames("startswith(displayName,'杨伟')").contains("杨伟"))
     #expect(try generated.filterNames("startswith(displayName,'هدى')").contains("هدى المنصوري"))
+  }
+}
+
+@Suite struct UnstoredPropertyFilterTests {
+  let directory = SampleDirectory.directory
+
+  @Test func defaultStartsWithOnUnstoredPropertiesMatchesNobody() throws {
+    #expect(try directory.filterNames("startswith(state,'WA')").isEmpty)
+    #expect(try directory.filterNames("startswith(onPremisesUserPrincipalName,'a')").isEmpty)
+    #expect(try directory.filterNames("otherMails/any(m:startswith(m,'a'))").isEmpty)
+    #expect(try directory.filterNames("startswith(displayName,'ann') or state eq 'WA'") == ["Ann Lee"])
+  }
+
+  @Test func unstoredPropertiesFollowGraphsOperatorRules() throws {
+    #expect(refusal { _ = try directory.filterNames("startswith(postalCode,'9')") }?.code == "Request_UnsupportedQuery")
+    #expect(try directory.advancedFilterNames("startswith(postalCode,'9')").isEmpty)
+    #expect(refusal { _ = try directory.filterNames("state ne 'WA'") }?.code == "Request_UnsupportedQuery")
+    #expect(try directory.advancedFilterNames("state ne 'WA'").count == SampleDirectory.users.count)
+    #expect(try directory.advancedFilterNames("state eq null").count == SampleDirectory.users.count)
+    #expect(refusal { _ = try directory.filterNames("startswith(otherMails,'a')") }?.code == "Request_UnsupportedQuery")
+    #expect(refusal { _ = try directory.filterNames("state/any(s:s eq 'x')") }?.code == "Request_UnsupportedQuery")
+  }
+}
+
+@Suite struct HostileQueryTests {
+  let directory = SampleDirectory.directory
+
+  @Test func deepNestingIsRefusedNotACrash() {
+    let filter = String(repeating: "(", count: 50_000) + "displayName eq 'a'" + String(repeating: ")", count: 50_000)
+    #expect(refusal { _ = try directory.filterNames(filter) }?.code == "BadRequest")
+    let nots = String(repeating: "not ", count: 50_000) + "displayName eq 'a'"
+    #expect(refusal { _ = try directory.advancedFilterNames(nots) }?.code == "BadRequest")
+    let search = String(repeating: "(", count: 50_000) + "\"a\"" + String(repeating: ")", count: 50_000)
+    #expect(refusal { _ = try directory.searchNames(search) }?.code == "BadRequest")
+  }
+
+  @Test func tooManyClausesAreRefused() {
+    let filter = Array(repeating: "displayName eq 'a'", count: 600).joined(separator: " or ")
+    #expect(refusal { _ = try directory.filterNames(filter) }?.code == "BadRequest")
+    let search = Array(repeating: "\"a\"", count: 600).joined(separator: " OR ")
+    #expect(refusal { _ = try directory.searchNames(search) }?.code == "BadRequest")
+    let fine = Array(repeating: "displayName eq 'a'", count: 100).joined(separator: " or ")
+    #expect(refusal { _ = try directory.filterNames(fine) } == nil)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SandboxDirectory
 
 @Suite struct GeneratorTests {
@@ -75,12 +76,16 @@ import Testing
     // Nobody outside the tree has reports, so there is exactly one tree.
     let roots = directory.users.filter { $0.managerId == nil && !directory.directReports(of: $0).isEmpty }
     #expect(roots.map(\.id) == [ceo.id])
-    let depth = directory.users.map { user -> Int in
-      var steps = 0
-      var current = user
-      while let manager = directory.manager(of: current) { current = manager; steps += 1 }
-      return steps
-    }.max() ?? 0
+    let depth =
+      directory.users.map { user -> Int in
+        var steps = 0
+        var current = user
+        while let manager = directory.manager(of: current) {
+          current = manager
+          steps += 1
+        }
+        return steps
+      }.max() ?? 0
     #expect(depth >= 3)
   }
 
@@ -126,5 +131,15 @@ import Testing
     let users = OrganisationGenerator(seed: 2, size: 20_000).makeUsers()
     #expect(users.count == 20_000)
     #expect(Set(users.map(\.id)).count == 20_000)
+  }
+
+  @Test func repeatedRequestsShareOneDirectory() {
+    #expect(Directory.generated(seed: 11, size: 300) === Directory.generated(seed: 11, size: 300))
+    #expect(Directory.generated(seed: 11, size: 300) !== Directory.generated(seed: 12, size: 300))
+  }
+
+  @Test func principalNamesUseTheDefaultDomain() {
+    #expect(Directory.defaultDomain == "contoso.onmicrosoft.com")
+    #expect(Self.directory.users.allSatisfy { $0.userPrincipalName.hasSuffix("@" + Directory.defaultDomain) })
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SandboxDirectory
 
 @Suite struct JSONValueTests {
@@ -42,12 +43,13 @@ import Testing
     let value = JSONValue.object([("name", .string("Zoë")), ("n", .number(3)), ("ok", .bool(false)), ("x", .null)])
     let data = try JSONEncoder().encode(value)
     let decoded = try JSONDecoder().decode(JSONValue.self, from: data)
-    guard case let .object(members) = decoded else {
+    guard case .object(let members) = decoded else {
       Issue.record("not an object")
       return
     }
-    #expect(Dictionary(uniqueKeysWithValues: members.map { ($0.0, $0.1) }) == [
-      "name": .string("Zoë"), "n": .number(3), "ok": .bool(false), "x": .null,
-    ])
+    #expect(
+      Dictionary(uniqueKeysWithValues: members.map { ($0.0, $0.1) }) == [
+        "name": .string("Zoë"), "n": .number(3), "ok": .bool(false), "x": .null,
+      ])
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SandboxDirectory
 
 @Suite struct OrderAndSelectTests {
@@ -54,19 +55,21 @@ import Testing
   }
 
   @Test func defaultSelectIsGraphsDefaultSet() throws {
-    #expect(try directory.selectedProperties(nil) == [
-      "businessPhones", "displayName", "givenName", "id", "jobTitle", "mail", "mobilePhone", "officeLocation",
-      "preferredLanguage", "surname", "userPrincipalName",
-    ])
+    #expect(
+      try directory.selectedProperties(nil) == [
+        "businessPhones", "displayName", "givenName", "id", "jobTitle", "mail", "mobilePhone", "officeLocation",
+        "preferredLanguage", "surname", "userPrincipalName",
+      ])
   }
 
   @Test func selectKeepsOrderCanonicalisesAndAddsId() throws {
     #expect(try directory.selectedProperties("displayName,mail") == ["displayName", "mail", "id"])
     #expect(try directory.selectedProperties("ID, DisplayName") == ["id", "displayName"])
     #expect(try directory.selectedProperties("mail,mail") == ["mail", "id"])
-    #expect(try directory.selectedProperties("department,accountEnabled,otherMails") == [
-      "department", "accountEnabled", "otherMails", "id",
-    ])
+    #expect(
+      try directory.selectedProperties("department,accountEnabled,otherMails") == [
+        "department", "accountEnabled", "otherMails", "id",
+      ])
   }
 
   @Test func selectRefusesUnknownProperties() {
@@ -113,6 +116,9 @@ import Testing
     #expect(directory.user(idOrUPN: "00000000-0000-4000-8000-000000000002")?.displayName == "Seán O'Brien")
     #expect(directory.user(idOrUPN: "SEAN.OBRIEN@contoso.onmicrosoft.com")?.displayName == "Seán O'Brien")
     #expect(directory.user(idOrUPN: "nobody-here") == nil)
+    #expect(directory.user(idOrUPN: "00000000-0000-4000-8000-00000000000A") == nil)
+    let generated = Directory.generated(seed: 1, size: 2000)
+    #expect(generated.user(idOrUPN: "BC8D4222-04A0-42F7-B07B-7FD79A6DA005")?.displayName == "Aoife O'Connor")
     let sean = SampleDirectory.users[1]
     #expect(directory.manager(of: sean)?.displayName == "Ann Lee")
     #expect(directory.directReports(of: sean).map(\.displayName) == ["Sanne van der Berg"])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SandboxDirectory
 
 @Suite struct PeopleFileTests {
@@ -74,25 +75,42 @@ import Testing
   }
 
   @Test func notAnArrayIsRefused() {
-    #expect(failure(#"{"displayName": "Ann"}"#)?.contains("must be a JSON array of user objects, found an object") == true)
+    #expect(
+      failure(#"{"displayName": "Ann"}"#)?.contains("must be a JSON array of user objects, found an object") == true)
     #expect(failure("[]")?.contains("contains no users") == true)
   }
 
   @Test func entryThatIsNotAnObjectIsRefused() {
-    #expect(failure(#"[{"userPrincipalName": "a@x.com"}, "b@x.com"]"#)?.contains("entry at index 1: expected a JSON object, found a string") == true)
+    #expect(
+      failure(#"[{"userPrincipalName": "a@x.com"}, "b@x.com"]"#)?.contains(
+        "entry at index 1: expected a JSON object, found a string") == true)
   }
 
   @Test(arguments: [
-    (#"{"displayName": "Ann", "userPrincipalName": "ann@x.com", "accountEnabled": "yes"}"#, "accountEnabled", "true or false"),
-    (#"{"displayName": "Ann", "userPrincipalName": "ann@x.com", "businessPhones": "+1 555"}"#, "businessPhones", "an array of strings"),
-    (#"{"displayName": "Ann", "userPrincipalName": "ann@x.com", "businessPhones": [1]}"#, "businessPhones", "an array of strings"),
+    (
+      #"{"displayName": "Ann", "userPrincipalName": "ann@x.com", "accountEnabled": "yes"}"#, "accountEnabled",
+      "true or false"
+    ),
+    (
+      #"{"displayName": "Ann", "userPrincipalName": "ann@x.com", "businessPhones": "+1 555"}"#, "businessPhones",
+      "an array of strings"
+    ),
+    (
+      #"{"displayName": "Ann", "userPrincipalName": "ann@x.com", "businessPhones": [1]}"#, "businessPhones",
+      "an array of strings"
+    ),
     (#"{"displayName": "Ann", "userPrincipalName": "ann@x.com", "jobTitle": 7}"#, "jobTitle", "a string or null"),
-    (#"{"displayName": "Ann", "userPrincipalName": "ann@x.com", "manager": 7}"#, "manager", "an id or userPrincipalName"),
+    (
+      #"{"displayName": "Ann", "userPrincipalName": "ann@x.com", "manager": 7}"#, "manager",
+      "an id or userPrincipalName"
+    ),
     (#"{"displayName": "Ann", "userPrincipalName": "ann@x.com", "hasPhoto": "no"}"#, "hasPhoto", "true or false"),
   ])
   func wrongTypesNameEntryAndField(_ entry: String, _ field: String, _ expectation: String) {
     let message = failure("[{\"userPrincipalName\": \"first@x.com\"}, \(entry)]")
-    #expect(message?.contains(#"entry at index 1 (displayName "Ann", userPrincipalName "ann@x.com")"#) == true, "\(message ?? "")")
+    #expect(
+      message?.contains(#"entry at index 1 (displayName "Ann", userPrincipalName "ann@x.com")"#) == true,
+      "\(message ?? "")")
     #expect(message?.contains("field '\(field)' must be \(expectation)") == true, "\(message ?? "")")
   }
 
@@ -104,7 +122,8 @@ import Testing
 
   @Test func badUserPrincipalNamesAndIdsAreRefused() {
     #expect(failure(#"[{"jobTitle": "CEO"}]"#)?.contains("field 'userPrincipalName' is missing") == true)
-    #expect(failure(#"[{"userPrincipalName": "no-at-sign"}]"#)?.contains("field 'userPrincipalName' must look like") == true)
+    #expect(
+      failure(#"[{"userPrincipalName": "no-at-sign"}]"#)?.contains("field 'userPrincipalName' must look like") == true)
     #expect(failure(#"[{"userPrincipalName": "a@x.com", "id": "a b"}]"#)?.contains("field 'id'") == true)
     #expect(failure(#"[{"userPrincipalName": "a@x.com", "userType": "Owner"}]"#)?.contains("field 'userType'") == true)
   }
@@ -133,9 +152,27 @@ import Testing
        {"userPrincipalName": "b@x.com", "manager": "a@x.com"},
        {"userPrincipalName": "c@x.com", "manager": "b@x.com"}]
       """)
-    #expect(message?.contains("field 'manager' forms a cycle: a@x.com → c@x.com → b@x.com → a@x.com") == true, "\(message ?? "")")
+    #expect(
+      message?.contains("field 'manager' forms a cycle: a@x.com → c@x.com → b@x.com → a@x.com") == true,
+      "\(message ?? "")")
     #expect(message?.contains("entry at index 1") == true)
     let selfManaged = failure(#"[{"userPrincipalName": "a@x.com", "manager": "a@x.com"}]"#)
     #expect(selfManaged?.contains("forms a cycle: a@x.com → a@x.com") == true)
+  }
+}
+
+@Suite struct PeopleJSONTests {
+  @Test func loadsFromData() throws {
+    let directory = try Directory.load(
+      peopleJSON: Data(#"[{"displayName": "Ann Lee", "userPrincipalName": "ann@x.com"}]"#.utf8))
+    #expect(directory.defaultUser.displayName == "Ann Lee")
+  }
+
+  @Test func publicInitialiserClampsTheDefaultUser() {
+    let users = [
+      DirectoryUser(id: "1", userPrincipalName: "a@x.com"), DirectoryUser(id: "2", userPrincipalName: "b@x.com"),
+    ]
+    #expect(Directory(users: users, defaultUserIndex: 5).defaultUser.id == "2")
+    #expect(Directory(users: users).defaultUser.id == "1")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SandboxDirectory
 
 @Suite struct PhotoTests {
@@ -37,7 +38,7 @@ import Testing
     for user in directory.users.prefix(150) {
       if let data = directory.photoJPEG(of: user) {
         #expect(user.hasPhoto)
-        _ = try BaselineJPEGDecoder(data)
+        _ = try BaselineJPEGDecoder(data, pixels: false)
         decodedCount += 1
       } else {
         #expect(!user.hasPhoto)
@@ -56,5 +57,25 @@ import Testing
   @Test func photosAreDeterministic() {
     let user = directory.users[5]
     #expect(directory.photoJPEG(of: user) == PhotoPainter.jpeg(for: user))
+  }
+}
+
+@Suite struct PhotoSizeTests {
+  @Test(arguments: [8, 48, 96, 120, 240])
+  func otherSizesEncodeAndDecode(_ size: Int) throws {
+    let directory = Directory.generated(seed: 1, size: 2000)
+    let data = try #require(directory.photoJPEG(of: directory.defaultUser, size: size))
+    let decoder = try BaselineJPEGDecoder(data, pixels: false)
+    #expect(decoder.width == size && decoder.height == size)
+  }
+
+  @Test func sizesAreClampedAndPeopleWithoutPhotosHaveNone() throws {
+    let directory = Directory.generated(seed: 1, size: 2000)
+    let tiny = try BaselineJPEGDecoder(
+      try #require(directory.photoJPEG(of: directory.defaultUser, size: 1)), pixels: false)
+    #expect(tiny.width == 8)
+    let withoutPhoto = try #require(directory.users.first { !$0.hasPhoto })
+    #expect(directory.photoJPEG(of: withoutPhoto, size: 96) == nil)
+    #expect(Directory.photoSize == 48)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SandboxDirectory
 
 /// Shorthands for running `GET /users` queries in tests.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SandboxDirectory
 
 @Suite struct SearchTests {
@@ -65,7 +66,8 @@ import Testing
   }
 
   @Test func andOrAndParentheses() throws {
-    #expect(try directory.searchNames("\"displayName:ann\" OR \"displayName:sanne\"") == ["Ann Lee", "Sanne van der Berg"])
+    #expect(
+      try directory.searchNames("\"displayName:ann\" OR \"displayName:sanne\"") == ["Ann Lee", "Sanne van der Berg"])
     #expect(try directory.searchNames("\"displayName:sanne\" AND \"mail:sanne\"") == ["Sanne van der Berg"])
     #expect(try directory.searchNames("\"displayName:sanne\" AND \"mail:ann\"").isEmpty)
     // AND binds tighter than OR.
@@ -105,7 +107,9 @@ import Testing
 
   @Test func syntaxErrorNamesCharacterAndPosition() {
     let error = refusal { _ = try directory.searchNames("\"displayName:ann\" or \"mail:ann\"") }
-    #expect(error?.message == "Syntax error: character 'o' is not valid at position 18 in '\"displayName:ann\" or \"mail:ann\"'.")
+    #expect(
+      error?.message
+        == "Syntax error: character 'o' is not valid at position 18 in '\"displayName:ann\" or \"mail:ann\"'.")
   }
 
   @Test func unknownAndUnsearchablePropertiesAreRefused() {

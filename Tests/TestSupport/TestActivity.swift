@@ -48,7 +48,10 @@ public final class TestActivity: @unchecked Sendable {
   /// Like `wait(after:)`, but gives up after `timeout`; false when it gave up.
   public func wait(after generation: Int, timeout: Duration) async -> Bool {
     await withTaskGroup(of: Bool.self) { group in
-      group.addTask { await self.wait(after: generation); return true }
+      group.addTask {
+        await self.wait(after: generation)
+        return true
+      }
       group.addTask {
         try? await Task.sleep(for: timeout)
         return false

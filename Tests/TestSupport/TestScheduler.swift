@@ -85,7 +85,9 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
   private func takeNext(dueBy target: ContinuousClock.Instant) -> Item? {
     lock.withLock {
       items.removeAll { $0.handle.isCancelled }
-      guard let index = items.indices.min(by: { (items[$0].due, items[$0].sequence) < (items[$1].due, items[$1].sequence) }),
+      guard
+        let index = items.indices.min(by: { (items[$0].due, items[$0].sequence) < (items[$1].due, items[$1].sequence) }
+        ),
         items[index].due <= target
       else { return nil }
       let item = items.remove(at: index)

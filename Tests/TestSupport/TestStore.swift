@@ -27,7 +27,10 @@ public final class TestStore {
     public var error: (any Error)?
     public private(set) var saved: [Settings] = []
     init() {}
-    func save(_ settings: Settings) throws { if let error { throw error }; saved.append(settings) }
+    func save(_ settings: Settings) throws {
+      if let error { throw error }
+      saved.append(settings)
+    }
   }
 
   public init(state: AppState = .signedIn()) {
@@ -110,7 +113,8 @@ public final class TestStore {
       if worker.isEmpty, main.isEmpty, tasks.running == directory.parkedCount { return }
       guard await activity.wait(after: generation, timeout: .seconds(10)) else {
         Issue.record(
-          "runtime did not settle: \(tasks.running) tasks, \(directory.parkedCount) parked", sourceLocation: sourceLocation)
+          "runtime did not settle: \(tasks.running) tasks, \(directory.parkedCount) parked",
+          sourceLocation: sourceLocation)
         return
       }
     }

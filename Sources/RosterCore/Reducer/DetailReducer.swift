@@ -74,7 +74,8 @@ enum DetailReducer {
     state.detail.status = .loading(person)
     return [
       .cancel(id: .detail),
-      .debounce(id: .detailDebounce, after: Tuning.detailDebounce, then: .detail(.debounceElapsed(id: state.detail.requestID))),
+      .debounce(
+        id: .detailDebounce, after: Tuning.detailDebounce, then: .detail(.debounceElapsed(id: state.detail.requestID))),
     ]
   }
 }

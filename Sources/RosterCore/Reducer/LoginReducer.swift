@@ -42,7 +42,8 @@ enum LoginReducer {
         state.login.redirectField = Secret("")
       } else {
         state.login.redirectError =
-          "That address is not the redirect of this sign-in (wrong or old tab?). Sign in again and paste the new address."
+          "That address is not the redirect of this sign-in (wrong or old tab?). "
+          + "Sign in again and paste the new address."
       }
       return []
     }

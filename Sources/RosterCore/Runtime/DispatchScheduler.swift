@@ -2,14 +2,17 @@ import Dispatch
 
 /// The app's `Scheduler`: real time, timers on a Dispatch queue.
 public struct DispatchScheduler: Scheduler {
+  /// Where scheduled work runs.
   public let queue: DispatchQueue
 
   public init(queue: DispatchQueue) {
     self.queue = queue
   }
 
+  /// The continuous clock's now.
   public var now: ContinuousClock.Instant { ContinuousClock.now }
 
+  /// Runs `work` on `queue` after `delay` unless cancelled (a cancellable `DispatchWorkItem`).
   @discardableResult
   public func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) -> any Cancellable {
     let item = DispatchWorkItem(block: work)

@@ -6,7 +6,9 @@ import Foundation
 /// `finish` must be called exactly once per effect handed to the runtime (it drives the Store's
 /// busy counter), after any action that effect sends.
 public struct EffectFeedback: Sendable {
+  /// Sends an action to the Store (hops to the main queue).
   public var send: @Sendable (AppAction) -> Void
+  /// Reports that one effect ended (hops to the main queue).
   public var finish: @Sendable () -> Void
 
   public init(send: @escaping @Sendable (AppAction) -> Void, finish: @escaping @Sendable () -> Void) {

@@ -18,6 +18,7 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
     self.worker = worker
   }
 
+  /// Hands `effect` to the worker queue; returns at once.
   public func run(_ effect: Effect, feedback: EffectFeedback) {
     worker.enqueue { self.interpret(effect, feedback) }
   }
@@ -115,7 +116,8 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
     if jobs[id] === job { jobs[id] = nil }
   }
 
-  private func startTimer(_ id: CancelID, after delay: Duration, sending action: AppAction, _ feedback: EffectFeedback) {
+  private func startTimer(_ id: CancelID, after delay: Duration, sending action: AppAction, _ feedback: EffectFeedback)
+  {
     let job = file(id, feedback)
     let handle = environment.scheduler.schedule(after: delay) { [worker] in
       worker.enqueue {

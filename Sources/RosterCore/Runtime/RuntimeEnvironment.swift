@@ -2,7 +2,9 @@ import Foundation
 
 /// The clients the runtime talks to; replaced as a whole when setup saves new settings.
 public struct Services: Sendable {
+  /// Sign-in and tokens (`AuthClient.live` from Identity).
   public var auth: AuthClient
+  /// People search and detail (`DirectoryClient.live` from Graph).
   public var directory: DirectoryClient
 
   public init(auth: AuthClient, directory: DirectoryClient) {
@@ -13,6 +15,7 @@ public struct Services: Sendable {
 
 /// Everything the `EffectRuntime` needs from the outside world.
 public struct RuntimeEnvironment: Sendable {
+  /// The clients in force.
   public var services: Services
   /// Timers (debounce, ticks).
   public var scheduler: any Scheduler

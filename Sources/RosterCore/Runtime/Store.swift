@@ -21,6 +21,7 @@ import Foundation
 /// debounce timers and a sign-in waiting for the person.
 @MainActor
 public final class Store {
+  /// The current state; read it to render, never write it (send an action).
   public private(set) var state: AppState
   /// The renderer: told after every action (it coalesces redraws itself).
   public var onChange: ((AppState) -> Void)?

@@ -10,6 +10,7 @@ public protocol WorkQueue: Sendable {
 }
 
 extension DispatchQueue: WorkQueue {
+  /// `async(execute:)`.
   public func enqueue(_ work: @escaping @Sendable () -> Void) {
     async(execute: work)
   }

@@ -8,11 +8,15 @@ import Foundation
 public struct LRUCache<Key: Hashable & Sendable, Value: Equatable & Sendable>: Equatable, Sendable {
   /// One stored value with the time it was stored.
   public struct Entry: Equatable, Sendable {
+    /// The lookup key.
     public var key: Key
+    /// The stored value.
     public var value: Value
+    /// When it was stored (its age decides freshness).
     public var storedAt: Date
   }
 
+  /// The most entries kept.
   public let capacity: Int
   /// Seconds an entry stays fresh.
   public let timeToLive: TimeInterval
@@ -48,7 +52,9 @@ public struct LRUCache<Key: Hashable & Sendable, Value: Equatable & Sendable>: E
     change(&entries[index].value)
   }
 
+  /// Forgets everything (e.g. on sign-out).
   public mutating func removeAll() { entries.removeAll() }
 
+  /// Entries held, fresh or not.
   public var count: Int { entries.count }
 }

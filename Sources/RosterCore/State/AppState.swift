@@ -9,12 +9,17 @@ public struct AppState: Equatable, Sendable {
   public var screen: Screen
   /// The settings in force (debounce, sign-in method, scopes...).
   public var settings: Settings
+  /// The setup screen (client id and tenant being edited).
   public var setup: SetupState
+  /// The login screen (sign-in method and progress).
   public var login: LoginState
+  /// The search field and the result list.
   public var search: SearchState
+  /// The detail pane for the selected person.
   public var detail: DetailState
   /// Which pane receives keys on the main screen.
   public var focus: Focus
+  /// The `?` overlay listing the focused view's keys.
   public var isHelpVisible: Bool
   /// Single-pane layout only: the detail pane covers the list (Enter opens it, Esc returns).
   public var singlePaneDetailOpen: Bool
@@ -81,9 +86,13 @@ public enum Focus: Equatable, Sendable {
 
 /// A short message shown for a few seconds, then removed by a tick.
 public struct Banner: Equatable, Sendable {
+  /// How the banner is styled.
   public enum Kind: Equatable, Sendable { case info, error }
+  /// The text (already plain; no directory data unsanitised).
   public var message: String
+  /// Info or error styling.
   public var kind: Kind
+  /// When a tick removes it.
   public var expiresAt: Date
 
   public init(message: String, kind: Kind = .info, expiresAt: Date) {
@@ -95,7 +104,9 @@ public struct Banner: Equatable, Sendable {
 
 /// Terminal dimensions in cells.
 public struct TerminalSize: Equatable, Sendable {
+  /// Lines.
   public var rows: Int
+  /// Columns (cells).
   public var cols: Int
   public init(rows: Int, cols: Int) {
     self.rows = rows

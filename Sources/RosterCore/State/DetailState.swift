@@ -4,6 +4,7 @@ import Foundation
 public struct DetailState: Equatable, Sendable {
   /// Bumped whenever the selected person changes; a load for another id is dropped.
   public var requestID: Int
+  /// What the pane shows.
   public var status: DetailStatus
   /// Recently loaded profiles, so moving back and forth through the list needs no request.
   public var cache: LRUCache<String, PersonDetail>

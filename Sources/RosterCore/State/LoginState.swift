@@ -4,12 +4,14 @@ import Foundation
 public struct LoginState: Equatable, Sendable {
   /// The interactive flow to start (device code by default over SSH; browser when asked).
   public var method: SignInMethod
+  /// Where the sign-in stands.
   public var phase: LoginPhase
   /// The browser flow's paste field (a redirect URL holds an authorization code, so it is kept
   /// as a `Secret`; the view-controller reads `exposedValue` to edit and shows it masked).
   public var redirectField: Secret
   /// Why a pasted redirect URL was refused, or nil.
   public var redirectError: String?
+  /// A pasted redirect URL is being checked.
   public var isSubmittingRedirect: Bool
   /// Why the person is back at the login screen ("Your session expired…"), or nil on first run.
   public var reason: String?

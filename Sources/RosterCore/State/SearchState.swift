@@ -10,6 +10,7 @@ public struct SearchState: Equatable, Sendable {
   public var query: String
   /// Bumped on every query change; results and timers tagged with another id are dropped.
   public var requestID: Int
+  /// What the engine is doing (drives the status line and the list's marking).
   public var status: SearchStatus
   /// What the list shows.
   public var results: [Person]
@@ -18,6 +19,7 @@ public struct SearchState: Equatable, Sendable {
   /// The server's whole answer for `resultsQuery` (pages loaded so far, next page, count); the
   /// list shows it, or it narrowed locally while a request for a refined query is pending.
   public var answer: CachedResults?
+  /// A next page is on the wire (the list shows a "loading more" row).
   public var isLoadingMore: Bool
   /// The selected row in `results`; nil when the list is empty.
   public var selectedIndex: Int?
@@ -66,9 +68,11 @@ public enum SearchStatus: Equatable, Sendable {
 
 /// A wait before a retry, as the UI counts it down.
 public struct RetryCountdown: Equatable, Sendable {
+  /// Why the client waits (throttled, service unavailable, transient failure).
   public var reason: RetryNotice.Reason
   /// When the retry happens (wall clock, compared with `AppState.now`).
   public var until: Date
+  /// 1 for the first retry; 0 when the client gave up and the app will send again.
   public var attempt: Int
 
   public init(reason: RetryNotice.Reason, until: Date, attempt: Int) {
@@ -85,6 +89,7 @@ public struct RetryCountdown: Equatable, Sendable {
 
 /// The search request currently on the wire.
 public struct InFlightSearch: Equatable, Sendable {
+  /// The request id it was sent with.
   public var requestID: Int
   /// The normalised query it asked for.
   public var query: String
@@ -96,8 +101,11 @@ public struct InFlightSearch: Equatable, Sendable {
 
 /// One cached answer: the people loaded so far for a query, and where the next page is.
 public struct CachedResults: Equatable, Sendable {
+  /// Everyone loaded so far, in the server's order.
   public var people: [Person]
+  /// Where the next page is; nil after the last.
   public var next: PageCursor?
+  /// `@odata.count`, when given.
   public var totalCount: Int?
   public init(people: [Person], next: PageCursor?, totalCount: Int?) {
     self.people = people

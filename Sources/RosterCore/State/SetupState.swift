@@ -5,12 +5,15 @@ public struct SetupState: Equatable, Sendable {
   /// The field being edited.
   public enum Field: Equatable, Sendable, CaseIterable { case clientId, tenant }
 
+  /// The app registration's Application (client) ID, as typed.
   public var clientId: String
   /// A tenant id, a verified domain, or `organizations` / `common`.
   public var tenant: String
+  /// Which field receives typed text.
   public var focusedField: Field
   /// Why the last save was refused (bad client id, unwritable file), in plain words.
   public var error: String?
+  /// The settings file is being written.
   public var isSaving: Bool
 
   public init(settings: Settings = Settings()) {

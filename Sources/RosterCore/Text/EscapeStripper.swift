@@ -28,9 +28,15 @@ struct EscapeStripper {
     switch mode {
     case .text:
       switch value {
-      case 0x1B: mode = .escape; return nil
-      case 0x9B: mode = .csi; return nil
-      case 0x90, 0x98, 0x9D, 0x9E, 0x9F: mode = .string; return nil
+      case 0x1B:
+        mode = .escape
+        return nil
+      case 0x9B:
+        mode = .csi
+        return nil
+      case 0x90, 0x98, 0x9D, 0x9E, 0x9F:
+        mode = .string
+        return nil
       default: break
       }
       if EscapeStripper.isSpaceLike(scalar) { return " " }
@@ -75,11 +81,13 @@ struct EscapeStripper {
     }
   }
 
-  /// C0, DEL, C1, bidi formatting, LRM/RLM/ALM and BOM.
+  /// C0, DEL, C1, bidi formatting, LRM/RLM/ALM, BOM, the deprecated format controls
+  /// (U+206A–U+206F) and interlinear annotation marks (U+FFF9–U+FFFB).
   static func isDropped(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x00...0x1F, 0x7F...0x9F: return true
     case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C, 0xFEFF: return true
+    case 0x206A...0x206F, 0xFFF9...0xFFFB: return true
     default: return false
     }
   }

@@ -13,6 +13,8 @@ struct GenerationState {
   private(set) var users: [DirectoryUser] = []
   /// Department of each user (nil for guests, rooms and the chief executive).
   private var departmentOf: [Int?] = []
+  /// Whether each user has direct reports (for job titles).
+  private var hasReports: [Bool] = []
   /// Members of each department that are in the management tree, in arrival order.
   private var treeMembers: [[Int]]
   private var usedMailNames: [String: Int] = [:]
@@ -24,6 +26,7 @@ struct GenerationState {
     idRandom = SeededRandom(seed: seed ^ 0xA5A5_5A5A_C3C3_3C3C)
     users.reserveCapacity(capacity)
     departmentOf.reserveCapacity(capacity)
+    hasReports.reserveCapacity(capacity)
     treeMembers = Array(repeating: [], count: OrganisationTables.departments.count)
     officeWeights = WeightedPicker(OrganisationTables.offices.map(\.weight))
     departmentWeights = WeightedPicker(OrganisationTables.departments.map(\.weight))
@@ -62,21 +65,20 @@ struct GenerationState {
     switch role {
     case .chiefExecutive:
       department = nil
-    case let .head(head):
+    case .head(let head):
       department = head
       managerId = users[0].id
+      hasReports[0] = true
       treeMembers[head].append(index)
-    case let .staff(managed):
+    case .staff(let managed):
       let chosen = departmentWeights.pick(&random)
       department = chosen
       if managed {
         let pool = treeMembers[chosen]
-        if pool.isEmpty {
-          managerId = users[0].id
-        } else {
-          // Earlier members manage later ones: about one in six members has reports.
-          managerId = users[pool[random.below((pool.count + 5) / 6)]].id
-        }
+        // Earlier members manage later ones: about one in six members has reports.
+        let managerIndex = pool.isEmpty ? 0 : pool[random.below((pool.count + 5) / 6)]
+        managerId = users[managerIndex].id
+        hasReports[managerIndex] = true
         treeMembers[chosen].append(index)
       }
     }
@@ -97,6 +99,7 @@ struct GenerationState {
       hasPhoto: isExecutive || random.chance(85))
     users.append(user)
     departmentOf.append(department)
+    hasReports.append(false)
   }
 
   mutating func addGuest() {
@@ -112,14 +115,17 @@ struct GenerationState {
     case 1, 2: displayName = partner.company.map { "\(plainName) (\($0))" } ?? plainName
     default: displayName = plainName
     }
-    users.append(DirectoryUser(
-      id: nextId(), userPrincipalName: "\(mailName)_\(partner.domain)#EXT#@\(Directory.defaultDomain)",
-      displayName: displayName, givenName: random.chance(80) ? given.native : nil,
-      surname: random.chance(80) ? surname?.native : nil, mail: mail, mailNickname: "\(mailName)_\(partner.domain)#EXT#",
-      jobTitle: random.chance(30) ? random.pick(random.pick(OrganisationTables.departments).titles) : nil,
-      companyName: partner.company, userType: "Guest", accountEnabled: random.chance(95), managerId: nil,
-      hasPhoto: random.chance(20)))
+    users.append(
+      DirectoryUser(
+        id: nextId(), userPrincipalName: "\(mailName)_\(partner.domain)#EXT#@\(Directory.defaultDomain)",
+        displayName: displayName, givenName: random.chance(80) ? given.native : nil,
+        surname: random.chance(80) ? surname?.native : nil, mail: mail,
+        mailNickname: "\(mailName)_\(partner.domain)#EXT#",
+        jobTitle: random.chance(30) ? random.pick(random.pick(OrganisationTables.departments).titles) : nil,
+        companyName: partner.company, userType: "Guest", accountEnabled: random.chance(95), managerId: nil,
+        hasPhoto: random.chance(20)))
     departmentOf.append(nil)
+    hasReports.append(false)
   }
 
   mutating func addRoom() {
@@ -129,30 +135,29 @@ struct GenerationState {
     let label = "\(random.pick(OrganisationTables.resourceNames)) \(floor)\(letter) \(office.city)"
     let mailName = uniqueMailName(NameCulture.Name(native: label, latin: label), nil)
     let upn = "\(mailName)@\(Directory.defaultDomain)"
-    users.append(DirectoryUser(
-      id: nextId(), userPrincipalName: upn, displayName: label, mail: upn, mailNickname: mailName,
-      officeLocation: "\(office.city) \(floor)\(letter)", city: office.city, country: office.country,
-      usageLocation: office.usageLocation,
-      businessPhones: random.chance(50) ? [office.phonePrefix + random.digits(office.localDigits)] : [],
-      userType: "Member", accountEnabled: false, managerId: nil, hasPhoto: false))
+    users.append(
+      DirectoryUser(
+        id: nextId(), userPrincipalName: upn, displayName: label, mail: upn, mailNickname: mailName,
+        officeLocation: "\(office.city) \(floor)\(letter)", city: office.city, country: office.country,
+        usageLocation: office.usageLocation,
+        businessPhones: random.chance(50) ? [office.phonePrefix + random.digits(office.localDigits)] : [],
+        userType: "Member", accountEnabled: false, managerId: nil, hasPhoto: false))
     departmentOf.append(nil)
+    hasReports.append(false)
   }
 
   /// Titles depend on whether someone ended up with reports, so they are given last.
   mutating func assignJobTitles() {
-    var hasReports = [Bool](repeating: false, count: users.count)
-    var indexById: [String: Int] = [:]
-    for (index, user) in users.enumerated() { indexById[user.id] = index }
-    for user in users { if let managerId = user.managerId, let index = indexById[managerId] { hasReports[index] = true } }
     var titleRandom = SeededRandom(seed: random.next())
     for index in users.indices {
-      guard let department = departmentOf[index].map({ OrganisationTables.departments[$0] }) else {
+      guard let departmentIndex = departmentOf[index] else {
         if index == 0 { users[index].jobTitle = "Chief Executive Officer" }
         continue
       }
-      if users[index].managerId == users[0].id, treeMembers.contains(where: { $0.first == index }) {
-        users[index].jobTitle = department.headTitle
+      if treeMembers[departmentIndex].first == index {
+        users[index].jobTitle = OrganisationTables.departments[departmentIndex].headTitle
       } else if titleRandom.chance(95) {
+        let department = OrganisationTables.departments[departmentIndex]
         users[index].jobTitle = titleRandom.pick(hasReports[index] ? department.managerTitles : department.titles)
       }
     }
@@ -165,7 +170,10 @@ struct WeightedPicker {
 
   init(_ weights: [Int]) {
     var total = 0
-    cumulative = weights.map { total += $0; return total }
+    cumulative = weights.map {
+      total += $0
+      return total
+    }
   }
 
   func pick(_ random: inout SeededRandom) -> Int {

@@ -64,7 +64,7 @@ struct NameCulture: Sendable {
     guard let surname else { return given }
     switch order {
     case .givenFirst: return "\(given) \(surname)"
-    case let .surnameFirst(separator): return "\(surname)\(separator)\(given)"
+    case .surnameFirst(let separator): return "\(surname)\(separator)\(given)"
     }
   }
 }

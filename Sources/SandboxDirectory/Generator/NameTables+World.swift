@@ -4,12 +4,18 @@ extension NameTables {
   static let asiaMiddleEastAndAfrica: [NameCulture] = [
     NameCulture(
       "chinese",
-      female: ["芳/Fang", "秀英/Xiuying", "敏/Min", "静/Jing", "丽/Li", "娜/Na", "婷/Ting", "子涵/Zihan", "雨桐/Yutong",
-               "欣怡/Xinyi"],
-      male: ["伟/Wei", "强/Qiang", "磊/Lei", "军/Jun", "洋/Yang", "浩然/Haoran", "俊杰/Junjie", "志明/Zhiming",
-             "建国/Jianguo", "宇轩/Yuxuan"],
-      surnames: ["王/Wang", "李/Li", "张/Zhang", "刘/Liu", "陈/Chen", "杨/Yang", "黄/Huang", "赵/Zhao", "周/Zhou",
-                 "吴/Wu", "欧阳/Ouyang", "司马/Sima"],
+      female: [
+        "芳/Fang", "秀英/Xiuying", "敏/Min", "静/Jing", "丽/Li", "娜/Na", "婷/Ting", "子涵/Zihan", "雨桐/Yutong",
+        "欣怡/Xinyi",
+      ],
+      male: [
+        "伟/Wei", "强/Qiang", "磊/Lei", "军/Jun", "洋/Yang", "浩然/Haoran", "俊杰/Junjie", "志明/Zhiming",
+        "建国/Jianguo", "宇轩/Yuxuan",
+      ],
+      surnames: [
+        "王/Wang", "李/Li", "张/Zhang", "刘/Liu", "陈/Chen", "杨/Yang", "黄/Huang", "赵/Zhao", "周/Zhou",
+        "吴/Wu", "欧阳/Ouyang", "司马/Sima",
+      ],
       order: .surnameFirst(separator: "")),
     NameCulture(
       "chinese-latin",
@@ -18,12 +24,18 @@ extension NameTables {
       surnames: ["Wang", "Li", "Zhang", "Liu", "Chen", "Lin", "Wong", "Ng", "Tan", "Lim", "Ho", "Cheung"]),
     NameCulture(
       "japanese",
-      female: ["さくら/Sakura", "結衣/Yui", "恵美/Emi", "ひなた/Hinata", "美咲/Misaki", "陽菜/Hina", "愛子/Aiko",
-               "由美子/Yumiko"],
-      male: ["陽翔/Haruto", "蓮/Ren", "大輔/Daisuke", "翔太/Shota", "健一/Kenichi", "拓也/Takuya", "悠真/Yuma",
-             "誠/Makoto"],
-      surnames: ["佐藤/Sato", "鈴木/Suzuki", "高橋/Takahashi", "田中/Tanaka", "渡辺/Watanabe", "伊藤/Ito",
-                 "山本/Yamamoto", "中村/Nakamura", "小林/Kobayashi", "加藤/Kato"],
+      female: [
+        "さくら/Sakura", "結衣/Yui", "恵美/Emi", "ひなた/Hinata", "美咲/Misaki", "陽菜/Hina", "愛子/Aiko",
+        "由美子/Yumiko",
+      ],
+      male: [
+        "陽翔/Haruto", "蓮/Ren", "大輔/Daisuke", "翔太/Shota", "健一/Kenichi", "拓也/Takuya", "悠真/Yuma",
+        "誠/Makoto",
+      ],
+      surnames: [
+        "佐藤/Sato", "鈴木/Suzuki", "高橋/Takahashi", "田中/Tanaka", "渡辺/Watanabe", "伊藤/Ito",
+        "山本/Yamamoto", "中村/Nakamura", "小林/Kobayashi", "加藤/Kato",
+      ],
       order: .surnameFirst(separator: " ")),
     NameCulture(
       "korean",
@@ -41,8 +53,10 @@ extension NameTables {
       "indian",
       female: ["Priya", "Ananya", "Lakshmi", "Kavya", "Deepika", "Aishwarya", "Shreya", "Meenakshi"],
       male: ["Arjun", "Vikram", "Rohan", "Rahul", "Sanjay", "Aditya", "Karthik", "Venkatesh"],
-      surnames: ["Sharma", "Patel", "Iyer", "Reddy", "Venkataraman", "Nair", "Gupta", "Krishnamurthy", "Banerjee",
-                 "Subramanian", "Desai", "Chatterjee"]),
+      surnames: [
+        "Sharma", "Patel", "Iyer", "Reddy", "Venkataraman", "Nair", "Gupta", "Krishnamurthy", "Banerjee",
+        "Subramanian", "Desai", "Chatterjee",
+      ]),
     NameCulture(
       "hindi",
       female: ["प्रिया/Priya", "अनन्या/Ananya", "स्नेहा/Sneha", "पूजा/Pooja"],
@@ -58,14 +72,18 @@ extension NameTables {
       "arabic",
       female: ["فاطمة/Fatima", "ليلى/Layla", "نور/Nour", "مريم/Maryam", "سارة/Sara", "ياسمين/Yasmin", "هدى/Huda"],
       male: ["محمد/Mohammed", "أحمد/Ahmed", "عمر/Omar", "خالد/Khaled", "يوسف/Youssef", "علي/Ali", "حسن/Hassan"],
-      surnames: ["الحسن/Al-Hassan", "العلي/Al-Ali", "حداد/Haddad", "خوري/Khoury", "المنصوري/Al-Mansouri",
-                 "الشامي/Al-Shami", "عبد الله/Abdullah", "الفارسي/Al-Farsi"]),
+      surnames: [
+        "الحسن/Al-Hassan", "العلي/Al-Ali", "حداد/Haddad", "خوري/Khoury", "المنصوري/Al-Mansouri",
+        "الشامي/Al-Shami", "عبد الله/Abdullah", "الفارسي/Al-Farsi",
+      ]),
     NameCulture(
       "arabic-latin",
       female: ["Fatima", "Layla", "Nour", "Aisha", "Rania", "Dalia", "Hanan"],
       male: ["Mohammed", "Ahmed", "Omar", "Khalid", "Tariq", "Karim", "Abdulrahman"],
-      surnames: ["Al-Hassan", "El-Sayed", "Haddad", "Khoury", "Al-Mansouri", "bin Rashid", "Abdel-Aziz", "Nasser",
-                 "Farouk", "Saleh"]),
+      surnames: [
+        "Al-Hassan", "El-Sayed", "Haddad", "Khoury", "Al-Mansouri", "bin Rashid", "Abdel-Aziz", "Nasser",
+        "Farouk", "Saleh",
+      ]),
     NameCulture(
       "hebrew",
       female: ["נועה/Noa", "תמר/Tamar", "מיכל/Michal", "שירה/Shira"],

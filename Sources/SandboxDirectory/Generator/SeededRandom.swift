@@ -36,12 +36,16 @@ enum GUIDFormat {
   static func string(high: UInt64, low: UInt64) -> String {
     let versioned = (high & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000
     let varianted = (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
-    let a = hex(versioned >> 32, width: 8)
-    let b = hex((versioned >> 16) & 0xFFFF, width: 4)
-    let c = hex(versioned & 0xFFFF, width: 4)
-    let d = hex(varianted >> 48, width: 4)
-    let e = hex(varianted & 0xFFFF_FFFF_FFFF, width: 12)
-    return "\(a)-\(b)-\(c)-\(d)-\(e)"
+    var bytes = [UInt8](repeating: UInt8(ascii: "-"), count: 36)
+    var position = 0
+    for (value, nibbles) in [(versioned, 16), (varianted, 16)] {
+      for nibble in stride(from: nibbles - 1, through: 0, by: -1) {
+        if position == 8 || position == 13 || position == 18 || position == 23 { position += 1 }
+        bytes[position] = digits[Int((value >> UInt64(nibble * 4)) & 0xF)]
+        position += 1
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// A stable id from any text (FNV-1a over the UTF-8, mixed through SplitMix64).
@@ -52,15 +56,5 @@ enum GUIDFormat {
     return string(high: random.next(), low: random.next())
   }
 
-  private static let digits = Array("0123456789abcdef")
-
-  private static func hex(_ value: UInt64, width: Int) -> String {
-    var characters = [Character](repeating: "0", count: width)
-    var remaining = value
-    for position in stride(from: width - 1, through: 0, by: -1) {
-      characters[position] = digits[Int(remaining & 0xF)]
-      remaining >>= 4
-    }
-    return String(characters)
-  }
+  private static let digits = Array("0123456789abcdef".utf8)
 }

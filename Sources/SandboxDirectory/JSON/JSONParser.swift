@@ -50,9 +50,15 @@ struct JSONParser {
     case UInt8(ascii: "{"): return try parseObject()
     case UInt8(ascii: "["): return try parseArray()
     case UInt8(ascii: "\""): return .string(try parseString())
-    case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
-    case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
-    case UInt8(ascii: "n"): try expectWord("null"); return .null
+    case UInt8(ascii: "t"):
+      try expectWord("true")
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      try expectWord("false")
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      try expectWord("null")
+      return .null
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
     default: throw error("unexpected character \(describeCurrent())")
     }
@@ -99,8 +105,14 @@ struct JSONParser {
       members.append((key, try parseValue()))
       skipWhitespace()
       guard position < bytes.count else { throw error("unexpected end of text inside an object") }
-      if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
-      if bytes[position] == UInt8(ascii: "}") { position += 1; return .object(members) }
+      if bytes[position] == UInt8(ascii: ",") {
+        position += 1
+        continue
+      }
+      if bytes[position] == UInt8(ascii: "}") {
+        position += 1
+        return .object(members)
+      }
       throw error("expected ',' or '}'")
     }
   }
@@ -119,8 +131,14 @@ struct JSONParser {
       elements.append(try parseValue())
       skipWhitespace()
       guard position < bytes.count else { throw error("unexpected end of text inside an array") }
-      if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
-      if bytes[position] == UInt8(ascii: "]") { position += 1; return .array(elements) }
+      if bytes[position] == UInt8(ascii: ",") {
+        position += 1
+        continue
+      }
+      if bytes[position] == UInt8(ascii: "]") {
+        position += 1
+        return .array(elements)
+      }
       throw error("expected ',' or ']'")
     }
   }
@@ -131,7 +149,9 @@ struct JSONParser {
     let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
     func skipDigits(_ parser: inout JSONParser) -> Int {
       let begin = parser.position
-      while parser.position < parser.bytes.count, digits.contains(parser.bytes[parser.position]) { parser.position += 1 }
+      while parser.position < parser.bytes.count, digits.contains(parser.bytes[parser.position]) {
+        parser.position += 1
+      }
       return parser.position - begin
     }
     guard skipDigits(&self) > 0 else { throw error("expected a digit") }
@@ -196,7 +216,8 @@ struct JSONParser {
     case UInt8(ascii: "u"):
       let high = try parseHex4()
       if (0xD800..<0xDC00).contains(high) {
-        guard bytes.count - position >= 6, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
+        guard bytes.count - position >= 6, bytes[position] == UInt8(ascii: "\\"),
+          bytes[position + 1] == UInt8(ascii: "u")
         else { throw error("lone surrogate in \\u escape") }
         position += 2
         let low = try parseHex4()

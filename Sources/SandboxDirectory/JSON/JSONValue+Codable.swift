@@ -36,19 +36,19 @@ extension JSONValue {
     case .null:
       var single = encoder.singleValueContainer()
       try single.encodeNil()
-    case let .bool(flag):
+    case .bool(let flag):
       var single = encoder.singleValueContainer()
       try single.encode(flag)
-    case let .number(number):
+    case .number(let number):
       var single = encoder.singleValueContainer()
       try single.encode(number)
-    case let .string(string):
+    case .string(let string):
       var single = encoder.singleValueContainer()
       try single.encode(string)
-    case let .array(elements):
+    case .array(let elements):
       var unkeyed = encoder.unkeyedContainer()
       for element in elements { try unkeyed.encode(element) }
-    case let .object(members):
+    case .object(let members):
       var keyed = encoder.container(keyedBy: AnyKey.self)
       for (key, value) in members { try keyed.encode(value, forKey: AnyKey(stringValue: key)) }
     }

@@ -20,24 +20,24 @@ extension JSONValue {
 
   /// The value of `key` when this is an object (first match), nil otherwise.
   public subscript(key: String) -> JSONValue? {
-    guard case let .object(members) = self else { return nil }
+    guard case .object(let members) = self else { return nil }
     return members.first { $0.0 == key }?.1
   }
 
   static func append(_ value: JSONValue, to text: inout String) {
     switch value {
     case .null: text += "null"
-    case let .bool(flag): text += flag ? "true" : "false"
-    case let .number(number): text += formatNumber(number)
-    case let .string(string): appendQuoted(string, to: &text)
-    case let .array(elements):
+    case .bool(let flag): text += flag ? "true" : "false"
+    case .number(let number): text += formatNumber(number)
+    case .string(let string): appendQuoted(string, to: &text)
+    case .array(let elements):
       text += "["
       for (position, element) in elements.enumerated() {
         if position > 0 { text += "," }
         append(element, to: &text)
       }
       text += "]"
-    case let .object(members):
+    case .object(let members):
       text += "{"
       for (position, member) in members.enumerated() {
         if position > 0 { text += "," }

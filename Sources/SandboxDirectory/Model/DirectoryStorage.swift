@@ -40,18 +40,21 @@ final class DirectoryStorage: Sendable {
     userPrincipalNameRanks = LazyRanks(users: users) { records.caseFolded(.userPrincipalName, at: $0) }
   }
 
+  /// Ids match exactly or lower-cased (Graph object ids are case-insensitive GUIDs); UPNs match
+  /// ignoring case.
   func index(ofIdOrUPN key: String) -> Int? {
-    indexById[key] ?? indexByLowercasedUPN[TextFolding.caseFolded(key)]
+    let folded = TextFolding.caseFolded(key)
+    return indexById[key] ?? indexById[folded] ?? indexByLowercasedUPN[folded]
   }
 
-  /// Position of each user when sorted by the property (then id); nulls sort first. Computed on
-  /// the first `$orderby` that needs it.
-  func ranks(_ field: UserField) -> [Int] {
+  /// User indexes sorted by the property (case-insensitively, then by id); nulls sort first.
+  /// Computed on the first `$orderby` that needs it.
+  func sortedIndexes(_ field: UserField) -> [Int] {
     field == .displayName ? displayNameRanks.value : userPrincipalNameRanks.value
   }
 }
 
-/// Sort positions computed once, on first use, under a lock.
+/// A sort order computed once, on first use, under a lock.
 final class LazyRanks: @unchecked Sendable {
   private let lock = NSLock()
   private var computed: [Int]?
@@ -74,12 +77,10 @@ final class LazyRanks: @unchecked Sendable {
       case (nil, nil): return ids[left] < ids[right]
       case (nil, _): return true
       case (_, nil): return false
-      case let (leftKey?, rightKey?): return leftKey == rightKey ? ids[left] < ids[right] : leftKey < rightKey
+      case (let leftKey?, let rightKey?): return leftKey == rightKey ? ids[left] < ids[right] : leftKey < rightKey
       }
     }
-    var rank = [Int](repeating: 0, count: users.count)
-    for (position, index) in order.enumerated() { rank[index] = position }
-    computed = rank
-    return rank
+    computed = order
+    return order
   }
 }

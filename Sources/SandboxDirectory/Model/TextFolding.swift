@@ -6,14 +6,22 @@ import Foundation
 enum TextFolding {
   /// Lower case in NFC, for `$filter` comparisons (`startswith`, `eq`, `endswith`).
   static func caseFolded(_ text: String) -> String {
-    if isASCII(text) { return text.lowercased() }
+    switch asciiCase(text) {
+    case .lowerASCII: return text
+    case .otherASCII: return text.lowercased()
+    case .nonASCII: break
+    }
     return text.lowercased().precomposedStringWithCanonicalMapping
   }
 
   /// Lower case without accents, for `$search`. Only combining accents of Latin, Greek, Cyrillic
   /// and Arabic are dropped; kana voicing marks and Indic vowel signs change the letter, so they stay.
   static func searchFolded(_ text: String) -> String {
-    if isASCII(text) { return text.lowercased() }
+    switch asciiCase(text) {
+    case .lowerASCII: return text
+    case .otherASCII: return text.lowercased()
+    case .nonASCII: break
+    }
     var scalars = String.UnicodeScalarView()
     for scalar in text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {
       if isDroppedMark(scalar) { continue }
@@ -29,10 +37,26 @@ enum TextFolding {
   /// Plain ASCII for mail addresses: accents dropped, special letters spelled out, then only
   /// `a-z` and `0-9` kept.
   static func asciiLetters(_ text: String) -> String {
-    String(searchFolded(text).unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) })
+    String(
+      searchFolded(text).unicodeScalars.filter {
+        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))
+      })
   }
 
-  static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
+  static func isASCII(_ text: String) -> Bool { asciiCase(text) != .nonASCII }
+
+  enum ASCIICase { case lowerASCII, otherASCII, nonASCII }
+
+  /// One pass over the UTF-8: already folded ASCII (most mail addresses and UPNs) is returned
+  /// as is, without allocating.
+  static func asciiCase(_ text: String) -> ASCIICase {
+    var sawUpper = false
+    for byte in text.utf8 {
+      if byte >= 0x80 { return .nonASCII }
+      if byte >= 0x41 && byte <= 0x5A { sawUpper = true }
+    }
+    return sawUpper ? .otherASCII : .lowerASCII
+  }
 
   /// Letters that carry no combining mark but that people type without their stroke.
   private static let letterReplacements: [Unicode.Scalar: String] = [

@@ -68,9 +68,12 @@ struct FoldingMemo {
   private var tokenLists: [String: [String]] = [:]
 
   mutating func folded(_ text: String) -> (caseFolded: String, searchFolded: String) {
-    if TextFolding.isASCII(text) {
+    switch TextFolding.asciiCase(text) {
+    case .lowerASCII: return (text, text)
+    case .otherASCII:
       let lower = text.lowercased()
       return (lower, lower)
+    case .nonASCII: break
     }
     if let known = folds[text] { return known }
     let result = (TextFolding.caseFolded(text), TextFolding.searchFolded(text))

@@ -11,7 +11,7 @@ struct PeopleFileEntry {
   static let extraKeys: Set<String> = ["manager", "hasPhoto"]
 
   init(_ value: JSONValue, index: Int) throws(PeopleFileError) {
-    guard case let .object(members) = value else {
+    guard case .object(let members) = value else {
       throw PeopleFileError("people file: entry at index \(index): expected a JSON object, found \(value.kindName)")
     }
     let label = PeopleFileEntry.label(members, index: index)
@@ -31,16 +31,16 @@ struct PeopleFileEntry {
       if key == "manager" {
         managerReference = try PeopleFileEntry.managerValue(fieldValue, label: label)
       } else if key == "hasPhoto" {
-        guard case let .bool(flag) = fieldValue else { throw wrongType(key, expected: "true or false", fieldValue) }
+        guard case .bool(let flag) = fieldValue else { throw wrongType(key, expected: "true or false", fieldValue) }
         hasPhoto = flag
       } else if let field = UserField.allCases.first(where: { $0.name == key }) {
         switch (field.kind, fieldValue) {
         case (_, .null): break
-        case let (.string, .string(text)): strings[field] = text
-        case let (.boolean, .bool(flag)): accountEnabled = flag
-        case let (.stringCollection, .array(elements)):
+        case (.string, .string(let text)): strings[field] = text
+        case (.boolean, .bool(let flag)): accountEnabled = flag
+        case (.stringCollection, .array(let elements)):
           for element in elements {
-            guard case let .string(text) = element else {
+            guard case .string(let text) = element else {
               throw wrongType(key, expected: "an array of strings", fieldValue)
             }
             businessPhones.append(text)
@@ -86,10 +86,10 @@ struct PeopleFileEntry {
     func fail(_ problem: String) -> PeopleFileError { PeopleFileEntry.failure(label, problem) }
     switch value {
     case .null: return nil
-    case let .string(text) where !text.isEmpty: return text
+    case .string(let text) where !text.isEmpty: return text
     case .object:
-      if case let .string(id)? = value["id"] { return id }
-      if case let .string(upn)? = value["userPrincipalName"] { return upn }
+      if case .string(let id)? = value["id"] { return id }
+      if case .string(let upn)? = value["userPrincipalName"] { return upn }
       throw fail("field 'manager' must be an id or userPrincipalName, found an object without either")
     default:
       throw fail("field 'manager' must be an id or userPrincipalName string, found \(value.kindName)")
@@ -99,7 +99,7 @@ struct PeopleFileEntry {
   private static func label(_ members: [(String, JSONValue)], index: Int) -> String {
     var parts: [String] = []
     for key in ["displayName", "userPrincipalName"] {
-      if let member = members.first(where: { $0.0 == key }), case let .string(text) = member.1 {
+      if let member = members.first(where: { $0.0 == key }), case .string(let text) = member.1 {
         parts.append("\(key) \"\(text)\"")
       }
     }

@@ -25,7 +25,7 @@ enum PeopleFileLoader {
     } catch {
       throw PeopleFileError("people file '\(name)' is not valid JSON: \(error)")
     }
-    guard case let .array(elements) = document else {
+    guard case .array(let elements) = document else {
       throw PeopleFileError("people file '\(name)' must be a JSON array of user objects, found \(document.kindName)")
     }
     guard !elements.isEmpty else { throw PeopleFileError("people file '\(name)' contains no users") }
@@ -46,7 +46,8 @@ enum PeopleFileLoader {
       let upn = entry.user.userPrincipalName.lowercased()
       if let first = principalNames.updateValue(index, forKey: upn) {
         throw entry.fail(
-          "field 'userPrincipalName' duplicates the one of entry at index \(first) (\"\(entry.user.userPrincipalName)\")")
+          "field 'userPrincipalName' duplicates the one of entry at index \(first) (\"\(entry.user.userPrincipalName)\")"
+        )
       }
       if let first = ids.updateValue(index, forKey: entry.user.id) {
         throw entry.fail("field 'id' duplicates the id of entry at index \(first) (\"\(entry.user.id)\")")

@@ -15,10 +15,11 @@ enum JPEGTables {
     49, 64, 78, 87, 103, 121, 120, 101, 72, 92, 95, 98, 112, 100, 103, 99,
   ]
 
-  static let chrominanceQuantisation: [Int] = [
-    17, 18, 24, 47, 99, 99, 99, 99, 18, 21, 26, 66, 99, 99, 99, 99, 24, 26, 56, 99, 99, 99, 99, 99,
-    47, 66, 99, 99, 99, 99, 99, 99,
-  ] + [Int](repeating: 99, count: 32)
+  static let chrominanceQuantisation: [Int] =
+    [
+      17, 18, 24, 47, 99, 99, 99, 99, 18, 21, 26, 66, 99, 99, 99, 99, 24, 26, 56, 99, 99, 99, 99, 99,
+      47, 66, 99, 99, 99, 99, 99, 99,
+    ] + [Int](repeating: 99, count: 32)
 
   /// A quantisation table (natural order) scaled for a quality of 1...100, as libjpeg does.
   static func scaled(_ table: [Int], quality: Int) -> [Int] {

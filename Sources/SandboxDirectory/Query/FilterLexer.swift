@@ -26,10 +26,18 @@ enum FilterLexer {
         continue
       }
       switch character {
-      case "(": lexemes.append(FilterLexeme(token: .openParenthesis, position: start)); index += 1
-      case ")": lexemes.append(FilterLexeme(token: .closeParenthesis, position: start)); index += 1
-      case ",": lexemes.append(FilterLexeme(token: .comma, position: start)); index += 1
-      case ":": lexemes.append(FilterLexeme(token: .colon, position: start)); index += 1
+      case "(":
+        lexemes.append(FilterLexeme(token: .openParenthesis, position: start))
+        index += 1
+      case ")":
+        lexemes.append(FilterLexeme(token: .closeParenthesis, position: start))
+        index += 1
+      case ",":
+        lexemes.append(FilterLexeme(token: .comma, position: start))
+        index += 1
+      case ":":
+        lexemes.append(FilterLexeme(token: .colon, position: start))
+        index += 1
       case "'":
         var literal = ""
         index += 1

@@ -11,6 +11,11 @@ struct FilterParser {
   private let text: String
   private let lexemes: [FilterLexeme]
   private var index = 0
+  /// Limits that keep a hostile `$filter` from exhausting the stack of the thread serving it.
+  static let maximumNesting = 100
+  static let maximumClauses = 500
+  private var nesting = 0
+  private var clauses = 0
 
   /// OData functions Graph knows but refuses on directory objects with "Unsupported Query.".
   private static let refusedFunctions: Set<String> = [
@@ -33,7 +38,7 @@ struct FilterParser {
   private var current: FilterLexeme { lexemes[index] }
 
   private func keyword(at offset: Int = 0) -> String? {
-    guard index + offset < lexemes.count, case let .identifier(name) = lexemes[index + offset].token else { return nil }
+    guard index + offset < lexemes.count, case .identifier(let name) = lexemes[index + offset].token else { return nil }
     return name.lowercased()
   }
 
@@ -70,20 +75,35 @@ struct FilterParser {
   private mutating func parseUnary() throws(GraphQueryError) -> FilterExpression {
     if keyword() == "not" {
       index += 1
+      try enterNesting()
+      defer { nesting -= 1 }
       return .not(try parseUnary())
     }
     return try parsePrimary()
   }
 
+  private mutating func enterNesting() throws(GraphQueryError) {
+    nesting += 1
+    guard nesting <= FilterParser.maximumNesting else {
+      throw .invalidFilter("The expression nests deeper than \(FilterParser.maximumNesting) levels.")
+    }
+  }
+
   private mutating func parsePrimary() throws(GraphQueryError) -> FilterExpression {
     if current.token == .openParenthesis {
       index += 1
+      try enterNesting()
+      defer { nesting -= 1 }
       let inner = try parseOr()
       try expect(.closeParenthesis)
       return inner
     }
-    guard case let .identifier(name) = current.token else { throw unexpected() }
+    guard case .identifier(let name) = current.token else { throw unexpected() }
     index += 1
+    clauses += 1
+    guard clauses <= FilterParser.maximumClauses else {
+      throw .invalidFilter("The expression has more than \(FilterParser.maximumClauses) clauses.")
+    }
     if current.token == .openParenthesis { return try parseFunction(name) }
     return try parseComparison(property: name)
   }
@@ -101,7 +121,7 @@ struct FilterParser {
         "An unknown function with name '\(name)' was found at position \(functionPosition) in '\(text)'.")
     }
     try expect(.openParenthesis)
-    guard case let .identifier(property) = current.token else { throw unexpected() }
+    guard case .identifier(let property) = current.token else { throw unexpected() }
     index += 1
     try expect(.comma)
     let literal = try parseLiteral()
@@ -111,7 +131,7 @@ struct FilterParser {
     // `startswith(p,'x') eq true` is the long form some clients send.
     if let comparison = keyword(), comparison == "eq" || comparison == "ne" {
       index += 1
-      guard case let .boolean(flag) = try parseLiteral() else { throw unexpected() }
+      guard case .boolean(let flag) = try parseLiteral() else { throw unexpected() }
       if flag != (comparison == "eq") { expression = .not(expression) }
     }
     return expression
@@ -151,9 +171,9 @@ struct FilterParser {
   private mutating func parseLiteral() throws(GraphQueryError) -> FilterExpression.Literal {
     let literal: FilterExpression.Literal
     switch current.token {
-    case let .string(value): literal = .string(value)
-    case let .number(value): literal = .number(value)
-    case let .identifier(word):
+    case .string(let value): literal = .string(value)
+    case .number(let value): literal = .number(value)
+    case .identifier(let word):
       switch word.lowercased() {
       case "true": literal = .boolean(true)
       case "false": literal = .boolean(false)

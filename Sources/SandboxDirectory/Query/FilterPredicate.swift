@@ -11,30 +11,38 @@ indirect enum FilterPredicate {
   case equalsString(UserField, Set<String>)
   case equalsBoolean(UserField, Bool)
   case isNull(UserField)
+  /// A clause on a property the sandbox does not store (always null or empty).
+  case constant(Bool)
 
   /// Checks `expression`; `advanced` is true when the request has `ConsistencyLevel: eventual`
   /// and `$count=true`.
   init(_ expression: FilterExpression, advanced: Bool) throws(GraphQueryError) {
+    if let name = expression.propertyName, UserField.named(name) == nil,
+      let unstored = UserPropertyCatalog.unstoredProperty(named: name)
+    {
+      self = try FilterPredicate.unstoredClause(expression, property: unstored, advanced: advanced)
+      return
+    }
     switch expression {
-    case let .and(left, right):
+    case .and(let left, let right):
       self = .and(try FilterPredicate(left, advanced: advanced), try FilterPredicate(right, advanced: advanced))
-    case let .or(left, right):
+    case .or(let left, let right):
       self = .or(try FilterPredicate(left, advanced: advanced), try FilterPredicate(right, advanced: advanced))
-    case let .not(inner):
+    case .not(let inner):
       guard advanced else { throw .needsAdvancedQuery(operator: "not") }
       self = .not(try FilterPredicate(inner, advanced: advanced))
-    case let .startsWith(name, literal):
+    case .startsWith(let name, let literal):
       let field = try FilterPredicate.field(name)
       try FilterPredicate.require(field.startsWithSupport, field: field, operator: "startsWith", advanced: advanced)
       self = .startsWith(field, try FilterPredicate.text(literal, field: field, kind: "startswith"))
-    case let .endsWith(name, literal):
+    case .endsWith(let name, let literal):
       let field = try FilterPredicate.field(name)
       try FilterPredicate.require(field.endsWithSupport, field: field, operator: "endsWith", advanced: advanced)
       self = .endsWith(field, try FilterPredicate.text(literal, field: field, kind: "endswith"))
-    case let .compare(name, comparison, literal):
+    case .compare(let name, let comparison, let literal):
       let field = try FilterPredicate.field(name)
       self = try FilterPredicate.comparison(field, comparison, literal, advanced: advanced)
-    case let .isIn(name, literals):
+    case .isIn(let name, let literals):
       let field = try FilterPredicate.field(name)
       try FilterPredicate.require(field.equalitySupport, field: field, operator: "in", advanced: advanced)
       var alternatives: FilterPredicate?
@@ -44,7 +52,7 @@ indirect enum FilterPredicate {
       }
       guard let alternatives else { throw .invalidFilter("The 'in' operator needs at least one value.") }
       self = alternatives
-    case let .lambda(name):
+    case .lambda(let name):
       let field = try FilterPredicate.field(name)
       throw .unsupportedClause(property: field.name)
     }
@@ -55,7 +63,7 @@ indirect enum FilterPredicate {
     return field
   }
 
-  private static func require(
+  static func require(
     _ support: UserField.Support, field: UserField, operator name: String, advanced: Bool
   ) throws(GraphQueryError) {
     switch support {
@@ -68,8 +76,9 @@ indirect enum FilterPredicate {
   private static func text(_ literal: FilterExpression.Literal, field: UserField, kind: String) throws(GraphQueryError)
     -> String
   {
-    guard case let .string(value) = literal else {
-      throw .invalidFilter("No function signature for the function with name '\(kind)' matches the specified arguments.")
+    guard case .string(let value) = literal else {
+      throw .invalidFilter(
+        "No function signature for the function with name '\(kind)' matches the specified arguments.")
     }
     return TextFolding.caseFolded(value)
   }
@@ -85,8 +94,8 @@ indirect enum FilterPredicate {
     case (_, .null):
       if !advanced { throw .needsAdvancedQuery(operator: comparison.rawValue) }
       positive = .isNull(field)
-    case let (.string, .string(value)): positive = .equalsString(field, [TextFolding.caseFolded(value)])
-    case let (.boolean, .boolean(flag)): positive = .equalsBoolean(field, flag)
+    case (.string, .string(let value)): positive = .equalsString(field, [TextFolding.caseFolded(value)])
+    case (.boolean, .boolean(let flag)): positive = .equalsBoolean(field, flag)
     default:
       let fieldType = field.kind == .boolean ? "Edm.Boolean" : "Edm.String"
       throw .incompatibleTypes(fieldType, literal.typeName, operator: comparison.kindName)
@@ -97,21 +106,22 @@ indirect enum FilterPredicate {
   /// Whether the user at `index` matches.
   func matches(_ storage: DirectoryStorage, _ index: Int) -> Bool {
     switch self {
-    case let .and(left, right): return left.matches(storage, index) && right.matches(storage, index)
-    case let .or(left, right): return left.matches(storage, index) || right.matches(storage, index)
-    case let .not(inner): return !inner.matches(storage, index)
-    case let .startsWith(field, prefix):
+    case .and(let left, let right): return left.matches(storage, index) && right.matches(storage, index)
+    case .or(let left, let right): return left.matches(storage, index) || right.matches(storage, index)
+    case .not(let inner): return !inner.matches(storage, index)
+    case .startsWith(let field, let prefix):
       guard let value = storage.records.caseFolded(field, at: index) else { return false }
       return value.utf8.starts(with: prefix.utf8)
-    case let .endsWith(field, suffix):
+    case .endsWith(let field, let suffix):
       guard let value = storage.records.caseFolded(field, at: index) else { return false }
       return value.utf8.reversed().starts(with: suffix.utf8.reversed())
-    case let .equalsString(field, values):
+    case .equalsString(let field, let values):
       guard let value = storage.records.caseFolded(field, at: index) else { return false }
       return values.contains(value)
-    case let .equalsBoolean(field, flag):
+    case .equalsBoolean(let field, let flag):
       return field == .accountEnabled && storage.users[index].accountEnabled == flag
-    case let .isNull(field):
+    case .constant(let value): return value
+    case .isNull(let field):
       if field == .businessPhones { return storage.users[index].businessPhones.isEmpty }
       if field == .accountEnabled { return false }
       return field.string(of: storage.users[index]) == nil

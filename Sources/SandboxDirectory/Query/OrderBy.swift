@@ -10,7 +10,8 @@ struct OrderBy: Equatable {
       let words = item.split(whereSeparator: \.isWhitespace).map(String.init)
       guard (1...2).contains(words.count) else {
         throw GraphQueryError(
-          status: 400, code: "BadRequest", message: "Syntax error at position 0 in '\(text)'. Invalid $orderby expression.")
+          status: 400, code: "BadRequest",
+          message: "Syntax error at position 0 in '\(text)'. Invalid $orderby expression.")
       }
       guard let field = UserField.named(words[0]) else { throw .unknownProperty(words[0]) }
       guard field.isSortable else { throw .unsortable(property: field.name) }

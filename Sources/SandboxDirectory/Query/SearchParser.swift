@@ -10,12 +10,18 @@
 /// displayName (the property a people picker means).
 struct SearchParser {
   private enum Token: Equatable {
-    case clause(String), open, close, and, or, end
+    case clause(String)
+    case open, close, and, or, end
   }
 
   private let text: String
   private var tokens: [(token: Token, position: Int)] = []
   private var index = 0
+  /// Limits that keep a hostile `$search` from exhausting the stack of the thread serving it.
+  static let maximumNesting = 100
+  static let maximumClauses = 500
+  private var nesting = 0
+  private var clauses = 0
 
   static func parse(_ text: String) throws(GraphQueryError) -> SearchPredicate {
     var parser = SearchParser(text: text)
@@ -33,7 +39,8 @@ struct SearchParser {
   private func unexpected() -> GraphQueryError {
     let characters = Array(text)
     let position = current.position
-    return .searchSyntax(character: position < characters.count ? characters[position] : nil, position: position, in: text)
+    return .searchSyntax(
+      character: position < characters.count ? characters[position] : nil, position: position, in: text)
   }
 
   private mutating func tokenize() throws(GraphQueryError) {
@@ -107,12 +114,27 @@ struct SearchParser {
   private mutating func parsePrimary() throws(GraphQueryError) -> SearchPredicate {
     switch current.token {
     case .open:
+      let position = current.position
       index += 1
+      nesting += 1
+      defer { nesting -= 1 }
+      guard nesting <= SearchParser.maximumNesting else {
+        throw GraphQueryError(
+          status: 400, code: "BadRequest",
+          message: "Syntax error: parentheses nest deeper than \(SearchParser.maximumNesting) levels at position "
+            + "\(position) in '\(text)'.")
+      }
       let inner = try parseOr()
       guard current.token == .close else { throw unexpected() }
       index += 1
       return inner
-    case let .clause(content):
+    case .clause(let content):
+      clauses += 1
+      guard clauses <= SearchParser.maximumClauses else {
+        throw GraphQueryError(
+          status: 400, code: "BadRequest",
+          message: "Syntax error: more than \(SearchParser.maximumClauses) clauses in the $search expression.")
+      }
       index += 1
       return try SearchPredicate.clause(content)
     default:

@@ -27,13 +27,13 @@ indirect enum SearchPredicate {
 
   func matches(_ storage: DirectoryStorage, _ index: Int) -> Bool {
     switch self {
-    case let .and(left, right): return left.matches(storage, index) && right.matches(storage, index)
-    case let .or(left, right): return left.matches(storage, index) || right.matches(storage, index)
-    case let .displayNameTokens(queryTokens):
+    case .and(let left, let right): return left.matches(storage, index) && right.matches(storage, index)
+    case .or(let left, let right): return left.matches(storage, index) || right.matches(storage, index)
+    case .displayNameTokens(let queryTokens):
       let nameTokens = storage.records.nameTokens[index]
       if nameTokens.isEmpty { return queryTokens.isEmpty && storage.users[index].displayName != nil }
       return queryTokens.allSatisfy { query in nameTokens.contains { $0.utf8.starts(with: query.utf8) } }
-    case let .prefix(field, prefix):
+    case .prefix(let field, let prefix):
       guard let value = storage.records.searchFolded(field, at: index) else { return false }
       return value.utf8.starts(with: prefix.utf8)
     }

@@ -32,6 +32,11 @@ enum UserPropertyCatalog {
   private static let unstoredByLowercasedName: [String: (name: String, isCollection: Bool)] = Dictionary(
     uniqueKeysWithValues: unstoredProperties.map { ($0.name.lowercased(), $0) })
 
+  /// A Graph property the sandbox does not store, by case-insensitive name.
+  static func unstoredProperty(named name: String) -> (name: String, isCollection: Bool)? {
+    unstoredByLowercasedName[name.lowercased()]
+  }
+
   /// Property names in `$select` order (case-insensitive, canonical spelling, duplicates dropped);
   /// `id` is added at the end when missing, because Graph always returns it for directory objects.
   static func selectedProperties(_ select: String?) throws(GraphQueryError) -> [String] {
@@ -55,13 +60,14 @@ enum UserPropertyCatalog {
   }
 
   static func render(_ user: DirectoryUser, properties: [String], basicProfileOnly: Bool) -> JSONValue {
-    .object(properties.map { name in
-      if basicProfileOnly, !basicProfile.contains(name) { return (name, .null) }
-      if let field = UserField.named(name) { return (field.name, field.json(of: user)) }
-      if let unstored = unstoredByLowercasedName[name.lowercased()] {
-        return (unstored.name, unstored.isCollection ? .array([]) : .null)
-      }
-      return (name, .null)
-    })
+    .object(
+      properties.map { name in
+        if basicProfileOnly, !basicProfile.contains(name) { return (name, .null) }
+        if let field = UserField.named(name) { return (field.name, field.json(of: user)) }
+        if let unstored = unstoredByLowercasedName[name.lowercased()] {
+          return (unstored.name, unstored.isCollection ? .array([]) : .null)
+        }
+        return (name, .null)
+      })
   }
 }

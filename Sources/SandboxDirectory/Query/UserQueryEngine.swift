@@ -29,20 +29,18 @@ struct UserQueryEngine {
       order = try OrderBy.parse(text)
       if (query.filter != nil || query.search != nil) && !advanced { throw .sortingNotSupported }
     }
+    // With $orderby, walk the precomputed sort order instead of sorting the matches.
+    var candidates: [Int] = Array(storage.users.indices)
+    if let primary = order.first {
+      // The order is total (ties broken by id), so the first key decides everything.
+      let sorted = storage.sortedIndexes(primary.field)
+      candidates = primary.descending ? sorted.reversed() : sorted
+    }
     var matches: [Int] = []
-    for index in storage.users.indices {
+    for index in candidates {
       if let search, !search.matches(storage, index) { continue }
       if let filter, !filter.matches(storage, index) { continue }
       matches.append(index)
-    }
-    if let primary = order.first {
-      // Ranks are unique (ties broken by id), so the first key decides the whole order.
-      let ranks = storage.ranks(primary.field)
-      if primary.descending {
-        matches.sort { ranks[$0] > ranks[$1] }
-      } else {
-        matches.sort { ranks[$0] < ranks[$1] }
-      }
     }
     return matches
   }

@@ -1,0 +1,29 @@
+import Foundation
+import RosterCore
+import Transport
+
+extension DirectoryClient {
+  /// The Microsoft Graph directory client.
+  ///
+  /// - Parameters:
+  ///   - configuration: endpoint, version, search mode, retry policy (see `GraphConfiguration`).
+  ///   - tokens: bearer tokens; asked again with `forceRefresh: true` once after a 401.
+  ///   - transport: the shared HTTP client (a fake in tests).
+  ///   - sleep: waits between retries; must throw when the task is cancelled. Tests inject one that
+  ///     records the wait and returns at once.
+  /// Every call throws `DirectoryError` only.
+  public static func live(
+    configuration: GraphConfiguration,
+    tokens: any AccessTokenProvider,
+    transport: any HTTPTransport,
+    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+  ) -> DirectoryClient {
+    let executor = GraphRequestExecutor(configuration: configuration, tokens: tokens, transport: transport, sleep: sleep)
+    let directory = GraphDirectory(configuration: configuration, executor: executor)
+    return DirectoryClient(
+      searchPeople: { query, onRetry in try await directory.searchPeople(query, onRetry: onRetry) },
+      nextPage: { cursor, onRetry in try await directory.nextPage(cursor, onRetry: onRetry) },
+      personDetail: { id, onRetry in try await directory.personDetail(id, onRetry: onRetry) }
+    )
+  }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import RosterCore
+import Transport
+
+/// The live directory: people search with paging, and person details, over Microsoft Graph.
+///
+/// It holds the little state a session needs: whether the tenant refused advanced queries (then
+/// every later search uses the `$filter` fallback without asking again), and for each page cursor
+/// handed out, the headers and local word filter its following pages need — Graph does not carry
+/// `ConsistencyLevel` over to `@odata.nextLink` requests by itself (protocol.md §4.5).
+final class GraphDirectory: Sendable {
+  /// What following a cursor needs besides its URL.
+  struct CursorContext: Sendable {
+    var headers: [Header]
+    /// Words the server was not asked about, and the phrase that also counts as a match.
+    var localWords: [String]
+    var phrase: String?
+  }
+
+  struct Header: Sendable, Equatable {
+    var name: String
+    var value: String
+  }
+
+  let configuration: GraphConfiguration
+  let executor: GraphRequestExecutor
+  private let advancedQueriesRefused = LockedValue(false)
+  private let cursors = LockedValue(CursorMemory())
+
+  init(configuration: GraphConfiguration, executor: GraphRequestExecutor) {
+    self.configuration = configuration
+    self.executor = executor
+  }
+
+  /// Whether this session has given up on `$search` (settings, or the tenant refused it).
+  var usesFilter: Bool { configuration.searchMode == .filter || advancedQueriesRefused.current }
+
+  func searchPeople(_ query: PeopleQuery, onRetry: @escaping @Sendable (RetryNotice) -> Void)
+    async throws(DirectoryError) -> PeoplePage
+  {
+    guard !usesFilter else { return try await run(UserQuery(query, style: .filter), onRetry: onRetry) }
+    do throws(DirectoryError) {
+      return try await run(UserQuery(query, style: .search), onRetry: onRetry)
+    } catch where GraphFailure.isAdvancedQueryRefusal(error) {
+      advancedQueriesRefused.withLock { $0 = true }
+      return try await run(UserQuery(query, style: .filter), onRetry: onRetry)
+    }
+  }
+
+  func nextPage(_ cursor: PageCursor, onRetry: @escaping @Sendable (RetryNotice) -> Void)
+    async throws(DirectoryError) -> PeoplePage
+  {
+    let url = try followableURL(cursor.nextLink)
+    let context = cursors.withLock { $0.context(for: cursor.nextLink) }
+      ?? CursorContext(
+        headers: usesFilter ? [] : [Header(name: "ConsistencyLevel", value: "eventual")], localWords: [], phrase: nil)
+    let response = try await executor.get(
+      url, headers: context.headers.map { ($0.name, $0.value) }, permission: "User.ReadBasic.All", onRetry: onRetry)
+    return page(try PeopleDecoding.page(from: response.body), context: context)
+  }
+
+  private func run(_ query: UserQuery, onRetry: @escaping @Sendable (RetryNotice) -> Void)
+    async throws(DirectoryError) -> PeoplePage
+  {
+    guard let url = query.url(root: configuration.root) else {
+      throw .malformedResponse("Could not build a Graph URL from \(configuration.root).")
+    }
+    let response = try await executor.get(url, headers: query.headers, permission: "User.ReadBasic.All", onRetry: onRetry)
+    let context = CursorContext(
+      headers: query.headers.map { Header(name: $0.name, value: $0.value) }, localWords: query.localWords,
+      phrase: query.phraseAlternative)
+    return page(try PeopleDecoding.page(from: response.body), context: context)
+  }
+
+  private func page(_ decoded: PeopleDecoding.Page, context: CursorContext) -> PeoplePage {
+    let people = context.localWords.isEmpty
+      ? decoded.people : decoded.people.filter { $0.matches(allOf: context.localWords, orPhrase: context.phrase) }
+    var next: PageCursor?
+    if let link = decoded.nextLink {
+      cursors.withLock { $0.remember(link, context) }
+      next = PageCursor(nextLink: link)
+    }
+    return PeoplePage(people: people, next: next, totalCount: context.localWords.isEmpty ? decoded.count : nil)
+  }
+
+  /// A next link must point at the configured Graph origin: the bearer token goes with it.
+  func followableURL(_ link: String) throws(DirectoryError) -> URL {
+    guard let url = URL(string: link), url.scheme?.lowercased() == configuration.endpoint.scheme?.lowercased(),
+      url.host?.lowercased() == configuration.endpoint.host?.lowercased(), url.port == configuration.endpoint.port
+    else {
+      throw .malformedResponse("Microsoft Graph sent a next-page link that does not point back to Graph.")
+    }
+    return url
+  }
+}
+
+/// The contexts of recently issued cursors, oldest forgotten first so memory stays bounded.
+struct CursorMemory: Sendable {
+  static let capacity = 256
+  private var contexts: [String: GraphDirectory.CursorContext] = [:]
+  private var order: [String] = []
+
+  mutating func remember(_ link: String, _ context: GraphDirectory.CursorContext) {
+    if contexts.updateValue(context, forKey: link) == nil { order.append(link) }
+    if order.count > Self.capacity { contexts[order.removeFirst()] = nil }
+  }
+
+  func context(for link: String) -> GraphDirectory.CursorContext? { contexts[link] }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import RosterCore
+import Transport
+
+/// Sends one Graph GET with a bearer token, retrying what is worth retrying, and returns the
+/// successful response or a `DirectoryError`.
+///
+/// Retry rules (DESIGN.md §4): 429 and 503 wait out `Retry-After` (or back off when it is absent);
+/// other 5xx and transient transport failures back off exponentially with jitter; both bounded by
+/// `RetryPolicy.maxRetries`. A 401 gets one forced token refresh and one more try, outside that
+/// budget. Every wait is announced through `onRetry` first and slept through the injected `sleep`,
+/// so tests never wait and cancelling the task ends the wait at once.
+struct GraphRequestExecutor: Sendable {
+  typealias Sleep = @Sendable (Duration) async throws -> Void
+
+  let configuration: GraphConfiguration
+  let tokens: any AccessTokenProvider
+  let transport: any HTTPTransport
+  let sleep: Sleep
+
+  /// GETs `url`; `permission` is the least permission the call needs, named if Graph answers 403.
+  func get(
+    _ url: URL, headers: [(name: String, value: String)] = [], permission: String,
+    onRetry: @Sendable (RetryNotice) -> Void
+  ) async throws(DirectoryError) -> HTTPResponse {
+    if let tenant = configuration.tenantId, tenant.lowercased() == GraphConfiguration.personalAccountTenant {
+      throw .personalAccount
+    }
+    let policy = configuration.retry
+    var retries = 0
+    var refreshedAfter401 = false
+    var forceRefresh = false
+    while true {
+      if Task.isCancelled { throw .cancelled }
+      let token = try await accessToken(forceRefresh: forceRefresh)
+      forceRefresh = false
+      let request = HTTPRequest(
+        method: "GET", url: url,
+        headers: [
+          ("Authorization", "Bearer " + token.exposedValue), ("Accept", "application/json"),
+          // Graph echoes it in responses and logs; it ties a failure report to the service's trace.
+          ("client-request-id", UUID().uuidString.lowercased()),
+        ] + headers,
+        timeout: configuration.requestTimeout)
+      let outcome: Outcome
+      do {
+        let response = try await transport.send(request)
+        outcome = classify(response, retries: retries, refreshed: refreshedAfter401, permission: permission)
+      } catch {
+        outcome = classify(error, retries: retries)
+      }
+      switch outcome {
+      case let .success(response):
+        return response
+      case .refreshToken:
+        refreshedAfter401 = true
+        forceRefresh = true
+      case let .fail(error):
+        throw error
+      case let .retry(reason, wait, finalError):
+        guard retries < policy.maxRetries else { throw finalError }
+        retries += 1
+        onRetry(RetryNotice(reason: reason, wait: wait, attempt: retries))
+        do { try await sleep(wait) } catch { throw .cancelled }
+      }
+    }
+  }
+
+  /// What to do after one attempt.
+  private enum Outcome {
+    case success(HTTPResponse)
+    case refreshToken
+    /// Retry after `wait` if the budget allows, else fail with `otherwise`.
+    case retry(RetryNotice.Reason, wait: Duration, otherwise: DirectoryError)
+    case fail(DirectoryError)
+  }
+
+  private func classify(_ response: HTTPResponse, retries: Int, refreshed: Bool, permission: String) -> Outcome {
+    let policy = configuration.retry
+    switch response.status {
+    case 200..<300:
+      return .success(response)
+    case 401 where !refreshed:
+      return .refreshToken
+    case 429, 503:
+      let wait = policy.retryAfter(response.header("Retry-After")) ?? policy.backoff(attempt: retries + 1)
+      let otherwise: DirectoryError = response.status == 429
+        ? .throttled(retryAfter: wait) : GraphFailure.error(for: response, permission: permission)
+      if wait > policy.maxRetryAfter { return .fail(otherwise) }
+      return .retry(response.status == 429 ? .throttled : .serviceUnavailable, wait: wait, otherwise: otherwise)
+    case 500...599:
+      return .retry(
+        .transientFailure, wait: policy.backoff(attempt: retries + 1),
+        otherwise: GraphFailure.error(for: response, permission: permission))
+    default:
+      return .fail(GraphFailure.error(for: response, permission: permission))
+    }
+  }
+
+  private func classify(_ error: any Error, retries: Int) -> Outcome {
+    switch error {
+    case let transport as TransportError:
+      guard GraphFailure.isTransient(transport), !Task.isCancelled else {
+        return .fail(Task.isCancelled ? .cancelled : GraphFailure.error(for: transport))
+      }
+      return .retry(
+        .transientFailure, wait: configuration.retry.backoff(attempt: retries + 1),
+        otherwise: GraphFailure.error(for: transport))
+    case let directory as DirectoryError:
+      return .fail(directory)
+    case is CancellationError:
+      return .fail(.cancelled)
+    default:
+      return .fail(Task.isCancelled ? .cancelled : .offline("Could not reach Microsoft Graph: \(error)"))
+    }
+  }
+
+  private func accessToken(forceRefresh: Bool) async throws(DirectoryError) -> Secret {
+    do {
+      return try await tokens.accessToken(forceRefresh: forceRefresh)
+    } catch {
+      throw GraphFailure.error(forTokenFailure: error)
+    }
+  }
+}

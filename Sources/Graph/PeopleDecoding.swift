@@ -1,0 +1,73 @@
+import Foundation
+import RosterCore
+
+/// Decodes Graph user objects and collection pages without trusting their shape.
+///
+/// Why lenient: Graph omits or nulls what the token may not read (`User.ReadBasic.All`), adds
+/// annotations (`@odata.type`), and a directory object in `directReports` may be an `orgContact`
+/// with fewer fields. A field of the wrong type is treated as absent rather than failing the page;
+/// an object without `id` is dropped, because nothing can be selected or opened without it. Only a
+/// body that is not a JSON object (or a collection without a `value` array) is malformed.
+enum PeopleDecoding {
+  /// One collection page: people, `@odata.nextLink`, `@odata.count`.
+  struct Page: Sendable, Equatable {
+    var people: [Person]
+    var nextLink: String?
+    var count: Int?
+  }
+
+  static func page(from data: Data) throws(DirectoryError) -> Page {
+    let object = try jsonObject(data)
+    guard let values = object["value"] as? [Any] else {
+      throw .malformedResponse("The list from Microsoft Graph has no \"value\" array.")
+    }
+    let people = values.compactMap { ($0 as? [String: Any]).flatMap(person(from:)) }
+    let nextLink = object["@odata.nextLink"] as? String
+    let count = (object["@odata.count"] as? NSNumber)?.intValue
+    return Page(people: people, nextLink: nextLink?.isEmpty == true ? nil : nextLink, count: count)
+  }
+
+  static func single(from data: Data) throws(DirectoryError) -> Person {
+    guard let person = person(from: try jsonObject(data)) else {
+      throw .malformedResponse("The user from Microsoft Graph has no id.")
+    }
+    return person
+  }
+
+  static func person(from object: [String: Any]) -> Person? {
+    guard let id = string(object["id"]), !id.isEmpty else { return nil }
+    return Person(
+      id: id,
+      displayName: string(object["displayName"]),
+      givenName: string(object["givenName"]),
+      surname: string(object["surname"]),
+      mail: string(object["mail"]),
+      userPrincipalName: string(object["userPrincipalName"]),
+      jobTitle: string(object["jobTitle"]),
+      department: string(object["department"]),
+      companyName: string(object["companyName"]),
+      officeLocation: string(object["officeLocation"]),
+      businessPhones: (object["businessPhones"] as? [Any])?.compactMap(string),
+      mobilePhone: string(object["mobilePhone"]),
+      userType: string(object["userType"]),
+      accountEnabled: bool(object["accountEnabled"]))
+  }
+
+  private static func jsonObject(_ data: Data) throws(DirectoryError) -> [String: Any] {
+    let parsed: Any
+    do {
+      parsed = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+    } catch {
+      let kind = data.isEmpty ? "an empty body" : "a body that is not valid JSON (truncated?)"
+      throw .malformedResponse("Microsoft Graph sent \(kind).")
+    }
+    guard let object = parsed as? [String: Any] else {
+      throw .malformedResponse("Microsoft Graph sent JSON that is not an object.")
+    }
+    return object
+  }
+
+  private static func string(_ value: Any?) -> String? { value as? String }
+
+  private static func bool(_ value: Any?) -> Bool? { value as? Bool }
+}

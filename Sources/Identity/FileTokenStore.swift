@@ -1,0 +1,225 @@
+import Foundation
+import RosterCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The token cache file: `$XDG_STATE_HOME/roster/tokens-<profile>.json`, directory 0700, file 0600.
+///
+/// Writes are atomic (temp file, fsync, rename, fsync of the directory) and happen under an
+/// advisory `flock` on a sibling `.lock` file, after re-reading the file, so a process killed
+/// mid-write leaves the old or the new file, never half of one, and two processes never drop
+/// each other's tokens. A corrupt file is moved aside with a message, never a crash.
+public final class FileTokenStore: TokenStore, @unchecked Sendable {
+  // @unchecked: immutable after init; file access is serialised by `processLock` + flock.
+  public let directory: URL
+  public let fileURL: URL
+  private let lockPath: String
+  private let processLock = AsyncLock()
+  /// Where warnings go (repaired permissions, a corrupt file moved aside): stderr or the log.
+  private let warn: @Sendable (String) -> Void
+  /// How long to wait for another process holding the lock.
+  var lockWait: Duration = .seconds(30)
+
+  public init(directory: URL, profile: String = "default", warn: @escaping @Sendable (String) -> Void) {
+    self.directory = directory
+    let safeProfile = profile.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+    self.fileURL = directory.appendingPathComponent("tokens-\(safeProfile.isEmpty ? "default" : safeProfile).json")
+    self.lockPath = fileURL.path + ".lock"
+    self.warn = warn
+  }
+
+  public var location: String? { fileURL.path }
+
+  public func load() async throws -> TokenCacheFile {
+    try prepareDirectory()
+    return try readFile()
+  }
+
+  public func update<Result: Sendable>(_ body: (inout TokenCacheFile) async throws -> Result) async throws -> Result {
+    await processLock.lock()
+    do {
+      let result = try await updateHoldingProcessLock(body)
+      await processLock.unlock()
+      return result
+    } catch {
+      await processLock.unlock()
+      throw error
+    }
+  }
+
+  private func updateHoldingProcessLock<Result: Sendable>(
+    _ body: (inout TokenCacheFile) async throws -> Result
+  ) async throws -> Result {
+    try prepareDirectory()
+    let descriptor = try await acquireFileLock()
+    defer { releaseFileLock(descriptor) }
+    removeStaleTemporaryFiles()
+    let current = try readFile()
+    var changed = current
+    let result = try await body(&changed)
+    if changed != current { try writeFile(changed) }
+    return result
+  }
+
+  // MARK: - Directory and permissions
+
+  /// Creates the directory 0700, or repairs a wider mode with a warning; refuses one owned by
+  /// someone else.
+  func prepareDirectory() throws {
+    var info = stat()
+    if stat(directory.path, &info) != 0 {
+      do {
+        try FileManager.default.createDirectory(
+          at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      } catch {
+        throw Self.failure("Could not create the token cache directory \(directory.path): \(error.localizedDescription)")
+      }
+      return
+    }
+    guard (info.st_mode & S_IFMT) == S_IFDIR else {
+      throw Self.failure("The token cache directory \(directory.path) exists but is not a directory.")
+    }
+    guard info.st_uid == getuid() else {
+      throw Self.failure("The token cache directory \(directory.path) belongs to another user; refusing to use it.")
+    }
+    if info.st_mode & 0o077 != 0 {
+      chmod(directory.path, 0o700)
+      warn("roster: the token cache directory \(directory.path) was readable by others; set it to 0700.")
+    }
+  }
+
+  // MARK: - Reading
+
+  /// Reads the cache; missing means empty; corrupt or not a file is moved aside (with a
+  /// message) and read as empty; another owner is refused.
+  func readFile() throws -> TokenCacheFile {
+    let path = fileURL.path
+    var info = stat()
+    if stat(path, &info) != 0 {
+      if errno == ENOENT { return TokenCacheFile() }
+      throw Self.failure("Could not read the token cache \(path): \(String(cString: strerror(errno))).")
+    }
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+      moveAside(reason: "is not a regular file")
+      return TokenCacheFile()
+    }
+    guard info.st_uid == getuid() else {
+      throw Self.failure("The token cache \(path) belongs to another user; refusing to read it.")
+    }
+    if info.st_mode & 0o077 != 0 {
+      chmod(path, 0o600)
+      warn("roster: the token cache \(path) was readable by others; set it to 0600.")
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw Self.failure("Could not read the token cache \(path).")
+    }
+    if data.isEmpty {
+      moveAside(reason: "was empty (truncated)")
+      return TokenCacheFile()
+    }
+    let file: TokenCacheFile
+    do {
+      file = try TokenCacheFile.decoder().decode(TokenCacheFile.self, from: data)
+    } catch {
+      let looksJSON = (try? JSONSerialization.jsonObject(with: data)) != nil
+      moveAside(reason: looksJSON ? "is not in the expected format" : "is not valid JSON (truncated or damaged)")
+      return TokenCacheFile()
+    }
+    guard file.version <= TokenCacheFile.currentVersion else {
+      throw Self.failure("The token cache \(path) was written by a newer Roster (format \(file.version)); "
+        + "use that version or sign in with --no-persist.")
+    }
+    return file
+  }
+
+  /// Renames a bad cache to `<name>.corrupt-<time>` so nothing is lost, and says so.
+  private func moveAside(reason: String) {
+    let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
+    let target = fileURL.path + ".corrupt-\(stamp)"
+    if rename(fileURL.path, target) == 0 {
+      warn("roster: the token cache \(fileURL.path) \(reason); moved it to \(target). Sign in again.")
+    } else {
+      warn("roster: the token cache \(fileURL.path) \(reason) and could not be moved aside; ignoring it.")
+    }
+  }
+
+  // MARK: - Writing
+
+  /// Temp file (0600, O_EXCL) in the same directory, fsync, rename over the cache, fsync the directory.
+  func writeFile(_ file: TokenCacheFile) throws {
+    let data = try TokenCacheFile.encoder().encode(file)
+    let temporary = fileURL.path + ".tmp-\(getpid())-\(UInt32.random(in: .min ... .max))"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      throw Self.failure("Could not write the token cache in \(directory.path): \(String(cString: strerror(errno))).")
+    }
+    var ok = data.withUnsafeBytes { buffer -> Bool in
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return false
+        }
+        offset += written
+      }
+      return true
+    }
+    ok = ok && fsync(descriptor) == 0
+    close(descriptor)
+    guard ok, rename(temporary, fileURL.path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      unlink(temporary)
+      throw Self.failure("Could not write the token cache \(fileURL.path): \(reason).")
+    }
+    let directoryDescriptor = open(directory.path, O_RDONLY | O_CLOEXEC)
+    if directoryDescriptor >= 0 {
+      fsync(directoryDescriptor)
+      close(directoryDescriptor)
+    }
+  }
+
+  /// Deletes temp files left by a writer that was killed mid-write (its process is gone).
+  private func removeStaleTemporaryFiles() {
+    let prefix = fileURL.lastPathComponent + ".tmp-"
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+    for name in names where name.hasPrefix(prefix) {
+      let pidText = name.dropFirst(prefix.count).split(separator: "-").first.map(String.init) ?? ""
+      guard let pid = Int32(pidText), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+      unlink(directory.appendingPathComponent(name).path)
+    }
+  }
+
+  // MARK: - Locking
+
+  /// Takes the exclusive advisory lock, polling without blocking a thread, up to `lockWait`.
+  private func acquireFileLock() async throws -> Int32 {
+    let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      throw Self.failure("Could not open the token cache lock \(lockPath): \(String(cString: strerror(errno))).")
+    }
+    let clock = ContinuousClock()
+    let deadline = clock.now + lockWait
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      guard errno == EWOULDBLOCK || errno == EINTR, clock.now < deadline, !Task.isCancelled else {
+        close(descriptor)
+        throw Self.failure("The token cache \(fileURL.path) is locked by another roster; try again.")
+      }
+      try? await Task.sleep(for: .milliseconds(20))
+    }
+    return descriptor
+  }
+
+  private func releaseFileLock(_ descriptor: Int32) {
+    flock(descriptor, LOCK_UN)
+    close(descriptor)
+  }
+
+  static func failure(_ message: String) -> SignInFailure {
+    SignInFailure(message: message, error: "token_cache", canRetry: false)
+  }
+}

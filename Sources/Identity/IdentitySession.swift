@@ -1,0 +1,118 @@
+import Foundation
+import RosterCore
+import Transport
+
+/// Sign-in state for one configuration: interactive flows, the active account, and silent
+/// refresh for Graph (`AccessTokenProvider`).
+///
+/// An actor so in-process callers share one refresh; the token store's lock does the same
+/// across processes. Tokens stay in `Secret`s and in the store; nothing here prints them.
+public actor IdentitySession: AccessTokenProvider {
+  public nonisolated let configuration: IdentityConfiguration
+  public nonisolated let store: any TokenStore
+  nonisolated let client: TokenEndpointClient
+  nonisolated let discovery: DiscoveryCache
+  nonisolated let scheduler: any Scheduler
+  public nonisolated let opener: BrowserOpener?
+  nonisolated let now: @Sendable () -> Date
+  /// The browser sign-in in progress, for pasted redirect URLs.
+  nonisolated let currentBrowser = LockedState<BrowserSignIn?>(nil)
+
+  /// The active account's cache entry as last read or written, for the fast path.
+  var activeEntry: CachedAccount?
+  var refreshTask: Task<Secret, any Error>?
+
+  public init(
+    configuration: IdentityConfiguration, transport: any HTTPTransport, store: any TokenStore,
+    scheduler: any Scheduler = WorkerQueueScheduler(), opener: BrowserOpener? = nil,
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.configuration = configuration
+    self.store = store
+    self.client = TokenEndpointClient(transport: transport, clientId: configuration.clientId)
+    self.discovery = DiscoveryCache(transport: transport)
+    self.scheduler = scheduler
+    self.opener = opener
+    self.now = now
+  }
+
+  /// The discovery document of the configured authority (fetched once).
+  public func oidcConfiguration() async throws -> OIDCConfiguration {
+    try await discovery.configuration(for: configuration.authority)
+  }
+
+  // MARK: - Session
+
+  /// The active cached account for this authority and client, if it still has a refresh token.
+  public func restoreSession() async -> Account? {
+    guard let file = try? await store.load(), let (_, entry) = Self.active(in: file, for: configuration),
+      entry.signedOutReason == nil, entry.refreshToken != nil
+    else { return nil }
+    activeEntry = entry
+    return entry.account
+  }
+
+  /// Forgets the active account's tokens (other cached accounts stay).
+  public func signOut() async throws {
+    let configuration = self.configuration
+    try await store.update { file in
+      if let (key, _) = Self.active(in: file, for: configuration) { file.accounts[key] = nil }
+      file.activeAccount = nil
+    }
+    activeEntry = nil
+  }
+
+  /// Forgets every cached account.
+  public func signOutAll() async throws {
+    try await store.update { file in file = TokenCacheFile() }
+    activeEntry = nil
+  }
+
+  /// The entry Roster uses: the active one when it matches this authority and client id, else
+  /// the newest that does.
+  static func active(in file: TokenCacheFile, for configuration: IdentityConfiguration) -> (String, CachedAccount)? {
+    func matches(_ entry: CachedAccount) -> Bool {
+      entry.clientId == configuration.clientId
+        && entry.account.authority.lowercased() == configuration.authority.url.absoluteString.lowercased()
+    }
+    if let key = file.activeAccount, let entry = file.accounts[key], matches(entry) { return (key, entry) }
+    return file.accounts.filter { matches($0.value) }.max { $0.value.updatedAt < $1.value.updatedAt }
+      .map { ($0.key, $0.value) }
+  }
+
+  // MARK: - Completing a sign-in
+
+  /// Stores the tokens of a finished interactive sign-in and makes the account active.
+  func completeSignIn(_ tokens: TokenResponse) async throws -> Account {
+    let issuedAt = now()
+    let account = Self.account(from: tokens, configuration: configuration, issuedAt: issuedAt)
+    let key = TokenCacheFile.key(authority: account.authority, homeAccountId: account.homeAccountId)
+    let entry = CachedAccount(
+      account: account, clientId: configuration.clientId, refreshToken: tokens.refreshToken,
+      accessToken: tokens.accessToken, accessTokenIssuedAt: issuedAt, requestedScopes: configuration.scopes,
+      updatedAt: issuedAt)
+    try await store.update { file in
+      file.accounts[key] = entry
+      file.activeAccount = key
+    }
+    activeEntry = entry
+    return account
+  }
+
+  /// Names the account from the ID token (`oid.tid`, `preferred_username`), falling back to
+  /// the authority's tenant when the token is missing or opaque.
+  static func account(from tokens: TokenResponse, configuration: IdentityConfiguration, issuedAt: Date) -> Account {
+    let claims = tokens.idToken.flatMap(IDTokenClaims.decode)
+    let tenant = claims?.tenantId ?? configuration.authority.tenant
+    let objectId = claims?.objectId ?? claims?.subject ?? "unknown"
+    let granted = (tokens.scope ?? configuration.scopes).split(whereSeparator: \.isWhitespace).map(String.init)
+    return Account(
+      homeAccountId: "\(objectId).\(tenant)",
+      username: claims?.preferredUsername ?? claims?.email ?? claims?.name ?? "(unknown user)",
+      displayName: claims?.name,
+      tenantId: tenant,
+      authority: configuration.authority.url.absoluteString,
+      grantedScopes: granted,
+      accessTokenExpiresAt: issuedAt.addingTimeInterval(TimeInterval(tokens.expiresIn ?? 3600)))
+  }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Hummingbird
+import SandboxDirectory
+
+extension GraphEndpoints {
+  /// `GET /users`: the directory's `$search`/`$filter`/`$orderby` semantics, then `$top` pages
+  /// linked by an absolute `@odata.nextLink` carrying an opaque `$skiptoken`.
+  func listUsers(_ request: IncomingRequest, caller: GraphCaller) throws(GraphError) -> Response {
+    guard caller.canReadAllBasic else { throw .accessDenied }
+    let query = request.query
+    let top = try pageSize(query["$top"])
+    let properties = try selected(request)
+    var offset = 0
+    if let token = query["$skiptoken"] { offset = try Self.offset(fromSkipToken: token) }
+    let matches: [DirectoryUser]
+    do { matches = try tenant.directory.list(userListQuery(request)) } catch { throw GraphError(error) }
+
+    let page = matches.dropFirst(offset).prefix(top)
+    let values = page.map { user in
+      tenant.directory.render(user, properties: properties, basicProfileOnly: caller.basicProfileOnly(for: user))
+    }
+    let selectList = query["$select"].map { "(\($0))" } ?? ""
+    var body: [(String, JSONValue)] = [("@odata.context", .string("\(request.base)/v1.0/$metadata#users\(selectList)"))]
+    let eventual = userListQuery(request).consistencyLevelEventual
+    if offset == 0, query["$count"]?.lowercased() == "true", eventual {
+      body.append(("@odata.count", .int(matches.count)))
+    }
+    let next = offset + page.count
+    if next < matches.count {
+      body.append(("@odata.nextLink", .string(nextLink(request, skipToken: Self.skipToken(offset: next)))))
+    }
+    body.append(("value", .array(Array(values))))
+    return ok(.object(body), request)
+  }
+
+  /// `GET /users/$count`: a plain number, only as an advanced query.
+  func countUsers(_ request: IncomingRequest, caller: GraphCaller) throws(GraphError) -> Response {
+    guard caller.canReadAllBasic else { throw .accessDenied }
+    guard userListQuery(request).consistencyLevelEventual else {
+      throw GraphError(status: 400, code: "Request_BadRequest", message: "$count is not currently supported.")
+    }
+    var listQuery = userListQuery(request)
+    listQuery.count = nil
+    let count: Int
+    do { count = try tenant.directory.list(listQuery).count } catch { throw GraphError(error) }
+    var headers = Self.headers(Self.requestIds(request))
+    headers[.contentType] = "text/plain"
+    return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: String(count))))
+  }
+
+  func userListQuery(_ request: IncomingRequest) -> UserListQuery {
+    let query = request.query
+    let level = request.header("ConsistencyLevel")?.trimmingCharacters(in: .whitespaces).lowercased()
+    return UserListQuery(
+      search: query["$search"], filter: query["$filter"], orderby: query["$orderby"], select: query["$select"],
+      count: query["$count"], consistencyLevelEventual: level == "eventual")
+  }
+
+  /// `$top`: 1…999, default 100.
+  private func pageSize(_ text: String?) throws(GraphError) -> Int {
+    guard let text else { return 100 }
+    guard let value = Int(text.trimmingCharacters(in: .whitespaces)), (1...999).contains(value) else {
+      throw GraphError(status: 400, code: "Request_BadRequest",
+                       message: "Invalid page size specified: '\(text)'. Must be between 1 and 999 inclusive.")
+    }
+    return value
+  }
+
+  /// The request's own URL (absolute, from the Host it used) with `$skiptoken` replaced.
+  private func nextLink(_ request: IncomingRequest, skipToken: String) -> String {
+    let kept = request.rawQuery.split(separator: "&").filter { part in
+      let name = (part.split(separator: "=", maxSplits: 1).first.map(String.init) ?? "").removingPercentEncoding ?? ""
+      return name.lowercased() != "$skiptoken"
+    }
+    let parts = kept.map(String.init) + ["$skiptoken=\(skipToken)"]
+    return "\(request.base)\(request.path)?\(parts.joined(separator: "&"))"
+  }
+
+  // MARK: - Skip tokens
+
+  static func skipToken(offset: Int) -> String {
+    "RFNwdAIAAQAAA" + Base64URL.encode(Data("sandbox-offset:\(offset)".utf8))
+  }
+
+  static func offset(fromSkipToken token: String) throws(GraphError) -> Int {
+    let invalid = GraphError(status: 400, code: "Directory_ExpiredPageToken",
+                             message: "The specified page token value has expired and can no longer be included in your request.")
+    guard token.hasPrefix("RFNwdAIAAQAAA"), let data = Base64URL.decode(token.dropFirst(13)),
+      let text = String(data: data, encoding: .utf8), text.hasPrefix("sandbox-offset:"),
+      let offset = Int(text.dropFirst(15)), offset >= 0
+    else { throw invalid }
+    return offset
+  }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import SandboxDirectory
+
+/// Microsoft Graph v1.0, the users subset: `/me`, `/users`, `/users/{id|upn}` and their
+/// `manager`, `directReports` and `photo/$value`, with Graph's bearer and permission checks.
+struct GraphEndpoints: Sendable {
+  let tenant: SandboxTenant
+
+  /// Graph's JSON content type, parameters and all.
+  static let contentType = "application/json; odata.metadata=minimal; odata.streaming=true; IEEE754Compatible=false; charset=utf-8"
+
+  func respond(to request: IncomingRequest) async -> Response {
+    let now = tenant.now
+    guard request.method == "GET" else {
+      return GraphError(status: 405, code: "Request_BadRequest", message: "The sandbox only serves GET requests on Graph.")
+        .response(request: request, now: now)
+    }
+    let caller: GraphCaller
+    switch await tenant.authenticate(request) {
+    case .success(let found): caller = found
+    case .failure(let error): return error.response(request: request, now: now)
+    }
+    do {
+      return try await route(request, caller: caller)
+    } catch {
+      return error.response(request: request, now: now)
+    }
+  }
+
+  private func route(_ request: IncomingRequest, caller: GraphCaller) async throws(GraphError) -> Response {
+    let segments = Array(request.components.dropFirst())
+    guard let first = segments.first else { throw .badSegment("v1.0") }
+    switch first.lowercased() {
+    case "me":
+      return try await user(caller.user, rest: Array(segments.dropFirst()), isSelf: true, request: request, caller: caller)
+    case "users":
+      let rest = Array(segments.dropFirst())
+      guard let key = rest.first else { return try listUsers(request, caller: caller) }
+      if key.lowercased() == "$count" && rest.count == 1 { return try countUsers(request, caller: caller) }
+      let id = Self.unwrapKey(key)
+      guard let target = tenant.directory.user(idOrUPN: id) else {
+        guard caller.canReadAllBasic || caller.canReadSelf else { throw .accessDenied }
+        throw .notFound(id)
+      }
+      let isSelf = target.id == caller.user.id
+      return try await user(target, rest: Array(rest.dropFirst()), isSelf: isSelf, request: request, caller: caller)
+    default:
+      throw .badSegment(first)
+    }
+  }
+
+  /// `users('x@y')` and `users/x@y` name the same user.
+  static func unwrapKey(_ key: String) -> String {
+    if key.hasPrefix("('") && key.hasSuffix("')") && key.count >= 4 {
+      return String(key.dropFirst(2).dropLast(2)).replacingOccurrences(of: "''", with: "'")
+    }
+    return key
+  }
+
+  /// One user and its navigation properties.
+  private func user(
+    _ target: DirectoryUser, rest: [String], isSelf: Bool, request: IncomingRequest, caller: GraphCaller
+  ) async throws(GraphError) -> Response {
+    guard isSelf ? caller.canReadSelf : caller.canReadAllBasic else { throw .accessDenied }
+    let directory = tenant.directory
+    switch rest.map({ $0.lowercased() }) {
+    case []:
+      let properties = try selected(request)
+      let body = directory.render(target, properties: properties, basicProfileOnly: caller.basicProfileOnly(for: target))
+      return ok(prefixed(body, [("@odata.context", .string("\(request.base)/v1.0/$metadata#users/$entity"))]), request)
+    case ["manager"]:
+      guard isSelf || caller.canReadAllFull else { throw .accessDenied }
+      guard let manager = directory.manager(of: target) else { throw .notFound("manager") }
+      let properties = try selected(request)
+      let body = directory.render(manager, properties: properties, basicProfileOnly: caller.basicProfileOnly(for: manager))
+      return ok(prefixed(body, [
+        ("@odata.context", .string("\(request.base)/v1.0/$metadata#directoryObjects/$entity")),
+        ("@odata.type", .string("#microsoft.graph.user")),
+      ]), request)
+    case ["directreports"]:
+      guard isSelf || caller.canReadAllFull else { throw .accessDenied }
+      let properties = try selected(request)
+      let reports = directory.directReports(of: target).map { report in
+        prefixed(directory.render(report, properties: properties, basicProfileOnly: caller.basicProfileOnly(for: report)),
+                 [("@odata.type", .string("#microsoft.graph.user"))])
+      }
+      return ok(.object([
+        ("@odata.context", .string("\(request.base)/v1.0/$metadata#directoryObjects")), ("value", .array(reports)),
+      ]), request)
+    case ["photo", "$value"]:
+      guard let jpeg = directory.photoJPEG(of: target) else { throw .imageNotFound }
+      var headers = Self.headers(Self.requestIds(request))
+      headers[.contentType] = "image/jpeg"
+      return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: jpeg)))
+    default:
+      throw .badSegment(rest.first ?? "")
+    }
+  }
+
+  func selected(_ request: IncomingRequest) throws(GraphError) -> [String] {
+    do { return try tenant.directory.selectedProperties(request.query["$select"]) } catch { throw GraphError(error) }
+  }
+
+  func ok(_ body: JSONValue, _ request: IncomingRequest) -> Response {
+    .json(body, contentType: Self.contentType, headers: Self.headers(Self.requestIds(request)))
+  }
+
+  private func prefixed(_ value: JSONValue, _ annotations: [(String, JSONValue)]) -> JSONValue {
+    guard case .object(let members) = value else { return value }
+    return .object(annotations + members)
+  }
+}
+
+// MARK: - Shared response details
+
+extension GraphEndpoints {
+  /// `request-id` is new per request; `client-request-id` echoes the client's, else repeats it.
+  static func requestIds(_ request: IncomingRequest) -> (requestId: String, clientRequestId: String) {
+    let requestId = UUID().uuidString.lowercased()
+    return (requestId, request.header("client-request-id") ?? requestId)
+  }
+
+  static func headers(_ ids: (requestId: String, clientRequestId: String)) -> HTTPFields {
+    var fields = HTTPFields()
+    fields[HTTPField.Name("request-id")!] = ids.requestId
+    fields[HTTPField.Name("client-request-id")!] = ids.clientRequestId
+    fields[HTTPField.Name("x-ms-ags-diagnostic")!] = "{\"ServerInfo\":{\"DataCenter\":\"Sandbox\",\"Slice\":\"E\",\"Ring\":\"1\",\"ScaleUnit\":\"000\",\"RoleInstance\":\"roster-sandbox\"}}"
+    fields[.cacheControl] = "no-cache"
+    return fields
+  }
+
+  /// `innerError.date`: ISO 8601 without fractional seconds or zone, as Graph writes it.
+  static func dateFormat(_ date: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+    return formatter.string(from: date)
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import SandboxDirectory
+import Synchronization
+
+/// Everything one running sandbox shares between its handlers: configuration, the directory,
+/// the signing key, the grants issued so far, faults and the request log.
+final class SandboxTenant: Sendable {
+  /// Fixed so a client configured once keeps working across restarts.
+  static let tenantId = "5b1c5f4e-9d2a-4c6b-8e3f-0a7d2c9b1e44"
+
+  let configuration: SandboxConfiguration
+  let directory: Directory
+  let tenantId: String
+  let tenantDomain: String
+  let apps: [RegisteredApp]
+  let signer: TokenSigner
+  let grants = GrantStore()
+  let faults: FaultInjector
+  let requestLog = RequestLog()
+  private let boundBaseURL = Mutex<URL?>(nil)
+
+  init(configuration: SandboxConfiguration, directory: Directory) throws {
+    self.configuration = configuration
+    self.directory = directory
+    self.tenantId = Self.tenantId
+    let upn = directory.defaultUser.userPrincipalName
+    let domain = upn.split(separator: "@").last.map(String.init)?.lowercased()
+    self.tenantDomain = (domain?.isEmpty == false && upn.contains("@")) ? domain! : "contoso.onmicrosoft.com"
+    self.apps = [.demo]
+    self.signer = try TokenSigner()
+    self.faults = FaultInjector(seed: configuration.seed)
+  }
+
+  var now: Date { configuration.now() }
+  var scheme: String { configuration.tls ? "https" : "http" }
+
+  /// The URL the server bound to (set once listening).
+  var baseURL: URL {
+    get { boundBaseURL.withLock { $0 } ?? URL(string: "\(scheme)://\(configuration.host)")! }
+  }
+
+  func setBaseURL(_ url: URL) { boundBaseURL.withLock { $0 = url } }
+
+  func app(_ clientId: String) -> RegisteredApp? {
+    apps.first { $0.clientId.lowercased() == clientId.lowercased() }
+  }
+
+  /// The tenant a path segment names: the id, the domain, `organizations` or `common`.
+  func acceptsTenant(_ segment: String) -> Bool {
+    let lower = segment.lowercased()
+    return lower == tenantId || lower == tenantDomain || lower == "organizations" || lower == "common"
+  }
+
+  /// The base a client reached us at: scheme plus its `Host` header when that is a plain
+  /// host[:port], else the bound URL. Links built from it work through port forwards too.
+  func base(forHost host: String?) -> String {
+    if let host, !host.isEmpty, host.count < 256,
+      host.allSatisfy({ $0.isLetter || $0.isNumber || ".-:[]".contains($0) })
+    {
+      return "\(scheme)://\(host)"
+    }
+    return baseURL.absoluteString
+  }
+}

@@ -1,0 +1,45 @@
+/// `$filter` clauses on real Graph user properties that the sandbox does not store (`state`,
+/// `otherMails`, …). Their value is always null (or an empty collection), so a clause that Graph
+/// would run becomes a constant, and Graph's rules about which operators work still apply.
+extension FilterPredicate {
+  /// Scalar properties with `startsWith` by default (protocol.md §4.2).
+  private static let unstoredStartsWith: Set<String> = ["state", "onPremisesUserPrincipalName"]
+  /// Scalar properties with `startsWith` only in advanced queries.
+  private static let unstoredAdvancedStartsWith: Set<String> = [
+    "postalCode", "streetAddress", "employeeType", "onPremisesSamAccountName",
+  ]
+
+  static func unstoredClause(
+    _ expression: FilterExpression, property: (name: String, isCollection: Bool), advanced: Bool
+  ) throws(GraphQueryError) -> FilterPredicate {
+    let name = property.name
+    switch expression {
+    case .lambda:
+      // `otherMails/any(…)`: nothing in an empty collection matches.
+      guard property.isCollection else { throw .unsupportedClause(property: name) }
+      return .constant(false)
+    case .startsWith:
+      guard !property.isCollection else { throw .unsupportedClause(property: name) }
+      if unstoredStartsWith.contains(name) { return .constant(false) }
+      guard unstoredAdvancedStartsWith.contains(name) else { throw .unsupportedClause(property: name) }
+      guard advanced else { throw .needsAdvancedQuery(operator: "startsWith") }
+      return .constant(false)
+    case .compare(_, let comparison, let literal):
+      guard !property.isCollection, comparison == .eq || comparison == .ne else {
+        throw .unsupportedClause(property: name)
+      }
+      if comparison == .ne, !advanced { throw .needsAdvancedQuery(operator: "ne") }
+      if literal == .null, !advanced { throw .needsAdvancedQuery(operator: comparison.rawValue) }
+      let equal = literal == .null
+      return .constant(comparison == .eq ? equal : !equal)
+    case .isIn(_, let literals):
+      guard !property.isCollection else { throw .unsupportedClause(property: name) }
+      if literals.contains(.null), !advanced { throw .needsAdvancedQuery(operator: "eq") }
+      return .constant(literals.contains(.null))
+    case .endsWith:
+      throw .unsupportedClause(property: name)
+    case .and, .or, .not:
+      preconditionFailure("only leaf clauses name a property")
+    }
+  }
+}

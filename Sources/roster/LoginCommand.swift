@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import Identity
+import RosterCore
+
+/// `roster login`: an interactive sign-in that caches the tokens; messages on stderr.
+struct LoginCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "login",
+    abstract: "Sign in with a device code or the browser and cache the tokens.",
+    discussion: """
+      Without --device-code or --browser, the signIn setting decides (auto: device code over SSH or \
+      without a display, else the browser). Exits 0 once signed in, 3 when sign-in failed.
+      """)
+
+  @OptionGroup var common: CommonOptions
+
+  @Flag(name: .customLong("device-code"), help: "Sign in with a code entered on another device.")
+  var deviceCode = false
+
+  @Flag(help: "Sign in in a browser (paste the redirect URL here if the browser runs elsewhere).")
+  var browser = false
+
+  func validate() throws {
+    if deviceCode && browser { throw ValidationError("Choose one of --device-code and --browser.") }
+  }
+
+  func run() async throws {
+    let requested: Settings.SignIn? = deviceCode ? .deviceCode : browser ? .browser : nil
+    let runtime = try common.makeRuntime(signIn: requested)
+    let session = runtime.session
+    let chosen = SignInMethodChooser.choose(
+      setting: runtime.settings.signIn, authority: session.configuration.authority,
+      environment: common.environment, hasOpener: session.opener != nil)
+    let method: SignInMethod
+    switch chosen {
+    case .success(let value): method = value
+    case .failure(let failure):
+      Console.error("roster: \(failure.displayLine)")
+      throw ExitCode(3)
+    }
+    let (events, continuation) = AsyncStream<SignInEvent>.makeStream()
+    let handle = session.signIn(method: method) { continuation.yield($0) }
+    defer { handle.cancel() }
+    for await event in events {
+      switch event {
+      case .deviceCodeIssued(let prompt): Self.show(prompt)
+      case .waitingForUser(let slowDown):
+        if slowDown { Console.error("The sign-in service asked Roster to poll more slowly; still waiting…") }
+      case .browserOpened(let url, _):
+        Self.showBrowser(url: url, opened: session.opener != nil)
+        Self.readPastedRedirects(session: session)
+      case .signedIn(let account):
+        Console.error("Signed in as \(account.username) (tenant \(account.tenantId)).")
+        return
+      case .failed(let failure):
+        Console.error("roster: sign-in failed: \(failure.displayLine)")
+        throw ExitCode(3)
+      }
+    }
+  }
+
+  private static func show(_ prompt: DeviceCodePrompt) {
+    Console.error("To sign in, open \(prompt.verificationURI) in a browser and enter the code \(prompt.userCode)")
+    if let message = prompt.message, !message.isEmpty { Console.error(message) }
+    let minutes = max(1, Int((prompt.expiresAt.timeIntervalSinceNow / 60).rounded()))
+    Console.error("The code expires in about \(minutes) minutes. Waiting for you to sign in…")
+    if Console.stdoutIsTerminal {
+      Console.copyToClipboard(prompt.userCode)
+      Console.error("(The code was copied to your clipboard, if your terminal allows it.)")
+    }
+  }
+
+  private static func showBrowser(url: String, opened: Bool) {
+    Console.error(opened ? "Opening your browser to sign in. If it does not open, visit:" : "To sign in, visit:")
+    Console.error("  \(url)")
+    Console.error("If the browser runs on another machine, paste here the address it ends up on "
+      + "(http://localhost:…) and press Enter.")
+  }
+
+  /// Reads pasted redirect URLs from stdin (a terminal or a script's pipe) on a background thread
+  /// until one is accepted; at end of input it simply stops.
+  private static func readPastedRedirects(session: IdentitySession) {
+    Thread.detachNewThread {
+      while let line = readLine() {
+        let text = line.trimmingCharacters(in: .whitespaces)
+        if text.isEmpty { continue }
+        if session.submitRedirectURL(text) { return }
+        Console.error("roster: \(session.redirectRefusalReason(text) ?? "That URL was not accepted.")")
+      }
+    }
+  }
+}

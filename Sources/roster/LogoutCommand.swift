@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import Identity
+import RosterCore
+
+/// `roster logout`: forgets the active account's tokens, or every account with `--all`.
+struct LogoutCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "logout", abstract: "Forget the signed-in account's tokens (all accounts with --all).")
+
+  @OptionGroup var common: CommonOptions
+
+  @Flag(help: "Forget every cached account, not just the active one.")
+  var all = false
+
+  func run() async throws {
+    let store = common.makeTokenStore()
+    do {
+      let removed: [String] = try await store.update { file in
+        let keys = all ? Array(file.accounts.keys) : (file.activeAccount.map { [$0] } ?? [])
+        let names = keys.compactMap { file.accounts[$0]?.account.username }
+        for key in keys { file.accounts[key] = nil }
+        file.activeAccount = nil
+        return names
+      }
+      if removed.isEmpty {
+        Console.error("Not signed in; nothing to forget.")
+      } else {
+        Console.error("Signed out \(removed.sorted().joined(separator: ", ")).")
+      }
+    } catch {
+      Console.error("roster: \((error as? SignInFailure)?.displayLine ?? "\(error)")")
+      throw ExitCode(1)
+    }
+  }
+}

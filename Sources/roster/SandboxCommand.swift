@@ -1,0 +1,110 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Sandbox
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `roster sandbox`: a local fake tenant (identity platform v2.0 + Graph users subset) that
+/// prints one line saying where it is, then serves until SIGINT or SIGTERM.
+struct SandboxCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "sandbox",
+    abstract: "Run a local fake Microsoft Entra tenant and Microsoft Graph for tests and demos.",
+    discussion: """
+      Prints `sandbox: URL tenant=TENANT_ID client=DEMO_CLIENT_ID` once listening. Point a client at \
+      URL/TENANT_ID as the authority and URL as the Graph endpoint. Approve device codes at URL/device \
+      or with `curl -X POST URL/_sandbox/device/approve`.
+      """)
+
+  @Option(help: "Address to listen on (loopback unless --allow-remote).") var host = "127.0.0.1"
+  @Option(help: "Port to listen on; 0 picks a free one.") var port = 0
+  @Option(help: "JSON array of Graph user objects (+ manager: id or UPN) to serve instead of the generated organisation.")
+  var people: String?
+  @Option(help: "Seed of the generated organisation (and of probabilistic faults).") var seed: UInt64 = 1
+  @Option(help: "Number of people in the generated organisation.") var size = 2000
+  @Option(help: "Milliseconds added to every Graph request.") var latencyMs = 0
+  @Option(help: "Approve device codes as the default user after SECONDS, or 'never'.") var approveAfter = "never"
+  @Option(help: "Access token lifetime in seconds.") var tokenLifetime = 3600
+  @Option(help: "Device-code polling interval the sandbox asks for, in seconds.") var deviceCodeInterval = 5
+  @Option(help: "Device-code lifetime in seconds.") var deviceCodeExpiresIn = 900
+  @Flag(help: "Serve HTTPS with a certificate from a throw-away CA made at start.") var tls = false
+  @Option(help: "Write the throw-away CA certificate (PEM) to FILE (with --tls).") var caOut: String?
+  @Flag(help: "Allow listening on a non-loopback address.") var allowRemote = false
+
+  func validate() throws {
+    guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0…65535.") }
+    guard size >= 1 && size <= 200_000 else { throw ValidationError("--size must be 1…200000.") }
+    guard latencyMs >= 0 else { throw ValidationError("--latency-ms must not be negative.") }
+    guard tokenLifetime >= 1 else { throw ValidationError("--token-lifetime must be at least 1 second.") }
+    guard deviceCodeInterval >= 0, deviceCodeExpiresIn >= 1 else {
+      throw ValidationError("--device-code-interval must be ≥ 0 and --device-code-expires-in ≥ 1.")
+    }
+    _ = try approveAfterDuration()
+    if caOut != nil && !tls { throw ValidationError("--ca-out needs --tls.") }
+    if !allowRemote && !(host == "localhost" || host == "::1" || host.hasPrefix("127.")) {
+      throw ValidationError("Refusing to listen on \(host): anyone who can reach it gets tokens. Pass --allow-remote to mean it.")
+    }
+  }
+
+  private func approveAfterDuration() throws -> Duration? {
+    if approveAfter.lowercased() == "never" { return nil }
+    guard let seconds = Double(approveAfter), seconds >= 0 else {
+      throw ValidationError("--approve-after takes a number of seconds or 'never'.")
+    }
+    return .milliseconds(Int64(seconds * 1000))
+  }
+
+  func run() async throws {
+    var configuration = SandboxConfiguration()
+    configuration.host = host
+    configuration.port = port
+    configuration.tls = tls
+    configuration.allowRemote = allowRemote
+    configuration.seed = seed
+    configuration.size = size
+    configuration.peopleFile = people.map { URL(fileURLWithPath: $0) }
+    configuration.latencyMs = latencyMs
+    configuration.approveAfter = try approveAfterDuration()
+    configuration.tokenLifetime = tokenLifetime
+    configuration.deviceCodeInterval = deviceCodeInterval
+    configuration.deviceCodeExpiresIn = deviceCodeExpiresIn
+
+    let sandbox: RunningSandbox
+    do { sandbox = try await SandboxServer.start(configuration) } catch {
+      FileHandle.standardError.write(Data("roster sandbox: \(error)\n".utf8))
+      throw ExitCode(1)
+    }
+    if let caOut, let pem = sandbox.caCertificatePEM {
+      do { try pem.write(toFile: caOut, atomically: true, encoding: .utf8) } catch {
+        FileHandle.standardError.write(Data("roster sandbox: cannot write \(caOut): \(error.localizedDescription)\n".utf8))
+        await sandbox.stop()
+        throw ExitCode(1)
+      }
+    }
+    // Written straight to the file descriptor: a parent reading our stdout through a pipe gets
+    // the line at once, not when a buffer fills.
+    FileHandle.standardOutput.write(Data((sandbox.announcement + "\n").utf8))
+    await Self.waitForTerminationSignal()
+    await sandbox.stop()
+  }
+
+  /// Suspends until SIGINT or SIGTERM arrives (handled, so the port is closed cleanly).
+  private static func waitForTerminationSignal() async {
+    let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
+    var sources: [any DispatchSourceSignal] = []
+    for signalNumber in [SIGINT, SIGTERM] {
+      signal(signalNumber, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+      source.setEventHandler { continuation.yield(signalNumber) }
+      source.resume()
+      sources.append(source)
+    }
+    for await _ in stream { break }
+    sources.forEach { $0.cancel() }
+  }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import RosterCore
+
+/// `roster search QUERY [--top N] [--all] [--json|--csv]`: people matching every word, for
+/// scripts and for a quick answer. Data on stdout, messages on stderr.
+struct SearchCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "search",
+    abstract: "Find people by name, mail or sign-in name.",
+    discussion: """
+      Every word must match (in any order): "smith jo" finds Jo Smith. Prints a table on a \
+      terminal, or JSON / CSV with Graph property names. Uses the sign-in from `roster login`.
+      Exit codes: 0 found (or nothing matched), 2 usage, 3 not signed in, 4 service or network error.
+      """)
+
+  @OptionGroup var common: CommonOptions
+
+  @Argument(help: "Words to look for; quote them or not.")
+  var words: [String]
+
+  @Option(help: "How many people to ask for per request (1-999).")
+  var top: Int = 25
+
+  @Flag(help: "Follow every page of results, not just the first.")
+  var all = false
+
+  @Flag(help: "Print a JSON array of people.")
+  var json = false
+
+  @Flag(help: "Print CSV with a header row.")
+  var csv = false
+
+  func validate() throws {
+    if json && csv { throw ValidationError("Choose one of --json and --csv.") }
+    if !(1...999).contains(top) { throw ValidationError("--top must be between 1 and 999.") }
+    if words.joined().trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+      throw ValidationError("Give at least one word to search for.")
+    }
+  }
+
+  func run() async throws {
+    let format: OutputFormat = json ? .json : csv ? .csv : .table(width: Terminal.stdoutColumns())
+    try await DirectoryCommand.run(common: common) { client in
+      let query = PeopleQuery(text: words.joined(separator: " "), pageSize: top)
+      var page = try await client.searchPeople(query, DirectoryCommand.reportRetry)
+      var people = page.people
+      while all, let cursor = page.next {
+        page = try await client.nextPage(cursor, DirectoryCommand.reportRetry)
+        people += page.people
+      }
+      if !all { people = Array(people.prefix(top)) }
+      try DirectoryCommand.write(PeopleOutput.render(people, as: format))
+      if people.isEmpty, case .table = format { DirectoryCommand.say("No one matches.") }
+    }
+  }
+}

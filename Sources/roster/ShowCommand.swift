@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import RosterCore
+
+/// `roster show ID|UPN|MAIL [--json]`: everything about one person, with manager and reports.
+struct ShowCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "show",
+    abstract: "Show one person: every detail field, the manager and direct reports.",
+    discussion: """
+      Accepts an object id, a user principal name or a mail address. Uses the sign-in from \
+      `roster login`. Exit codes: 0 shown, 1 no such person, 2 usage, 3 not signed in, \
+      4 service or network error.
+      """)
+
+  @OptionGroup var common: CommonOptions
+
+  @Argument(help: "Object id, user principal name or mail address.")
+  var person: String
+
+  @Flag(help: "Print JSON: the person with Graph property names, plus manager and directReports.")
+  var json = false
+
+  func run() async throws {
+    try await DirectoryCommand.run(common: common) { client in
+      let detail = try await client.personDetail(person, DirectoryCommand.reportRetry)
+      try DirectoryCommand.write(json ? PersonDetailOutput.json(detail) : PersonDetailOutput.text(detail))
+    }
+  }
+}
+
+/// Renders `roster show`: labelled fields for people, or JSON for scripts.
+enum PersonDetailOutput {
+  /// The person's Graph properties plus `manager`, `directReports` and `relationsHidden`.
+  struct JSONShape: Encodable {
+    var detail: PersonDetail
+
+    enum Keys: String, CodingKey { case manager, directReports, relationsHidden }
+
+    func encode(to encoder: any Encoder) throws {
+      try detail.person.encode(to: encoder)
+      var container = encoder.container(keyedBy: Keys.self)
+      try container.encode(detail.manager, forKey: .manager)
+      try container.encode(detail.directReports, forKey: .directReports)
+      try container.encode(detail.relationsHidden, forKey: .relationsHidden)
+    }
+  }
+
+  static func json(_ detail: PersonDetail) throws -> String {
+    var clean = detail
+    clean.person = PeopleOutput.sanitized(detail.person)
+    clean.manager = detail.manager.map(PeopleOutput.sanitized)
+    clean.directReports = detail.directReports.map(PeopleOutput.sanitized)
+    return try PeopleOutput.json(JSONShape(detail: clean))
+  }
+
+  static func text(_ detail: PersonDetail) -> String {
+    let person = PeopleOutput.sanitized(detail.person)
+    let fields: [(String, String?)] = [
+      ("Given name", person.givenName), ("Surname", person.surname), ("Mail", person.mail),
+      ("User name", person.userPrincipalName), ("Job title", person.jobTitle), ("Department", person.department),
+      ("Company", person.companyName), ("Office", person.officeLocation),
+      ("Business phone", person.businessPhones.flatMap { $0.isEmpty ? nil : $0.joined(separator: ", ") }),
+      ("Mobile", person.mobilePhone), ("User type", person.userType),
+      ("Account enabled", person.accountEnabled.map { $0 ? "yes" : "no" }), ("Object id", person.id),
+    ]
+    let labelWidth = fields.map(\.0.count).max() ?? 0
+    var lines = [PeopleOutput.displayName(person)]
+    for (label, value) in fields {
+      lines.append("  " + label.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + "  " + (value ?? "-"))
+    }
+    let fullProfileFields = [person.jobTitle, person.department, person.officeLocation, person.mobilePhone, person.companyName]
+    if fullProfileFields.allSatisfy({ $0 == nil }) {
+      lines.append("  (Profile fields beyond name and mail may be hidden: reading them needs User.Read.All.)")
+    }
+    lines.append("")
+    if detail.relationsHidden && detail.manager == nil {
+      lines.append("Manager: not shown (reading managers needs User.Read.All)")
+    } else {
+      lines.append("Manager: " + (detail.manager.map { summary(PeopleOutput.sanitized($0)) } ?? "none"))
+    }
+    if detail.relationsHidden && detail.directReports.isEmpty {
+      lines.append("Direct reports: not shown (reading them needs more permissions)")
+    } else if detail.directReports.isEmpty {
+      lines.append("Direct reports: none")
+    } else {
+      lines.append("Direct reports (\(detail.directReports.count)):")
+      lines += detail.directReports.map { "  " + summary(PeopleOutput.sanitized($0)) }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `Name <mail> — Job title`
+  static func summary(_ person: Person) -> String {
+    var text = PeopleOutput.displayName(person)
+    if let mail = person.mail ?? person.userPrincipalName { text += " <\(mail)>" }
+    if let title = person.jobTitle, !title.isEmpty { text += " — \(title)" }
+    return text
+  }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import RosterCore
+import Testing
+import Transport
+
+@testable import Identity
+
+@Suite struct ResponseParsingTests {
+  let url = URL(string: "https://login.example.test/t/oauth2/v2.0/token")!
+
+  @Test func b2cStringNumbersAndExtraFieldsDecode() throws {
+    let body = """
+      {"not_before":"1442340812","token_type":"Bearer","access_token":"at","scope":"app offline_access",
+       "expires_in":"3600","refresh_token":"rt","profile_info":"e30","refresh_token_expires_in":1209600}
+      """
+    let tokens = try TokenResponse.parse(Data(body.utf8), from: url)
+    #expect(tokens.expiresIn == 3600)
+    #expect(tokens.refreshToken == Secret("rt"))
+    #expect(tokens.scope == "app offline_access")
+  }
+
+  @Test func aTokenResponseWithoutAnAccessTokenIsAClearError() {
+    do {
+      _ = try TokenResponse.parse(Data(#"{"token_type":"Bearer","expires_in":3600}"#.utf8), from: url)
+      Issue.record("expected failure")
+    } catch {
+      #expect(error.message.contains("without an access token"))
+    }
+  }
+
+  @Test func htmlWhereJSONWasExpectedIsNamed() {
+    do {
+      _ = try TokenResponse.parse(Data("<!DOCTYPE html><html><body>Sign in to Wi-Fi</body></html>".utf8), from: url)
+      Issue.record("expected failure")
+    } catch {
+      #expect(error.message.contains("HTML page instead of JSON"))
+    }
+  }
+
+  @Test func malformedDiscoveryDocumentsSayWhatIsWrong() {
+    let discovery = URL(string: "https://login.example.test/t/v2.0/.well-known/openid-configuration")!
+    #expect(throws: SignInFailure.self) { try OIDCConfiguration.parse(Data("{".utf8), from: discovery) }
+    do {
+      _ = try OIDCConfiguration.parse(Data(#"{"authorization_endpoint":"https://x/a"}"#.utf8), from: discovery)
+      Issue.record("expected failure")
+    } catch {
+      #expect(error.message.contains("token_endpoint"))
+    }
+    do {
+      _ = try OIDCConfiguration.parse(
+        Data(#"{"authorization_endpoint":"https://x/a","token_endpoint":"http://evil.example/t"}"#.utf8), from: discovery)
+      Issue.record("expected failure")
+    } catch {
+      #expect(error.message.contains("http://"))
+    }
+  }
+
+  @Test(arguments: [
+    (50076, "multi-factor"), (65001, "consent"), (53003, "Conditional Access"), (50199, "confirm"),
+    (700016, "not found in this tenant"), (90002, "tenant"), (7000218, "public client flows"),
+    (700082, "expired"), (50173, "revoked"), (70020, "expired"),
+  ])
+  func aadstsCodesGetPlainLanguage(code: Int, phrase: String) throws {
+    let response = Fixtures.oauthError("invalid_grant", code: code)
+    let failure = ErrorExplainer.failure(from: response, fallback: "x")
+    #expect(failure.message.localizedCaseInsensitiveContains(phrase))
+    #expect(failure.code == "AADSTS\(code)")
+    #expect(failure.traceId == "0000aaaa-11bb")
+    #expect(failure.displayLine.contains("AADSTS\(code)"))
+    #expect(failure.displayLine.contains("trace id 0000aaaa-11bb"))
+  }
+
+  @Test func configurationErrorsCannotBeRetried() {
+    #expect(!ErrorExplainer.failure(from: Fixtures.oauthError("unauthorized_client", code: 700016), fallback: "").canRetry)
+    #expect(ErrorExplainer.failure(from: Fixtures.oauthError("invalid_grant", code: 700082), fallback: "").canRetry)
+  }
+
+  @Test func b2cCodesComeFromTheDescription() {
+    let body = Fixtures.json(400, ["error": "invalid_grant", "error_description": "AADB2C90080: The provided grant has expired."])
+    let failure = ErrorExplainer.failure(from: body, fallback: "")
+    #expect(failure.code == "AADB2C90080")
+    #expect(failure.message.contains("expired"))
+  }
+
+  @Test func subErrorsExplainWhyInteractionIsNeeded() {
+    let failure = ErrorExplainer.failure(for: OAuthErrorBody.parse(
+      Fixtures.oauthError("interaction_required", suberror: "consent_required").body)!)
+    #expect(failure.message.contains("consent"))
+  }
+
+  @Test func serverErrorsAndHTMLBodies() {
+    let html = HTTPResponse(status: 502, body: Data("<html>Bad gateway</html>".utf8))
+    #expect(ErrorExplainer.failure(from: html, fallback: "").message.contains("HTTP 502"))
+    let proxyPage = HTTPResponse(status: 403, body: Data("<html>blocked</html>".utf8))
+    #expect(ErrorExplainer.failure(from: proxyPage, fallback: "").message.contains("HTML page"))
+  }
+
+  @Test func pkceChallengeIsS256OfTheVerifier() {
+    // Expected value computed independently: base64url(hashlib.sha256(verifier)) without padding.
+    let pkce = PKCE(verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r7wW1gFWFOEjXk")
+    #expect(pkce.challenge == "bwWFMyPfdG9qreDhH2lmftFx_dFeLDalzcT1gb_j68g")
+    let fresh = PKCE.generate()
+    #expect(fresh.verifier.count == 43)
+    #expect(fresh.verifier != PKCE.generate().verifier)
+  }
+
+  @Test func formEncodingKeepsValuesFromChangingTheShape() {
+    #expect(FormEncoding.encode([("scope", "a b+c&d=e/f:g")]) == "scope=a%20b%2Bc%26d%3De%2Ff%3Ag")
+  }
+
+  @Test func idTokenClaimsNameTheAccount() {
+    let claims = IDTokenClaims.decode(Secret(Fixtures.idToken(oid: "o", tid: "t", username: "u@x")))
+    #expect(claims?.objectId == "o")
+    #expect(claims?.tenantId == "t")
+    #expect(claims?.preferredUsername == "u@x")
+    #expect(IDTokenClaims.decode(Secret("opaque")) == nil)
+  }
+
+  @Test func serverTextIsCleanedOfTerminalControls() {
+    #expect(TerminalText.clean("Go to \u{1B}[31mhttps://x\u{07} now\u{202E}") == "Go to [31mhttps://x now")
+  }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import RosterCore
+import Testing
+
+@Suite struct SettingsLoadingTests {
+  func write(_ plist: String) -> (TemporaryDirectory, String) {
+    let temp = TemporaryDirectory()
+    let path = temp.url.appendingPathComponent("settings.plist").path
+    _ = FileManager.default.createFile(atPath: path, contents: Data(plist.utf8))
+    return (temp, path)
+  }
+
+  let plist = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0"><dict>
+    <key>clientId</key><string>from-file</string>
+    <key>authority</key><string>https://login.microsoftonline.com/contoso.com</string>
+    <key>signIn</key><string>browser</string>
+    <key>debounceMs</key><integer>300</integer>
+    </dict></plist>
+    """
+
+  @Test func fileThenEnvironmentThenFlags() throws {
+    let (temp, path) = write(plist)
+    defer { temp.remove() }
+    let fromFile = try Settings.load(overrides: .init(configFile: path), environment: [:])
+    #expect(fromFile.clientId == "from-file")
+    #expect(fromFile.signIn == .browser)
+    #expect(fromFile.debounceMs == 300)
+    let environment = ["ROSTER_CONFIG": path, "ROSTER_CLIENT_ID": "from-env", "ROSTER_SCOPES": "User.Read.All",
+      "SSL_CERT_FILE": "/etc/ca.pem"]
+    let fromEnvironment = try Settings.load(environment: environment)
+    #expect(fromEnvironment.clientId == "from-env")
+    #expect(fromEnvironment.scopes == "User.Read.All")
+    #expect(fromEnvironment.caFile == "/etc/ca.pem")
+    let fromFlags = try Settings.load(
+      overrides: .init(clientId: "from-flag", tenant: "fabrikam.com"), environment: environment)
+    #expect(fromFlags.clientId == "from-flag")
+    #expect(fromFlags.authority == "https://login.microsoftonline.com/fabrikam.com")
+  }
+
+  @Test func xdgConfigHomeIsTheDefaultPlace() throws {
+    let temp = TemporaryDirectory()
+    defer { temp.remove() }
+    let directory = temp.url.appendingPathComponent("roster")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    _ = FileManager.default.createFile(atPath: directory.appendingPathComponent("settings.plist").path, contents: Data(plist.utf8))
+    #expect(try Settings.load(environment: ["XDG_CONFIG_HOME": temp.url.path]).clientId == "from-file")
+    #expect(try Settings.load(environment: ["HOME": temp.url.path]).clientId == nil)
+    #expect(Settings.stateDirectory(environment: ["HOME": "/h"]).path == "/h/.local/state/roster")
+    #expect(Settings.stateDirectory(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]).path == "/s/roster")
+  }
+
+  @Test func badFilesAndValuesSaySo() {
+    let (temp, path) = write("<plist><dict><key>signIn</key><string>sometimes</string></dict></plist>")
+    defer { temp.remove() }
+    #expect(throws: Settings.LoadingError("signIn must be auto, device-code or browser, not “sometimes”.")) {
+      try Settings.load(overrides: .init(configFile: path), environment: [:])
+    }
+    #expect(throws: Settings.LoadingError.self) {
+      try Settings.load(overrides: .init(configFile: "/nonexistent/settings.plist"), environment: [:])
+    }
+    let (garbage, garbagePath) = write("this is not a plist {")
+    defer { garbage.remove() }
+    #expect(throws: Settings.LoadingError.self) { try Settings.load(overrides: .init(configFile: garbagePath), environment: [:]) }
+  }
+
+  @Test func theTenantFlagReplacesOnlyTheTenant() throws {
+    #expect(try Settings.replacingTenant(of: "https://c.b2clogin.com/c.onmicrosoft.com/B2C_1_x", with: "d.onmicrosoft.com")
+      == "https://c.b2clogin.com/d.onmicrosoft.com/B2C_1_x")
+    #expect(throws: Settings.LoadingError.self) { try Settings.replacingTenant(of: "https://l/organizations", with: "a/b") }
+  }
+
+  @Test func theShippedTemplateLoads() throws {
+    let template = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Resources/settings.plist").path
+    let settings = try Settings.load(overrides: .init(configFile: template), environment: [:])
+    #expect(settings == Settings())
+  }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import RosterCore
+import TestSupport
+import Testing
+
+/// The Store's busy counter, and the live wiring over real Dispatch queues.
+@MainActor
+struct StoreTests {
+  @Test func theBusyCounterCoversTimersAndCallsUntilTheyEnd() async {
+    let store = TestStore()
+    #expect(store.store.isIdle)
+    await store.send(.search(.queryChanged("al")))
+    #expect(store.store.effectsInFlight == 1, "the debounce timer counts")
+    await store.advance(by: .milliseconds(150))
+    #expect(!store.store.isIdle, "the request on the wire counts")
+    let call = store.takeSearch("al")
+    await store.send(.search(.queryChanged("")))
+    #expect(call?.wasCancelled == true)
+    #expect(store.store.isIdle, "cancelled work ends, so the store is idle again")
+    await store.finish()
+  }
+
+  @Test func aCancelledSignInSendsNoMoreEvents() async {
+    let store = TestStore(state: AppState(settings: Fixtures.settings))
+    await store.send(.app(.started))
+    _ = store.auth.takeRequests()
+    let first = store.auth.currentSignIn
+    await store.send(.login(.browserRequested))
+    _ = store.auth.takeRequests()
+    first?.emit(.deviceCodeIssued(LoginTests.prompt(expiresIn: 600, from: store.state.now)))
+    await store.settle()
+    #expect(store.state.login.phase == .starting, "a late event from the replaced flow is dropped")
+    await store.send(.app(.quitRequested))
+    #expect(store.state.quitRequested)
+    #expect(store.auth.currentSignIn?.wasCancelled == true, "quitting closes the sign-in in progress")
+    await store.finish()
+  }
+
+  @Test func focusAndTheSinglePaneLayout() async {
+    let store = TestStore()
+    await store.send(.app(.terminalResized(TerminalSize(rows: 20, cols: 50))))
+    await store.search("al", answer: Fixtures.alexes)
+    await store.answerDetail()
+    await store.send(.list(.detailOpened)) {
+      $0.singlePaneDetailOpen = true
+      $0.focus = .detail
+    }
+    await store.send(.detail(.closed)) {
+      $0.singlePaneDetailOpen = false
+      $0.focus = .list
+    }
+    await store.send(.app(.focusSwitched)) {
+      $0.focus = .detail
+      $0.singlePaneDetailOpen = true
+    }
+    await store.send(.app(.terminalResized(TerminalSize(rows: 40, cols: 120)))) {
+      $0.terminal = TerminalSize(rows: 40, cols: 120)
+      $0.singlePaneDetailOpen = false
+    }
+    await store.send(.app(.helpToggled)) { $0.isHelpVisible = true }
+    await store.finish()
+  }
+
+  @Test func movingBackToAPersonSeenRecentlyNeedsNoRequest() async {
+    let store = TestStore()
+    await store.search("al", answer: Fixtures.alexes)
+    await store.answerDetail()
+    await store.send(.list(.selectionMoved(by: 1)))
+    await store.answerDetail()
+    await store.send(.list(.selectionMoved(by: -1)))
+    #expect(store.state.detail.status == .loaded(Fixtures.detail(Fixtures.alexes[0])))
+    await store.send(.list(.selectionMoved(by: 1)))
+    await store.send(.list(.selectionMoved(by: 1)))
+    await store.send(.list(.selectionMoved(by: 1)))
+    await store.advance(by: Tuning.detailDebounce)
+    #expect(store.directory.takeRequests() == [.detail(Fixtures.alexes[3].id)], "one load after the selection rests")
+    await store.send(.detail(.copyRequested(label: "mail", text: "alina.park@contoso.example")))
+    #expect(store.clipboard == ["alina.park@contoso.example"])
+    await store.send(.search(.queryChanged("")))
+    await store.advance(by: .seconds(3))
+    await store.finish()
+  }
+
+  @Test func theLiveWiringDeliversResultsOnTheMainQueue() async {
+    let activity = TestActivity()
+    let directory = FakeDirectoryClient(activity: activity)
+    let auth = FakeAuthClient(activity: activity)
+    var settings = Fixtures.settings
+    settings.debounceMs = 0
+    let store = Store.live(
+      initialState: .signedIn(settings: settings),
+      services: Services(auth: auth.client, directory: directory.client),
+      saveSettings: { _ in throw CancellationError() })
+    store.onChange = { _ in activity.poke() }
+    store.onIdle = { activity.poke() }
+
+    store.send(.search(.queryChanged("al")))
+    await waitUntil(activity) { directory.allCalls.count == 1 }
+    directory.takeCalls().first?.respond(PeoplePage(people: Fixtures.alexes))
+    await waitUntil(activity) { store.state.search.status == .results }
+    #expect(store.state.search.results == Fixtures.alexes)
+    await waitUntil(activity) { directory.allCalls.count == 2 }
+    #expect(directory.takeRequests() == [.detail(Fixtures.alexes[0].id)])
+    directory.allCalls.last?.respond(Fixtures.detail(Fixtures.alexes[0]))
+    await waitUntil(activity) { store.isIdle }
+    #expect(store.state.detail.status == .loaded(Fixtures.detail(Fixtures.alexes[0])))
+  }
+
+  /// Waits (without sleeping) until `condition` holds, failing after a generous timeout.
+  private func waitUntil(
+    _ activity: TestActivity, sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -> Bool
+  ) async {
+    while true {
+      let generation = activity.current
+      if condition() { return }
+      guard await activity.wait(after: generation, timeout: .seconds(10)) else {
+        Issue.record("condition never held", sourceLocation: sourceLocation)
+        return
+      }
+    }
+  }
+}
