@@ -1,4 +1,6 @@
 import Foundation
+import Graph
+import Identity
 import RosterCore
 
 /// The composition root: which settings, services and runtime the UI runs with.
@@ -17,25 +19,36 @@ struct AppComposition: Sendable {
     return AppComposition(settings: settings, services: services, isDemo: true, saveSettings: { _ in services })
   }
 
-  /// `roster`: the configured tenant.
-  ///
-  /// INTEGRATION POINT: settings loading (file, flags, `ROSTER_*`) and the live clients
-  /// (`AuthClient.live` from Identity, `DirectoryClient.live` from Graph) are built on other
-  /// branches. Until they are merged this reads `ROSTER_CLIENT_ID`/`ROSTER_AUTHORITY` only and
-  /// signs in with a client that explains sign-in is not available in this build.
-  static func live(environment: [String: String]) -> AppComposition {
-    var settings = Settings()
-    if let clientId = environment["ROSTER_CLIENT_ID"], !clientId.isEmpty { settings.clientId = clientId }
-    if let authority = environment["ROSTER_AUTHORITY"], !authority.isEmpty { settings.authority = authority }
-    let services = unavailableServices
-    return AppComposition(settings: settings, services: services, isDemo: false, saveSettings: { _ in
-      throw SignInFailure(message: "Saving settings is not available in this build; set ROSTER_CLIENT_ID instead.", canRetry: false)
+  /// `roster`: the configured tenant, with the live clients (Identity's `AuthClient.live`, Graph's
+  /// `DirectoryClient.live`) over one shared transport. Without a client id the setup screen
+  /// shows; saving it writes the settings file and builds the clients for the new settings.
+  static func live(options: CommonOptions) throws -> AppComposition {
+    let settings = try options.loadSettings()
+    let environment = options.environment
+    let transport = try options.makeTransport(settings: settings)
+    let tokenStore = options.makeTokenStore()
+    let build: @Sendable (Settings) throws -> Services = { settings in
+      do {
+        let auth = try AuthClient.live(settings: settings, transport: transport, store: tokenStore, environment: environment)
+        let graph = try GraphConfiguration(settings: settings)
+        return Services(auth: auth, directory: DirectoryClient.live(configuration: graph, tokens: auth.tokens, transport: transport))
+      } catch let failure as SignInFailure {
+        throw failure
+      } catch {
+        throw SignInFailure(message: "The settings cannot work: \(error)", canRetry: false)
+      }
+    }
+    let services = settings.clientId == nil ? unavailableServices : try build(settings)
+    let configFile = options.config
+    return AppComposition(settings: settings, services: services, isDemo: false, saveSettings: { newSettings in
+      try SettingsWriter.save(newSettings, configFile: configFile, environment: environment)
+      return try build(newSettings)
     })
   }
 
   static var unavailableServices: Services {
     let failure = SignInFailure(
-      message: "Sign-in is not available in this build (Identity client not linked). Try `roster --demo`.",
+      message: "No client id is configured. Set one on the setup screen, with --client-id or ROSTER_CLIENT_ID.",
       canRetry: false
     )
     let auth = AuthClient(

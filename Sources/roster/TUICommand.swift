@@ -9,6 +9,8 @@ struct TUIOptions: ParsableArguments {
   @Flag(name: .long, help: "Run against a built-in sandbox tenant with a demo organisation (no account needed).")
   var demo = false
 
+  @OptionGroup var common: CommonOptions
+
   @Option(name: .long, help: ArgumentHelp("Touch this file whenever the app is idle (for end-to-end tests).", visibility: .hidden))
   var idleFile: String?
 }
@@ -23,7 +25,9 @@ enum TUICommand {
     let environment = ProcessInfo.processInfo.environment
     let composition: AppComposition
     do {
-      composition = options.demo ? try AppComposition.demo(environment: environment) : AppComposition.live(environment: environment)
+      composition = options.demo ? try AppComposition.demo(environment: environment) : try AppComposition.live(options: options.common)
+    } catch let exit as ExitCode {
+      throw exit
     } catch {
       FileHandle.standardError.write(Data("roster: \(error)\n".utf8))
       throw ExitCode(1)
