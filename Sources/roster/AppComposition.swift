@@ -2,6 +2,8 @@ import Foundation
 import Graph
 import Identity
 import RosterCore
+import Sandbox
+import Transport
 
 /// The composition root: which settings, services and runtime the UI runs with.
 struct AppComposition: Sendable {
@@ -10,8 +12,37 @@ struct AppComposition: Sendable {
   var isDemo: Bool
   var saveSettings: @Sendable (Settings) async throws -> Services
 
-  /// `roster --demo`: the demo organisation in process, sign-in approving itself, tokens in memory.
-  static func demo(environment: [String: String]) throws -> AppComposition {
+  /// `roster --demo`: the embedded sandbox tenant (`SandboxServer.start` on 127.0.0.1, approving
+  /// device codes after 3 s) with the live Identity and Graph clients, tokens in memory only.
+  /// `ROSTER_DEMO_PEOPLE` loads a people file instead of the generated organisation. If the
+  /// sandbox cannot start, the same organisation is served in process (`DemoMode`).
+  static func demo(environment: [String: String]) async throws -> AppComposition {
+    var configuration = SandboxConfiguration()
+    configuration.approveAfter = .seconds(3)
+    configuration.deviceCodeInterval = 1
+    if let people = environment["ROSTER_DEMO_PEOPLE"], !people.isEmpty {
+      configuration.peopleFile = URL(fileURLWithPath: people)
+    }
+    do {
+      let sandbox = try await SandboxServer.start(configuration)
+      await DemoSandbox.keep(sandbox)
+      var settings = Settings(
+        clientId: sandbox.clientId, authority: sandbox.authority.absoluteString,
+        graphEndpoint: sandbox.graphURL.absoluteString)
+      settings.scopes = Settings.defaultScopes + " User.Read.All"
+      settings.signIn = .deviceCode
+      let transport = try LiveHTTPTransport(configuration: .fromEnvironment(environment, caFile: nil))
+      let auth = try AuthClient.live(settings: settings, transport: transport, store: MemoryTokenStore(), environment: environment)
+      let graph = try GraphConfiguration(settings: settings)
+      let services = Services(auth: auth, directory: DirectoryClient.live(configuration: graph, tokens: auth.tokens, transport: transport))
+      return AppComposition(settings: settings, services: services, isDemo: true, saveSettings: { _ in services })
+    } catch {
+      return try inProcessDemo(environment: environment)
+    }
+  }
+
+  /// The fallback demo: the sandbox's organisation served in process, no HTTP.
+  static func inProcessDemo(environment: [String: String]) throws -> AppComposition {
     let directory = try DemoMode.loadDirectory(environment: environment)
     let services = DemoMode.services(directory: directory)
     var settings = Settings(clientId: "roster-demo", authority: "http://127.0.0.1/\(DemoMode.tenantId)")
@@ -85,4 +116,10 @@ private struct NoWork: Cancellable { func cancel() {} }
 private struct NoTokens: AccessTokenProvider {
   let failure: SignInFailure
   func accessToken(forceRefresh: Bool) async throws -> Secret { throw SignInRequired(failure) }
+}
+
+/// Keeps the demo's sandbox server running for the life of the process.
+@MainActor enum DemoSandbox {
+  static var running: RunningSandbox?
+  static func keep(_ sandbox: RunningSandbox) { running = sandbox }
 }

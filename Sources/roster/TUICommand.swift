@@ -25,7 +25,7 @@ enum TUICommand {
     let environment = ProcessInfo.processInfo.environment
     let composition: AppComposition
     do {
-      composition = options.demo ? try AppComposition.demo(environment: environment) : try AppComposition.live(options: options.common)
+      composition = options.demo ? try await AppComposition.demo(environment: environment) : try AppComposition.live(options: options.common)
     } catch let exit as ExitCode {
       throw exit
     } catch {
