@@ -4,7 +4,7 @@ import Foundation
 enum RosterHarness {
   /// Text the main screen draws once its first frame is complete: the search prompt and the
   /// status line's account. Kept in one place so a UI wording change is one edit.
-  static let firstFrameMarkers = ["Search", "signed in"]
+  static let firstFrameMarkers = ["Search:", "Ready"]
 
   static func subject(binary: String, sandbox: SandboxProcess, scopes: String, home: URL) throws -> Subject {
     let fm = FileManager.default

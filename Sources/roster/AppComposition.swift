@@ -11,11 +11,14 @@ struct AppComposition: Sendable {
   var services: Services
   var isDemo: Bool
   var saveSettings: @Sendable (Settings) async throws -> Services
+  /// The interactive flow the login screen starts with (`auto` already resolved).
+  var signInMethod: SignInMethod = .deviceCode
 
   /// `roster --demo`: the embedded sandbox tenant (`SandboxServer.start` on 127.0.0.1, approving
   /// device codes after 3 s) with the live Identity and Graph clients, tokens in memory only.
   /// `ROSTER_DEMO_PEOPLE` loads a people file instead of the generated organisation. If the
-  /// sandbox cannot start, the same organisation is served in process (`DemoMode`).
+  /// sandbox cannot start, this throws with the reason: a demo that does not go through the real
+  /// sign-in and Graph clients would show nothing true about Roster.
   static func demo(environment: [String: String]) async throws -> AppComposition {
     var configuration = SandboxConfiguration()
     configuration.approveAfter = .seconds(3)
@@ -23,30 +26,17 @@ struct AppComposition: Sendable {
     if let people = environment["ROSTER_DEMO_PEOPLE"], !people.isEmpty {
       configuration.peopleFile = URL(fileURLWithPath: people)
     }
-    do {
-      let sandbox = try await SandboxServer.start(configuration)
-      await DemoSandbox.keep(sandbox)
-      var settings = Settings(
-        clientId: sandbox.clientId, authority: sandbox.authority.absoluteString,
-        graphEndpoint: sandbox.graphURL.absoluteString)
-      settings.scopes = Settings.defaultScopes + " User.Read.All"
-      settings.signIn = .deviceCode
-      let transport = try LiveHTTPTransport(configuration: .fromEnvironment(environment, caFile: nil))
-      let auth = try AuthClient.live(settings: settings, transport: transport, store: MemoryTokenStore(), environment: environment)
-      let graph = try GraphConfiguration(settings: settings)
-      let services = Services(auth: auth, directory: DirectoryClient.live(configuration: graph, tokens: auth.tokens, transport: transport))
-      return AppComposition(settings: settings, services: services, isDemo: true, saveSettings: { _ in services })
-    } catch {
-      return try inProcessDemo(environment: environment)
-    }
-  }
-
-  /// The fallback demo: the sandbox's organisation served in process, no HTTP.
-  static func inProcessDemo(environment: [String: String]) throws -> AppComposition {
-    let directory = try DemoMode.loadDirectory(environment: environment)
-    let services = DemoMode.services(directory: directory)
-    var settings = Settings(clientId: "roster-demo", authority: "http://127.0.0.1/\(DemoMode.tenantId)")
+    let sandbox = try await SandboxServer.start(configuration)
+    await DemoSandbox.keep(sandbox)
+    var settings = Settings(
+      clientId: sandbox.clientId, authority: sandbox.authority.absoluteString,
+      graphEndpoint: sandbox.graphURL.absoluteString)
     settings.scopes = Settings.defaultScopes + " User.Read.All"
+    settings.signIn = .deviceCode
+    let transport = try LiveHTTPTransport(configuration: .fromEnvironment(environment, caFile: nil))
+    let auth = try AuthClient.live(settings: settings, transport: transport, store: MemoryTokenStore(), environment: environment)
+    let graph = try GraphConfiguration(settings: settings)
+    let services = Services(auth: auth, directory: DirectoryClient.live(configuration: graph, tokens: auth.tokens, transport: transport))
     return AppComposition(settings: settings, services: services, isDemo: true, saveSettings: { _ in services })
   }
 
@@ -71,10 +61,25 @@ struct AppComposition: Sendable {
     }
     let services = settings.clientId == nil ? unavailableServices : try build(settings)
     let configFile = options.config
-    return AppComposition(settings: settings, services: services, isDemo: false, saveSettings: { newSettings in
-      try SettingsWriter.save(newSettings, configFile: configFile, environment: environment)
-      return try build(newSettings)
-    })
+    return AppComposition(
+      settings: settings, services: services, isDemo: false,
+      saveSettings: { newSettings in
+        try SettingsWriter.save(newSettings, configFile: configFile, environment: environment)
+        return try build(newSettings)
+      },
+      signInMethod: chooseSignIn(settings, environment: environment))
+  }
+
+  /// `signIn = auto` resolved as `roster login` resolves it: device code over SSH or without a
+  /// display or browser, the browser otherwise; B2C always the browser.
+  static func chooseSignIn(_ settings: Settings, environment: [String: String]) -> SignInMethod {
+    guard let authority = try? Authority(parsing: settings.authority, b2cPolicy: settings.b2cPolicy) else {
+      return .deviceCode
+    }
+    let choice = SignInMethodChooser.choose(
+      setting: settings.signIn, authority: authority, environment: environment,
+      hasOpener: BrowserOpener.find(environment: environment) != nil)
+    return (try? choice.get()) ?? .browser
   }
 
   static var unavailableServices: Services {
@@ -106,7 +111,7 @@ struct AppComposition: Sendable {
       saveSettings: saveSettings
     )
     let runtime = EffectRuntime(environment: environment)
-    let state = AppState(settings: settings, signInMethod: .deviceCode, isDemo: isDemo, now: Date())
+    let state = AppState(settings: settings, signInMethod: signInMethod, isDemo: isDemo, now: Date())
     return Store(initialState: state, runtime: runtime)
   }
 }

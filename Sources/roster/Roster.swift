@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `roster` command: the TUI by default, and the scriptable subcommands.
 @main
@@ -16,5 +17,24 @@ struct Roster: AsyncParsableCommand {
 
   func run() async throws {
     try await TUICommand.run(tui)
+  }
+
+  /// Runs the command, with usage errors ending in exit code 2 as DESIGN.md §6 promises (and as
+  /// shells and `getopt` tools do) instead of argument-parser's 64.
+  static func main() async {
+    do {
+      var command = try parseAsRoot()
+      if var asyncCommand = command as? any AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      if exitCode(for: error) == .validationFailure {
+        FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+        Foundation.exit(2)
+      }
+      exit(withError: error)
+    }
   }
 }

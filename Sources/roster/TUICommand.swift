@@ -29,7 +29,8 @@ enum TUICommand {
     } catch let exit as ExitCode {
       throw exit
     } catch {
-      FileHandle.standardError.write(Data("roster: \(error)\n".utf8))
+      let what = options.demo ? "the demo sandbox tenant could not start: " : ""
+      FileHandle.standardError.write(Data("roster: \(what)\(error)\n".utf8))
       throw ExitCode(1)
     }
     await MainActor.run {
