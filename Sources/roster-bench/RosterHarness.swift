@@ -2,9 +2,14 @@ import Foundation
 
 /// How Roster is started, signed in and driven by the harness.
 enum RosterHarness {
-  /// Text the main screen draws once its first frame is complete: the search prompt and the
-  /// status line's account. Kept in one place so a UI wording change is one edit.
-  static let firstFrameMarkers = ["Search:", "Ready"]
+  /// Text the main screen draws once its first frame is complete: the search prompt and the key
+  /// hints of the list (the login screen has other hints). Kept in one place so a UI wording
+  /// change is one edit. Both are drawn whole in the first frame, so they appear contiguously
+  /// in the byte stream even though ncurses later repaints only changed cells.
+  static let firstFrameMarkers = ["Search:", "Enter to detail"]
+
+  /// The status line's word once a result page is drawn.
+  static let resultsMarker = "Results"
 
   static func subject(binary: String, sandbox: SandboxProcess, scopes: String, home: URL) throws -> Subject {
     let fm = FileManager.default
@@ -98,7 +103,7 @@ enum RosterHarness {
     defer { session.terminate() }
     let offset = session.outputCount
     _ = session.send("a")
-    _ = session.waitFor(" of ", after: offset, timeout: 10)
+    _ = session.waitFor(resultsMarker, after: offset, timeout: 10)
     return Scenarios.navigation(session, count: keys, intervalMs: 20, repaintKey: subject.repaintKey)
   }
 
@@ -123,7 +128,7 @@ enum RosterHarness {
 
   /// The `N` of the last "N of M" count the status line drew.
   static func loadedCount(in text: String) -> Int? {
-    let pattern = try! NSRegularExpression(pattern: "([0-9][0-9,]*) of [0-9][0-9,]*")
+    let pattern = try! NSRegularExpression(pattern: "([0-9][0-9,]*) (?:of [0-9][0-9,]*|\\+? ?matches)")
     let range = NSRange(text.startIndex..., in: text)
     guard let match = pattern.matches(in: text, range: range).last,
       let number = Range(match.range(at: 1), in: text)
