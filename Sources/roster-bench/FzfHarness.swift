@@ -23,13 +23,13 @@ enum FzfHarness {
       name: "fzf", executable: "/bin/sh",
       arguments: ["-c", "exec \"$0\" --layout=reverse < \"$1\"", fzf, list.path],
       environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "HOME": directory.path],
-      firstFrameMarkers: ["\(total)/\(total)"])
+      firstFrameMarkers: ["\(total)/\(total)"], echoLine: { "> \($0)" })
   }
 
   static func measure(_ subject: Subject, word: String, navigationKeys: Int, startupRuns: Int) throws -> Figures {
     let (typingSession, _, _) = try subject.launchAndWaitForFirstFrame()
     typingSession.waitForQuiet(0.3, timeout: 5)
-    let typing = Scenarios.typing(typingSession, word: word, intervalMs: 60) { session, _ in
+    let typing = Scenarios.typing(typingSession, word: word, intervalMs: 60, echoLine: subject.echoLine) { session, _ in
       // fzf filters locally: its results are final when its output goes quiet after the last key.
       session.waitForQuiet(0.3, timeout: 5)
       return lastArrival(session)

@@ -28,6 +28,9 @@ final class PTYSession: @unchecked Sendable {
   /// Byte offset in `output` where each chunk starts, parallel to `chunks`.
   private var offsets: [Int] = []
   private var closed = false
+  /// What is on the screen, fed from `chunks` up to `fedChunks` by whoever waits on it.
+  private var screen: ScreenEmulator
+  private var fedChunks = 0
 
   init(executable: String, arguments: [String], environment: [String: String], rows: Int, cols: Int) throws {
     let argv = [executable] + arguments
@@ -43,6 +46,7 @@ final class PTYSession: @unchecked Sendable {
     guard child > 0 else { throw BenchError("could not start \(executable): \(String(cString: strerror(errno)))") }
     pid = child
     master = masterFD
+    screen = ScreenEmulator(rows: rows, cols: cols)
     let thread = Thread { [self] in readLoop() }
     thread.stackSize = 1 << 20
     thread.start()
@@ -111,6 +115,34 @@ final class PTYSession: @unchecked Sendable {
         return nil
       }
     }
+  }
+
+  /// Waits until what is on the screen satisfies `predicate`; answers the arrival time of the
+  /// chunk that made it so (nil on timeout or exit).
+  func waitForScreen(timeout: Double, _ predicate: (ScreenEmulator) -> Bool) -> UInt64? {
+    let deadline = Date().addingTimeInterval(timeout)
+    condition.lock()
+    defer { condition.unlock() }
+    while true {
+      if predicate(screen) { return fedChunks > 0 ? chunks[fedChunks - 1].time : monotonicNanos() }
+      while fedChunks < chunks.count {
+        screen.feed(chunks[fedChunks].bytes)
+        fedChunks += 1
+        if predicate(screen) { return chunks[fedChunks - 1].time }
+      }
+      if closed || !condition.wait(until: deadline) { return nil }
+    }
+  }
+
+  /// The screen as it stands after everything received so far.
+  func screenLines() -> [String] {
+    condition.lock()
+    defer { condition.unlock() }
+    while fedChunks < chunks.count {
+      screen.feed(chunks[fedChunks].bytes)
+      fedChunks += 1
+    }
+    return screen.lines
   }
 
   /// Waits until no output has arrived for `quiet` seconds (or `timeout` passes).

@@ -14,7 +14,8 @@ struct RosterBench: ParsableCommand {
   @Option(help: "People in the sandbox directory.") var people = 10_000
   @Option(help: "Latency the sandbox adds to every Graph request (ms).") var latencyMs = 80
   @Option(help: "The word typed in the typing test.") var word = "alexandra"
-  @Option(help: "Query whose results are paged through for the memory figure.") var memoryQuery = "a"
+  @Option(help: "Queries whose results are paged through, in turn, for the memory figure.")
+  var memoryQueries = "a,e,s,m,k,l,d,r,t,n"
   @Option(help: "Path of the roster binary (default: next to this program).") var roster: String?
 
   func run() throws {
@@ -41,14 +42,17 @@ struct RosterBench: ParsableCommand {
     log("roster: typing")
     try tenant.clearRequestLog()
     report.roster.typing = try RosterHarness.typing(rosterSubject, word: word, tenant: tenant, token: harnessToken)
-    report.requestsForWord = try tenant.userSearches().count
+    let searches = try tenant.userSearches()
+    report.requestsForWord = searches.count
+    for search in searches { log("  search sent: \(search["query"] ?? "")") }
     report.queryCost = try RosterHarness.queryCost(tenant: tenant, token: harnessToken)
     log("roster: navigation")
     report.roster.navigation = try RosterHarness.navigation(rosterSubject, keys: navigationKeys)
     log("roster: startup")
     report.roster.startupMillis = try Scenarios.startup(rosterSubject, runs: startupRuns)
     log("roster: memory")
-    (report.roster.peakRSSKilobytes, report.resultsPaged) = try RosterHarness.memory(rosterSubject, query: memoryQuery)
+    (report.roster.peakRSSKilobytes, report.resultsPaged) = try RosterHarness.memory(
+      rosterSubject, queries: memoryQueries.split(separator: ",").map(String.init))
 
     if let fzf = FzfHarness.locate() {
       let names = try tenant.allDisplayNames(token: harnessToken)

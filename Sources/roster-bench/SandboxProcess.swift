@@ -54,6 +54,8 @@ enum HTTP {
     var request = URLRequest(url: url)
     request.httpMethod = method
     request.httpBody = body
+    // Marks the harness's own requests so the request log can tell them from Roster's.
+    request.setValue(HTTP.userAgent, forHTTPHeaderField: "User-Agent")
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     let done = DispatchSemaphore(value: 0)
     nonisolated(unsafe) var result: Result<Reply, any Error> = .failure(BenchError("no reply"))
@@ -66,6 +68,8 @@ enum HTTP {
     done.wait()
     return try result.get()
   }
+
+  static let userAgent = "roster-bench"
 
   static func json(_ reply: Reply) -> Any? { try? JSONSerialization.jsonObject(with: reply.body) }
 

@@ -18,21 +18,23 @@ enum Scenarios {
   /// Types `word` one key every `interval` ms and measures each key's echo; `resultsDrawn` tells
   /// when the final results for the whole word are on screen (given the offset after the last key).
   static func typing(
-    _ session: PTYSession, word: String, intervalMs: Int,
+    _ session: PTYSession, word: String, intervalMs: Int, echoLine: (String) -> String,
     resultsDrawn: (PTYSession, _ offset: Int) -> UInt64?
   ) -> TypingFigures {
     var echoes: [Double] = []
     var next = monotonicNanos()
     var lastKeyAt: UInt64 = 0
     var offsetAfterLastKey = 0
+    var typedSoFar = ""
     for character in word {
       sleep(until: next)
       let offset = session.outputCount
-      let typed = String(character)
-      let sentAt = session.send(typed)
+      typedSoFar.append(character)
+      let line = echoLine(typedSoFar)
+      let sentAt = session.send(String(character))
       lastKeyAt = sentAt
       offsetAfterLastKey = offset
-      if let drawn = session.waitFor(typed, after: offset, timeout: Double(intervalMs) / 1000 * 0.95) {
+      if let drawn = session.waitForScreen(timeout: Double(intervalMs) / 1000 * 0.95, { $0.contains(line) }) {
         echoes.append(millis(drawn - sentAt))
       }
       next = sentAt + UInt64(intervalMs) * 1_000_000

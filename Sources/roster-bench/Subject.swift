@@ -8,6 +8,8 @@ struct Subject {
   var environment: [String: String]
   /// Texts that must all have been drawn for the first frame to count as complete.
   var firstFrameMarkers: [String]
+  /// The text the input line shows once `typed` has been typed ("Search: ali", "> ali").
+  var echoLine: (String) -> String
   /// Key that asks for a full repaint (Ctrl-L in both).
   var repaintKey: [UInt8] = [0x0C]
 
@@ -19,12 +21,9 @@ struct Subject {
   func launchAndWaitForFirstFrame(timeout: Double = 20) throws -> (PTYSession, startedAt: UInt64, firstFrame: UInt64?) {
     let start = monotonicNanos()
     let session = try launch()
-    var latest: UInt64?
-    for marker in firstFrameMarkers {
-      guard let at = session.waitFor(marker, after: 0, timeout: timeout) else { return (session, start, nil) }
-      latest = max(latest ?? 0, at)
-    }
-    return (session, start, latest)
+    let markers = firstFrameMarkers
+    let frame = session.waitForScreen(timeout: timeout) { screen in markers.allSatisfy { screen.contains($0) } }
+    return (session, start, frame)
   }
 }
 

@@ -53,7 +53,11 @@ struct Tenant {
     } else {
       throw BenchError("unreadable request log")
     }
-    return entries.filter { ($0["path"] as? String)?.hasPrefix("/v1.0/users") == true && ($0["path"] as? String) != nil }
+    // Searches only: `/v1.0/users` itself, not a person's detail, manager or reports.
+    return entries.filter {
+      ($0["path"] as? String) == "/v1.0/users"
+        && (($0["headers"] as? [String: Any])?["User-Agent"] as? String) != HTTP.userAgent
+    }
   }
 
   /// Every display name in the directory, paging as Graph pages.

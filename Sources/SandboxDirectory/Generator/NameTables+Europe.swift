@@ -7,7 +7,7 @@ extension NameTables {
       "english",
       female: [
         "Emily", "Olivia", "Charlotte", "Amelia", "Hannah", "Grace", "Madison", "Abigail", "Chloe", "Megan",
-        "Sarah", "Jessica", "Laura", "Rebecca", "Ann", "Anne", "Annabel", "Kimberly", "Ashley", "Brittany",
+        "Sarah", "Jessica", "Laura", "Rebecca", "Ann", "Anne", "Annabel", "Kimberly", "Ashley", "Alexandra",
       ],
       male: [
         "James", "Oliver", "William", "Harry", "Jack", "Michael", "David", "Christopher", "Matthew", "Daniel",
