@@ -23,10 +23,10 @@ final class BrowserSignIn: Cancellable, @unchecked Sendable {
   private let redirectBase: URLComponents
   private let includePrompt: Bool
   private let scheduler: any Scheduler
-  private let shared = LockedState(Shared())
+  private let shared = LockedValue(Shared())
   private let onFinish: @Sendable (Result<TokenResponse, SignInFailure>?) -> Void
   /// `http://localhost:PORT[/path]`, fixed once the listener is up.
-  private let redirect = LockedState<String?>(nil)
+  private let redirect = LockedValue<String?>(nil)
 
   /// How long to wait for the redirect; authorization codes live about ten minutes anyway.
   static let waitLimit: Duration = .seconds(15 * 60)

@@ -17,7 +17,7 @@ final class DeviceCodePoller: Cancellable, @unchecked Sendable {
   private let tokenEndpoint: URL
   private let deviceCode: Secret
   private let scheduler: any Scheduler
-  private let shared = LockedState(Shared())
+  private let shared = LockedValue(Shared())
   private let onWaiting: @Sendable (_ slowDown: Bool) -> Void
   /// Called once: tokens, a failure, or nil when cancelled.
   private let onFinish: @Sendable (Result<TokenResponse, SignInFailure>?) -> Void

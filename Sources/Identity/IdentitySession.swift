@@ -16,7 +16,7 @@ public actor IdentitySession: AccessTokenProvider {
   public nonisolated let opener: BrowserOpener?
   nonisolated let now: @Sendable () -> Date
   /// The browser sign-in in progress, for pasted redirect URLs.
-  nonisolated let currentBrowser = LockedState<BrowserSignIn?>(nil)
+  nonisolated let currentBrowser = LockedValue<BrowserSignIn?>(nil)
 
   /// The active account's cache entry as last read or written, for the fast path.
   var activeEntry: CachedAccount?

@@ -1,3 +1,5 @@
+import RosterCore
+
 /// A value delivered once from a callback and awaited once: the bridge between the flows'
 /// callbacks (NIO, Dispatch timers) and the async sign-in.
 final class OneShot<Value: Sendable>: Sendable {
@@ -7,7 +9,7 @@ final class OneShot<Value: Sendable>: Sendable {
     case done(Value)
   }
 
-  private let state = LockedState(State.empty)
+  private let state = LockedValue(State.empty)
 
   /// Delivers the value; later calls are ignored.
   func fulfil(_ value: Value) {

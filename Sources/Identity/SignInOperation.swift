@@ -9,7 +9,7 @@ final class SignInOperation: Cancellable, Sendable {
     var flow: (any Cancellable)?
   }
 
-  private let state = LockedState(State())
+  private let state = LockedValue(State())
 
   var isCancelled: Bool { state.withLock { $0.cancelled } }
 

@@ -9,7 +9,7 @@ import Transport
 /// reaches them, and `slow_down` stretches the wait, with no real waiting.
 @Suite struct DeviceCodePollerTests {
   @Test func pollsAtTheIntervalSlowsDownAndSignsIn() async throws {
-    let answers = LockedState<[HTTPResponse]>([
+    let answers = LockedValue<[HTTPResponse]>([
       Fixtures.oauthError("authorization_pending", code: 70016),
       Fixtures.oauthError("slow_down"),
       Fixtures.tokens(access: "at-1", refresh: "rt-1"),

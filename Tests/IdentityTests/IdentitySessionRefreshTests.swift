@@ -20,7 +20,7 @@ import Transport
     store: any TokenStore = MemoryTokenStore(), clock: Clock,
     refreshAnswer: @escaping @Sendable (Int) throws -> HTTPResponse
   ) throws -> (IdentitySession, FakeTransport) {
-    let counter = LockedState(0)
+    let counter = LockedValue(0)
     let transport = FakeTransport { request in
       if request.url.path.hasSuffix("openid-configuration") { return Fixtures.discovery() }
       let count = counter.withLock { $0 += 1; return $0 }
