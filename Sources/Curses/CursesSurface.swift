@@ -66,6 +66,9 @@ public final class CursesSurface: @MainActor Surface {
     let libcWidth = Int(cnc_wcwidth(scalars[0].value))
     if scalars.count == 1 || !needsSimplifying(scalars) {
       if libcWidth == width || libcWidth < 0 && width == 1 { return String(character) }
+      // A base with spacing marks (Devanagari रा): ncurses advances a cell per spacing mark.
+      let libcTotal = scalars.reduce(0) { $0 + max(0, Int(cnc_wcwidth($1.value))) }
+      if libcTotal == width { return String(character) }
     }
     switch (width, libcWidth) {
     case (2, 2): return String(scalars[0])

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 import RosterCore
 
 /// How `roster search` writes people to stdout.
@@ -92,14 +93,14 @@ enum PeopleOutput {
 
   static func table(_ people: [Person], width: Int?) -> String {
     let rows = [tableHeaders] + people.map(tableRow)
-    let natural = tableHeaders.indices.map { column in rows.map { TextCells.width($0[column]) }.max() ?? 0 }
+    let natural = tableHeaders.indices.map { column in rows.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
     let widths = width.map { fitted(natural, into: $0) } ?? natural
     return rows.map { row in
       var line = ""
       for column in row.indices {
         let isLast = column == row.count - 1
-        let cell = isLast ? TextCells.truncate(row[column], toWidth: widths[column])
-          : TextCells.fit(row[column], toWidth: widths[column])
+        let cell = isLast ? Truncation.truncate(row[column], toWidth: widths[column])
+          : Truncation.fit(row[column], toWidth: widths[column])
         line += (column == 0 ? "" : columnGap) + cell
       }
       return String(line.reversed().drop(while: { $0 == " " }).reversed())

@@ -21,6 +21,8 @@ import Testing
     ("☺", 1),
     ("a\u{200B}b", 2),  // zero-width space
     ("O'Brien", 7),
+    ("रा", 2),  // Devanagari base + spacing vowel sign: a cell each, as wcwidth says
+    ("राहुल गुप्ता", 9),  // र ा ह(ु) ल, space, ग(ु) प(्) त ा
     ("e\u{0301}\u{0301}", 1),
     ("\u{1B}[2J", 3),  // ESC itself has no width (sanitised earlier anyway)
   ] as [(String, Int)])
@@ -75,5 +77,13 @@ import Testing
     #expect(buffer.text(ofRow: 0) == " xa田 ")
     buffer.put("界", row: 0, col: 5, style: .plain)  // would straddle the edge: dropped
     #expect(buffer.text(ofRow: 0) == " xa田 ")
+  }
+
+  @Test func spacingMarksKeepTheirCellSoTheNextLetterDoesNotCoverThem() {
+    var buffer = ScreenBuffer(rows: 1, cols: 6)
+    buffer.put("राहुल", row: 0, col: 0, style: .plain)  // रा takes two cells, हु one, ल one
+    #expect(buffer.text(ofRow: 0) == "राहुल  ")
+    buffer.put("x", row: 0, col: 4, style: .plain)
+    #expect(buffer.text(ofRow: 0) == "राहुलx ")
   }
 }

@@ -36,7 +36,7 @@ public struct ScreenBuffer: Surface, Sendable, Equatable {
       if column >= 0 {
         clearOverlap(row: row, col: column, width: width)
         cells[row][column] = Cell(text: String(character), style: style)
-        if width == 2 { cells[row][column + 1] = Cell(text: "", style: style) }
+        for continuation in (column + 1)..<(column + width) { cells[row][continuation] = Cell(text: "", style: style) }
       }
       column += width
     }

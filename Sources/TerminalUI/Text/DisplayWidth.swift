@@ -13,7 +13,7 @@ public enum DisplayWidth {
     return total
   }
 
-  /// Cells one grapheme cluster occupies (0, 1 or 2).
+  /// Cells one grapheme cluster occupies: 0, 1 or 2, more for a cluster with spacing marks.
   public static func of(_ character: Character) -> Int {
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
@@ -44,7 +44,10 @@ public enum DisplayWidth {
       // shows whatever visible scalar follows.
       return scalars.dropFirst().map(width(of:)).max() ?? 0
     }
-    return base
+    // Terminals do not join Indic clusters: a spacing vowel sign (Devanagari ा) or a consonant
+    // after a virama (प्त) takes a cell of its own, as the C library's wcwidth says. Summing the
+    // scalars keeps the next character from being drawn over them.
+    return scalars.reduce(0) { $0 + width(of: $1) }
   }
 
   /// Cells one scalar occupies on its own.
