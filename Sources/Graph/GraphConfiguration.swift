@@ -24,7 +24,7 @@ public struct GraphConfiguration: Sendable {
     guard let scheme = endpoint.scheme?.lowercased(), let host = endpoint.host, !host.isEmpty else {
       throw GraphConfigurationError("The Graph endpoint \(endpoint.absoluteString) is not an absolute URL.")
     }
-    if scheme == "http" && !Self.isLoopback(host) {
+    if scheme == "http" && !LoopbackHost.contains(host) {
       throw GraphConfigurationError(
         "The Graph endpoint \(endpoint.absoluteString) uses http://; only https:// is allowed off this machine.")
     }
@@ -55,11 +55,6 @@ public struct GraphConfiguration: Sendable {
     var base = endpoint.absoluteString
     while base.hasSuffix("/") { base.removeLast() }
     return base + "/" + version
-  }
-
-  static func isLoopback(_ host: String) -> Bool {
-    let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
-    return bare == "localhost" || bare == "::1" || bare.hasPrefix("127.")
   }
 }
 

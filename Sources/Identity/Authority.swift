@@ -80,18 +80,12 @@ public struct Authority: Sendable, Equatable, Hashable, CustomStringConvertible 
   static func requireSecureScheme(scheme: String, host: String, what: String) throws(SignInFailure) {
     switch scheme {
     case "https": return
-    case "http" where isLoopback(host): return
+    case "http" where LoopbackHost.contains(host): return
     case "http":
       throw invalid("The \(what) uses http:// for \(host); only https:// is allowed unless the host is loopback")
     default:
       throw invalid("The \(what) must be an https:// URL, not \(scheme)://")
     }
-  }
-
-  /// 127.0.0.1 (any 127/8), ::1 and localhost.
-  static func isLoopback(_ host: String) -> Bool {
-    let bare = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-    return bare == "localhost" || bare == "::1" || bare.hasPrefix("127.")
   }
 
   static func invalid(_ message: String) -> SignInFailure {

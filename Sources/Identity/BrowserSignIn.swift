@@ -37,7 +37,7 @@ final class BrowserSignIn: Cancellable, @unchecked Sendable {
     onFinish: @escaping @Sendable (Result<TokenResponse, SignInFailure>?) -> Void
   ) throws(SignInFailure) {
     guard let base = URLComponents(string: redirectURI), base.scheme == "http",
-      let host = base.host, Authority.isLoopback(host)
+      let host = base.host, LoopbackHost.contains(host)
     else {
       throw SignInFailure(
         message: "The redirectUri setting (\(redirectURI)) must be a loopback address such as http://localhost.",

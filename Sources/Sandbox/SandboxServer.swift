@@ -142,7 +142,7 @@ public enum SandboxServer {
   }
 
   /// Loopback names the sandbox may bind without `--allow-remote`.
-  static func isLoopback(_ host: String) -> Bool {
+  public static func isLoopback(_ host: String) -> Bool {
     host == "localhost" || host == "::1" || host.hasPrefix("127.")
   }
 }

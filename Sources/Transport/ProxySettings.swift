@@ -1,4 +1,5 @@
 import Foundation
+import RosterCore
 
 /// An HTTP proxy from `HTTPS_PROXY` and the hosts `NO_PROXY` exempts from it.
 ///
@@ -48,7 +49,7 @@ public struct ProxySettings: Sendable, Equatable {
   /// Whether a request to `host` must bypass the proxy.
   public func bypasses(host rawHost: String) -> Bool {
     let host = rawHost.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-    if Self.isLoopback(host) { return true }
+    if LoopbackHost.contains(host) { return true }
     for entry in noProxy {
       if entry == "*" { return true }
       let bare = entry.split(separator: ":").first.map(String.init) ?? entry
@@ -56,11 +57,5 @@ public struct ProxySettings: Sendable, Equatable {
       if host == suffix || host.hasSuffix("." + suffix) { return true }
     }
     return false
-  }
-
-  /// 127.0.0.0/8, ::1 and localhost.
-  public static func isLoopback(_ host: String) -> Bool {
-    let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-    return host == "localhost" || host == "::1" || host.hasPrefix("127.")
   }
 }

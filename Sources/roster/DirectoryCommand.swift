@@ -85,7 +85,7 @@ enum DirectoryCommand {
 
   /// A message on stderr, prefixed so it is recognisable in a script's output.
   static func say(_ message: String) {
-    FileHandle.standardError.write(Data(("roster: " + message + "\n").utf8))
+    Console.error("roster: " + message)
   }
 
   static func write(_ text: String) throws {

@@ -46,7 +46,7 @@ struct SandboxCommand: AsyncParsableCommand {
     }
     _ = try approveAfterDuration()
     if caOut != nil && !tls { throw ValidationError("--ca-out needs --tls.") }
-    if !allowRemote && !(host == "localhost" || host == "::1" || host.hasPrefix("127.")) {
+    if !allowRemote && !SandboxServer.isLoopback(host) {
       throw ValidationError("Refusing to listen on \(host): anyone who can reach it gets tokens. Pass --allow-remote to mean it.")
     }
   }
