@@ -164,6 +164,13 @@ final class PTYSession: @unchecked Sendable {
     return chunks.reduce(0) { $0 + ($1.time >= from && $1.time < to ? $1.bytes.count : 0) }
   }
 
+  /// The bytes that arrived in `[from, to)` of the monotonic clock, in order (for `--trace`).
+  func bytes(from: UInt64, to: UInt64) -> [UInt8] {
+    condition.lock()
+    defer { condition.unlock() }
+    return chunks.filter { $0.time >= from && $0.time < to }.flatMap(\.bytes)
+  }
+
   /// Arrival time of the first chunk at or after `from`.
   func firstArrival(after from: UInt64) -> UInt64? {
     condition.lock()

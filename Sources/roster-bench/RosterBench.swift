@@ -17,6 +17,16 @@ struct RosterBench: ParsableCommand {
   @Option(help: "Queries whose results are paged through, in turn, for the memory figure.")
   var memoryQueries = "a,e,s,m,k,l,d,r,t,n"
   @Option(help: "Path of the roster binary (default: next to this program).") var roster: String?
+  @Option(help: "Run only these parts, comma-separated: typing, navigation, startup, memory, fzf.")
+  var only: String?
+  @Option(help: "Write what each program printed after each navigation key to files in this directory.")
+  var trace: String?
+
+  /// Whether `part` runs in this invocation.
+  private func runs(_ part: String) -> Bool {
+    guard let only else { return true }
+    return only.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == part }
+  }
 
   func run() throws {
     let rosterPath = try locateRoster()
@@ -39,32 +49,62 @@ struct RosterBench: ParsableCommand {
     let navigationKeys = quick ? 100 : 200
     let startupRuns = quick ? 5 : 10
 
-    log("roster: typing")
-    try tenant.clearRequestLog()
-    report.roster.typing = try RosterHarness.typing(rosterSubject, word: word, tenant: tenant, token: harnessToken)
-    let searches = try tenant.userSearches()
-    report.requestsForWord = searches.count
-    for search in searches { log("  search sent: \(search["query"] ?? "")") }
-    report.queryCost = try RosterHarness.queryCost(tenant: tenant, token: harnessToken)
-    log("roster: navigation")
-    report.roster.navigation = try RosterHarness.navigation(rosterSubject, keys: navigationKeys)
-    log("roster: startup")
-    report.roster.startupMillis = try Scenarios.startup(rosterSubject, runs: startupRuns)
-    log("roster: memory")
-    (report.roster.peakRSSKilobytes, report.resultsPaged) = try RosterHarness.memory(
-      rosterSubject, queries: memoryQueries.split(separator: ",").map(String.init))
+    if runs("typing") {
+      log("roster: typing")
+      try tenant.clearRequestLog()
+      report.roster.typing = try RosterHarness.typing(rosterSubject, word: word, tenant: tenant, token: harnessToken)
+      let searches = try tenant.userSearches()
+      report.requestsForWord = searches.count
+      for search in searches { log("  search sent: \(search["query"] ?? "")") }
+      report.queryCost = try RosterHarness.queryCost(tenant: tenant, token: harnessToken)
+    }
+    if runs("navigation") {
+      log("roster: navigation")
+      report.roster.navigation = try RosterHarness.navigation(rosterSubject, keys: navigationKeys)
+      try writeTrace(report.roster.navigation, name: "roster")
+    }
+    if runs("startup") {
+      log("roster: startup")
+      report.roster.startupMillis = try Scenarios.startup(rosterSubject, runs: startupRuns)
+    }
+    if runs("memory") {
+      log("roster: memory")
+      (report.roster.peakRSSKilobytes, report.resultsPaged) = try RosterHarness.memory(
+        rosterSubject, queries: memoryQueries.split(separator: ",").map(String.init))
+    }
 
-    if let fzf = FzfHarness.locate() {
+    if !runs("fzf") {
+      // Left out on request.
+    } else if let fzf = FzfHarness.locate() {
       let names = try tenant.allDisplayNames(token: harnessToken)
       let subject = try FzfHarness.subject(fzf: fzf, names: names, directory: work)
       log("fzf: typing, navigation, startup")
       report.fzf = try FzfHarness.measure(subject, word: word, navigationKeys: navigationKeys, startupRuns: startupRuns)
+      try writeTrace(report.fzf?.navigation, name: "fzf")
     } else {
       report.fzfMissing = true
     }
 
     print(report.markdown())
     if let json { try report.json().write(to: URL(fileURLWithPath: json)) }
+  }
+
+  /// One file per program: each key's output on a line, control bytes shown as `\e`, `\r`, `\xNN`.
+  private func writeTrace(_ figures: NavigationFigures?, name: String) throws {
+    guard let trace, let figures else { return }
+    try FileManager.default.createDirectory(atPath: trace, withIntermediateDirectories: true)
+    let lines = figures.outputPerKey.enumerated().map { index, bytes in
+      "key \(index + 1) (\(bytes.count) B): " + bytes.map { byte -> String in
+        switch byte {
+        case 0x1B: return "\\e"
+        case 0x0D: return "\\r"
+        case 0x0A: return "\\n"
+        case 0x20..<0x7F, 0x80...: return String(UnicodeScalar(byte))
+        default: return String(format: "\\x%02X", byte)
+        }
+      }.joined()
+    }
+    try lines.joined(separator: "\n").write(toFile: "\(trace)/\(name)-navigation.txt", atomically: true, encoding: .utf8)
   }
 
   private func locateRoster() throws -> String {

@@ -9,9 +9,15 @@ struct TypingFigures {
 
 /// Figures of one navigation run.
 struct NavigationFigures {
+  /// Bytes from each key to the next; the last key's run on until the program goes quiet, so
+  /// whatever is drawn once the selection rests (Roster's detail pane) is counted too.
   var bytesPerKey: Sample
+  /// Every byte written from the first key until quiet, over the number of keys.
+  var meanBytesPerKey: Double
   var latencyMillis: Sample
   var fullRepaintBytes: Int
+  /// What the program wrote after each key, for `--trace`.
+  var outputPerKey: [[UInt8]] = []
 }
 
 enum Scenarios {
@@ -44,7 +50,8 @@ enum Scenarios {
   }
 
   /// Presses Down `count` times `intervalMs` apart; bytes and first-byte latency per key, and the
-  /// size of a full repaint (Ctrl-L) for scale.
+  /// size of a full repaint (Ctrl-L) for scale. The program may draw after a key's window (a
+  /// pane that waits for the selection to rest): that is charged to the last key, never lost.
   static func navigation(_ session: PTYSession, count: Int, intervalMs: Int, repaintKey: [UInt8]) -> NavigationFigures {
     session.waitForQuiet(0.3, timeout: 5)
     var sentTimes: [UInt64] = []
@@ -57,18 +64,24 @@ enum Scenarios {
     }
     sleep(until: next)
     session.waitForQuiet(0.3, timeout: 5)
+    let quiet = monotonicNanos()
     var bytes: [Double] = []
     var latencies: [Double] = []
+    var outputs: [[UInt8]] = []
     for (index, sent) in sentTimes.enumerated() {
-      let end = index + 1 < sentTimes.count ? sentTimes[index + 1] : sent + UInt64(intervalMs) * 1_000_000
-      bytes.append(Double(session.bytesArrived(from: sent, to: end)))
-      if let first = session.firstArrival(after: sent), first < end { latencies.append(millis(first - sent)) }
+      let end = index + 1 < sentTimes.count ? sentTimes[index + 1] : quiet
+      outputs.append(session.bytes(from: sent, to: end))
+      bytes.append(Double(outputs[index].count))
+      let window = index + 1 < sentTimes.count ? end : sent + UInt64(intervalMs) * 1_000_000
+      if let first = session.firstArrival(after: sent), first < window { latencies.append(millis(first - sent)) }
     }
+    let total = bytes.reduce(0, +)
     let before = monotonicNanos()
     session.send(repaintKey)
     session.waitForQuiet(0.3, timeout: 5)
     let repaint = session.bytesArrived(from: before, to: monotonicNanos())
-    return NavigationFigures(bytesPerKey: Sample(bytes), latencyMillis: Sample(latencies), fullRepaintBytes: repaint)
+    return NavigationFigures(
+      bytesPerKey: Sample(bytes), meanBytesPerKey: bytes.isEmpty ? 0 : total / Double(bytes.count), latencyMillis: Sample(latencies), fullRepaintBytes: repaint, outputPerKey: outputs)
   }
 
   /// Median time from exec to the first complete frame over `runs` starts.

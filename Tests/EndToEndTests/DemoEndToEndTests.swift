@@ -102,6 +102,18 @@ import Testing
     try tmux.keys("C-u")
     try tmux.type("pagey")
     try tmux.until("the first page with a count") { $0.contains(" of 150") }
+
+    // A held Down (keys in one burst): the pane stays blank while the selection moves, then
+    // shows the person it rested on.
+    try tmux.keys("Down", "Down", "Down", "Down", "Down")
+    try tmux.until("the pane to show where the selection rested") { screen in
+      let lines = screen.split(separator: "\n").map(String.init)
+      guard let row = lines.first(where: { $0.hasPrefix(">Pagey Person ") }),
+        let name = row.dropFirst().components(separatedBy: "  ").first,
+        let field = lines.compactMap({ $0.components(separatedBy: "│").last }).first(where: { $0.contains("Name ") })
+      else { return false }
+      return name != "Pagey Person 1" && field.trimmingCharacters(in: .whitespaces).hasSuffix(" " + name)
+    }
     for _ in 0..<8 {
       try tmux.keys("End")
       if (try tmux.capture()).contains("150 matches") { break }

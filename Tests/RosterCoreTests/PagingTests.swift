@@ -70,6 +70,10 @@ struct PagingTests {
     #expect(state.search.selectedIndex == Fixtures.alexes.count - 1)
     _ = reduce(&state, .list(.selectionMovedTo(1)))
     #expect(state.search.selectedPerson == Fixtures.alexes[1])
+    // Three moves in a row: the pane waits for the selection to rest, then loads at once.
+    #expect(state.detail.status == .following)
+    let rested = reduce(&state, .detail(.selectionRested))
     #expect(state.detail.status == .loading(Fixtures.alexes[1]))
+    #expect(rested == [.cancel(id: .detailDebounce), .loadDetail(personID: Fixtures.alexes[1].id, requestID: state.detail.requestID)])
   }
 }

@@ -46,6 +46,15 @@ import Testing
     }
   }
 
+  /// The selection runs through the list: the pane is blank until it rests.
+  @Test func detailFollowingAMovingSelection() {
+    snapshot("detail-following") { rows, cols in
+      var state = ScreenFixtures.results(rows: rows, cols: cols, selected: 4, count: 50)
+      state.detail.status = .following
+      return state
+    }
+  }
+
   @Test func countAndScrolledSelection() {
     snapshot("list-count-scrolled") { ScreenFixtures.results(rows: $0, cols: $1, selected: 30, count: 50) }
   }

@@ -103,6 +103,8 @@ public enum ListAction: Equatable, Sendable {
 
 /// The detail pane's events.
 public enum DetailAction: Equatable, Sendable {
+  /// The selection has not moved for `Tuning.selectionRest`: the pane shows whom it points at.
+  case selectionRested
   /// The short pause after a selection change ran out for detail request `id`.
   case debounceElapsed(id: Int)
   /// The full profile for detail request `id` arrived (or failed).

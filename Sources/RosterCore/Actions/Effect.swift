@@ -39,6 +39,7 @@ public enum CancelID: Hashable, Sendable, CaseIterable {
   case search
   case nextPage
   case detailDebounce
+  case selectionRest
   case detail
   case signIn
   case tick

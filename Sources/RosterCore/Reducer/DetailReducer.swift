@@ -1,10 +1,16 @@
 import Foundation
 
 /// The detail pane: loads the selected person's full profile after a short pause, from a small
-/// cache when it was seen recently.
+/// cache when it was seen recently. A lone selection change shows at once; while the selection
+/// runs through the list (changes less than `Tuning.selectionRest` apart) the pane is blank and
+/// fills when it rests, so neither the terminal nor the network pays for every row passed.
 enum DetailReducer {
   static func reduce(_ state: inout AppState, _ action: DetailAction) -> [Effect] {
     switch action {
+    case .selectionRested:
+      state.detail.selectionMoving = false
+      guard state.detail.status == .following else { return [] }
+      return load(&state, state.search.selectedPerson, pause: nil)
     case .debounceElapsed(let id):
       guard id == state.detail.requestID, case .loading(let person) = state.detail.status else { return [] }
       return [.cancel(id: .detail), .loadDetail(personID: person.id, requestID: id)]
@@ -42,12 +48,30 @@ enum DetailReducer {
     }
   }
 
-  /// Points the pane at the list's selected person: from the cache at once, else after a pause.
-  /// Nothing happens when the pane already shows that person.
+  /// Points the pane at the list's selected person: from the cache at once, else after a pause;
+  /// blank (`.following`) when the selection moved moments ago and is still moving. Nothing
+  /// happens when the pane already shows that person.
   static func selectionChanged(_ state: inout AppState) -> [Effect] {
     let selected = state.search.selectedPerson
-    guard selected?.id != state.detail.status.person?.id else { return [] }
-    return load(&state, selected)
+    guard selected?.id != state.detail.status.person?.id || state.detail.status == .following else { return [] }
+    guard let selected else { return load(&state, nil) }
+    let rest: Effect = .debounce(id: .selectionRest, after: Tuning.selectionRest, then: .detail(.selectionRested))
+    guard state.detail.selectionMoving else {
+      state.detail.selectionMoving = true
+      return load(&state, selected) + [rest]
+    }
+    state.detail.requestID += 1
+    state.detail.retry = nil
+    state.detail.status = .following
+    return [.cancel(id: .detailDebounce), .cancel(id: .detail), rest]
+  }
+
+  /// The pane is about to be looked at (opened, or given the keyboard): show the selected person
+  /// now rather than when the selection rests.
+  static func selectionNeededNow(_ state: inout AppState) -> [Effect] {
+    state.detail.selectionMoving = false
+    guard state.detail.status == .following else { return [.cancel(id: .selectionRest)] }
+    return [.cancel(id: .selectionRest)] + load(&state, state.search.selectedPerson, pause: nil)
   }
 
   /// Loads the pane's person again (after signing in again).
@@ -57,7 +81,10 @@ enum DetailReducer {
     return load(&state, person)
   }
 
-  private static func load(_ state: inout AppState, _ person: Person?) -> [Effect] {
+  /// Shows `person` (from the cache, else loading it after `pause`, or at once when nil).
+  private static func load(
+    _ state: inout AppState, _ person: Person?, pause: Duration? = Tuning.detailDebounce
+  ) -> [Effect] {
     state.detail.requestID += 1
     state.detail.retry = nil
     let cancels: [Effect] = [.cancel(id: .detailDebounce), .cancel(id: .detail)]
@@ -72,10 +99,12 @@ enum DetailReducer {
       return cancels
     }
     state.detail.status = .loading(person)
+    guard let pause else {
+      return [.cancel(id: .detailDebounce), .loadDetail(personID: person.id, requestID: state.detail.requestID)]
+    }
     return [
       .cancel(id: .detail),
-      .debounce(
-        id: .detailDebounce, after: Tuning.detailDebounce, then: .detail(.debounceElapsed(id: state.detail.requestID))),
+      .debounce(id: .detailDebounce, after: pause, then: .detail(.debounceElapsed(id: state.detail.requestID))),
     ]
   }
 }

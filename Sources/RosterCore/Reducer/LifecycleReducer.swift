@@ -25,7 +25,7 @@ enum LifecycleReducer {
       let toDetail = state.focus == .list && state.search.selectedPerson != nil
       state.focus = toDetail ? .detail : .list
       if state.terminal.cols < Tuning.singlePaneBelowColumns { state.singlePaneDetailOpen = toDetail }
-      return []
+      return toDetail ? DetailReducer.selectionNeededNow(&state) : []
     case .terminalResized(let size):
       state.terminal = size
       if size.cols >= Tuning.singlePaneBelowColumns { state.singlePaneDetailOpen = false }

@@ -25,7 +25,7 @@ enum ListReducer {
       guard state.search.selectedPerson != nil else { return [] }
       state.singlePaneDetailOpen = true
       state.focus = .detail
-      return []
+      return DetailReducer.selectionNeededNow(&state)
     }
   }
 

@@ -118,9 +118,10 @@ enum LoginReducer {
     state.search.inFlight = nil
     state.search.isLoadingMore = false
     state.search.status = .failed(message: "Sign-in required")
+    state.detail.selectionMoving = false
     let cancels: [Effect] = [
       .cancel(id: .searchDebounce), .cancel(id: .search), .cancel(id: .nextPage),
-      .cancel(id: .detailDebounce), .cancel(id: .detail),
+      .cancel(id: .detailDebounce), .cancel(id: .selectionRest), .cancel(id: .detail),
     ]
     return cancels + startSignIn(&state)
   }

@@ -23,6 +23,10 @@ public enum Tuning {
   /// The pause after a selection change before the detail pane loads (scrolling fast through the
   /// list sends no request per row).
   public static let detailDebounce: Duration = .milliseconds(120)
+  /// A selection change sooner than this after the previous one is part of a run (a held or
+  /// repeated arrow key: autorepeat sends one every 25–40 ms); the detail pane fills when the
+  /// selection has rested this long. 100 ms is about the longest delay still read as instant.
+  public static let selectionRest: Duration = .milliseconds(100)
   /// How long a banner stays.
   public static let bannerSeconds: TimeInterval = 3
   /// Pages hold about two screens of rows, within these bounds.

@@ -10,12 +10,17 @@ public struct DetailState: Equatable, Sendable {
   public var cache: LRUCache<String, PersonDetail>
   /// Set while the client waits out a throttle before retrying the load.
   public var retry: RetryCountdown?
+  /// The selection changed less than `Tuning.selectionRest` ago. A further change then means
+  /// the person is moving through the list (a held arrow key): the pane waits for the selection
+  /// to rest instead of drawing every row's person on the way.
+  public var selectionMoving: Bool
 
   public init() {
     self.requestID = 0
     self.status = .empty
     self.cache = LRUCache(capacity: 32, timeToLive: 120)
     self.retry = nil
+    self.selectionMoving = false
   }
 }
 
@@ -28,13 +33,17 @@ public enum DetailStatus: Equatable, Sendable {
   case loaded(PersonDetail)
   /// The load failed; the list's row is still shown, with the reason.
   case failed(Person, message: String)
+  /// The selection is moving through the list faster than anyone reads a profile: the pane is
+  /// blank until it rests, so a held arrow key costs the terminal the list rows only, and the
+  /// network nothing.
+  case following
 }
 
 extension DetailStatus {
   /// The person the pane is about, whatever the load's progress.
   public var person: Person? {
     switch self {
-    case .empty: return nil
+    case .empty, .following: return nil
     case .loading(let person), .failed(let person, _): return person
     case .loaded(let detail): return detail.person
     }

@@ -93,6 +93,7 @@ extension AppState {
   /// The pane's lines: fields, manager, direct reports, and what is loading or failed.
   fileprivate func detailLines(width: Int) -> [StyledLine] {
     let status = detail.status
+    if status == .following { return [] }  // blank until the selection rests (DetailStatus.following)
     guard let person = status.person else {
       return [StyledLine(""), StyledLine("Select someone in the list to see their details.", style: .muted)]
     }
@@ -146,7 +147,7 @@ extension AppState {
           }
         }
       }
-    case .empty:
+    case .empty, .following:
       break
     }
     if !full {

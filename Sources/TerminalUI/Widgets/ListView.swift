@@ -2,11 +2,17 @@
 ///
 /// The list does not own its rows or selection (those live in `AppState`); it keeps only the
 /// scroll offset, which `scrollOffset(...)` derives from the selection so that the selected row is
-/// always visible with a little context above and below.
+/// always visible.
 public enum ListView {
   /// The first visible row so that `selection` is visible, moving as little as possible from
   /// `previous`, with `margin` rows of context where the list allows.
-  public static func scrollOffset(selection: Int, count: Int, visibleRows: Int, previous: Int, margin: Int = 2) -> Int {
+  ///
+  /// No context by default (as fzf and less): when the selection walks off the bottom, the rows
+  /// above it are unchanged lines moved up one, which ncurses sends as one terminal scroll, and
+  /// only the two rows whose highlight changed are written. With context rows below the
+  /// selection, the moved rows are split by the highlight and ncurses rewrites them all, about
+  /// twice the bytes per key over a slow link (DECISIONS.md, "Bytes per key").
+  public static func scrollOffset(selection: Int, count: Int, visibleRows: Int, previous: Int, margin: Int = 0) -> Int {
     guard count > visibleRows, visibleRows > 0 else { return 0 }
     let margin = min(margin, (visibleRows - 1) / 2)
     var offset = min(max(0, previous), count - visibleRows)
