@@ -23,7 +23,8 @@ extension DirectoryClient {
     return DirectoryClient(
       searchPeople: { query, onRetry in try await directory.searchPeople(query, onRetry: onRetry) },
       nextPage: { cursor, onRetry in try await directory.nextPage(cursor, onRetry: onRetry) },
-      personDetail: { id, onRetry in try await directory.personDetail(id, onRetry: onRetry) }
+      personDetail: { id, onRetry in try await directory.personDetail(id, onRetry: onRetry) },
+      warmUp: { await directory.warmUp() }
     )
   }
 }

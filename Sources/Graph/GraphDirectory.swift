@@ -47,6 +47,13 @@ final class GraphDirectory: Sendable {
     }
   }
 
+  /// The smallest read there is (`/me`, its id only), once, without retries: it leaves an open
+  /// connection in the transport's pool and a fresh token in the cache for the first search.
+  func warmUp() async {
+    guard let url = URL(string: configuration.root + "/me?$select=id") else { return }
+    _ = try? await executor.getOnce(url)
+  }
+
   func nextPage(_ cursor: PageCursor, onRetry: @escaping @Sendable (RetryNotice) -> Void)
     async throws(DirectoryError) -> PeoplePage
   {

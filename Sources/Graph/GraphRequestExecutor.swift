@@ -23,9 +23,7 @@ struct GraphRequestExecutor: Sendable {
     _ url: URL, headers: [(name: String, value: String)] = [], permission: String,
     onRetry: @Sendable (RetryNotice) -> Void
   ) async throws(DirectoryError) -> HTTPResponse {
-    if let tenant = configuration.tenantId, tenant.lowercased() == GraphConfiguration.personalAccountTenant {
-      throw .personalAccount
-    }
+    if isPersonalAccount { throw .personalAccount }
     let policy = configuration.retry
     var retries = 0
     var refreshedAfter401 = false
@@ -64,6 +62,22 @@ struct GraphRequestExecutor: Sendable {
         do { try await sleep(wait) } catch { throw .cancelled }
       }
     }
+  }
+
+  /// A personal Microsoft account: no organisation directory, so no call is worth sending.
+  private var isPersonalAccount: Bool {
+    configuration.tenantId?.lowercased() == GraphConfiguration.personalAccountTenant
+  }
+
+  /// One GET with the current token and no retries, whatever the answer.
+  func getOnce(_ url: URL) async throws -> HTTPResponse {
+    if isPersonalAccount { throw DirectoryError.personalAccount }
+    let token = try await accessToken(forceRefresh: false)
+    return try await transport.send(
+      HTTPRequest(
+        method: "GET", url: url,
+        headers: [("Authorization", "Bearer " + token.exposedValue), ("Accept", "application/json")],
+        timeout: configuration.requestTimeout))
   }
 
   /// What to do after one attempt.

@@ -97,14 +97,19 @@ public struct DirectoryClient: Sendable {
   public var nextPage: @Sendable (_ cursor: PageCursor, _ onRetry: @escaping @Sendable (RetryNotice) -> Void) async throws -> PeoplePage
   /// Person, manager and direct reports for the detail pane.
   public var personDetail: @Sendable (_ id: String, _ onRetry: @escaping @Sendable (RetryNotice) -> Void) async throws -> PersonDetail
+  /// Gets a connection to the directory ready (and the access token, when it is due for a
+  /// refresh) before the first search needs them; errors are the first search's to report.
+  public var warmUp: @Sendable () async -> Void
 
   public init(
     searchPeople: @escaping @Sendable (PeopleQuery, @escaping @Sendable (RetryNotice) -> Void) async throws -> PeoplePage,
     nextPage: @escaping @Sendable (PageCursor, @escaping @Sendable (RetryNotice) -> Void) async throws -> PeoplePage,
-    personDetail: @escaping @Sendable (String, @escaping @Sendable (RetryNotice) -> Void) async throws -> PersonDetail
+    personDetail: @escaping @Sendable (String, @escaping @Sendable (RetryNotice) -> Void) async throws -> PersonDetail,
+    warmUp: @escaping @Sendable () async -> Void = {}
   ) {
     self.searchPeople = searchPeople
     self.nextPage = nextPage
     self.personDetail = personDetail
+    self.warmUp = warmUp
   }
 }

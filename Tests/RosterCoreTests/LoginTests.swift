@@ -23,7 +23,18 @@ struct LoginTests {
     #expect(store.auth.takeRequests() == [.restoreSession])
     #expect(store.state.screen == .main)
     #expect(store.state.account == Fixtures.account)
+    #expect(store.directory.warmUps == 1, "the connection to Graph is opened before the first search")
     await store.finish()
+  }
+
+  @Test func signingInAgainWithASearchPendingSendsItInsteadOfWarmingUp() {
+    var state = AppState.signedIn()
+    _ = reduce(&state, .search(.queryChanged("al")))
+    state.screen = .login
+    state.account = nil
+    let effects = reduce(&state, .login(.signInEventReceived(.signedIn(Fixtures.account))))
+    #expect(effects.contains { if case .searchPeople = $0 { return true } else { return false } })
+    #expect(!effects.contains(.warmUpDirectory))
   }
 
   @Test func deviceCodeEventsDriveTheLoginScreen() async {

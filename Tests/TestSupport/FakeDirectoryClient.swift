@@ -16,6 +16,7 @@ public final class FakeDirectoryClient: @unchecked Sendable {
   private let lock = NSLock()
   private var calls: [Call] = []
   private var consumed = 0
+  private var warmUpCount = 0
   private let activity: TestActivity
 
   public init(activity: TestActivity) {
@@ -33,9 +34,13 @@ public final class FakeDirectoryClient: @unchecked Sendable {
       },
       personDetail: { id, onRetry in
         try await self.perform(.detail(id), onRetry: onRetry, as: PersonDetail.self)
-      }
+      },
+      warmUp: { self.lock.withLock { self.warmUpCount += 1 } }
     )
   }
+
+  /// How many times the runtime warmed the client up (answered at once, not a `Call`).
+  public var warmUps: Int { lock.withLock { warmUpCount } }
 
   /// Every call so far, oldest first.
   public var allCalls: [Call] { lock.withLock { calls } }

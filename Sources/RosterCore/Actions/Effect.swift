@@ -21,6 +21,9 @@ public enum Effect: Equatable, Sendable {
   case signIn(SignInMethod)
   /// Hand a pasted redirect URL to the browser sign-in; answers `.login(.redirectURLChecked)`.
   case submitRedirectURL(Secret)
+  /// Open the connection to Graph (and refresh the token if due) while the person is still
+  /// reading the screen, so the first search does not pay for DNS, TCP and TLS; answers nothing.
+  case warmUpDirectory
   /// Look for a cached session; answers `.app(.sessionRestored)`.
   case restoreSession
   /// Forget the account's tokens; answers `.app(.signedOut)`.
@@ -55,7 +58,7 @@ extension Effect {
     case .loadDetail: return .detail
     case .signIn: return .signIn
     case .scheduleTick: return .tick
-    case .cancel, .submitRedirectURL, .restoreSession, .signOut, .copyToClipboard, .saveSettings:
+    case .cancel, .submitRedirectURL, .restoreSession, .signOut, .copyToClipboard, .saveSettings, .warmUpDirectory:
       return nil
     }
   }

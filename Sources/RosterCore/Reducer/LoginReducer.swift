@@ -92,6 +92,8 @@ enum LoginReducer {
       state.search.requestID += 1
       state.search.status = state.search.results.isEmpty ? .searching : .refining
       effects += SearchReducer.sendRequest(&state)
+    } else {
+      effects.append(.warmUpDirectory)
     }
     return effects + DetailReducer.reload(&state)
   }

@@ -69,6 +69,15 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
     case .submitRedirectURL(let url):
       let auth = environment.services.auth
       spawn(feedback) { .login(.redirectURLChecked(accepted: await auth.submitRedirectURL(url.exposedValue))) }
+    case .warmUpDirectory:
+      let directory = environment.services.directory
+      let tracker = environment.tasks
+      tracker.started()
+      Task {
+        await directory.warmUp()
+        feedback.finish()
+        tracker.ended()
+      }
     case .restoreSession:
       let auth = environment.services.auth
       spawn(feedback) { .app(.sessionRestored(await auth.restoreSession())) }
