@@ -87,14 +87,24 @@ let package = Package(
         "RosterCore", "Transport", "Identity", "Graph", "TerminalUI", "Curses", "Sandbox",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      swiftSettings: strict
+      swiftSettings: strict,
+      // Release builds carry the Swift runtime and Foundation inside the binary: no shared
+      // libraries to find and relocate at every start (about half of the startup time), and one
+      // file that runs on a server without a Swift toolchain (DECISIONS.md, "Startup").
+      linkerSettings: [
+        .unsafeFlags(
+          ["-static-stdlib", "-Xlinker", "--start-group", "-lFoundation", "-lCoreFoundation", "-l_FoundationICU",
+           "-l_FoundationCShims", "-l_FoundationCollections", "-lFoundationEssentials", "-lFoundationInternationalization",
+           "-Xlinker", "--end-group"],
+          .when(configuration: .release))
+      ]
     ),
 
     // MARK: - Benchmark
     .target(name: "CBenchPTY", linkerSettings: [.linkedLibrary("util")]),
     .executableTarget(
       name: "roster-bench",
-      dependencies: ["CBenchPTY", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      dependencies: ["CBenchPTY", "RosterCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
       swiftSettings: strict
     ),
 
