@@ -198,6 +198,32 @@ import Testing
     }
   }
 
+  /// At 40×12 the checklist does not fit: PgDn scrolls it while the fields stay put.
+  @Test func setupChecklistScrollsOnASmallTerminal() {
+    let root = RootViewController()
+    var state = AppState(settings: Settings(), now: ScreenFixtures.epoch)
+    state.terminal = TerminalSize(rows: 12, cols: 40)
+    func screen() -> String {
+      var buffer = ScreenBuffer(rows: 12, cols: 40)
+      root.render(state, into: &buffer)
+      return (0..<12).map { buffer.text(ofRow: $0) }.joined(separator: "\n")
+    }
+    let first = screen()
+    #expect(first.contains("PgDn: more steps") && first.contains("Client ID:") && !first.contains("1. Entra"))
+    var seen = first
+    for _ in 0..<30 {
+      #expect(root.actions(for: .pageDown, in: state).isEmpty, "scrolling is the view's own")
+      let now = screen()
+      #expect(now.contains("Client ID:") && now.contains("Tenant:"), "the fields stay on screen")
+      seen += now
+    }
+    for step in ["1. Entra", "2. Authentication", "3. Add a platform", "4. API permissions", "5. Copy the"] {
+      #expect(seen.contains(step), "step \(step) can be read")
+    }
+    for _ in 0..<30 { _ = root.actions(for: .pageUp, in: state) }
+    #expect(screen() == first)
+  }
+
   @Test func tooSmall() {
     let root = RootViewController()
     var buffer = ScreenBuffer(rows: 10, cols: 38)

@@ -7,6 +7,10 @@ public final class SetupViewController: ViewController {
   public var frame: Rect = .zero
   /// Cursor per field (view-local), kept at the end when the text changes by other means.
   private var cursors: [SetupState.Field: (text: String, cursor: Int)] = [:]
+  /// First visible checklist line, and how far it can scroll at the last size drawn (view-local).
+  private(set) var checklistOffset = 0
+  private var checklistMaxOffset = 0
+  private var checklistPage = 1
 
   public init() {}
 
@@ -22,6 +26,12 @@ public final class SetupViewController: ViewController {
     case .enter:
       return setup.isSaving ? [] : [.setup(.submitted)]
     case .character("?"):
+      return []
+    case .pageDown:
+      checklistOffset = min(checklistOffset + checklistPage, checklistMaxOffset)
+      return []
+    case .pageUp:
+      checklistOffset = max(0, checklistOffset - checklistPage)
       return []
     default:
       let field = setup.focusedField
@@ -42,6 +52,7 @@ public final class SetupViewController: ViewController {
     [
       KeyBinding("Tab/↑/↓", "next field", hint: true),
       KeyBinding("Enter", "save", hint: true),
+      KeyBinding("PgUp/PgDn", "scroll the checklist", hint: checklistMaxOffset > 0),
       KeyBinding("Ctrl-U", "clear field"),
       KeyBinding("Ctrl-C", "quit", hint: true),
     ]
@@ -51,27 +62,19 @@ public final class SetupViewController: ViewController {
     guard !frame.isEmpty else { return }
     surface.clear(frame)
     let width = frame.cols - 4
-    var lines: [StyledLine] = [
-      StyledLine("Set up Roster", style: .title),
-      StyledLine(""),
-      StyledLine("Roster needs an app registration in your Microsoft Entra tenant:"),
-    ]
-    let checklist = [
-      "1. Entra admin center → App registrations → New registration.",
-      "2. Authentication → Allow public client flows: Yes.",
-      "3. Add a platform: Mobile and desktop, redirect URI http://localhost",
-      "4. API permissions (delegated): User.Read, User.ReadBasic.All; User.Read.All for phones, titles and managers (admin consent).",
-      "5. Copy the Application (client) ID and the Directory (tenant) ID below.",
-    ]
-    for item in checklist {
-      lines += Truncation.wrap(item, width: max(1, width - 2)).enumerated().map { StyledLine($1, indent: $0 == 0 ? 1 : 4) }
-    }
-    lines.append(StyledLine(""))
-    var row = frame.row + 1
-    for line in lines where row < frame.maxRow - 6 {
-      surface.put(line.text, row: row, col: frame.col + 2 + line.indent, width: width - line.indent, style: line.style)
-      row += 1
-    }
+    surface.put("Set up Roster", row: frame.row + 1, col: frame.col + 2, width: width, style: .title)
+    // The checklist gets the rows the fields and the save line leave; on a small terminal it
+    // scrolls (PgUp/PgDn, arrows in its right column) and the fields stay where they are.
+    let lines = Self.checklist(width: width)
+    let top = frame.row + 3
+    let visible = max(0, min(lines.count, frame.maxRow - 5 - top))
+    let area = Rect(row: top, col: frame.col + 2, rows: visible, cols: width + 1)
+    checklistPage = max(1, visible - 1)
+    checklistMaxOffset = TextPane.maxOffset(lineCount: lines.count, visibleRows: visible)
+    checklistOffset = min(checklistOffset, checklistMaxOffset)
+    TextPane.render(lines, offset: checklistOffset, in: area, into: &surface)
+
+    var row = top + visible + (visible > 0 ? 1 : 0)
     let fieldRect = Rect(row: frame.row, col: frame.col + 2, rows: frame.rows, cols: width)
     for (field, label, text) in [
       (SetupState.Field.clientId, "Client ID: ", state.setup.clientId),
@@ -86,12 +89,32 @@ public final class SetupViewController: ViewController {
       row += 1
     }
     row += 1
-    if state.setup.isSaving, row < frame.maxRow {
+    guard row < frame.maxRow else { return }
+    if state.setup.isSaving {
       surface.put("Saving…", row: row, col: frame.col + 2, style: .plain)
-    } else if let error = state.setup.error, row < frame.maxRow {
+    } else if let error = state.setup.error {
       surface.put(DirectoryText.sanitize(error), row: row, col: frame.col + 2, width: width, style: .error)
-    } else if row < frame.maxRow {
-      surface.put("Enter saves these to the settings file.", row: row, col: frame.col + 2, width: width, style: .muted)
+    } else {
+      let hint = checklistMaxOffset > 0 ? "PgDn: more steps · Enter: save" : "Enter saves these to the settings file."
+      surface.put(hint, row: row, col: frame.col + 2, width: width, style: .muted)
     }
+  }
+
+  /// What to set up in Entra ID, wrapped to `width` (item numbers hang, the text indents).
+  private static func checklist(width: Int) -> [StyledLine] {
+    let items = [
+      "1. Entra admin center → App registrations → New registration.",
+      "2. Authentication → Allow public client flows: Yes.",
+      "3. Add a platform: Mobile and desktop, redirect URI http://localhost",
+      "4. API permissions (delegated): User.Read, User.ReadBasic.All; User.Read.All for phones, titles and managers (admin consent).",
+      "5. Copy the Application (client) ID and the Directory (tenant) ID below.",
+    ]
+    // One column is left free before the scroll arrows.
+    var lines = Truncation.wrap("Roster needs an app registration in your Microsoft Entra tenant:", width: max(1, width - 1))
+      .map { StyledLine($0) }
+    for item in items {
+      lines += Truncation.wrap(item, width: max(1, width - 5)).enumerated().map { StyledLine($1, indent: $0 == 0 ? 1 : 4) }
+    }
+    return lines
   }
 }
