@@ -131,6 +131,32 @@ import Testing
     }
   }
 
+  /// At 40×12 the keys list is longer than its box: the arrows scroll it to the end, any other
+  /// key closes it; where it fits (120×40), the first key closes it.
+  @Test func helpScrollsWhereItDoesNotFit() {
+    let root = RootViewController()
+    var state = ScreenFixtures.results(rows: 12, cols: 40)
+    state.isHelpVisible = true
+    func screen() -> String {
+      var buffer = ScreenBuffer(rows: state.terminal.rows, cols: state.terminal.cols)
+      root.render(state, into: &buffer)
+      return (0..<state.terminal.rows).map { buffer.text(ofRow: $0) }.joined(separator: "\n")
+    }
+    #expect(!screen().contains("Everywhere"))
+    for _ in 0..<40 {
+      #expect(root.actions(for: .down, in: state).isEmpty)
+      _ = screen()
+    }
+    let end = screen()
+    #expect(end.contains("other keys close") && end.contains("redraw"), "the last lines can be read")
+    #expect(root.actions(for: .character("x"), in: state) == [.app(.helpToggled)])
+
+    state = ScreenFixtures.results(rows: 40, cols: 120)
+    state.isHelpVisible = true
+    #expect(screen().contains("Press any key to close"))
+    #expect(root.actions(for: .down, in: state) == [.app(.helpToggled)])
+  }
+
   @Test func bannerAndDemo() {
     snapshot("banner-demo") { rows, cols in
       var state = ScreenFixtures.results(rows: rows, cols: cols)

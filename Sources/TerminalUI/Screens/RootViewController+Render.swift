@@ -30,10 +30,12 @@ extension RootViewController {
     renderStatusLine(state, into: &surface)
     let hints = KeyBinding.hints(focusedPane.bindings(in: state))
     StatusBar.render(left: hints, right: "", row: layout.hintBar.row, in: layout.hintBar, into: &surface)
-    if state.isHelpVisible {
+    if !state.isHelpVisible {
+      helpScroll = HelpOverlay.Scroll()  // opens at the top next time
+    } else {
       HelpOverlay.render(
         sections: [(title: focusName(state), bindings: focusedPane.bindings(in: state)), (title: "Everywhere", bindings: globalBindings(state))],
-        in: body, into: &surface
+        scroll: &helpScroll, in: body, into: &surface
       )
     }
   }

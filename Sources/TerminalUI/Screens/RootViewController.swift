@@ -11,6 +11,9 @@ public final class RootViewController {
   public let detail = DetailViewController()
   /// The layout of the last render.
   public internal(set) var layout = Layout(rows: 24, cols: 80, detailOpen: false)
+  /// The help overlay's scroll position and extent at the last render (view-local): on a small
+  /// terminal the keys list is longer than the box.
+  var helpScroll = HelpOverlay.Scroll()
 
   public init() {}
 
@@ -42,7 +45,10 @@ public final class RootViewController {
   /// The actions for `key`: the focused pane's, else the global bindings'.
   public func actions(for key: Key, in state: AppState) -> [AppAction] {
     if key == .control("c") { return [.app(.quitRequested)] }
-    if state.isHelpVisible { return [.app(.helpToggled)] }
+    if state.isHelpVisible {
+      // Arrows, PgUp/PgDn and Space scroll a help list that does not fit; any other key closes it.
+      return helpScroll.scroll(for: key) ? [] : [.app(.helpToggled)]
+    }
     if case .mouse(let event) = key, state.screen == .main {
       return mouseActions(event, state)
     }
