@@ -144,5 +144,6 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], swiftSettings: strict),
+    .testTarget(name: "RosterBenchTests", dependencies: ["roster-bench"], swiftSettings: strict),
   ]
 )

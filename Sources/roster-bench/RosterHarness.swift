@@ -134,9 +134,9 @@ enum RosterHarness {
     return (session.peakRSSKilobytes(), total)
   }
 
-  /// The `N` of the last "N of M" count the status line drew.
+  /// The `N` of the last count the status line drew: "N of M", "N matches", "N+ matches", "1 match".
   static func loadedCount(in text: String) -> Int? {
-    let pattern = try! NSRegularExpression(pattern: "([0-9][0-9,]*) (?:of [0-9][0-9,]*|\\+? ?matches)")
+    let pattern = try! NSRegularExpression(pattern: "([0-9][0-9,]*)(?: of [0-9][0-9,]*|\\+? match(?:es)?\\b)")
     let range = NSRange(text.startIndex..., in: text)
     guard let match = pattern.matches(in: text, range: range).last,
       let number = Range(match.range(at: 1), in: text)
