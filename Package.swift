@@ -145,5 +145,6 @@ let package = Package(
     ),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], swiftSettings: strict),
     .testTarget(name: "RosterBenchTests", dependencies: ["roster-bench"], swiftSettings: strict),
+    .testTarget(name: "CursesTests", dependencies: ["Curses", "CNCurses", "TerminalUI"], swiftSettings: strict),
   ]
 )

@@ -61,7 +61,7 @@ public final class CursesSurface: @MainActor Surface {
   }
 
   /// The text to hand ncurses for `character` so that it takes exactly `width` cells there too.
-  static func drawable(_ character: Character, width: Int) -> String {
+  nonisolated static func drawable(_ character: Character, width: Int) -> String {
     let scalars = Array(character.unicodeScalars)
     let libcWidth = Int(cnc_wcwidth(scalars[0].value))
     if scalars.count == 1 || !needsSimplifying(scalars) {
@@ -79,7 +79,7 @@ public final class CursesSurface: @MainActor Surface {
   }
 
   /// Clusters whose parts ncurses would place in separate cells (joined or flag sequences).
-  private static func needsSimplifying(_ scalars: [Unicode.Scalar]) -> Bool {
+  nonisolated private static func needsSimplifying(_ scalars: [Unicode.Scalar]) -> Bool {
     scalars.contains { scalar in
       scalar.value == 0x200D || scalar.value == 0xFE0F || (0x1F1E6...0x1F1FF).contains(scalar.value)
         || (0x1F3FB...0x1F3FF).contains(scalar.value)

@@ -116,7 +116,7 @@ public final class TerminalSession {
 
   /// `setlocale(LC_ALL, "")`, and if that locale is not UTF-8, `C.UTF-8` for character handling,
   /// so names in any script draw correctly whatever LANG says.
-  static func chooseUTF8Locale() {
+  nonisolated static func chooseUTF8Locale() {
     setlocale(LC_ALL, "")
     if cnc_locale_is_utf8() == 0 {
       if setlocale(LC_CTYPE, "C.UTF-8") == nil { setlocale(LC_CTYPE, "en_US.UTF-8") }
