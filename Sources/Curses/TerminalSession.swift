@@ -25,6 +25,12 @@ public final class TerminalSession {
     cnc_save_terminal(STDIN_FILENO)
     cnc_install_fatal_handlers()
     let window = initscr()!
+    // ncurses 6 flushes its output at every cursor move until the screen has been refreshed once
+    // after an `endwin` (it treats the session as not yet running), so a frame left as one write
+    // per changed line: over SSH, several packets with their headers instead of one. Leaving and
+    // re-entering once, before anything is drawn, makes each frame a single write.
+    endwin()
+    refresh()
     raw()  // Ctrl-C, Ctrl-Z, Ctrl-S arrive as keys; the app decides what they do.
     noecho()
     nonl()

@@ -164,6 +164,14 @@ final class PTYSession: @unchecked Sendable {
     return chunks.reduce(0) { $0 + ($1.time >= from && $1.time < to ? $1.bytes.count : 0) }
   }
 
+  /// How many reads brought output in `[from, to)`: about how many writes the program made
+  /// (writes made faster than the reader wakes may share a read, so never more).
+  func readsArrived(from: UInt64, to: UInt64) -> Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return chunks.reduce(0) { $0 + ($1.time >= from && $1.time < to ? 1 : 0) }
+  }
+
   /// The bytes that arrived in `[from, to)` of the monotonic clock, in order (for `--trace`).
   func bytes(from: UInt64, to: UInt64) -> [UInt8] {
     condition.lock()

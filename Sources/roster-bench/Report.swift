@@ -47,6 +47,8 @@ struct Report {
       Row(metric: "bytes per Down key, median", roster: n?.bytesPerKey.median, fzf: f?.navigation.bytesPerKey.median,
           target: "≤ full repaint / 5", unit: "B"),
       Row(metric: "bytes per Down key, p99", roster: n?.bytesPerKey.p99, fzf: f?.navigation.bytesPerKey.p99, target: "", unit: "B"),
+      Row(metric: "terminal writes per Down key, median (pty reads)", roster: n?.readsPerKey.median,
+          fzf: f?.navigation.readsPerKey.median, target: "", unit: ""),
       Row(metric: "full repaint (Ctrl-L), 80×24", roster: n.map { Double($0.fullRepaintBytes) },
           fzf: f.map { Double($0.navigation.fullRepaintBytes) }, target: "", unit: "B"),
       Row(metric: "Down key latency p50", roster: n?.latencyMillis.median, fzf: f?.navigation.latencyMillis.median, target: "", unit: "ms"),

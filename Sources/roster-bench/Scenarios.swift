@@ -14,6 +14,9 @@ struct NavigationFigures {
   var bytesPerKey: Sample
   /// Every byte written from the first key until quiet, over the number of keys.
   var meanBytesPerKey: Double
+  /// Reads of the terminal's output per key: over SSH each write tends to become a packet with
+  /// its own headers, so one write per frame matters on a slow link.
+  var readsPerKey: Sample
   var latencyMillis: Sample
   var fullRepaintBytes: Int
   /// What the program wrote after each key, for `--trace`.
@@ -68,10 +71,12 @@ enum Scenarios {
     var bytes: [Double] = []
     var latencies: [Double] = []
     var outputs: [[UInt8]] = []
+    var reads: [Double] = []
     for (index, sent) in sentTimes.enumerated() {
       let end = index + 1 < sentTimes.count ? sentTimes[index + 1] : quiet
       outputs.append(session.bytes(from: sent, to: end))
       bytes.append(Double(outputs[index].count))
+      reads.append(Double(session.readsArrived(from: sent, to: end)))
       let window = index + 1 < sentTimes.count ? end : sent + UInt64(intervalMs) * 1_000_000
       if let first = session.firstArrival(after: sent), first < window { latencies.append(millis(first - sent)) }
     }
@@ -81,7 +86,8 @@ enum Scenarios {
     session.waitForQuiet(0.3, timeout: 5)
     let repaint = session.bytesArrived(from: before, to: monotonicNanos())
     return NavigationFigures(
-      bytesPerKey: Sample(bytes), meanBytesPerKey: bytes.isEmpty ? 0 : total / Double(bytes.count), latencyMillis: Sample(latencies), fullRepaintBytes: repaint, outputPerKey: outputs)
+      bytesPerKey: Sample(bytes), meanBytesPerKey: bytes.isEmpty ? 0 : total / Double(bytes.count),
+      readsPerKey: Sample(reads), latencyMillis: Sample(latencies), fullRepaintBytes: repaint, outputPerKey: outputs)
   }
 
   /// Median time from exec to the first complete frame over `runs` starts.

@@ -47,5 +47,6 @@ import Testing
     #expect(figures.meanBytesPerKey == Double(counts.reduce(0, +)) / 10)
     #expect(figures.bytesPerKey.median == 100)
     #expect(figures.fullRepaintBytes == 1000)
+    #expect(figures.readsPerKey.median == 1, "one write per key")
   }
 }
