@@ -14,6 +14,8 @@ struct Report {
   var latencyMs: Int
   var word: String
   var quick: Bool
+  /// The pseudo-terminal's size, "80×24".
+  var size: String
   var roster = RosterFigures()
   var fzf: FzfHarness.Figures?
   var fzfMissing = false
@@ -49,7 +51,7 @@ struct Report {
       Row(metric: "bytes per Down key, p99", roster: n?.bytesPerKey.p99, fzf: f?.navigation.bytesPerKey.p99, target: "", unit: "B"),
       Row(metric: "terminal writes per Down key, median (pty reads)", roster: n?.readsPerKey.median,
           fzf: f?.navigation.readsPerKey.median, target: "", unit: ""),
-      Row(metric: "full repaint (Ctrl-L), 80×24", roster: n.map { Double($0.fullRepaintBytes) },
+      Row(metric: "full repaint (Ctrl-L), \(size)", roster: n.map { Double($0.fullRepaintBytes) },
           fzf: f.map { Double($0.navigation.fullRepaintBytes) }, target: "", unit: "B"),
       Row(metric: "Down key latency p50", roster: n?.latencyMillis.median, fzf: f?.navigation.latencyMillis.median, target: "", unit: "ms"),
       Row(metric: "Down key latency p99", roster: n?.latencyMillis.p99, fzf: f?.navigation.latencyMillis.p99, target: "", unit: "ms"),
@@ -63,7 +65,7 @@ struct Report {
   }
 
   func markdown() -> String {
-    var out = "Roster vs fzf — \(people) people, sandbox latency \(latencyMs) ms, 80×24\(quick ? ", --quick" : "")\n\n"
+    var out = "Roster vs fzf — \(people) people, sandbox latency \(latencyMs) ms, \(size)\(quick ? ", --quick" : "")\n\n"
     out += "| metric | roster | fzf | roster/fzf | target |\n|---|---:|---:|---:|---|\n"
     for row in rows {
       let ratio = (row.roster != nil && row.fzf != nil && row.fzf! > 0) ? String(format: "%.2f×", row.roster! / row.fzf!) : ""
@@ -81,7 +83,9 @@ struct Report {
       if let value = row.fzf { entry["fzf"] = value }
       figures.append(entry)
     }
-    let root: [String: Any] = ["people": people, "latencyMs": latencyMs, "word": word, "quick": quick, "figures": figures]
+    let root: [String: Any] = [
+      "people": people, "latencyMs": latencyMs, "word": word, "quick": quick, "terminal": size, "figures": figures,
+    ]
     return try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
   }
 

@@ -17,6 +17,9 @@ struct RosterBench: ParsableCommand {
   @Option(help: "Queries whose results are paged through, in turn, for the memory figure.")
   var memoryQueries = "a,e,s,m,k,l,d,r,t,n"
   @Option(help: "Path of the roster binary (default: next to this program).") var roster: String?
+  @Option(help: "Columns of the pseudo-terminal (at 100 or more Roster shows list and detail side by side).")
+  var cols = 80
+  @Option(help: "Rows of the pseudo-terminal.") var rows = 24
   @Option(help: "Run only these parts, comma-separated: typing, navigation, startup, memory, fzf.")
   var only: String?
   @Option(help: "Write what each program printed after each navigation key to files in this directory.")
@@ -41,11 +44,12 @@ struct RosterBench: ParsableCommand {
     let scopes = "openid profile offline_access User.Read User.ReadBasic.All User.Read.All"
     let harnessToken = try tenant.harnessToken(scopes: scopes)
 
-    let rosterSubject = try RosterHarness.subject(binary: rosterPath, sandbox: sandbox, scopes: scopes, home: work)
+    var rosterSubject = try RosterHarness.subject(binary: rosterPath, sandbox: sandbox, scopes: scopes, home: work)
+    (rosterSubject.rows, rosterSubject.cols) = (rows, cols)
     log("signing roster in through the control API")
     try RosterHarness.signIn(rosterSubject, tenant: tenant)
 
-    var report = Report(people: people, latencyMs: latencyMs, word: word, quick: quick)
+    var report = Report(people: people, latencyMs: latencyMs, word: word, quick: quick, size: "\(cols)×\(rows)")
     let navigationKeys = quick ? 100 : 200
     let startupRuns = quick ? 5 : 10
 
@@ -77,7 +81,8 @@ struct RosterBench: ParsableCommand {
       // Left out on request.
     } else if let fzf = FzfHarness.locate() {
       let names = try tenant.allDisplayNames(token: harnessToken)
-      let subject = try FzfHarness.subject(fzf: fzf, names: names, directory: work)
+      var subject = try FzfHarness.subject(fzf: fzf, names: names, directory: work)
+      (subject.rows, subject.cols) = (rows, cols)
       log("fzf: typing, navigation, startup")
       report.fzf = try FzfHarness.measure(subject, word: word, navigationKeys: navigationKeys, startupRuns: startupRuns)
       try writeTrace(report.fzf?.navigation, name: "fzf")

@@ -12,8 +12,11 @@ struct Subject {
   var echoLine: (String) -> String
   /// Key that asks for a full repaint (Ctrl-L in both).
   var repaintKey: [UInt8] = [0x0C]
+  /// The pseudo-terminal's size (the 80×24 unless `--cols`/`--rows` say otherwise).
+  var rows = 24
+  var cols = 80
 
-  func launch(rows: Int = 24, cols: Int = 80) throws -> PTYSession {
+  func launch() throws -> PTYSession {
     try PTYSession(executable: executable, arguments: arguments, environment: environment, rows: rows, cols: cols)
   }
 
