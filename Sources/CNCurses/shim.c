@@ -26,6 +26,12 @@ int cnc_put(WINDOW *win, int y, int x, const char *text, unsigned int attrs) {
 
 int cnc_fill(WINDOW *win, int y, int x, int count, const char *cell, unsigned int attrs) {
   if (wmove(win, y, x) == ERR) return ERR;
+  /* A printable ASCII cell (blanks, mostly: every pane clears its area each frame) is one
+     whline call instead of a string per cell. */
+  unsigned char first = (unsigned char)cell[0];
+  if (first >= 0x20 && first < 0x7F && cell[1] == 0) {
+    return whline(win, (chtype)first | (chtype)attrs, count);
+  }
   wattrset(win, (int)attrs);
   for (int i = 0; i < count; i++) waddstr(win, cell);
   wattrset(win, A_NORMAL);

@@ -27,17 +27,42 @@ public final class CursesSurface: @MainActor Surface {
     guard row >= 0, row < rows else { return }
     let attributes = attributeBits(for: style)
     var column = col
+    // Runs of Latin text (one scalar below U+0300, which the C library and Roster both give one
+    // cell) go to ncurses as one string; anything else is placed character by character at the
+    // column Roster's tables give it, so a disagreement can never shift what follows.
+    var run = ""
+    var runStart = col
+    func flush() {
+      guard !run.isEmpty else { return }
+      // The bottom-right cell would scroll some terminals; ncurses returns ERR there but
+      // still draws it, which is fine.
+      _ = cnc_put(window, Int32(row), Int32(runStart), run, attributes)
+      run = ""
+    }
     for character in text {
       let width = DisplayWidth.of(character)
       if width == 0 { continue }
       if column + width > cols { break }
       if column >= 0 {
-        // The bottom-right cell would scroll some terminals; ncurses returns ERR there but
-        // still draws it, which is fine.
-        _ = cnc_put(window, Int32(row), Int32(column), Self.drawable(character, width: width), attributes)
+        if Self.isPlainLatin(character) {
+          if run.isEmpty { runStart = column }
+          run.append(character)
+        } else {
+          flush()
+          _ = cnc_put(window, Int32(row), Int32(column), Self.drawable(character, width: width), attributes)
+        }
       }
       column += width
     }
+    flush()
+  }
+
+  /// One printable scalar below U+0300 (ASCII, Latin-1, Latin Extended-A/B, IPA): one cell for
+  /// Roster's tables and for the C library alike.
+  nonisolated static func isPlainLatin(_ character: Character) -> Bool {
+    let scalars = character.unicodeScalars
+    guard scalars.count == 1, let value = scalars.first?.value else { return false }
+    return (0x20..<0x7F).contains(value) || (0xA0..<0x300).contains(value)
   }
 
   public func fill(_ rect: Rect, with character: Character, style: Style) {

@@ -40,6 +40,23 @@ import Testing
     }
   }
 
+  /// The characters `put` hands ncurses in one string, unpositioned: every one of them must take
+  /// exactly one cell for both, or the rest of the run would shift.
+  @Test func everyPlainLatinCharacterIsOneCellForBoth() {
+    var checked = 0
+    for value in UInt32(0x20)..<0x300 {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let character = Character(scalar)
+      guard CursesSurface.isPlainLatin(character) else { continue }
+      checked += 1
+      #expect(DisplayWidth.of(character) == 1, "U+\(String(value, radix: 16))")
+      #expect(cnc_wcwidth(value) == 1, "U+\(String(value, radix: 16))")
+    }
+    #expect(checked == 95 + 0x260)
+    #expect(!CursesSurface.isPlainLatin("e\u{301}"), "a combining sequence is placed on its own")
+    #expect(!CursesSurface.isPlainLatin("\u{7F}") && !CursesSurface.isPlainLatin("\u{85}"))
+  }
+
   @Test func aJoinedEmojiIsDrawnAsItsBase() {
     #expect(CursesSurface.drawable("👩‍💻", width: 2) == "👩")
   }
