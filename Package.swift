@@ -115,7 +115,7 @@ let package = Package(
       path: "Tests/TestSupport",
       swiftSettings: strict
     ),
-    .testTarget(name: "RosterCoreTests", dependencies: ["RosterCore", "TestSupport"], swiftSettings: strict),
+    .testTarget(name: "RosterCoreTests", dependencies: ["RosterCore", "SandboxDirectory", "TestSupport"], swiftSettings: strict),
     .testTarget(name: "SandboxDirectoryTests", dependencies: ["SandboxDirectory"], swiftSettings: strict),
     .testTarget(
       name: "SandboxTests",

@@ -36,34 +36,11 @@ import Testing
   }
 
   @Test func demoSignInSearchDetailResizePagingAndQuit() throws {
-    guard Tmux.isAvailable else {
-      print("tmux not installed: skipping the end-to-end test")
-      return
-    }
-    guard let binary = Self.binary else {
-      Issue.record("roster binary not found next to the tests; run `swift build` first")
-      return
-    }
-    let work = FileManager.default.temporaryDirectory.appendingPathComponent("roster-e2e-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: work) }
-    let people = try Self.peopleFile(in: work)
-    let tmux = Tmux()
-    defer { tmux.kill() }
-    let dir = work.path
-    // The script records the terminal modes before and after roster, and its exit status.
-    let script = """
-      stty -g > '\(dir)/before'
-      env TERM=xterm-256color LANG=C.UTF-8 HOME='\(dir)' XDG_STATE_HOME='\(dir)/state' \\
-        XDG_CONFIG_HOME='\(dir)/config' ROSTER_DEMO_PEOPLE='\(people.path)' '\(binary.path)' --demo
-      echo "exit=$?" > '\(dir)/exit.tmp'
-      stty -g > '\(dir)/after'
-      mv '\(dir)/exit.tmp' '\(dir)/exit'
-      exec sleep 600
-      """
-    let scriptFile = work.appendingPathComponent("run.sh")
-    try script.write(to: scriptFile, atomically: true, encoding: .utf8)
-    try tmux.start(command: "sh '\(scriptFile.path)'", cols: 100, rows: 30)
+    guard let run = try RosterInTmux() else { return }
+    defer { run.finish() }
+    let tmux = run.tmux
+    let people = try Self.peopleFile(in: run.work)
+    try run.start(["--demo"], environment: ["ROSTER_DEMO_PEOPLE": people.path], cols: 100, rows: 30)
 
     // Sign-in: the device-code screen, marked as a demo, then the search screen.
     try tmux.until("the demo sign-in screen") { $0.contains("Sign in to Microsoft Entra ID") && $0.contains("DEMO") }
@@ -124,12 +101,8 @@ import Testing
     // q quits when the field is empty; the terminal modes are exactly as before.
     try tmux.keys("C-u")
     try tmux.keys("q")
-    let exitFile = work.appendingPathComponent("exit").path
-    try tmux.until("roster to exit") { _ in FileManager.default.fileExists(atPath: exitFile) }
-    let after = work.appendingPathComponent("after")
-    #expect((try? String(contentsOfFile: exitFile, encoding: .utf8)) == "exit=0\n")
-    let sttyBefore = try String(contentsOf: work.appendingPathComponent("before"), encoding: .utf8)
-    let sttyAfter = try String(contentsOf: after, encoding: .utf8)
-    #expect(sttyBefore == sttyAfter)
+    let exit = try run.waitForExit()
+    #expect(exit.status == 0)
+    #expect(exit.modesRestored)
   }
 }

@@ -1,4 +1,5 @@
 import RosterCore
+import SandboxDirectory
 import Testing
 
 /// The sanitiser keeps printable text and removes everything a terminal would act on.
@@ -52,7 +53,7 @@ struct DirectoryTextTests {
   }
 
   @Test func noControlScalarSurvivesAnyInput() {
-    var generator = SplitMix(seed: 42)
+    var generator = SeededRandom(seed: 42)
     for _ in 0..<500 {
       let scalars = (0..<40).map { _ -> Unicode.Scalar in
         let pick = generator.next() % 4
@@ -66,18 +67,5 @@ struct DirectoryTextTests {
       let clean = DirectoryText.sanitize(text)
       #expect(!clean.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
     }
-  }
-}
-
-/// A tiny deterministic generator for table-free sanitiser checks.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SandboxDirectory
 import Synchronization
 
 /// The active fault rules. Rules with a `count` are consumed as they fire; `probability` rolls
@@ -7,7 +8,7 @@ final class FaultInjector: Sendable {
   private struct State {
     var rules: [FaultRule] = []
     var nextId = 1
-    var random: SplitMix64
+    var random: SeededRandom
   }
 
   /// What to do with one request.
@@ -19,7 +20,7 @@ final class FaultInjector: Sendable {
 
   private let state: Mutex<State>
 
-  init(seed: UInt64) { state = Mutex(State(random: SplitMix64(seed: seed))) }
+  init(seed: UInt64) { state = Mutex(State(random: SeededRandom(seed: seed))) }
 
   /// Adds per-request rules; immediate kinds are not stored (the caller applies them).
   func add(_ rule: FaultRule) -> FaultRule {
@@ -65,7 +66,7 @@ final class FaultInjector: Sendable {
     }
   }
 
-  private static func fires(_ rule: inout FaultRule, random: inout SplitMix64) -> Bool {
+  private static func fires(_ rule: inout FaultRule, random: inout SeededRandom) -> Bool {
     if let count = rule.count {
       guard count > 0 else { return false }
       rule.count = count - 1
@@ -75,18 +76,5 @@ final class FaultInjector: Sendable {
       return Double(random.next() >> 11) / Double(1 << 53) < probability
     }
     return true
-  }
-}
-
-/// A tiny deterministic generator (SplitMix64): the same seed gives the same fault pattern.
-struct SplitMix64: RandomNumberGenerator, Sendable {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

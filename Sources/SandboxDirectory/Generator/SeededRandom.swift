@@ -1,11 +1,12 @@
 /// SplitMix64: tiny, fast and the same on every platform, so a seed always gives the same
-/// organisation (Swift's `SystemRandomNumberGenerator` cannot be seeded).
-struct SeededRandom: RandomNumberGenerator {
+/// organisation (Swift's `SystemRandomNumberGenerator` cannot be seeded). Also the sandbox's
+/// fault dice and the tests' random inputs: one generator for everything that must repeat.
+public struct SeededRandom: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
-  init(seed: UInt64) { state = seed }
+  public init(seed: UInt64) { state = seed }
 
-  mutating func next() -> UInt64 {
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var mixed = state
     mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// The real `roster` in tmux, inside a script that records the terminal modes (`stty -g`) before
+/// and after it and its exit status, with HOME and the XDG directories in a private folder.
+/// The inner shell writes its pid and becomes roster (`exec`), so a signal sent to that pid
+/// reaches roster itself.
+final class RosterInTmux {
+  let work: URL
+  let tmux = Tmux()
+  private let binary: URL
+
+  /// nil when the test cannot run here: tmux missing (said on stdout) or no built binary (an issue).
+  init?() throws {
+    guard Tmux.isAvailable else {
+      print("tmux not installed: skipping the end-to-end test")
+      return nil
+    }
+    guard let binary = DemoEndToEndTests.binary else {
+      Issue.record("roster binary not found next to the tests; run `swift build` first")
+      return nil
+    }
+    self.binary = binary
+    work = FileManager.default.temporaryDirectory.appendingPathComponent("roster-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+  }
+
+  /// Ends tmux and removes the folder (call it in a `defer`).
+  func finish() {
+    tmux.kill()
+    try? FileManager.default.removeItem(at: work)
+  }
+
+  /// Starts `roster ARGUMENTS` with `environment` added, in a `cols`×`rows` window.
+  func start(_ arguments: [String], environment: [String: String] = [:], cols: Int, rows: Int) throws {
+    let dir = work.path
+    let quote = { (text: String) in "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    let variables = environment.map { "\($0.key)=\(quote($0.value))" }.sorted().joined(separator: " ")
+    let script = """
+      stty -g > '\(dir)/before'
+      sh -c 'echo $$ > "$1/pid"; shift; exec env TERM=xterm-256color LANG=C.UTF-8 "$@"' _ '\(dir)' \\
+        HOME='\(dir)' XDG_STATE_HOME='\(dir)/state' XDG_CONFIG_HOME='\(dir)/config' \(variables) \\
+        \(([binary.path] + arguments).map(quote).joined(separator: " "))
+      echo "exit=$?" > '\(dir)/exit.tmp'
+      stty -g > '\(dir)/after'
+      mv '\(dir)/exit.tmp' '\(dir)/exit'
+      echo "back at the shell"
+      exec sleep 600
+      """
+    let scriptFile = work.appendingPathComponent("run.sh")
+    try script.write(to: scriptFile, atomically: true, encoding: .utf8)
+    try tmux.start(command: "sh '\(scriptFile.path)'", cols: cols, rows: rows)
+  }
+
+  /// roster's process id, once the script has started it.
+  func pid() throws -> Int32? {
+    Int32(try String(contentsOf: work.appendingPathComponent("pid"), encoding: .utf8)
+      .trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+
+  /// Waits for roster to end; its exit status, and whether the terminal modes are as before.
+  func waitForExit(sourceLocation: SourceLocation = #_sourceLocation) throws -> (status: Int?, modesRestored: Bool) {
+    let exitFile = work.appendingPathComponent("exit")
+    try tmux.until("roster to exit", sourceLocation: sourceLocation) { _ in
+      FileManager.default.fileExists(atPath: exitFile.path)
+    }
+    let status = (try? String(contentsOf: exitFile, encoding: .utf8))
+      .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines).dropFirst("exit=".count)) }
+    let before = try String(contentsOf: work.appendingPathComponent("before"), encoding: .utf8)
+    let after = try String(contentsOf: work.appendingPathComponent("after"), encoding: .utf8)
+    return (status, before == after)
+  }
+}
