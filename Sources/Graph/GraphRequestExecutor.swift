@@ -19,9 +19,11 @@ struct GraphRequestExecutor: Sendable {
   let sleep: Sleep
 
   /// GETs `url`; `permission` is the least permission the call needs, named if Graph answers 403.
+  /// Without `retrying`, a throttle or a transient failure ends the call at once (the 401 refresh
+  /// still happens: it is not a retry of the same request's luck).
   func get(
     _ url: URL, headers: [(name: String, value: String)] = [], permission: String,
-    onRetry: @Sendable (RetryNotice) -> Void
+    retrying: Bool = true, onRetry: @Sendable (RetryNotice) -> Void
   ) async throws(DirectoryError) -> HTTPResponse {
     if isPersonalAccount { throw .personalAccount }
     let policy = configuration.retry
@@ -56,7 +58,7 @@ struct GraphRequestExecutor: Sendable {
       case let .fail(error):
         throw error
       case let .retry(reason, wait, finalError):
-        guard retries < policy.maxRetries else { throw finalError }
+        guard retrying, retries < policy.maxRetries else { throw finalError }
         retries += 1
         onRetry(RetryNotice(reason: reason, wait: wait, attempt: retries))
         do { try await sleep(wait) } catch { throw .cancelled }
@@ -67,17 +69,6 @@ struct GraphRequestExecutor: Sendable {
   /// A personal Microsoft account: no organisation directory, so no call is worth sending.
   private var isPersonalAccount: Bool {
     configuration.tenantId?.lowercased() == GraphConfiguration.personalAccountTenant
-  }
-
-  /// One GET with the current token and no retries, whatever the answer.
-  func getOnce(_ url: URL) async throws -> HTTPResponse {
-    if isPersonalAccount { throw DirectoryError.personalAccount }
-    let token = try await accessToken(forceRefresh: false)
-    return try await transport.send(
-      HTTPRequest(
-        method: "GET", url: url,
-        headers: [("Authorization", "Bearer " + token.exposedValue), ("Accept", "application/json")],
-        timeout: configuration.requestTimeout))
   }
 
   /// What to do after one attempt.

@@ -32,7 +32,7 @@ struct Report {
   }
 
   /// Roster's search debounce: the harness leaves the setting at its default.
-  private var debounceMs: Int { Int(Tuning.defaultDebounce.components.seconds * 1000 + Tuning.defaultDebounce.components.attoseconds / 1_000_000_000_000_000) }
+  private var debounceMs: Int { Int((Tuning.defaultDebounce.timeInterval * 1000).rounded()) }
 
   private var rows: [Row] {
     let t = roster.typing

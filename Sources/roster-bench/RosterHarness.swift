@@ -102,8 +102,6 @@ enum RosterHarness {
   static func navigation(_ subject: Subject, keys: Int) throws -> NavigationFigures {
     let (session, _, _) = try subject.launchAndWaitForFirstFrame()
     defer { session.terminate() }
-    let offset = session.outputCount
-    _ = offset
     _ = session.send("a")
     _ = session.waitForScreen(timeout: 10) { $0.contains(resultsMarker) }
     return Scenarios.navigation(session, count: keys, intervalMs: 20, repaintKey: subject.repaintKey)

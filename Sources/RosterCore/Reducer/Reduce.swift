@@ -42,7 +42,7 @@ public enum Tuning {
 
 extension Duration {
   /// This duration in (fractional) seconds, for `Date` arithmetic.
-  var timeInterval: TimeInterval {
+  public var timeInterval: TimeInterval {
     let parts = components
     return TimeInterval(parts.seconds) + TimeInterval(parts.attoseconds) / 1e18
   }

@@ -71,12 +71,9 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
       spawn(feedback) { .login(.redirectURLChecked(accepted: await auth.submitRedirectURL(url.exposedValue))) }
     case .warmUpDirectory:
       let directory = environment.services.directory
-      let tracker = environment.tasks
-      tracker.started()
-      Task {
+      spawn(feedback) {
         await directory.warmUp()
-        feedback.finish()
-        tracker.ended()
+        return nil
       }
     case .restoreSession:
       let auth = environment.services.auth
@@ -166,13 +163,12 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
     job.onCancel = { task.cancel() }
   }
 
-  /// Runs an uncancellable call in a Task and sends its action.
-  private func spawn(_ feedback: EffectFeedback, _ call: @escaping @Sendable () async -> AppAction) {
+  /// Runs an uncancellable call in a Task and sends its action, if it has one.
+  private func spawn(_ feedback: EffectFeedback, _ call: @escaping @Sendable () async -> AppAction?) {
     let tracker = environment.tasks
     tracker.started()
     Task {
-      let action = await call()
-      feedback.send(action)
+      if let action = await call() { feedback.send(action) }
       feedback.finish()
       tracker.ended()
     }

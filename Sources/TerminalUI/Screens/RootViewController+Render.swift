@@ -31,7 +31,7 @@ extension RootViewController {
     let hints = KeyBinding.hints(focusedPane.bindings(in: state))
     StatusBar.render(left: hints, right: "", row: layout.hintBar.row, in: layout.hintBar, into: &surface)
     if !state.isHelpVisible {
-      helpScroll = HelpOverlay.Scroll()  // opens at the top next time
+      helpScroll = ScrollPosition()  // opens at the top next time
     } else {
       HelpOverlay.render(
         sections: [(title: focusName(state), bindings: focusedPane.bindings(in: state)), (title: "Everywhere", bindings: globalBindings(state))],

@@ -13,7 +13,7 @@ public final class RootViewController {
   public internal(set) var layout = Layout(rows: 24, cols: 80, detailOpen: false)
   /// The help overlay's scroll position and extent at the last render (view-local): on a small
   /// terminal the keys list is longer than the box.
-  var helpScroll = HelpOverlay.Scroll()
+  var helpScroll = ScrollPosition()
 
   public init() {}
 
@@ -47,7 +47,7 @@ public final class RootViewController {
     if key == .control("c") { return [.app(.quitRequested)] }
     if state.isHelpVisible {
       // Arrows, PgUp/PgDn and Space scroll a help list that does not fit; any other key closes it.
-      return helpScroll.scroll(for: key) ? [] : [.app(.helpToggled)]
+      return HelpOverlay.scroll(&helpScroll, for: key) ? [] : [.app(.helpToggled)]
     }
     if case .mouse(let event) = key, state.screen == .main {
       return mouseActions(event, state)

@@ -7,10 +7,8 @@ public final class SetupViewController: ViewController {
   public var frame: Rect = .zero
   /// Cursor per field (view-local), kept at the end when the text changes by other means.
   private var cursors: [SetupState.Field: (text: String, cursor: Int)] = [:]
-  /// First visible checklist line, and how far it can scroll at the last size drawn (view-local).
-  private(set) var checklistOffset = 0
-  private var checklistMaxOffset = 0
-  private var checklistPage = 1
+  /// How far the checklist is scrolled on a terminal too small for all of it (view-local).
+  private var checklistScroll = ScrollPosition()
 
   public init() {}
 
@@ -28,10 +26,10 @@ public final class SetupViewController: ViewController {
     case .character("?"):
       return []
     case .pageDown:
-      checklistOffset = min(checklistOffset + checklistPage, checklistMaxOffset)
+      checklistScroll.pageDown()
       return []
     case .pageUp:
-      checklistOffset = max(0, checklistOffset - checklistPage)
+      checklistScroll.pageUp()
       return []
     default:
       let field = setup.focusedField
@@ -52,7 +50,7 @@ public final class SetupViewController: ViewController {
     [
       KeyBinding("Tab/↑/↓", "next field", hint: true),
       KeyBinding("Enter", "save", hint: true),
-      KeyBinding("PgUp/PgDn", "scroll the checklist", hint: checklistMaxOffset > 0),
+      KeyBinding("PgUp/PgDn", "scroll the checklist", hint: checklistScroll.canScroll),
       KeyBinding("Ctrl-U", "clear field"),
       KeyBinding("Ctrl-C", "quit", hint: true),
     ]
@@ -69,10 +67,8 @@ public final class SetupViewController: ViewController {
     let top = frame.row + 3
     let visible = max(0, min(lines.count, frame.maxRow - 5 - top))
     let area = Rect(row: top, col: frame.col + 2, rows: visible, cols: width + 1)
-    checklistPage = max(1, visible - 1)
-    checklistMaxOffset = TextPane.maxOffset(lineCount: lines.count, visibleRows: visible)
-    checklistOffset = min(checklistOffset, checklistMaxOffset)
-    TextPane.render(lines, offset: checklistOffset, in: area, into: &surface)
+    checklistScroll.fit(lineCount: lines.count, visibleRows: visible)
+    TextPane.render(lines, offset: checklistScroll.offset, in: area, into: &surface)
 
     var row = top + visible + (visible > 0 ? 1 : 0)
     let fieldRect = Rect(row: frame.row, col: frame.col + 2, rows: frame.rows, cols: width)
@@ -95,7 +91,7 @@ public final class SetupViewController: ViewController {
     } else if let error = state.setup.error {
       surface.put(DirectoryText.sanitize(error), row: row, col: frame.col + 2, width: width, style: .error)
     } else {
-      let hint = checklistMaxOffset > 0 ? "PgDn: more steps · Enter: save" : "Enter saves these to the settings file."
+      let hint = checklistScroll.canScroll ? "PgDn: more steps · Enter: save" : "Enter saves these to the settings file."
       surface.put(hint, row: row, col: frame.col + 2, width: width, style: .muted)
     }
   }

@@ -1,33 +1,23 @@
 /// The `?` help overlay: a box in the middle of the screen listing key bindings by section.
 public enum HelpOverlay {
-  /// Where the list is scrolled to, and how far it can go in the box last drawn.
-  public struct Scroll: Equatable, Sendable {
-    public var offset = 0
-    public var maxOffset = 0
-    public var page = 1
-
-    public init() {}
-
-    /// Applies a scrolling key; false when `key` is not one (it closes the overlay) or the list
-    /// fits and there is nothing to scroll.
-    mutating func scroll(for key: Key) -> Bool {
-      guard maxOffset > 0 else { return false }
-      switch key {
-      case .down, .control("n"): offset += 1
-      case .up, .control("p"): offset -= 1
-      case .pageDown, .character(" "): offset += page
-      case .pageUp: offset -= page
-      case .home: offset = 0
-      case .end: offset = maxOffset
-      default: return false
-      }
-      offset = min(max(0, offset), maxOffset)
-      return true
+  /// Applies a scrolling key to `scroll`; false when `key` is not one (it closes the overlay) or
+  /// the list fits and there is nothing to scroll.
+  static func scroll(_ scroll: inout ScrollPosition, for key: Key) -> Bool {
+    guard scroll.canScroll else { return false }
+    switch key {
+    case .down, .control("n"): scroll.scroll(by: 1)
+    case .up, .control("p"): scroll.scroll(by: -1)
+    case .pageDown, .character(" "): scroll.pageDown()
+    case .pageUp: scroll.pageUp()
+    case .home: scroll.toTop()
+    case .end: scroll.toEnd()
+    default: return false
     }
+    return true
   }
 
   public static func render(
-    sections: [(title: String, bindings: [KeyBinding])], scroll: inout Scroll, in rect: Rect, into surface: inout some Surface
+    sections: [(title: String, bindings: [KeyBinding])], scroll: inout ScrollPosition, in rect: Rect, into surface: inout some Surface
   ) {
     var lines: [StyledLine] = []
     for (index, section) in sections.enumerated() where !section.bindings.isEmpty {
@@ -46,9 +36,7 @@ public enum HelpOverlay {
     surface.clear(box)
     surface.box(box, title: "Keys")
     let inside = box.inset(by: 1)
-    scroll.maxOffset = TextPane.maxOffset(lineCount: lines.count, visibleRows: inside.rows)
-    scroll.page = max(1, inside.rows - 1)
-    scroll.offset = min(scroll.offset, scroll.maxOffset)
+    scroll.fit(lineCount: lines.count, visibleRows: inside.rows)
     TextPane.render(lines, offset: scroll.offset, in: inside, into: &surface)
   }
 }
