@@ -172,7 +172,7 @@ final class BrowserSignIn: Cancellable, @unchecked Sendable {
       switch exchange {
       case .tokens(let response): self.finish(.success(response))
       case .rejected(let body): self.finish(.failure(ErrorExplainer.failure(for: body)))
-      case .failed(let failure, _, _): self.finish(.failure(failure))
+      case .failed(let failure, _, _, _, _): self.finish(.failure(failure))
       }
     }
     shared.withLock { $0.redeem = task }
