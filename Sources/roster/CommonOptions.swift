@@ -54,9 +54,10 @@ struct CommonOptions: ParsableArguments {
   }
 
   /// The token cache: the profile's file, or memory with `--no-persist`.
-  func makeTokenStore() -> any TokenStore {
+  /// Warnings (repaired permissions) go to `warn`: stderr for the commands, the status line in the UI.
+  func makeTokenStore(warn: @escaping @Sendable (String) -> Void = { Console.error($0) }) -> any TokenStore {
     if noPersist { return MemoryTokenStore() }
-    return FileTokenStore(directory: Settings.stateDirectory(environment: environment)) { Console.error($0) }
+    return FileTokenStore(directory: Settings.stateDirectory(environment: environment), warn: warn)
   }
 
   /// Settings, transport, token store and sign-in session, or the app-registration checklist
