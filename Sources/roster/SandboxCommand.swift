@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import RosterCore
 import Sandbox
 
 #if canImport(Glibc)
@@ -76,7 +77,8 @@ struct SandboxCommand: AsyncParsableCommand {
 
     let sandbox: RunningSandbox
     do { sandbox = try await SandboxServer.start(configuration) } catch {
-      FileHandle.standardError.write(Data("roster sandbox: \(error)\n".utf8))
+      // A people file's refusal quotes the bad entry: sanitised like any directory text.
+      FileHandle.standardError.write(Data("roster sandbox: \(DirectoryText.sanitize("\(error)", maxCharacters: 2000))\n".utf8))
       throw ExitCode(1)
     }
     if let caOut, let pem = sandbox.caCertificatePEM {
