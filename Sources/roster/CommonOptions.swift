@@ -26,6 +26,11 @@ struct CommonOptions: ParsableArguments {
     "Tenant id or domain, put into the authority in place of its tenant.", valueName: "tenant"))
   var tenant: String?
 
+  @Option(name: .customLong("redirect-port"), help: ArgumentHelp(
+    "Loopback port for the browser sign-in's redirect (overrides redirectPort); fixed, so `ssh -L` can carry it.",
+    valueName: "port"))
+  var redirectPort: Int?
+
   @Flag(name: .customLong("no-persist"), help: "Keep tokens in memory only; never read or write the token cache.")
   var noPersist = false
 
@@ -34,7 +39,8 @@ struct CommonOptions: ParsableArguments {
   /// Settings from file, environment and these flags; a bad file is exit 1 with its message.
   func loadSettings(signIn: Settings.SignIn? = nil) throws -> Settings {
     let overrides = Settings.Overrides(
-      configFile: config, clientId: clientId, authority: authority, graphURL: graphURL, tenant: tenant, signIn: signIn)
+      configFile: config, clientId: clientId, authority: authority, graphURL: graphURL, tenant: tenant, signIn: signIn,
+      redirectPort: redirectPort)
     do {
       return try Settings.load(overrides: overrides, environment: environment)
     } catch {
