@@ -107,11 +107,9 @@ struct TokenEndpointClient: Sendable {
         return .failed(error, transient: true, status: 200)
       }
     }
-    // A 429 is the service asking for time whatever its body says; a 5xx is its trouble unless
-    // its body names one.
-    if let body = OAuthErrorBody.parse(response.body),
-      (response.status < 500 && response.status != 429) || body.error == "temporarily_unavailable"
-    {
+    // A 429 or a 5xx is the service's trouble whatever its body says (`temporarily_unavailable`,
+    // `server_error`, a proxy's page): transient, with its Retry-After kept.
+    if let body = OAuthErrorBody.parse(response.body), response.status < 500, response.status != 429 {
       return .rejected(body)
     }
     let failure = ErrorExplainer.failure(from: response, fallback: "The token request failed with HTTP \(response.status)")
