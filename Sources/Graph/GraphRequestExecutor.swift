@@ -144,7 +144,7 @@ struct GraphRequestExecutor: Sendable {
       let wait = policy.retryAfter(trouble.retryAfter) ?? policy.backoff(attempt: retries + 1)
       let otherwise = DirectoryError.offline(trouble.message)
       if wait > policy.maxRetryAfter { return .fail(otherwise) }
-      return .retry(trouble.throttled ? .throttled : .serviceUnavailable, wait: wait, otherwise: otherwise)
+      return .retry(.signInUnavailable, wait: wait, otherwise: otherwise)
     case is TransportError:
       return classify(error, retries: retries)
     default:

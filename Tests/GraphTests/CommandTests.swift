@@ -19,6 +19,13 @@ import Testing
 
   /// Starts a sandbox, signs the binary in, runs `body`, stops the sandbox.
   static func withSignedInRoster(_ body: (RosterProcess, RosterProcess) async throws -> Void) async throws {
+    try await withSignedInRoster(people: people) { roster, signedOut, _ in try await body(roster, signedOut) }
+  }
+
+  /// The same with the people served and the sandbox itself (for faults) chosen by the caller.
+  static func withSignedInRoster(
+    people: [[String: Any]], _ body: (RosterProcess, RosterProcess, RunningSandbox) async throws -> Void
+  ) async throws {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("roster-cmd-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: home) }
@@ -42,7 +49,7 @@ import Testing
       let roster = RosterProcess(environment: environment(state: "state"))
       let login = try await roster.run(["login", "--device-code"])
       #expect(login.status == 0, "login: \(login.stderr) \(login.stdout)")
-      try await body(roster, RosterProcess(environment: environment(state: "nobody")))
+      try await body(roster, RosterProcess(environment: environment(state: "nobody")), sandbox)
       await sandbox.stop()
     } catch {
       await sandbox.stop()
