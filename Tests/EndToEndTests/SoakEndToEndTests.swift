@@ -17,7 +17,7 @@ struct SoakEndToEndTests {
   static var seed: UInt64 { environment["ROSTER_SOAK_SEED"].flatMap { UInt64($0) } ?? 11 }
 
   /// Faults the sandbox injects at random for the whole run (its dice are seeded too).
-  static let faults: [[String: Any]] = [
+  static var faults: [[String: Any]] { [
     ["match": "/v1.0/*", "kind": "status", "status": 503, "retry_after": "1", "probability": 0.05],
     ["match": "/v1.0/*", "kind": "status", "status": 429, "retry_after": "1", "probability": 0.05],
     ["match": "/v1.0/*", "kind": "malformed_json", "probability": 0.03],
@@ -26,7 +26,7 @@ struct SoakEndToEndTests {
     ["match": "*/token", "kind": "status", "status": 503, "retry_after": "1", "probability": 0.3],
     ["match": "*/token", "kind": "status", "status": 429, "retry_after": "1", "probability": 0.1],
     ["match": "*/token", "kind": "malformed_json", "probability": 0.1],
-  ]
+  ] }
 
   static let keyNames = [
     "Up", "Down", "Left", "Right", "PageUp", "PageDown", "Home", "End", "Enter", "Escape", "Tab", "BTab", "BSpace",

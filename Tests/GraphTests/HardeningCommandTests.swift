@@ -11,14 +11,14 @@ import Transport
   /// The account that signs in (first entry): escape sequences, an OSC 52 clipboard write and a
   /// bidi override in its display name.
   static let hostileName = "Eve\u{1B}]52;c;aGk=\u{07}\u{1B}[31m Admin\u{202E}nimda\u{1B}[0m"
-  static let people: [[String: Any]] = [
+  static var people: [[String: Any]] { [
     ["id": "30000000-0000-4000-8000-000000000001", "displayName": hostileName, "givenName": "Eve", "surname": "Admin",
      "mail": "eve@contoso.test", "userPrincipalName": "eve@contoso.test"],
     ["id": "30000000-0000-4000-8000-000000000002", "displayName": "Jo Smith", "givenName": "Jo", "surname": "Smith",
      "mail": "jo.smith@contoso.test", "userPrincipalName": "jo.smith@contoso.test"],
     ["id": "30000000-0000-4000-8000-000000000003", "displayName": "Ann Jones", "givenName": "Ann", "surname": "Jones",
      "mail": "ann.jones@contoso.test", "userPrincipalName": "ann.jones@contoso.test"],
-  ]
+  ] }
 
   static func fault(_ sandbox: RunningSandbox, _ rule: [String: Any]) async throws {
     try await SandboxControl(sandbox: sandbox).addFault(rule)

@@ -53,7 +53,7 @@ import FoundationNetworking
       "DISPLAY": ":99",
     ]
     let stderrFile = home.appendingPathComponent("stderr.txt")
-    FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
     process.standardError = try FileHandle(forWritingTo: stderrFile)
     process.standardOutput = FileHandle.nullDevice
     process.standardInput = FileHandle.nullDevice

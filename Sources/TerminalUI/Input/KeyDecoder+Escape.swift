@@ -108,11 +108,10 @@ extension KeyDecoder {
   /// SGR 1006 mouse: `ESC [ < button ; col ; row M|m`, 1-based coordinates. A report with a
   /// field that is not a bounded decimal number, or a zero coordinate, is dropped.
   private func mouse(_ parameters: Substring, final: UInt8) -> Key? {
-    let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map(Self.parameter)
-    guard numbers.count == 3, final == 0x4D || final == 0x6D else { return nil }
-    let bounded = numbers.compactMap { $0 }
-    guard bounded.count == 3, bounded[1] >= 1, bounded[2] >= 1 else { return nil }
-    let numbers = bounded
+    let fields = parameters.split(separator: ";", omittingEmptySubsequences: false).map(Self.parameter)
+    guard fields.count == 3, final == 0x4D || final == 0x6D else { return nil }
+    let numbers = fields.compactMap { $0 }
+    guard numbers.count == 3, numbers[1] >= 1, numbers[2] >= 1 else { return nil }
     let (button, col, row) = (numbers[0], numbers[1] - 1, numbers[2] - 1)
     if button & 32 != 0 { return nil }  // motion while dragging: not used
     let kind: MouseEvent.Kind
