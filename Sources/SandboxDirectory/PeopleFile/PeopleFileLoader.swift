@@ -25,7 +25,7 @@ enum PeopleFileLoader {
     } catch {
       if let entry = error.entry {
         let field = error.member.map { ", field '\($0)'" } ?? ""
-        throw PeopleFileError("people file '\(name)': entry at index \(entry)\(field): \(error)")
+        throw PeopleFileError("people file '\(name)' is not valid JSON: entry at index \(entry)\(field): \(error)")
       }
       throw PeopleFileError("people file '\(name)' is not valid JSON: \(error)")
     }
