@@ -23,6 +23,13 @@ import Testing
     #expect(Self.decode(report + "x") == [.character("x")])
   }
 
+  @Test func anOverlongSequenceIsDroppedWholeEvenAcrossReads() {
+    var decoder = KeyDecoder()
+    let report = Array("\u{1B}[<0;99999999999999999999999;99999999999999999999M".utf8)
+    #expect(decoder.feed(report[..<40]) == [])
+    #expect(decoder.feed(report[40...] + Array("a".utf8)) == [.character("a")])
+  }
+
   @Test func hugeCoordinatesAreClampedNotOverflowed() {
     let keys = Self.decode("\u{1B}[<64;9223372036854775807;70000M")
     #expect(keys == [.mouse(MouseEvent(kind: .wheelUp, row: KeyDecoder.maxParameter - 1, col: KeyDecoder.maxParameter - 1))])

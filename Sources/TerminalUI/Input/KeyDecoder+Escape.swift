@@ -62,7 +62,10 @@ extension KeyDecoder {
       if (0x40...0x7E).contains(byte) { break }
       if !(0x20...0x3F).contains(byte) { return (.escape, 1) }  // not a CSI after all
       end += 1
-      if end - index > Self.maxSequenceLength { return (nil, end - index) }
+      if end - index > Self.maxSequenceLength {
+        discardingSequence = true
+        return (nil, end - index)
+      }
     }
     guard end < buffer.count else { return nil }
     let final = buffer[end]

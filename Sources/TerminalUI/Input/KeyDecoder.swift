@@ -21,6 +21,9 @@ public struct KeyDecoder: Sendable {
   private var paste: [UInt8]? = nil
   private var pasteDropped = false
   private var pasteBytesSeen = 0
+  /// Inside a CSI longer than `maxSequenceLength`: its remaining parameter bytes and its final
+  /// byte are dropped too, never typed into the field.
+  var discardingSequence = false
 
   public init(pasteLimit: Int = 4096) {
     self.pasteLimit = pasteLimit
@@ -42,6 +45,16 @@ public struct KeyDecoder: Sendable {
         // On nil the paste bytes so far were consumed and `buffer` already trimmed.
         guard let consumed = consumePaste(from: index, into: &keys) else { return keys }
         index = consumed
+        continue
+      }
+      if discardingSequence {
+        let byte = buffer[index]
+        if (0x20...0x3F).contains(byte) {
+          index += 1
+          continue
+        }
+        discardingSequence = false
+        if (0x40...0x7E).contains(byte) { index += 1 }
         continue
       }
       guard let (key, length) = decodeOne(at: index) else { break }  // incomplete
