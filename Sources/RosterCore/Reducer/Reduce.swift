@@ -31,8 +31,6 @@ public enum Tuning {
   public static let bannerSeconds: TimeInterval = 3
   /// Pages hold about two screens of rows, within these bounds.
   public static let pageSizeRange: ClosedRange<Int> = 20...100
-  /// Below this many columns the UI shows one pane at a time.
-  public static let singlePaneBelowColumns = 60
 
   /// The search debounce for `settings` (`debounceMs`, clamped to 0...2000 ms).
   static func debounce(_ settings: Settings) -> Duration {
