@@ -24,9 +24,10 @@ import Testing
     resized(&state, rows: 16, cols: 50)
     #expect(state.layout.mode == .singlePane)
     #expect(state.layout.list == state.layout.detail, "one pane at a time gets the whole body")
+    #expect(state.search.pageSize == 24, "12 rows × 2")
     resized(&state, rows: 10, cols: 30)
     #expect(state.layout.mode == .tooSmall)
-    #expect(state.search.pageSize == 20, "too small to show the list: the last page size stays")
+    #expect(state.search.pageSize == 24, "too small to show the list: the last page size stays")
   }
 
   @Test func theDetailOverTheListClosesWhenThereIsRoomForBoth() {

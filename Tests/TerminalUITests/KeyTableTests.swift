@@ -88,12 +88,12 @@ import Testing
   @Test func helpAndHintsComeFromTheTables() {
     for (name, state) in Self.states() {
       let root = RootViewController()
-      let pane = root.focused(state).keyTable(in: state)
-      let global = root.globalTable(state)
       var open = state
+      open.terminal = TerminalSize(rows: 60, cols: 120)
+      let pane = root.focused(open).keyTable(in: open)
+      let global = root.globalTable(open)
       open.isHelpVisible = true
       var buffer = ScreenBuffer(rows: 60, cols: 120)
-      open.terminal = TerminalSize(rows: 60, cols: 120)
       root.render(open, into: &buffer)
       let lines = (0..<buffer.rows).map { buffer.text(ofRow: $0) }
       let rows = lines.compactMap { line -> String? in

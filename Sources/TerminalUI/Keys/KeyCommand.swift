@@ -3,7 +3,6 @@ import RosterCore
 /// One row of a key table: the keys, what they do, and how they appear in `?` help and the
 /// status bar hints. The same value drives dispatch (`KeyTable.handle`) and help
 /// (`KeyTable.bindings`), so the two cannot drift apart.
-@MainActor
 public struct KeyCommand {
   public typealias Handler = @MainActor (Key, AppState) -> KeyResult
 

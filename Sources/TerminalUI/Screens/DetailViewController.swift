@@ -25,7 +25,7 @@ public final class DetailViewController: ViewController {
       KeyCommand(
         [.up, .down, .pageUp, .pageDown], also: [.control("p"), .control("n"), .character(" ")],
         label: "↑/↓ PgUp/PgDn", "scroll", hint: true
-      ) { [unowned self] key, _ in
+      ) { [self] key, _ in
         switch key {
         case .up, .control("p"): scroll(by: -1, rows: rows)
         case .down, .control("n"): scroll(by: 1, rows: rows)
@@ -34,7 +34,7 @@ public final class DetailViewController: ViewController {
         }
         return .handled([])
       },
-      KeyCommand([.home, .end], "top/bottom") { [unowned self] key, _ in
+      KeyCommand([.home, .end], "top/bottom") { [self] key, _ in
         if key == .home { scrollOffset = 0 } else { scroll(by: lineCount, rows: rows) }
         return .handled([])
       },

@@ -42,7 +42,7 @@ public final class LoginViewController: ViewController {
   private func browserTable(_ login: LoginState) -> KeyTable {
     let text = login.redirectField.exposedValue
     return KeyTable([
-      .fallback("paste", "the redirect URL") { [unowned self] key, _ in
+      .fallback("paste", "the redirect URL") { [self] key, _ in
         var field = TextFieldModel(text: text, cursor: min(pasteCursor, text.count), maxLength: 8192)
         guard field.apply(key) else { return .ignored }
         pasteCursor = field.cursor

@@ -29,18 +29,18 @@ public final class MasterListViewController: ViewController {
     let step = state.layout.listPageStep
     let onePane = state.layout.showsOnePaneAtATime
     return KeyTable([
-      .fallback("type", "search") { [unowned self] key, state in edit(key, state) },
-      KeyCommand([.up, .down], "select", hint: true) { [unowned self] key, state in
+      .fallback("type", "search") { [self] key, state in edit(key, state) },
+      KeyCommand([.up, .down], "select", hint: true) { [self] key, state in
         .handled(move(by: key == .up ? -1 : 1, state))
       },
-      KeyCommand([.pageUp, .pageDown], "page") { [unowned self] key, state in
+      KeyCommand([.pageUp, .pageDown], "page") { [self] key, state in
         .handled(move(by: key == .pageUp ? -step : step, state))
       },
-      KeyCommand([.home, .end], "first/last") { [unowned self] key, state in
+      KeyCommand([.home, .end], "first/last") { [self] key, state in
         guard key == .end else { return .handled([.list(.selectionMovedTo(0))]) }
         return .handled([.list(.selectionMovedTo(Int.max))] + nearEnd(after: state.search.results.count - 1, state))
       },
-      KeyCommand([.control("n"), .control("p")], "next/previous") { [unowned self] key, state in
+      KeyCommand([.control("n"), .control("p")], "next/previous") { [self] key, state in
         .handled(move(by: key == .control("p") ? -1 : 1, state))
       },
       KeyCommand([.enter], onePane ? "open detail" : "to detail", hint: true) { _, state in
@@ -52,10 +52,10 @@ public final class MasterListViewController: ViewController {
         .handled([.search(.queryChanged(""))])
       },
       KeyCommand([.left, .right, .control("a"), .control("e")], label: "←/→ Ctrl-A/E", "move cursor") {
-        [unowned self] key, state in edit(key, state)
+        [self] key, state in edit(key, state)
       },
       KeyCommand([.control("u"), .control("k"), .control("w")], label: "Ctrl-U/K/W", "delete to start/end/word") {
-        [unowned self] key, state in edit(key, state)
+        [self] key, state in edit(key, state)
       },
       KeyCommand([.control("r")], "search again") { _, _ in .handled([.search(.retryRequested)]) },
       KeyCommand([.tab], also: [.backTab], "switch pane", hint: true) { _, _ in .handled([.app(.focusSwitched)]) },

@@ -27,15 +27,15 @@ extension RootViewController {
     let canScroll = helpScroll.canScroll
     return KeyTable([
       KeyCommand([.up, .down], also: [.control("p"), .control("n")], nil, when: canScroll) {
-        [unowned self] key, _ in
+        [self] key, _ in
         helpScroll.scroll(by: key == .up || key == .control("p") ? -1 : 1)
         return .handled([])
       },
-      KeyCommand([.pageUp, .pageDown], also: [.character(" ")], nil, when: canScroll) { [unowned self] key, _ in
+      KeyCommand([.pageUp, .pageDown], also: [.character(" ")], nil, when: canScroll) { [self] key, _ in
         if key == .pageUp { helpScroll.pageUp() } else { helpScroll.pageDown() }
         return .handled([])
       },
-      KeyCommand([.home, .end], nil, when: canScroll) { [unowned self] key, _ in
+      KeyCommand([.home, .end], nil, when: canScroll) { [self] key, _ in
         if key == .home { helpScroll.toTop() } else { helpScroll.toEnd() }
         return .handled([])
       },

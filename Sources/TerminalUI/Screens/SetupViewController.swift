@@ -23,14 +23,14 @@ public final class SetupViewController: ViewController {
       },
       KeyCommand([.enter], "save", hint: true) { _, _ in .handled(setup.isSaving ? [] : [.setup(.submitted)]) },
       KeyCommand([.pageUp, .pageDown], "scroll the checklist", hint: checklistScroll.canScroll) {
-        [unowned self] key, _ in
+        [self] key, _ in
         if key == .pageDown { checklistScroll.pageDown() } else { checklistScroll.pageUp() }
         return .handled([])
       },
-      KeyCommand([.control("u")], "clear field") { [unowned self] key, state in edit(key, state) },
+      KeyCommand([.control("u")], "clear field") { [self] key, state in edit(key, state) },
       KeyCommand([.control("c")], "quit", hint: true) { _, _ in .handled([.app(.quitRequested)]) },
       KeyCommand([.character("?")], nil) { _, _ in .handled([.app(.helpToggled)]) },
-      .fallback("type", nil) { [unowned self] key, state in edit(key, state) },
+      .fallback("type", nil) { [self] key, state in edit(key, state) },
     ])
   }
 
