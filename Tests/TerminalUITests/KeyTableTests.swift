@@ -47,7 +47,8 @@ import Testing
     var cases: [Case] = []
     for (name, state) in states() {
       let root = RootViewController()
-      cases.append(Case(name: name + ": pane", state: state, root: root, table: root.focused(state).keyTable(in: state)))
+      let pane = root.focused(state).keyTable(in: state)
+      cases.append(Case(name: name + ": pane", state: state, root: root, table: pane))
       cases.append(Case(name: name + ": global", state: state, root: root, table: root.globalTable(state)))
     }
     let root = RootViewController()
@@ -103,7 +104,9 @@ import Testing
         guard inside.hasPrefix(" "), !inside.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
         return inside.split(separator: " ").joined(separator: " ")
       }
-      let expected = (pane.bindings + global.bindings).map { "\($0.keys) \($0.help)".split(separator: " ").joined(separator: " ") }
+      let expected = (pane.bindings + global.bindings).map {
+        "\($0.keys) \($0.help)".split(separator: " ").joined(separator: " ")
+      }
       #expect(rows == expected, "\(name)")
       var hintBuffer = ScreenBuffer(rows: 60, cols: 200)
       var wide = state
