@@ -86,6 +86,9 @@ struct SoakEndToEndTests {
       case 83:
         // The session ends for good; the sandbox approves the new device code by itself.
         try sandbox.fault(["kind": "revoke_refresh_tokens"])
+      case 84..<87:
+        // Approves a pending device code, if there is one (the sign-in screen after a revoke).
+        _ = try? sandbox.send("POST", "/_sandbox/device/approve", body: Data("{}".utf8))
       default:
         try tmux.keys(contentsOf: [["C-u"], ["Escape"], ["Enter"], ["C-l"]][below(4)])
       }
@@ -111,17 +114,20 @@ struct SoakEndToEndTests {
     let screen = try tmux.capture().replacingOccurrences(of: "\n", with: "")
     #expect(!screen.contains("eyJ0eX") && !screen.contains("eyJhbG"), "a JWT on screen at \(moment)")
     guard let data = try? Data(contentsOf: cache), let json = try? JSONSerialization.jsonObject(with: data) else { return }
-    for secret in Self.longStrings(in: json) {
+    for secret in Self.tokens(in: json) {
       #expect(!screen.contains(secret.prefix(24)), "token text on screen at \(moment)")
     }
   }
 
-  /// Every string of 40 characters or more in a JSON value (tokens; nothing else is that long).
-  static func longStrings(in value: Any) -> [String] {
+  /// The values of every `…Token` member of the cache file (access, refresh and id tokens).
+  static func tokens(in value: Any) -> [String] {
     switch value {
-    case let text as String: return text.count >= 40 && !text.contains("/") ? [text] : []
-    case let array as [Any]: return array.flatMap(longStrings)
-    case let object as [String: Any]: return object.values.flatMap(longStrings)
+    case let array as [Any]: return array.flatMap(tokens)
+    case let object as [String: Any]:
+      return object.flatMap { key, member -> [String] in
+        if key.hasSuffix("Token"), let text = member as? String, text.count >= 16 { return [text] }
+        return tokens(in: member)
+      }
     default: return []
     }
   }
