@@ -1,6 +1,7 @@
 import Foundation
 import RosterCore
 import Testing
+import Transport
 
 @testable import Graph
 
@@ -86,7 +87,7 @@ import Testing
     EncodingCase(raw: "🙂", encoded: "%F0%9F%99%82"),
   ])
   func percentEncoding(_ testCase: EncodingCase) {
-    #expect(ODataText.percentEncoded(testCase.raw) == testCase.encoded)
+    #expect(PercentEncoding.encode(testCase.raw) == testCase.encoded)
   }
 
   @Test func wordsAreSplitDedupedAndCut() {

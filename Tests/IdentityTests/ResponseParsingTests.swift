@@ -105,7 +105,7 @@ import Transport
   }
 
   @Test func formEncodingKeepsValuesFromChangingTheShape() {
-    #expect(FormEncoding.encode([("scope", "a b+c&d=e/f:g")]) == "scope=a%20b%2Bc%26d%3De%2Ff%3Ag")
+    #expect(PercentEncoding.form([("scope", "a b+c&d=e/f:g")]) == "scope=a%20b%2Bc%26d%3De%2Ff%3Ag")
   }
 
   @Test func idTokenClaimsNameTheAccount() {

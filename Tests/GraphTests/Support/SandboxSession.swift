@@ -76,7 +76,7 @@ final class SandboxTokens: AccessTokenProvider, @unchecked Sendable {
     async throws -> [String: Any]
   {
     let body = fields.sorted { $0.key < $1.key }
-      .map { ODataText.percentEncoded($0.key) + "=" + ODataText.percentEncoded($0.value) }.joined(separator: "&")
+      .map { PercentEncoding.encode($0.key) + "=" + PercentEncoding.encode($0.value) }.joined(separator: "&")
     let response = try await transport.send(HTTPRequest(
       method: "POST", url: URL(string: url)!, headers: [("Content-Type", "application/x-www-form-urlencoded")],
       body: Data(body.utf8)))
