@@ -1,5 +1,6 @@
 import Foundation
 import RosterCore
+import TestSupport
 import Testing
 import Transport
 
@@ -141,7 +142,7 @@ import Transport
       configuration: try GraphConfiguration(endpoint: URL(string: "https://g")!),
       executor: GraphRequestExecutor(
         configuration: try GraphConfiguration(endpoint: URL(string: "https://g")!), tokens: FakeTokens(),
-        transport: ScriptedTransport([]), sleep: { _ in }))
+        transport: FakeTransport(script: []), sleep: { _ in }))
     #expect(directory.userPath("a#EXT#@b.test") == "/users/a%23EXT%23%40b.test")
     #expect(directory.userPath("$x@y") == "/users('%24x%40y')")
   }

@@ -1,5 +1,6 @@
 import Foundation
 import RosterCore
+import TestSupport
 import Testing
 import Transport
 
@@ -10,19 +11,19 @@ import Transport
 @Suite struct DeviceCodePollerTests {
   @Test func pollsAtTheIntervalSlowsDownAndSignsIn() async throws {
     let answers = LockedValue<[HTTPResponse]>([
-      Fixtures.oauthError("authorization_pending", code: 70016),
-      Fixtures.oauthError("slow_down"),
-      Fixtures.tokens(access: "at-1", refresh: "rt-1"),
+      IdentityFixtures.oauthError("authorization_pending", code: 70016),
+      IdentityFixtures.oauthError("slow_down"),
+      IdentityFixtures.tokens(access: "at-1", refresh: "rt-1"),
     ])
     let transport = FakeTransport { _ in answers.withLock { $0.removeFirst() } }
-    let scheduler = ManualScheduler()
+    let scheduler = TestScheduler()
     // Each armed timer is announced here, so the test waits for the poller, never for a clock.
     let (waits, announce) = AsyncStream<Bool>.makeStream()
     var nextWait = waits.makeAsyncIterator()
     let result = OneShot<Result<TokenResponse, SignInFailure>?>()
     let poller = DeviceCodePoller(
       client: TokenEndpointClient(transport: transport, clientId: "client"),
-      tokenEndpoint: URL(string: "\(Fixtures.base)/oauth2/v2.0/token")!,
+      tokenEndpoint: URL(string: "\(IdentityFixtures.base)/oauth2/v2.0/token")!,
       authorization: DeviceAuthorization(
         deviceCode: Secret("dc"), userCode: "ABCD", verificationURI: "https://x/device", message: nil,
         expiresIn: 900, interval: 5),
@@ -54,12 +55,12 @@ import Transport
   }
 
   @Test func declinedEndsWithAReasonAndCancelStopsPolling() async throws {
-    let transport = FakeTransport { _ in Fixtures.oauthError("authorization_declined") }
-    let scheduler = ManualScheduler()
+    let transport = FakeTransport { _ in IdentityFixtures.oauthError("authorization_declined") }
+    let scheduler = TestScheduler()
     let result = OneShot<Result<TokenResponse, SignInFailure>?>()
     let poller = DeviceCodePoller(
       client: TokenEndpointClient(transport: transport, clientId: "client"),
-      tokenEndpoint: URL(string: "\(Fixtures.base)/oauth2/v2.0/token")!,
+      tokenEndpoint: URL(string: "\(IdentityFixtures.base)/oauth2/v2.0/token")!,
       authorization: DeviceAuthorization(
         deviceCode: Secret("dc"), userCode: "ABCD", verificationURI: "https://x", message: nil, expiresIn: 60,
         interval: 1),
@@ -76,7 +77,7 @@ import Transport
     let cancelled = OneShot<Result<TokenResponse, SignInFailure>?>()
     let second = DeviceCodePoller(
       client: TokenEndpointClient(transport: transport, clientId: "client"),
-      tokenEndpoint: URL(string: "\(Fixtures.base)/oauth2/v2.0/token")!,
+      tokenEndpoint: URL(string: "\(IdentityFixtures.base)/oauth2/v2.0/token")!,
       authorization: DeviceAuthorization(
         deviceCode: Secret("dc"), userCode: "ABCD", verificationURI: "https://x", message: nil, expiresIn: 60,
         interval: 1),

@@ -37,12 +37,12 @@ struct LoginTests {
     #expect(!effects.contains(.warmUpDirectory))
   }
 
-  @Test func deviceCodeEventsDriveTheLoginScreen() async {
+  @Test func deviceCodeEventsDriveTheLoginScreen() async throws {
     let store = TestStore(state: Self.loginState())
     await store.send(.app(.started))
     #expect(store.auth.takeRequests() == [.restoreSession, .signIn(.deviceCode)])
     #expect(store.state.login.phase == .starting)
-    guard let signIn = store.auth.currentSignIn else { return }
+    let signIn = try #require(store.auth.currentSignIn, "the store asked for a sign-in")
 
     let prompt = Self.prompt(expiresIn: 900, from: store.state.now)
     signIn.emit(.deviceCodeIssued(prompt))

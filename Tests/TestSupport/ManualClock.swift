@@ -1,15 +1,16 @@
 import Foundation
 import Synchronization
 
-/// Time the tests move by hand, so expiry and auto-approval are tested without sleeping.
-final class ManualClock: Sendable {
+/// Wall-clock time the tests move by hand (the sandbox's `SandboxConfiguration.now`), so expiry
+/// and auto-approval are tested without sleeping.
+public final class ManualClock: Sendable {
   private let current: Mutex<Date>
 
-  init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) { current = Mutex(start) }
+  public init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) { current = Mutex(start) }
 
-  var now: Date { current.withLock { $0 } }
+  public var now: Date { current.withLock { $0 } }
 
-  func advance(by seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
+  public func advance(by seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
 
-  var function: @Sendable () -> Date { { self.now } }
+  public var function: @Sendable () -> Date { { self.now } }
 }

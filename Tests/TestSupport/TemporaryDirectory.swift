@@ -1,26 +1,19 @@
 import Foundation
 
-/// A fresh directory under the system temp dir, removed by `remove()`.
-struct TemporaryDirectory {
-  let url: URL
+/// A fresh directory under the system temp dir (0700), removed by `remove()`.
+public struct TemporaryDirectory: Sendable {
+  public let url: URL
 
-  init() {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent("roster-id-\(UUID().uuidString)")
+  public init(prefix: String = "roster-test") {
+    url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(
       at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
   }
 
-  func remove() { try? FileManager.default.removeItem(at: url) }
+  public func remove() { try? FileManager.default.removeItem(at: url) }
 
-  static func mode(_ path: String) -> Int {
+  /// The permission bits of the file at `path` (-1 when it cannot be read).
+  public static func mode(_ path: String) -> Int {
     ((try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int ?? -1) & 0o777
   }
-}
-
-/// Collects warnings a store prints.
-final class WarningLog: @unchecked Sendable {
-  private let lock = NSLock()
-  private var lines: [String] = []
-  var all: [String] { lock.withLock { lines } }
-  func append(_ line: String) { lock.withLock { lines.append(line) } }
 }

@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
-import Transport
 
-@testable import Identity
+@testable import Transport
 
 #if canImport(Glibc)
 import Glibc

@@ -1,43 +1,9 @@
 import Foundation
+import TestSupport
 import Transport
 
-/// A transport that answers from a script, in order, and records every request it was sent.
-final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
-  enum Step: Sendable {
-    case respond(HTTPResponse)
-    case fail(TransportError)
-  }
-
-  private let lock = NSLock()
-  private var steps: [Step]
-  private var sent: [HTTPRequest] = []
-  /// Answers once the script is used up; nil fails the request loudly.
-  private let fallback: (@Sendable (HTTPRequest) -> HTTPResponse)?
-
-  init(_ steps: [Step], fallback: (@Sendable (HTTPRequest) -> HTTPResponse)? = nil) {
-    self.steps = steps
-    self.fallback = fallback
-  }
-
-  var requests: [HTTPRequest] { lock.withLock { sent } }
-  var remainingSteps: Int { lock.withLock { steps.count } }
-
-  func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-    let step: Step? = lock.withLock {
-      sent.append(request)
-      return steps.isEmpty ? nil : steps.removeFirst()
-    }
-    switch step {
-    case let .respond(response)?: return response
-    case let .fail(error)?: throw error
-    case nil:
-      if let fallback { return fallback(request) }
-      throw TransportError.connectionFailed("script exhausted")
-    }
-  }
-}
-
-extension ScriptedTransport.Step {
+/// Graph-shaped scripted answers.
+extension FakeTransport.Step {
   static func json(_ status: Int, _ body: String, headers: [(name: String, value: String)] = []) -> Self {
     .respond(HTTPResponse(
       status: status, headers: [("Content-Type", "application/json")] + headers, body: Data(body.utf8)))
