@@ -118,7 +118,7 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(name: "RosterCoreTests", dependencies: ["RosterCore", "SandboxDirectory", "TestSupport"], swiftSettings: strict),
-    .testTarget(name: "TransportTests", dependencies: ["Transport", "TestSupport"], swiftSettings: strict),
+    .testTarget(name: "TransportTests", dependencies: ["Transport", "Identity", "TestSupport"], swiftSettings: strict),
     .testTarget(name: "SandboxDirectoryTests", dependencies: ["SandboxDirectory"], swiftSettings: strict),
     .testTarget(
       name: "SandboxTests",

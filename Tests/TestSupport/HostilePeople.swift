@@ -40,7 +40,7 @@ public enum HostilePeople {
 
   /// The hostile people plus ordinary ones who must never turn up.
   public static var people: [[String: Any]] {
-    public var people: [[String: Any]] = [
+    var people: [[String: Any]] = [
       ["id": "00000000-0000-4000-8000-000000000001", "displayName": "Ada Boss", "givenName": "Ada", "surname": "Boss",
        "mail": "ada.boss@contoso.test", "userPrincipalName": "ada.boss@contoso.test", "jobTitle": "Chief Executive"],
       ["id": "00000000-0000-4000-8000-000000000002", "displayName": "Bert Ordinary", "givenName": "Bert",

@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+// Identity's loopback redirect listener serves as a small local HTTP server here.
+@testable import Identity
 @testable import Transport
 
 #if canImport(Glibc)
