@@ -97,6 +97,27 @@ extension AppState {
     detail.status = .following
   }
 
+  /// A lone move of the selection to row `index`: the pane shows that person at once.
+  mutating func selectedAlone(_ index: Int) {
+    search.selectedIndex = index
+    detail.selectionMoving = true
+    paneShows(search.results[index])
+  }
+
+  /// A move to row `index` while the selection runs through the list: the pane goes blank.
+  mutating func selectedInARun(_ index: Int) {
+    search.selectedIndex = index
+    detail.requestID += 1
+    detail.retry = nil
+    detail.status = .following
+  }
+
+  /// The browser flow asked for instead of the one starting.
+  mutating func browserRequested() {
+    login.method = .browser
+    signInStarting()
+  }
+
   /// The pane pointed at `person`: from the cache, else loading; empty (and closed) for nobody.
   mutating func paneShows(_ person: Person?) {
     detail.requestID += 1

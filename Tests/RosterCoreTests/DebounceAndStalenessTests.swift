@@ -65,9 +65,7 @@ struct DebounceAndStalenessTests {
 
   @Test func anAnswerForAnOlderQueryIsNeverShownButIsCached() async {
     let store = TestStore()
-    await store.send(.search(.queryChanged("al"))) { $0.typedNewQuery("al") }
-    await store.debounceElapses()
-    let older = store.takeSearch("al")
+    let older = await store.sendSearch("al")
     // A newer query is typed while "al" is on the wire; then "al"'s answer arrives.
     await store.send(.search(.queryChanged("xy"))) { $0.typedNewQuery("xy") }
     let late = PeoplePage(people: Fixtures.alexes)
@@ -166,9 +164,7 @@ struct DebounceAndStalenessTests {
 
   @Test func aTrailingSpaceAdoptsTheRequestAlreadyOnTheWire() async {
     let store = TestStore()
-    await store.send(.search(.queryChanged("alex"))) { $0.typedNewQuery("alex") }
-    await store.debounceElapses()
-    let call = store.takeSearch("alex")
+    let call = await store.sendSearch("alex")
     await store.send(.search(.queryChanged("alex "))) { $0.typedNewQuery("alex ") }
     await store.advance(by: .milliseconds(300))
     #expect(store.directory.takeCalls().isEmpty, "'alex ' is the same query")

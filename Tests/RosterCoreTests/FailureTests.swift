@@ -8,9 +8,7 @@ import Testing
 struct FailureTests {
   @Test func throttlingShowsACountdownWhileTheClientWaits() async {
     let store = TestStore()
-    await store.send(.search(.queryChanged("alex"))) { $0.typedNewQuery("alex") }
-    await store.debounceElapses()
-    let call = store.takeSearch("alex")
+    let call = await store.sendSearch("alex")
     let notice = RetryNotice(reason: .throttled, wait: .seconds(3), attempt: 1)
     call?.announceRetry(notice)
     await store.receive(.search(.retryScheduled(id: 1, notice))) {
@@ -41,10 +39,8 @@ struct FailureTests {
 
   @Test func whenTheClientGivesUpTheSearchIsSentAgainAfterRetryAfter() async {
     let store = TestStore()
-    await store.send(.search(.queryChanged("alex"))) { $0.typedNewQuery("alex") }
-    await store.debounceElapses()
     let throttled = DirectoryError.throttled(retryAfter: .milliseconds(2500))
-    store.takeSearch("alex")?.fail(throttled)
+    await store.sendSearch("alex")?.fail(throttled)
     await store.receive(.search(.resultsLoaded(id: 1, .failure(throttled)))) {
       $0.search.inFlight = nil
       $0.search.status = .throttled(

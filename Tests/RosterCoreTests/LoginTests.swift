@@ -120,10 +120,7 @@ struct LoginTests {
     await Self.startWithoutASession(store)
     _ = store.auth.takeRequests()
     let deviceFlow = store.auth.currentSignIn
-    await store.send(.login(.browserRequested)) {
-      $0.login.method = .browser
-      $0.signInStarting()
-    }
+    await store.send(.login(.browserRequested)) { $0.browserRequested() }
     #expect(deviceFlow?.wasCancelled == true, "switching flows cancels the device code polling")
     #expect(store.auth.takeRequests() == [.signIn(.browser)])
     let opened = SignInEvent.browserOpened(

@@ -13,12 +13,7 @@ struct PagingTests {
     await store.search("alex", answer: first, next: cursor)
     await store.answerDetail()
     #expect(store.state.search.canLoadMore)
-    await store.send(.list(.selectionMovedTo(2))) {
-      $0.search.selectedIndex = 2
-      $0.detail.selectionMoving = true
-      $0.detail.requestID += 1
-      $0.detail.status = .loading(first[2])
-    }
+    await store.send(.list(.selectionMovedTo(2))) { $0.selectedAlone(2) }
     await store.answerDetail()
     await store.advance(by: .seconds(5))
     #expect(store.directory.takeCalls().isEmpty, "never fetch everything unasked")

@@ -12,12 +12,7 @@ struct SelectionRestTests {
     await store.search("al", answer: Fixtures.alexes)
     await store.answerDetail()
     await store.advance(by: Tuning.selectionRest)
-    await store.send(.list(.selectionMoved(by: 1))) {
-      $0.search.selectedIndex = 1
-      $0.detail.selectionMoving = true
-      $0.detail.requestID += 1
-      $0.detail.status = .loading(Fixtures.alexes[1])
-    }
+    await store.send(.list(.selectionMoved(by: 1))) { $0.selectedAlone(1) }
     await store.answerDetail()
     #expect(store.state.detail.status == .loaded(Fixtures.detail(Fixtures.alexes[1])))
     await store.finish()
@@ -29,19 +24,11 @@ struct SelectionRestTests {
     await store.answerDetail()
     await store.advance(by: Tuning.selectionRest)
 
-    await store.send(.list(.selectionMoved(by: 1))) {
-      $0.search.selectedIndex = 1
-      $0.detail.selectionMoving = true
-      $0.detail.requestID += 1
-      $0.detail.status = .loading(Fixtures.alexes[1])  // the first move of a run shows at once
-    }
+    // The first move of a run shows at once; later moves leave the pane blank.
+    await store.send(.list(.selectionMoved(by: 1))) { $0.selectedAlone(1) }
     for index in 2...3 {
       await store.advance(by: .milliseconds(30))
-      await store.send(.list(.selectionMoved(by: 1))) {
-        $0.search.selectedIndex = index
-        $0.detail.requestID += 1
-        $0.detail.status = .following  // later moves leave the pane blank
-      }
+      await store.send(.list(.selectionMoved(by: 1))) { $0.selectedInARun(index) }
     }
     await store.advance(by: .milliseconds(99))
     #expect(store.directory.takeRequests().isEmpty, "nothing is loaded while the selection moves")
@@ -62,17 +49,8 @@ struct SelectionRestTests {
     await store.search("al", answer: Fixtures.alexes)
     await store.answerDetail()
     await store.advance(by: Tuning.selectionRest)
-    await store.send(.list(.selectionMoved(by: 1))) {
-      $0.search.selectedIndex = 1
-      $0.detail.selectionMoving = true
-      $0.detail.requestID += 1
-      $0.detail.status = .loading(Fixtures.alexes[1])
-    }
-    await store.send(.list(.selectionMoved(by: -1))) {
-      $0.search.selectedIndex = 0
-      $0.detail.requestID += 1
-      $0.detail.status = .following
-    }
+    await store.send(.list(.selectionMoved(by: 1))) { $0.selectedAlone(1) }
+    await store.send(.list(.selectionMoved(by: -1))) { $0.selectedInARun(0) }
     await store.advance(by: Tuning.selectionRest)
     await store.receive(.detail(.selectionRested)) {
       $0.detail.selectionMoving = false
@@ -91,17 +69,8 @@ struct SelectionRestTests {
     }
     await store.search("al", answer: Fixtures.alexes)
     await store.answerDetail()
-    await store.send(.list(.selectionMoved(by: 1))) {
-      $0.search.selectedIndex = 1
-      $0.detail.selectionMoving = true
-      $0.detail.requestID += 1
-      $0.detail.status = .loading(Fixtures.alexes[1])
-    }
-    await store.send(.list(.selectionMoved(by: 1))) {
-      $0.search.selectedIndex = 2
-      $0.detail.requestID += 1
-      $0.detail.status = .following
-    }
+    await store.send(.list(.selectionMoved(by: 1))) { $0.selectedAlone(1) }
+    await store.send(.list(.selectionMoved(by: 1))) { $0.selectedInARun(2) }
     await store.send(.list(.detailOpened)) {
       $0.singlePaneDetailOpen = true
       $0.focus = .detail

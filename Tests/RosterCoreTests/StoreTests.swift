@@ -25,10 +25,7 @@ struct StoreTests {
     await LoginTests.startWithoutASession(store)
     _ = store.auth.takeRequests()
     let first = store.auth.currentSignIn
-    await store.send(.login(.browserRequested)) {
-      $0.login.method = .browser
-      $0.signInStarting()
-    }
+    await store.send(.login(.browserRequested)) { $0.browserRequested() }
     _ = store.auth.takeRequests()
     first?.emit(.deviceCodeIssued(LoginTests.prompt(expiresIn: 600, from: store.state.now)))
     await store.settle()
@@ -70,12 +67,7 @@ struct StoreTests {
     let alexes = Fixtures.alexes
     await store.search("al", answer: alexes)
     await store.answerDetail()
-    await store.send(.list(.selectionMoved(by: 1))) {
-      $0.search.selectedIndex = 1
-      $0.detail.selectionMoving = true
-      $0.detail.requestID += 1
-      $0.detail.status = .loading(alexes[1])
-    }
+    await store.send(.list(.selectionMoved(by: 1))) { $0.selectedAlone(1) }
     await store.answerDetail()
     await store.send(.list(.selectionMoved(by: -1))) {
       $0.search.selectedIndex = 0
@@ -85,11 +77,7 @@ struct StoreTests {
       $0.detail.status = .loaded(Fixtures.detail(alexes[0]))  // from the cache, no request
     }
     for index in 1...3 {
-      await store.send(.list(.selectionMoved(by: 1))) {
-        $0.search.selectedIndex = index
-        $0.detail.requestID += 1
-        $0.detail.status = .following
-      }
+      await store.send(.list(.selectionMoved(by: 1))) { $0.selectedInARun(index) }
     }
     await store.advance(by: Tuning.detailDebounce)
     await store.receiveSelectionRested()

@@ -41,6 +41,14 @@ extension TestStore {
     }
   }
 
+  /// Types `text` (nothing shown or cached answers it), lets the debounce run out, and takes the
+  /// request that went out.
+  func sendSearch(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) async -> FakeDirectoryClient.Call? {
+    await send(.search(.queryChanged(text)), sourceLocation: sourceLocation) { $0.typedNewQuery(text) }
+    await debounceElapses(sourceLocation: sourceLocation)
+    return takeSearch(text, sourceLocation: sourceLocation)
+  }
+
   /// Answers the field's request (asked for `text`) with `page` and receives the answer.
   func answerSearch(_ text: String, with page: PeoplePage, sourceLocation: SourceLocation = #_sourceLocation) async {
     let id = state.search.requestID
