@@ -158,6 +158,13 @@ extension AppState {
     signInStarting()
   }
 
+  /// The terminal resized: the layout follows the size, and pages are sized to the list's rows.
+  mutating func resized(_ size: TerminalSize) {
+    terminal = size
+    if !layout.showsOnePaneAtATime { singlePaneDetailOpen = false }
+    if let pageSize = layout.searchPageSize { search.pageSize = pageSize }
+  }
+
   /// A sign-in flow was asked for.
   mutating func signInStarting() {
     login.phase = .starting

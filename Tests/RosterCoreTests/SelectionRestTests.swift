@@ -65,7 +65,7 @@ struct SelectionRestTests {
   @Test func openingThePaneShowsTheSelectionWithoutWaiting() async {
     let store = TestStore()
     await store.send(.app(.terminalResized(TerminalSize(rows: 20, cols: 50)))) {
-      $0.terminal = TerminalSize(rows: 20, cols: 50)
+      $0.resized(TerminalSize(rows: 20, cols: 50))
     }
     await store.search("al", answer: Fixtures.alexes)
     await store.answerDetail()

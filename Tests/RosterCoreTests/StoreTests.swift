@@ -38,7 +38,7 @@ struct StoreTests {
   @Test func focusAndTheSinglePaneLayout() async {
     let store = TestStore()
     await store.send(.app(.terminalResized(TerminalSize(rows: 20, cols: 50)))) {
-      $0.terminal = TerminalSize(rows: 20, cols: 50)
+      $0.resized(TerminalSize(rows: 20, cols: 50))
     }
     await store.search("al", answer: Fixtures.alexes)
     await store.answerDetail()
@@ -57,6 +57,7 @@ struct StoreTests {
     await store.send(.app(.terminalResized(TerminalSize(rows: 40, cols: 120)))) {
       $0.terminal = TerminalSize(rows: 40, cols: 120)
       $0.singlePaneDetailOpen = false
+      $0.search.pageSize = 72  // two screens of the list's 36 rows (`Layout.searchPageSize`)
     }
     await store.send(.app(.helpToggled)) { $0.isHelpVisible = true }
     await store.finish()
