@@ -58,13 +58,7 @@ import Transport
     let transport = FakeTransport { _ in IdentityFixtures.oauthError("authorization_declined") }
     let scheduler = TestScheduler()
     let result = OneShot<Result<TokenResponse, SignInFailure>?>()
-    let poller = DeviceCodePoller(
-      client: TokenEndpointClient(transport: transport, clientId: "client"),
-      tokenEndpoint: URL(string: "\(IdentityFixtures.base)/oauth2/v2.0/token")!,
-      authorization: DeviceAuthorization(
-        deviceCode: Secret("dc"), userCode: "ABCD", verificationURI: "https://x", message: nil, expiresIn: 60,
-        interval: 1),
-      scheduler: scheduler, onWaiting: { _ in }, onFinish: { result.fulfil($0) })
+    let poller = Self.poller(transport, scheduler) { result.fulfil($0) }
     poller.start(interval: 1, expiresIn: 60)
     scheduler.advance(by: .seconds(1))
     guard case .failure(let failure)? = await result.value() else {
@@ -75,18 +69,26 @@ import Transport
     #expect(failure.message.contains("declined"))
 
     let cancelled = OneShot<Result<TokenResponse, SignInFailure>?>()
-    let second = DeviceCodePoller(
-      client: TokenEndpointClient(transport: transport, clientId: "client"),
-      tokenEndpoint: URL(string: "\(IdentityFixtures.base)/oauth2/v2.0/token")!,
-      authorization: DeviceAuthorization(
-        deviceCode: Secret("dc"), userCode: "ABCD", verificationURI: "https://x", message: nil, expiresIn: 60,
-        interval: 1),
-      scheduler: scheduler, onWaiting: { _ in }, onFinish: { cancelled.fulfil($0) })
+    let second = Self.poller(transport, scheduler) { cancelled.fulfil($0) }
     second.start(interval: 1, expiresIn: 60)
     second.cancel()
     let before = transport.requests.count
     scheduler.advance(by: .seconds(5))
     #expect(await cancelled.value() == nil)
     #expect(transport.requests.count == before)
+  }
+
+  /// A poller for a one-minute code polled every second.
+  static func poller(
+    _ transport: FakeTransport, _ scheduler: TestScheduler,
+    onFinish: @escaping @Sendable (Result<TokenResponse, SignInFailure>?) -> Void
+  ) -> DeviceCodePoller {
+    DeviceCodePoller(
+      client: TokenEndpointClient(transport: transport, clientId: "client"),
+      tokenEndpoint: URL(string: "\(IdentityFixtures.base)/oauth2/v2.0/token")!,
+      authorization: DeviceAuthorization(
+        deviceCode: Secret("dc"), userCode: "ABCD", verificationURI: "https://x", message: nil, expiresIn: 60,
+        interval: 1),
+      scheduler: scheduler, onWaiting: { _ in }, onFinish: onFinish)
   }
 }

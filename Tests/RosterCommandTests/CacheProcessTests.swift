@@ -27,10 +27,11 @@ import Transport
   /// A sandbox with the harness's session signed in (a sign-in that does not finish fails the test).
   func signedInHarness() async throws -> SandboxHarness {
     let harness = try await SandboxHarness.start()
-    let event = await harness.signIn(try harness.session(), method: .deviceCode)
-    guard case .signedIn? = event else {
+    do {
+      try await harness.signedIn(try harness.session())
+    } catch {
       await harness.stop()
-      throw SandboxHarnessError("sign-in did not finish: \(String(describing: event))")
+      throw error
     }
     return harness
   }

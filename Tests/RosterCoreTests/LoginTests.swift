@@ -26,10 +26,13 @@ struct LoginTests {
     await store.finish()
   }
 
-  /// Starts the login screen with no cached session: a device-code sign-in starts.
-  static func startWithoutASession(_ store: TestStore) async {
+  /// Starts the login screen with no cached session: a device-code sign-in starts; returns it.
+  @discardableResult
+  static func startWithoutASession(_ store: TestStore) async -> FakeAuthClient.SignIn? {
     await store.send(.app(.started)) { $0.login.phase = .restoring }
     await store.receive(.app(.sessionRestored(nil))) { $0.signInStarting() }
+    #expect(store.auth.takeRequests() == [.restoreSession, .signIn(.deviceCode)])
+    return store.auth.currentSignIn
   }
 
   @Test func signingInAgainWithASearchPendingSendsItInsteadOfWarmingUp() {
@@ -44,9 +47,7 @@ struct LoginTests {
 
   @Test func deviceCodeEventsDriveTheLoginScreen() async throws {
     let store = TestStore(state: Self.loginState())
-    await Self.startWithoutASession(store)
-    #expect(store.auth.takeRequests() == [.restoreSession, .signIn(.deviceCode)])
-    let signIn = try #require(store.auth.currentSignIn, "the store asked for a sign-in")
+    let signIn = try #require(await Self.startWithoutASession(store), "the store asked for a sign-in")
 
     let prompt = Self.prompt(expiresIn: 900, from: store.state.now)
     signIn.emit(.deviceCodeIssued(prompt))
@@ -85,9 +86,7 @@ struct LoginTests {
 
   @Test func anExpiredCodeStopsPollingAndOffersANewOne() async {
     let store = TestStore(state: Self.loginState())
-    await Self.startWithoutASession(store)
-    _ = store.auth.takeRequests()
-    let first = store.auth.currentSignIn
+    let first = await Self.startWithoutASession(store)
     let prompt = Self.prompt(expiresIn: 2, from: store.state.now)
     first?.emit(.deviceCodeIssued(prompt))
     await store.receive(.login(.signInEventReceived(.deviceCodeIssued(prompt)))) {
@@ -117,9 +116,7 @@ struct LoginTests {
 
   @Test func theBrowserFlowTakesAPastedRedirect() async {
     let store = TestStore(state: Self.loginState())
-    await Self.startWithoutASession(store)
-    _ = store.auth.takeRequests()
-    let deviceFlow = store.auth.currentSignIn
+    let deviceFlow = await Self.startWithoutASession(store)
     await store.send(.login(.browserRequested)) { $0.browserRequested() }
     #expect(deviceFlow?.wasCancelled == true, "switching flows cancels the device code polling")
     #expect(store.auth.takeRequests() == [.signIn(.browser)])

@@ -22,9 +22,7 @@ struct StoreTests {
 
   @Test func aCancelledSignInSendsNoMoreEvents() async {
     let store = TestStore(state: AppState(settings: Fixtures.settings))
-    await LoginTests.startWithoutASession(store)
-    _ = store.auth.takeRequests()
-    let first = store.auth.currentSignIn
+    let first = await LoginTests.startWithoutASession(store)
     await store.send(.login(.browserRequested)) { $0.browserRequested() }
     _ = store.auth.takeRequests()
     first?.emit(.deviceCodeIssued(LoginTests.prompt(expiresIn: 600, from: store.state.now)))

@@ -48,6 +48,16 @@ extension SandboxHarness {
     return nil
   }
 
+  /// Signs `session` in with the device code (approved); a sign-in that does not finish throws.
+  @discardableResult
+  public func signedIn(_ session: IdentitySession) async throws -> Account {
+    let event = await signIn(session, method: .deviceCode)
+    guard case .signedIn(let account)? = event else {
+      throw SandboxHarnessError("sign-in did not finish: \(String(describing: event))")
+    }
+    return account
+  }
+
   /// Follows the authorize URL's redirect to the loopback listener, as a browser would.
   public func actAsBrowser(_ url: String) async {
     guard let authorize = URL(string: url),
