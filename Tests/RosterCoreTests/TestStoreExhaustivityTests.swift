@@ -38,4 +38,16 @@ struct TestStoreExhaustivityTests {
     await store.skipReceivedActions("the answer to the request is not the point here")
     await store.finish()
   }
+
+  @Test func withExhaustivityOffOnlyWhatTheTestNamesIsChecked() async {
+    let store = TestStore()
+    store.exhaustivity = .off(reason: "this test checks the opt-out itself")
+    await store.send(.search(.queryChanged("al")))
+    await store.advance(by: store.searchDebounce)
+    #expect(store.receivedActions.isEmpty, "fed-back actions run as they arrive")
+    store.takeSearch("al")?.respond(PeoplePage(people: []))
+    await store.settle()
+    #expect(store.state.search.status == .noMatches)
+    await store.finish()
+  }
 }
