@@ -108,14 +108,10 @@ struct AppComposition: Sendable {
     return Services(auth: auth, directory: directory)
   }
 
+  /// The app's store, built the one way there is (`Store.live`, which StoreTests drive).
   @MainActor func makeStore() -> Store {
-    let environment = RuntimeEnvironment(
-      services: services, scheduler: DispatchScheduler(queue: DispatchQueue(label: "roster.timers")),
-      saveSettings: saveSettings
-    )
-    let runtime = EffectRuntime(environment: environment)
     let state = AppState(settings: settings, signInMethod: signInMethod, isDemo: isDemo, now: Date())
-    let store = Store(initialState: state, runtime: runtime)
+    let store = Store.live(initialState: state, services: services, saveSettings: saveSettings)
     warnings.attach { message in
       DispatchQueue.main.async { MainActor.assumeIsolated { store.send(.app(.warningRaised(message))) } }
     }

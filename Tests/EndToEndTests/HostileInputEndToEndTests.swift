@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue 11 through the real binary in tmux: hostile mouse reports and a lone paste start
@@ -18,7 +19,7 @@ struct HostileInputEndToEndTests {
   ]
 
   @Test func hostileMouseReportsAndALonePasteStartNeverStopTheApp() throws {
-    let run = try #require(try RosterInTmux())
+    let run = try RosterInTmux()
     defer { run.finish() }
     let tmux = run.tmux
     let people = try DemoEndToEndTests.peopleFile(in: run.work)
@@ -46,9 +47,9 @@ struct HostileInputEndToEndTests {
   }
 
   @Test func aTokenEndpointInTroubleIsTemporaryAndWarningsStayOnTheStatusLine() throws {
-    let run = try #require(try RosterInTmux())
+    let run = try RosterInTmux()
     defer { run.finish() }
-    let binary = try #require(DemoEndToEndTests.binary)
+    let binary = try #require(RosterBinary.url)
     let sandbox = try SandboxProcess(binary: binary, arguments: ["--people", try DemoEndToEndTests.peopleFile(in: run.work).path])
     defer { sandbox.stop() }
     let dir = run.work.path

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import SandboxDirectory
 import Testing
 
@@ -35,9 +36,9 @@ struct SoakEndToEndTests {
   static let words = ["ali", "smith", "o'brien", "山田", "jo", "& ", "-", "/", "+ x", "pagey", "zz", "%", "🙂", "e"]
 
   @Test func aSeededSoakNeverCrashesLeaksATokenOrBreaksTheTerminal() throws {
-    let run = try #require(try RosterInTmux())
+    let run = try RosterInTmux()
     defer { run.finish() }
-    let binary = try #require(DemoEndToEndTests.binary)
+    let binary = try #require(RosterBinary.url)
     let people = try DemoEndToEndTests.peopleFile(in: run.work)
     let sandbox = try SandboxProcess(binary: binary, arguments: ["--people", people.path, "--seed", String(Self.seed)])
     defer { sandbox.stop() }

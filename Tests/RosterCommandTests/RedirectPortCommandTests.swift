@@ -1,5 +1,6 @@
 import Foundation
 import Sandbox
+import TestSupport
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -22,7 +23,7 @@ import FoundationNetworking
     let bound = withUnsafeMutablePointer(to: &address) { pointer in
       pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
     }
-    guard bound else { throw SandboxSignInError("no free port") }
+    guard bound else { throw SandboxHarnessError("no free port") }
     return Int(UInt16(bigEndian: address.sin_port))
   }
 
@@ -39,11 +40,12 @@ import FoundationNetworking
       try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
     }
     let port = try Self.freePort()
-    let sandbox = try await SandboxServer.start(SandboxConfiguration())
-    defer { Task { await sandbox.stop() } }
+    let harness = try await SandboxHarness.start()
+    defer { Task { await harness.stop() } }
+    let sandbox = harness.sandbox
 
     let process = Process()
-    process.executableURL = RosterProcess.binary
+    process.executableURL = try #require(RosterBinary.url)
     process.arguments = ["login", "--browser", "--redirect-port", String(port)]
     process.environment = [
       "HOME": home.path, "XDG_STATE_HOME": home.appendingPathComponent("state").path,
@@ -57,8 +59,6 @@ import FoundationNetworking
     process.standardError = try FileHandle(forWritingTo: stderrFile)
     process.standardOutput = FileHandle.nullDevice
     process.standardInput = FileHandle.nullDevice
-    let exited = AsyncStreamBox()
-    process.terminationHandler = { _ in exited.finish() }
     try process.run()
     defer { if process.isRunning { process.terminate() } }
 
@@ -79,7 +79,7 @@ import FoundationNetworking
     // The "browser": follows the sandbox's redirect to the fixed port.
     let (_, response) = try await URLSession.shared.data(from: url)
     #expect((response as? HTTPURLResponse)?.statusCode == 200)
-    await exited.wait()
+    while process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
     #expect(process.terminationStatus == 0, "\((try? String(contentsOf: stderrFile, encoding: .utf8)) ?? "")")
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Sandbox
+import TestSupport
 import Testing
-import Transport
 
 /// Issue 11 through the built binary, as a script or a person at a shell runs it, against an
 /// in-process sandbox: transient token-endpoint faults (point 3), directory text in `status`
@@ -19,10 +19,6 @@ import Transport
     ["id": "30000000-0000-4000-8000-000000000003", "displayName": "Ann Jones", "givenName": "Ann", "surname": "Jones",
      "mail": "ann.jones@contoso.test", "userPrincipalName": "ann.jones@contoso.test"],
   ] }
-
-  static func fault(_ sandbox: RunningSandbox, _ rule: [String: Any]) async throws {
-    try await SandboxControl(sandbox: sandbox).addFault(rule)
-  }
 
   @Test func statusSanitisesDirectoryTextAndShowsWhatEntraGrants() async throws {
     try await CommandTests.withSignedInRoster(people: Self.people) { roster, _, _ in
@@ -70,9 +66,9 @@ import Transport
     ["kind": "status", "status": 429, "retry_after": "1"], ["kind": "malformed_json"],
   ] as [[String: any Sendable]])
   func aTransientTokenErrorIsRetriedNotASignOut(fault: [String: any Sendable]) async throws {
-    try await CommandTests.withSignedInRoster(people: Self.people) { roster, _, sandbox in
-      try await Self.fault(sandbox, ["kind": "expire_access_tokens"])
-      try await Self.fault(sandbox, fault.merging(["match": "*/token", "count": 1]) { $1 })
+    try await CommandTests.withSignedInRoster(people: Self.people) { roster, _, harness in
+      try await harness.addFault(["kind": "expire_access_tokens"])
+      try await harness.addFault(fault.merging(["match": "*/token", "count": 1]) { $1 })
       let search = try await roster.run(["search", "jo", "--csv"])
       #expect(search.status == 0, "\(fault): \(search.stderr)")
       #expect(search.stdout.contains("Jo Smith"))
@@ -83,16 +79,16 @@ import Transport
   }
 
   @Test func aLastingOutageExitsFourAndTheSessionSurvivesIt() async throws {
-    try await CommandTests.withSignedInRoster(people: Self.people) { roster, _, sandbox in
-      try await Self.fault(sandbox, ["kind": "expire_access_tokens"])
-      try await Self.fault(sandbox, ["match": "*/token", "kind": "status", "status": 503, "retry_after": "0"])
+    try await CommandTests.withSignedInRoster(people: Self.people) { roster, _, harness in
+      try await harness.addFault(["kind": "expire_access_tokens"])
+      try await harness.addFault(["match": "*/token", "kind": "status", "status": 503, "retry_after": "0"])
       let search = try await roster.run(["search", "jo"])
       #expect(search.status == 4, "service errors exit 4: \(search.stderr)")
       #expect(search.stderr.contains("sign-in service"))
       #expect(!search.stderr.contains("Not signed in"))
       let refresh = try await roster.run(["status", "--refresh"])
       #expect(refresh.status == 4, "\(refresh.stdout) \(refresh.stderr)")
-      try await SandboxControl(sandbox: sandbox).clearFaults()
+      try await harness.clearFaults()
       let again = try await roster.run(["search", "jo", "--csv"])
       #expect(again.status == 0, "\(again.stderr)")
       #expect(again.stdout.contains("Jo Smith"))
@@ -100,9 +96,9 @@ import Transport
   }
 
   @Test func aRevokedRefreshTokenStillEndsTheSession() async throws {
-    try await CommandTests.withSignedInRoster(people: Self.people) { roster, _, sandbox in
-      try await Self.fault(sandbox, ["kind": "expire_access_tokens"])
-      try await Self.fault(sandbox, ["kind": "revoke_refresh_tokens"])
+    try await CommandTests.withSignedInRoster(people: Self.people) { roster, _, harness in
+      try await harness.addFault(["kind": "expire_access_tokens"])
+      try await harness.addFault(["kind": "revoke_refresh_tokens"])
       let search = try await roster.run(["search", "jo"])
       #expect(search.status == 3, "\(search.stderr)")
       #expect(search.stderr.contains("Not signed in"))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue 11 points 5–6 through the built binary: a token cache or state directory that is a
