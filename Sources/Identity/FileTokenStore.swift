@@ -107,7 +107,8 @@ public final class FileTokenStore: TokenStore, @unchecked Sendable {
     }
     if info.st_mode & 0o077 != 0 {
       fchmod(descriptor, 0o700)
-      warn("roster: the token cache directory \(path) was readable by others; set it to 0700.")
+      // What happened first, the path last: on the UI's status line a long path is what gets cut.
+      warn("roster: the token cache directory was readable by others; set it to 0700: \(path)")
     }
   }
 
@@ -170,7 +171,7 @@ public final class FileTokenStore: TokenStore, @unchecked Sendable {
     }
     if info.st_mode & 0o077 != 0 {
       fchmod(descriptor, 0o600)
-      warn("roster: the token cache \(path) was readable by others; set it to 0600.")
+      warn("roster: the token cache was readable by others; set it to 0600: \(path)")
     }
     guard let data = try? handle.readToEnd() ?? Data() else {
       throw Self.failure("Could not read the token cache \(path).")

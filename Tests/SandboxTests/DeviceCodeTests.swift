@@ -146,7 +146,8 @@ struct DeviceCodeTests {
       #expect(secret["error"] == "invalid_client")
       ErrorShape.expectAAD(secret, code: 700025)
 
-      let badScope = try await h.startDeviceFlow(scope: "Mail.Send")
+      // A permission Graph does not have (a real one such as Mail.Send is consented, issue 11).
+      let badScope = try await h.startDeviceFlow(scope: "Mail.Sendd")
       #expect(badScope["error"] == "invalid_scope")
     }
   }
