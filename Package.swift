@@ -151,7 +151,7 @@ let package = Package(
       exclude: ["__Snapshots__"],
       swiftSettings: strict
     ),
-    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], swiftSettings: strict),
+    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "RosterCore", "SandboxDirectory"], swiftSettings: strict),
     .testTarget(name: "RosterBenchTests", dependencies: ["roster-bench"], swiftSettings: strict),
     .testTarget(name: "CursesTests", dependencies: ["Curses", "CNCurses", "TerminalUI"], swiftSettings: strict),
   ]

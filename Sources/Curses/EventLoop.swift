@@ -30,6 +30,10 @@ public final class EventLoop {
   private var escapeFlush: DispatchWorkItem?
   /// How long a lone ESC waits for the rest of a sequence before it counts as the Esc key.
   private let escapeDelay: DispatchTimeInterval = .milliseconds(30)
+  private var pasteStall: DispatchWorkItem?
+  /// How long a bracketed paste may go without a byte before it counts as ended: a terminal
+  /// sends a paste in one burst, so a silence this long means the end marker is not coming.
+  private let pasteStallDelay: DispatchTimeInterval = .milliseconds(1000)
 
   public init(session: TerminalSession) {
     self.session = session
@@ -120,7 +124,19 @@ public final class EventLoop {
       finish(code: 1)
     }
     escapeFlush?.cancel()
+    pasteStall?.cancel()
     deliver(decoder.feed(bytes[0..<count]))
+    if decoder.isInPaste {
+      let stall = DispatchWorkItem { [weak self] in
+        MainActor.assumeIsolated {
+          guard let self else { return }
+          // A held-back ESC is past its wait too: flush it with the paste.
+          self.deliver(self.decoder.endStalledPaste() + self.decoder.flushPendingEscape())
+        }
+      }
+      pasteStall = stall
+      DispatchQueue.main.asyncAfter(deadline: .now() + pasteStallDelay, execute: stall)
+    }
     if decoder.hasPendingEscape {
       let flush = DispatchWorkItem { [weak self] in
         MainActor.assumeIsolated {

@@ -64,6 +64,7 @@ enum GraphFailure {
   static func error(forTokenFailure error: any Error) -> DirectoryError {
     switch error {
     case let required as SignInRequired: return .signInRequired(required.failure)
+    case let trouble as TokenServiceUnavailable: return .offline(trouble.message)
     case let failure as SignInFailure: return .signInRequired(failure)
     case let directory as DirectoryError: return directory
     case let transport as TransportError: return Self.error(for: transport)

@@ -32,7 +32,21 @@ struct GraphRequestExecutor: Sendable {
     var forceRefresh = false
     while true {
       if Task.isCancelled { throw .cancelled }
-      let token = try await accessToken(forceRefresh: forceRefresh)
+      let token: Secret
+      do {
+        token = try await tokens.accessToken(forceRefresh: forceRefresh)
+      } catch {
+        switch classify(tokenFailure: error, retries: retries) {
+        case let .retry(reason, wait, finalError):
+          guard retrying, retries < policy.maxRetries else { throw finalError }
+          retries += 1
+          onRetry(RetryNotice(reason: reason, wait: wait, attempt: retries))
+          do { try await sleep(wait) } catch { throw .cancelled }
+          continue
+        case let .fail(error): throw error
+        case .success, .refreshToken: throw .cancelled  // not produced for a token failure
+        }
+      }
       forceRefresh = false
       let request = HTTPRequest(
         method: "GET", url: url,
@@ -120,11 +134,21 @@ struct GraphRequestExecutor: Sendable {
     }
   }
 
-  private func accessToken(forceRefresh: Bool) async throws(DirectoryError) -> Secret {
-    do {
-      return try await tokens.accessToken(forceRefresh: forceRefresh)
-    } catch {
-      throw GraphFailure.error(forTokenFailure: error)
+  /// A token the provider could not give: the sign-in service's trouble and network failures are
+  /// retried like Graph's own (`Retry-After` honoured); a session that needs signing in again
+  /// is not. The session ends only through `SignInRequired`.
+  private func classify(tokenFailure error: any Error, retries: Int) -> Outcome {
+    let policy = configuration.retry
+    switch error {
+    case let trouble as TokenServiceUnavailable:
+      let wait = policy.retryAfter(trouble.retryAfter) ?? policy.backoff(attempt: retries + 1)
+      let otherwise = DirectoryError.offline(trouble.message)
+      if wait > policy.maxRetryAfter { return .fail(otherwise) }
+      return .retry(.signInUnavailable, wait: wait, otherwise: otherwise)
+    case is TransportError:
+      return classify(error, retries: retries)
+    default:
+      return .fail(GraphFailure.error(forTokenFailure: error))
     }
   }
 }

@@ -50,12 +50,16 @@ public struct RetryPolicy: Sendable {
   public func retryAfter(_ header: String?) -> Duration? {
     guard let raw = header?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
     if let seconds = Double(raw), seconds.isFinite {
-      return .milliseconds(Int64((max(seconds, 0) * 1000).rounded(.up)))
+      // Clamped before the conversion: `Retry-After: 1e300` must not trap.
+      return .milliseconds(Int64((min(max(seconds, 0), Self.longestRetryAfter) * 1000).rounded(.up)))
     }
     guard let date = Self.parseHTTPDate(raw) else { return nil }
-    let seconds = max(date.timeIntervalSince(now()), 0)
+    let seconds = min(max(date.timeIntervalSince(now()), 0), Self.longestRetryAfter)
     return .milliseconds(Int64((seconds * 1000).rounded(.up)))
   }
+
+  /// Longest `Retry-After` read, in seconds (a year); anything longer is as good as never.
+  static let longestRetryAfter: Double = 365 * 86_400
 
   /// RFC 9110 IMF-fixdate, plus the obsolete RFC 850 and asctime forms servers may still send.
   static func parseHTTPDate(_ text: String) -> Date? {

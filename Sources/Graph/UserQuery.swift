@@ -32,8 +32,9 @@ struct UserQuery: Sendable, Equatable {
   static let maxFilterWords = 3
 
   var style: Style
-  /// The words of the query: whitespace-separated, duplicates (ignoring case) dropped, each cut to
-  /// `maxWordLength` characters.
+  /// The words of the query: whitespace-separated, words of symbols only dropped when another
+  /// word remains (`PeopleMatcher.significantWords`), duplicates (ignoring case) dropped, each cut
+  /// to `maxWordLength` characters.
   var words: [String]
   /// The words as typed, single-spaced and cut to `maxWordLength`: the `$filter` phrase alternative.
   var phrase: String
@@ -49,7 +50,7 @@ struct UserQuery: Sendable, Equatable {
   static func words(in text: String) -> [String] {
     var seen = Set<String>()
     var words: [String] = []
-    for piece in text.split(whereSeparator: { $0.isWhitespace }) {
+    for piece in PeopleMatcher.significantWords(text.split(whereSeparator: { $0.isWhitespace })) {
       let word = String(piece.prefix(maxWordLength))
       if seen.insert(word.lowercased()).inserted { words.append(word) }
     }

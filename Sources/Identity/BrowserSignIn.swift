@@ -21,6 +21,7 @@ final class BrowserSignIn: Cancellable, @unchecked Sendable {
   private let configuration: OIDCConfiguration
   private let scopes: String
   private let redirectBase: URLComponents
+  private let redirectPort: Int?
   private let includePrompt: Bool
   private let scheduler: any Scheduler
   private let shared = LockedValue(Shared())
@@ -33,7 +34,7 @@ final class BrowserSignIn: Cancellable, @unchecked Sendable {
 
   init(
     client: TokenEndpointClient, configuration: OIDCConfiguration, scopes: String, redirectURI: String,
-    isB2C: Bool, scheduler: any Scheduler,
+    redirectPort: Int? = nil, isB2C: Bool, scheduler: any Scheduler,
     onFinish: @escaping @Sendable (Result<TokenResponse, SignInFailure>?) -> Void
   ) throws(SignInFailure) {
     guard let base = URLComponents(string: redirectURI), base.scheme == "http",
@@ -47,6 +48,7 @@ final class BrowserSignIn: Cancellable, @unchecked Sendable {
     self.configuration = configuration
     self.scopes = scopes
     self.redirectBase = base
+    self.redirectPort = redirectPort
     self.includePrompt = !isB2C
     self.scheduler = scheduler
     self.onFinish = onFinish
@@ -59,12 +61,13 @@ final class BrowserSignIn: Cancellable, @unchecked Sendable {
   func start() async throws(SignInFailure) -> (authorizeURL: URL, redirectURI: String) {
     let server: LoopbackRedirectServer
     do {
-      server = try await LoopbackRedirectServer.start { [weak self] target in
+      server = try await LoopbackRedirectServer.start(port: redirectPort ?? 0) { [weak self] target in
         self?.respond(to: target) ?? (.gone, RedirectPage.alreadyDone)
       }
     } catch {
+      let which = redirectPort.map { "port \($0) (redirectPort; is another program using it?)" } ?? "a local port"
       throw SignInFailure(
-        message: "Could not open a local port for the browser's redirect; paste the redirect URL instead.",
+        message: "Could not listen on \(which) for the browser's redirect; paste the redirect URL instead.",
         error: "listener_failed")
     }
     var components = redirectBase
@@ -172,7 +175,7 @@ final class BrowserSignIn: Cancellable, @unchecked Sendable {
       switch exchange {
       case .tokens(let response): self.finish(.success(response))
       case .rejected(let body): self.finish(.failure(ErrorExplainer.failure(for: body)))
-      case .failed(let failure, _, _): self.finish(.failure(failure))
+      case .failed(let failure, _, _, _, _): self.finish(.failure(failure))
       }
     }
     shared.withLock { $0.redeem = task }

@@ -103,7 +103,7 @@ final class DeviceCodePoller: Cancellable, @unchecked Sendable {
       case "temporarily_unavailable": return .transientFailure(ErrorExplainer.failure(for: body))
       default: return .rejected(ErrorExplainer.failure(for: body))
       }
-    case .failed(let failure, let transient, _):
+    case .failed(let failure, let transient, _, _, _):
       return transient ? .transientFailure(failure) : .rejected(failure)
     }
   }

@@ -69,26 +69,64 @@ public final class FileTokenStore: TokenStore, @unchecked Sendable {
 
   /// Creates the directory 0700, or repairs a wider mode with a warning; refuses one owned by
   /// someone else.
+  ///
+  /// Permissions are repaired only through a descriptor opened with `O_NOFOLLOW` (`fchmod`), so a
+  /// symlink never redirects the repair to a shared directory. A state directory that is a
+  /// symlink is used only when the link and the directory it names are both ours and the
+  /// directory is already private; otherwise it is refused with a message (never chmod-ed).
   func prepareDirectory() throws {
-    var info = stat()
-    if stat(directory.path, &info) != 0 {
+    let path = directory.path
+    var link = stat()
+    if lstat(path, &link) != 0 {
       do {
         try FileManager.default.createDirectory(
           at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
       } catch {
-        throw Self.failure("Could not create the token cache directory \(directory.path): \(error.localizedDescription)")
+        throw Self.failure("Could not create the token cache directory \(path): \(error.localizedDescription)")
       }
       return
     }
-    guard (info.st_mode & S_IFMT) == S_IFDIR else {
-      throw Self.failure("The token cache directory \(directory.path) exists but is not a directory.")
+    if (link.st_mode & S_IFMT) == S_IFLNK {
+      try checkSymlinkedDirectory(path, link: link)
+      return
+    }
+    guard (link.st_mode & S_IFMT) == S_IFDIR else {
+      throw Self.failure("The token cache directory \(path) exists but is not a directory.")
+    }
+    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw Self.failure("Could not open the token cache directory \(path): \(String(cString: strerror(errno))).")
+    }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+      throw Self.failure("The token cache directory \(path) changed while it was checked; try again.")
     }
     guard info.st_uid == getuid() else {
-      throw Self.failure("The token cache directory \(directory.path) belongs to another user; refusing to use it.")
+      throw Self.failure("The token cache directory \(path) belongs to another user; refusing to use it.")
     }
     if info.st_mode & 0o077 != 0 {
-      chmod(directory.path, 0o700)
-      warn("roster: the token cache directory \(directory.path) was readable by others; set it to 0700.")
+      fchmod(descriptor, 0o700)
+      // What happened first, the path last: on the UI's status line a long path is what gets cut.
+      warn("roster: the token cache directory was readable by others; set it to 0700: \(path)")
+    }
+  }
+
+  /// A state directory that is a symlink: fine when it is ours and private, refused otherwise.
+  private func checkSymlinkedDirectory(_ path: String, link: stat) throws {
+    let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+    var info = stat()
+    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+      throw Self.failure("The token cache directory \(path) is a symbolic link to \(target), which is not a directory; "
+        + "remove the link or point XDG_STATE_HOME elsewhere.")
+    }
+    guard link.st_uid == getuid(), info.st_uid == getuid() else {
+      throw Self.failure("The token cache directory \(path) is a symbolic link to \(target), which you do not own; "
+        + "refusing to use it. Remove the link or point XDG_STATE_HOME elsewhere.")
+    }
+    guard info.st_mode & 0o077 == 0 else {
+      throw Self.failure("The token cache directory \(path) is a symbolic link to \(target), which others can read; "
+        + "Roster does not change permissions through a link. Run chmod 700 on it yourself, or remove the link.")
     }
   }
 
@@ -98,23 +136,44 @@ public final class FileTokenStore: TokenStore, @unchecked Sendable {
   /// message) and read as empty; another owner is refused.
   func readFile() throws -> TokenCacheFile {
     let path = fileURL.path
-    var info = stat()
-    if stat(path, &info) != 0 {
+    var link = stat()
+    if lstat(path, &link) != 0 {
       if errno == ENOENT { return TokenCacheFile() }
       throw Self.failure("Could not read the token cache \(path): \(String(cString: strerror(errno))).")
     }
-    guard (info.st_mode & S_IFMT) == S_IFREG else {
+    if (link.st_mode & S_IFMT) == S_IFLNK {
+      // Never read, repair or write through a link: a link we own is moved aside (its target
+      // untouched); one planted by someone else is refused.
+      var target = stat()
+      let targetOwned = stat(path, &target) != 0 || target.st_uid == getuid()
+      guard link.st_uid == getuid(), targetOwned else {
+        throw Self.failure("The token cache \(path) is a symbolic link you do not own (or to a file you do not own); "
+          + "refusing to use it. Remove it, or sign in with --no-persist.")
+      }
+      moveAside(reason: "is a symbolic link")
+      return TokenCacheFile()
+    }
+    guard (link.st_mode & S_IFMT) == S_IFREG else {
       moveAside(reason: "is not a regular file")
       return TokenCacheFile()
+    }
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw Self.failure("Could not read the token cache \(path): \(String(cString: strerror(errno))).")
+    }
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+      throw Self.failure("The token cache \(path) changed while it was read; try again.")
     }
     guard info.st_uid == getuid() else {
       throw Self.failure("The token cache \(path) belongs to another user; refusing to read it.")
     }
     if info.st_mode & 0o077 != 0 {
-      chmod(path, 0o600)
-      warn("roster: the token cache \(path) was readable by others; set it to 0600.")
+      fchmod(descriptor, 0o600)
+      warn("roster: the token cache was readable by others; set it to 0600: \(path)")
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard let data = try? handle.readToEnd() ?? Data() else {
       throw Self.failure("Could not read the token cache \(path).")
     }
     if data.isEmpty {
@@ -198,7 +257,7 @@ public final class FileTokenStore: TokenStore, @unchecked Sendable {
 
   /// Takes the exclusive advisory lock, polling without blocking a thread, up to `lockWait`.
   private func acquireFileLock() async throws -> Int32 {
-    let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    let descriptor = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
       throw Self.failure("Could not open the token cache lock \(lockPath): \(String(cString: strerror(errno))).")
     }

@@ -9,6 +9,8 @@ public struct IdentityConfiguration: Sendable, Equatable {
   /// Space-separated scopes sent on every grant.
   public var scopes: String
   public var redirectURI: String
+  /// Fixed loopback port for the browser's redirect; nil picks a free one.
+  public var redirectPort: Int?
   public var signIn: Settings.SignIn
 
   public init(settings: Settings) throws(SignInFailure) {
@@ -20,6 +22,7 @@ public struct IdentityConfiguration: Sendable, Equatable {
     self.clientId = clientId
     self.scopes = Self.effectiveScopes(settings.scopes, clientId: clientId, isB2C: authority.isB2C)
     self.redirectURI = settings.redirectUri
+    self.redirectPort = settings.redirectPort
     self.signIn = settings.signIn
   }
 

@@ -13,8 +13,10 @@ extension IdentitySession {
   /// A usable access token, refreshed silently when it is within a few minutes of expiry;
   /// `forceRefresh` (after a Graph 401) gets a new one unless another process already did.
   ///
-  /// Throws `SignInRequired` when only an interactive sign-in can help, `TransportError` when the
-  /// network failed, and `SignInFailure` for other answers the sign-in service gave.
+  /// Throws `SignInRequired` when only an interactive sign-in can help (an OAuth error such as
+  /// `invalid_grant`), `TransportError` when the network failed, and `TokenServiceUnavailable`
+  /// when the service had trouble (5xx, 429, `temporarily_unavailable`, a body that is not a
+  /// token response): the session is kept and the caller retries.
   public func accessToken(forceRefresh: Bool) async throws -> Secret {
     if !forceRefresh, let entry = activeEntry, entry.hasUsableAccessToken(at: now()), let token = entry.accessToken {
       return token
@@ -53,8 +55,12 @@ extension IdentitySession {
       let oidc: OIDCConfiguration
       do {
         oidc = try await discovery.configuration(for: configuration.authority)
+      } catch let transport as TransportError {
+        return .failed(transport)
       } catch {
-        return .failed(error)
+        // The authority answered before (the account came from it): its trouble is temporary.
+        let failure = error as? SignInFailure ?? SignInFailure(message: "The sign-in service's configuration was unreadable.")
+        return .failed(TokenServiceUnavailable(failure: failure))
       }
       let exchange = await client.refresh(
         tokenEndpoint: oidc.tokenEndpoint, refreshToken: refreshToken, scopes: entry.requestedScopes)
@@ -91,7 +97,9 @@ extension IdentitySession {
     case .rejected(let body):
       let failure = ErrorExplainer.failure(for: body)
       // The service is having trouble: the session is fine, try again later.
-      if ["temporarily_unavailable", "server_error"].contains(body.error) { return .failed(failure) }
+      if ["temporarily_unavailable", "server_error"].contains(body.error) {
+        return .failed(TokenServiceUnavailable(failure: failure))
+      }
       if needsInteraction(body) { return .signInRequired(failure) }
       if body.error == "invalid_grant" {
         var signedOut = entry
@@ -103,8 +111,10 @@ extension IdentitySession {
         file.accounts[key] = signedOut
       }
       return .signInRequired(failure)
-    case .failed(let failure, _, let transport):
-      return .failed(transport.map { $0 as any Error } ?? failure)
+    case .failed(let failure, _, let transport, let status, let retryAfter):
+      if let transport { return .failed(transport) }
+      // No OAuth error body (a 5xx, a 429, a proxy's page, malformed JSON): never ends a session.
+      return .failed(TokenServiceUnavailable(failure: failure, retryAfter: retryAfter, throttled: status == 429))
     }
   }
 

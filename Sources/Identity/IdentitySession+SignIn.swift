@@ -104,7 +104,7 @@ extension IdentitySession {
     do {
       flow = try BrowserSignIn(
         client: client, configuration: oidc, scopes: configuration.scopes, redirectURI: configuration.redirectURI,
-        isB2C: configuration.authority.isB2C, scheduler: scheduler, onFinish: { result.fulfil($0) })
+        redirectPort: configuration.redirectPort, isB2C: configuration.authority.isB2C, scheduler: scheduler, onFinish: { result.fulfil($0) })
     } catch {
       return .failure(error)
     }

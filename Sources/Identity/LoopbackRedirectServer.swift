@@ -19,8 +19,8 @@ final class LoopbackRedirectServer: @unchecked Sendable {
     self.port = port
   }
 
-  /// Binds 127.0.0.1 on a port the system picks.
-  static func start(respond: @escaping Responder) async throws -> LoopbackRedirectServer {
+  /// Binds 127.0.0.1 on `port`, or on a port the system picks when it is 0.
+  static func start(port: Int = 0, respond: @escaping Responder) async throws -> LoopbackRedirectServer {
     let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
       .serverChannelOption(.backlog, value: 16)
       .childChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -30,7 +30,7 @@ final class LoopbackRedirectServer: @unchecked Sendable {
           try channel.pipeline.syncOperations.addHandler(RedirectHandler(respond: respond))
         }
       }
-    let channel = try await bootstrap.bind(host: "127.0.0.1", port: 0).get()
+    let channel = try await bootstrap.bind(host: "127.0.0.1", port: port).get()
     guard let port = channel.localAddress?.port else {
       try? await channel.close()
       throw CancellationError()

@@ -7,9 +7,11 @@ enum TokenExchange: Sendable, Equatable {
   case tokens(TokenResponse)
   /// The server answered with an OAuth error body (`authorization_pending`, `invalid_grant`, …).
   case rejected(OAuthErrorBody)
-  /// No usable answer; `transient` when trying again later may work (5xx, 429, network).
-  /// `transport` is the network error, when that was the cause.
-  case failed(SignInFailure, transient: Bool, transport: TransportError? = nil)
+  /// No usable answer; `transient` when trying again later may work (5xx, 429, network, a body
+  /// that is not a token response). `transport` is the network error, when that was the cause;
+  /// `status` and `retryAfter` are the HTTP status and `Retry-After` header, when one came.
+  case failed(
+    SignInFailure, transient: Bool, transport: TransportError? = nil, status: Int? = nil, retryAfter: String? = nil)
 }
 
 /// The device authorization response (RFC 8628 §3.2).
@@ -100,14 +102,20 @@ struct TokenEndpointClient: Sendable {
       do {
         return .tokens(try TokenResponse.parse(response.body, from: endpoint))
       } catch {
-        return .failed(error, transient: false)
+        // A 200 that is not a token response (a proxy's page, a cut-off body): the service's
+        // trouble, not the session's.
+        return .failed(error, transient: true, status: 200)
       }
     }
-    if let body = OAuthErrorBody.parse(response.body), response.status < 500 || body.error == "temporarily_unavailable" {
+    // A 429 or a 5xx is the service's trouble whatever its body says (`temporarily_unavailable`,
+    // `server_error`, a proxy's page): transient, with its Retry-After kept.
+    if let body = OAuthErrorBody.parse(response.body), response.status < 500, response.status != 429 {
       return .rejected(body)
     }
     let failure = ErrorExplainer.failure(from: response, fallback: "The token request failed with HTTP \(response.status)")
-    return .failed(failure, transient: response.status >= 500 || response.status == 429)
+    return .failed(
+      failure, transient: response.status >= 500 || response.status == 429, status: response.status,
+      retryAfter: response.header("Retry-After"))
   }
 }
 

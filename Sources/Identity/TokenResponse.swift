@@ -34,15 +34,20 @@ struct TokenResponse: Sendable, Equatable {
     )
   }
 
-  /// An Int from a JSON number or a numeric string (B2C), nil otherwise.
+  /// An Int from a JSON number or a numeric string (B2C), nil otherwise; a number too large for
+  /// an Int (`1e300`) is nil, never a trap.
   static func flexibleInt(_ value: Any?) -> Int? {
     if value is Bool { return nil }
     if let number = value as? Int { return number }
-    if let number = value as? Double, number.isFinite { return Int(number) }
+    if let number = value as? Double { return bounded(number) }
     if let text = value as? String {
       let trimmed = text.trimmingCharacters(in: .whitespaces)
-      return Int(trimmed) ?? Double(trimmed).flatMap { $0.isFinite ? Int($0) : nil }
+      return Int(trimmed) ?? Double(trimmed).flatMap(bounded)
     }
     return nil
+  }
+
+  private static func bounded(_ number: Double) -> Int? {
+    number.isFinite && abs(number) < 1e15 ? Int(number) : nil
   }
 }

@@ -55,7 +55,9 @@ public struct PersonDetail: Sendable, Equatable {
 
 /// A wait the client is sitting out before retrying, so the UI can count it down.
 public struct RetryNotice: Sendable, Equatable {
-  public enum Reason: Sendable, Equatable { case throttled, serviceUnavailable, transientFailure }
+  /// `signInUnavailable`: the token endpoint had trouble refreshing the access token (temporary;
+  /// the session is kept).
+  public enum Reason: Sendable, Equatable { case throttled, serviceUnavailable, transientFailure, signInUnavailable }
   public var reason: Reason
   public var wait: Duration
   /// 1 for the first retry.

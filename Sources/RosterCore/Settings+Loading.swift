@@ -15,11 +15,14 @@ extension Settings {
     /// Replaces the tenant segment of the authority (`organizations` → `contoso.onmicrosoft.com`).
     public var tenant: String?
     public var signIn: SignIn?
+    /// `--redirect-port`: the browser sign-in's loopback port.
+    public var redirectPort: Int?
 
     public init(
       configFile: String? = nil, clientId: String? = nil, authority: String? = nil, graphURL: String? = nil,
-      tenant: String? = nil, signIn: SignIn? = nil
+      tenant: String? = nil, signIn: SignIn? = nil, redirectPort: Int? = nil
     ) {
+      self.redirectPort = redirectPort
       self.configFile = configFile
       self.clientId = clientId
       self.authority = authority
@@ -84,6 +87,10 @@ extension Settings {
     if let authority = overrides.authority { settings.authority = authority }
     if let graph = overrides.graphURL { settings.graphEndpoint = graph }
     if let signIn = overrides.signIn { settings.signIn = signIn }
+    if let port = overrides.redirectPort {
+      guard (1...65_535).contains(port) else { throw LoadingError("--redirect-port must be between 1 and 65535, not \(port).") }
+      settings.redirectPort = port
+    }
     if let tenant = overrides.tenant { settings.authority = try replacingTenant(of: settings.authority, with: tenant) }
     return settings
   }
@@ -129,6 +136,7 @@ struct SettingsFile: Decodable, Equatable {
   var scopes: String?
   var signIn: String?
   var redirectUri: String?
+  var redirectPort: Int?
   var b2cPolicy: String?
   var taskAPI: String?
   var caFile: String?
@@ -167,6 +175,12 @@ struct SettingsFile: Decodable, Equatable {
       settings.signIn = parsed
     }
     if let value = nonEmpty(redirectUri) { settings.redirectUri = value }
+    if let value = redirectPort {
+      guard (0...65_535).contains(value) else {
+        throw Settings.LoadingError("redirectPort must be between 1 and 65535 (0 for any free port), not \(value).")
+      }
+      settings.redirectPort = value == 0 ? nil : value
+    }
     if let value = nonEmpty(b2cPolicy) { settings.b2cPolicy = value }
     if let value = nonEmpty(taskAPI) { settings.taskAPI = value }
     if let value = nonEmpty(caFile) { settings.caFile = value }

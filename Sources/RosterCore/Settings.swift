@@ -14,6 +14,9 @@ public struct Settings: Sendable, Equatable, Codable {
   public var scopes: String
   public var signIn: SignIn
   public var redirectUri: String
+  /// The loopback port the browser sign-in listens on; nil picks a free one. A fixed port lets
+  /// `ssh -L PORT:localhost:PORT` carry the redirect from a browser on another machine.
+  public var redirectPort: Int?
   public var b2cPolicy: String?
   public var taskAPI: String?
   public var caFile: String?
@@ -48,5 +51,6 @@ public struct Settings: Sendable, Equatable, Codable {
     self.caFile = caFile
     self.debounceMs = debounceMs
     self.searchMode = searchMode
+    self.redirectPort = nil
   }
 }

@@ -23,8 +23,9 @@ public struct SandboxConfiguration: Sendable {
   public var latencyMs: Int = 0
   /// Device codes approve themselves (as the default user) after this; nil = never.
   public var approveAfter: Duration? = nil
-  /// Access token lifetime in seconds.
-  public var tokenLifetime: Int = 3600
+  /// Access token lifetime in seconds; nil varies it per token between 60 and 90 minutes as
+  /// Entra does, deterministically from `seed`, so a client that assumes 3600 is caught.
+  public var tokenLifetime: Int? = nil
   /// Device-code polling interval and expiry, in seconds, as the devicecode response states them.
   public var deviceCodeInterval: Int = 5
   public var deviceCodeExpiresIn: Int = 900

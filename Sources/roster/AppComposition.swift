@@ -13,6 +13,8 @@ struct AppComposition: Sendable {
   var saveSettings: @Sendable (Settings) async throws -> Services
   /// The interactive flow the login screen starts with (`auto` already resolved).
   var signInMethod: SignInMethod = .deviceCode
+  /// Warnings from the token cache: stderr until the UI starts, then the status line.
+  var warnings = WarningRelay()
 
   /// `roster --demo`: the embedded sandbox tenant (`SandboxServer.start` on 127.0.0.1, approving
   /// device codes after 3 s) with the live Identity and Graph clients, tokens in memory only.
@@ -47,7 +49,8 @@ struct AppComposition: Sendable {
     let settings = try options.loadSettings()
     let environment = options.environment
     let transport = try options.makeTransport(settings: settings)
-    let tokenStore = options.makeTokenStore()
+    let warnings = WarningRelay()
+    let tokenStore = options.makeTokenStore(warn: warnings.post)
     let build: @Sendable (Settings) throws -> Services = { settings in
       do {
         let auth = try AuthClient.live(settings: settings, transport: transport, store: tokenStore, environment: environment)
@@ -67,7 +70,7 @@ struct AppComposition: Sendable {
         try SettingsWriter.save(newSettings, configFile: configFile, environment: environment)
         return try build(newSettings)
       },
-      signInMethod: chooseSignIn(settings, environment: environment))
+      signInMethod: chooseSignIn(settings, environment: environment), warnings: warnings)
   }
 
   /// `signIn = auto` resolved as `roster login` resolves it: device code over SSH or without a
@@ -108,7 +111,11 @@ struct AppComposition: Sendable {
   /// The app's store, built the one way there is (`Store.live`, which StoreTests drive).
   @MainActor func makeStore() -> Store {
     let state = AppState(settings: settings, signInMethod: signInMethod, isDemo: isDemo, now: Date())
-    return Store.live(initialState: state, services: services, saveSettings: saveSettings)
+    let store = Store.live(initialState: state, services: services, saveSettings: saveSettings)
+    warnings.attach { message in
+      DispatchQueue.main.async { MainActor.assumeIsolated { store.send(.app(.warningRaised(message))) } }
+    }
+    return store
   }
 }
 

@@ -26,6 +26,11 @@ struct CommonOptions: ParsableArguments {
     "Tenant id or domain, put into the authority in place of its tenant.", valueName: "tenant"))
   var tenant: String?
 
+  @Option(name: .customLong("redirect-port"), help: ArgumentHelp(
+    "Loopback port for the browser sign-in's redirect (overrides redirectPort); fixed, so `ssh -L` can carry it.",
+    valueName: "port"))
+  var redirectPort: Int?
+
   @Flag(name: .customLong("no-persist"), help: "Keep tokens in memory only; never read or write the token cache.")
   var noPersist = false
 
@@ -34,7 +39,8 @@ struct CommonOptions: ParsableArguments {
   /// Settings from file, environment and these flags; a bad file is exit 1 with its message.
   func loadSettings(signIn: Settings.SignIn? = nil) throws -> Settings {
     let overrides = Settings.Overrides(
-      configFile: config, clientId: clientId, authority: authority, graphURL: graphURL, tenant: tenant, signIn: signIn)
+      configFile: config, clientId: clientId, authority: authority, graphURL: graphURL, tenant: tenant, signIn: signIn,
+      redirectPort: redirectPort)
     do {
       return try Settings.load(overrides: overrides, environment: environment)
     } catch {
@@ -54,9 +60,10 @@ struct CommonOptions: ParsableArguments {
   }
 
   /// The token cache: the profile's file, or memory with `--no-persist`.
-  func makeTokenStore() -> any TokenStore {
+  /// Warnings (repaired permissions) go to `warn`: stderr for the commands, the status line in the UI.
+  func makeTokenStore(warn: @escaping @Sendable (String) -> Void = { Console.error($0) }) -> any TokenStore {
     if noPersist { return MemoryTokenStore() }
-    return FileTokenStore(directory: Settings.stateDirectory(environment: environment)) { Console.error($0) }
+    return FileTokenStore(directory: Settings.stateDirectory(environment: environment), warn: warn)
   }
 
   /// Settings, transport, token store and sign-in session, or the app-registration checklist

@@ -74,6 +74,7 @@ enum DirectoryCommand {
     case .throttled: "Microsoft Graph is throttling requests"
     case .serviceUnavailable: "Microsoft Graph is unavailable"
     case .transientFailure: "The request failed"
+    case .signInUnavailable: "The sign-in service is having trouble (you are still signed in)"
     }
     say("\(why); retrying in \(seconds(notice.wait)) s (attempt \(notice.attempt)).")
   }

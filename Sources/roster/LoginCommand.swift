@@ -51,7 +51,7 @@ struct LoginCommand: AsyncParsableCommand {
         Self.showBrowser(url: url, opened: session.opener != nil)
         Self.readPastedRedirects(session: session)
       case .signedIn(let account):
-        Console.error("Signed in as \(account.username) (tenant \(account.tenantId)).")
+        Console.error("Signed in as \(DirectoryText.sanitize(account.username)) (tenant \(DirectoryText.sanitize(account.tenantId))).")
         return
       case .failed(let failure):
         Console.error("roster: sign-in failed: \(failure.displayLine)")

@@ -18,7 +18,7 @@ struct LogoutCommand: AsyncParsableCommand {
     do {
       let removed: [String] = try await store.update { file in
         let keys = all ? Array(file.accounts.keys) : (file.activeAccount.map { [$0] } ?? [])
-        let names = keys.compactMap { file.accounts[$0]?.account.username }
+        let names = keys.compactMap { file.accounts[$0].map { DirectoryText.sanitize($0.account.username) } }
         for key in keys { file.accounts[key] = nil }
         file.activeAccount = nil
         return names

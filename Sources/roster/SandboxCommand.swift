@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import RosterCore
 import Sandbox
 
 #if canImport(Glibc)
@@ -29,7 +30,8 @@ struct SandboxCommand: AsyncParsableCommand {
   @Option(help: "Number of people in the generated organisation.") var size = 2000
   @Option(help: "Milliseconds added to every Graph request.") var latencyMs = 0
   @Option(help: "Approve device codes as the default user after SECONDS, or 'never'.") var approveAfter = "never"
-  @Option(help: "Access token lifetime in seconds.") var tokenLifetime = 3600
+  @Option(help: "Access token lifetime in seconds (default: 60-90 minutes, varying per token with --seed, as Entra).")
+  var tokenLifetime: Int?
   @Option(help: "Device-code polling interval the sandbox asks for, in seconds.") var deviceCodeInterval = 5
   @Option(help: "Device-code lifetime in seconds.") var deviceCodeExpiresIn = 900
   @Flag(help: "Serve HTTPS with a certificate from a throw-away CA made at start.") var tls = false
@@ -40,7 +42,7 @@ struct SandboxCommand: AsyncParsableCommand {
     guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0…65535.") }
     guard size >= 1 && size <= 200_000 else { throw ValidationError("--size must be 1…200000.") }
     guard latencyMs >= 0 else { throw ValidationError("--latency-ms must not be negative.") }
-    guard tokenLifetime >= 1 else { throw ValidationError("--token-lifetime must be at least 1 second.") }
+    guard (tokenLifetime ?? 1) >= 1 else { throw ValidationError("--token-lifetime must be at least 1 second.") }
     guard deviceCodeInterval >= 0, deviceCodeExpiresIn >= 1 else {
       throw ValidationError("--device-code-interval must be ≥ 0 and --device-code-expires-in ≥ 1.")
     }
@@ -76,7 +78,8 @@ struct SandboxCommand: AsyncParsableCommand {
 
     let sandbox: RunningSandbox
     do { sandbox = try await SandboxServer.start(configuration) } catch {
-      FileHandle.standardError.write(Data("roster sandbox: \(error)\n".utf8))
+      // A people file's refusal quotes the bad entry: sanitised like any directory text.
+      FileHandle.standardError.write(Data("roster sandbox: \(DirectoryText.sanitize("\(error)", maxCharacters: 2000))\n".utf8))
       throw ExitCode(1)
     }
     if let caOut, let pem = sandbox.caCertificatePEM {

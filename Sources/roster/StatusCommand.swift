@@ -80,6 +80,8 @@ struct StatusCommand: AsyncParsableCommand {
       return nil
     } catch let required as SignInRequired {
       return (required.failure.displayLine, 3)
+    } catch let trouble as TokenServiceUnavailable {
+      return (trouble.message, 4)
     } catch let failure as SignInFailure {
       return (failure.displayLine, failure.isNetworkFailure ? 4 : 3)
     } catch {
@@ -87,20 +89,26 @@ struct StatusCommand: AsyncParsableCommand {
     }
   }
 
+  /// Every string in the report came from the directory, the token or the settings: each goes
+  /// through the one sanitiser here, so the text and the JSON forms both carry no escape
+  /// sequences or bidi overrides.
   private func makeReport(settings: Settings, store: any TokenStore, file: TokenCacheFile, refreshError: String?) -> Report {
+    let clean = { (text: String) in DirectoryText.sanitize(text) }
     let accounts = file.accounts.sorted { $0.key < $1.key }.map { key, entry in
       Report.AccountReport(
-        username: entry.account.username, displayName: entry.account.displayName, tenantId: entry.account.tenantId,
-        authority: entry.account.authority, homeAccountId: entry.account.homeAccountId, active: key == file.activeAccount,
-        scopes: entry.account.grantedScopes, accessTokenExpiresAt: entry.accessToken == nil ? nil : entry.account.accessTokenExpiresAt,
-        hasRefreshToken: entry.refreshToken != nil, signedOutReason: entry.signedOutReason)
+        username: clean(entry.account.username), displayName: entry.account.displayName.map(clean),
+        tenantId: clean(entry.account.tenantId), authority: clean(entry.account.authority),
+        homeAccountId: clean(entry.account.homeAccountId), active: key == file.activeAccount,
+        scopes: entry.account.grantedScopes.map(clean),
+        accessTokenExpiresAt: entry.accessToken == nil ? nil : entry.account.accessTokenExpiresAt,
+        hasRefreshToken: entry.refreshToken != nil, signedOutReason: entry.signedOutReason.map(clean))
     }
     let signedIn = accounts.contains { $0.active && $0.hasRefreshToken && $0.signedOutReason == nil } && refreshError == nil
     return Report(
-      signedIn: signedIn, authority: settings.authority, clientId: settings.clientId,
-      settingsFile: Settings.settingsFile(configFile: common.config, environment: common.environment).path,
-      cache: store.location ?? "memory only (--no-persist)",
-      cachePermissions: store.location.flatMap(Self.permissions), accounts: accounts, refreshError: refreshError)
+      signedIn: signedIn, authority: clean(settings.authority), clientId: settings.clientId.map(clean),
+      settingsFile: clean(Settings.settingsFile(configFile: common.config, environment: common.environment).path),
+      cache: clean(store.location ?? "memory only (--no-persist)"),
+      cachePermissions: store.location.flatMap(Self.permissions), accounts: accounts, refreshError: refreshError.map(clean))
   }
 
   /// `0600 (owner only)` style text for the cache file, or nil when it does not exist yet.

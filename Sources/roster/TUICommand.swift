@@ -30,7 +30,7 @@ enum TUICommand {
       throw exit
     } catch {
       let what = options.demo ? "the demo sandbox tenant could not start: " : ""
-      FileHandle.standardError.write(Data("roster: \(what)\(error)\n".utf8))
+      FileHandle.standardError.write(Data("roster: \(what)\(DirectoryText.sanitize("\(error)", maxCharacters: 2000))\n".utf8))
       throw ExitCode(1)
     }
     await MainActor.run {

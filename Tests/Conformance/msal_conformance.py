@@ -79,9 +79,11 @@ def people_json():
 class Sandbox:
     """`roster sandbox` as a child process; reads its one line, stops it with SIGTERM."""
 
-    def __init__(self, roster, people_file, ca_file):
+    def __init__(self, roster, people_file, ca_file, token_lifetime=TOKEN_LIFETIME):
         args = [roster, "sandbox", "--tls", "--ca-out", ca_file, "--port", "0", "--device-code-interval", "1",
-                "--token-lifetime", str(TOKEN_LIFETIME), "--people", people_file]
+                "--people", people_file]
+        if token_lifetime is not None:
+            args += ["--token-lifetime", str(token_lifetime)]
         self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         lines = queue.Queue()
         threading.Thread(target=lambda: lines.put(self.process.stdout.readline()), daemon=True).start()
@@ -153,6 +155,13 @@ def main():
                 run.conformance.all()
         finally:
             sandbox.stop()
+        # A second sandbox with Entra's default token lifetimes (60-90 minutes, varying): MSAL's
+        # cache is only used for tokens that are not about to expire.
+        fidelity_sandbox = Sandbox(options.roster, people_file, os.path.join(scratch, "ca2.pem"), token_lifetime=None)
+        try:
+            Fidelity(fidelity_sandbox, run).all()
+        finally:
+            fidelity_sandbox.stop()
     print("{} passed, {} failed".format(run.passed, run.failed), flush=True)
     return 0 if run.failed == 0 and run.passed > 0 else 1
 
@@ -338,6 +347,92 @@ class Conformance:
                "the CEO's manager answered {}".format(top.status_code))
         missing = self.graph_get("/v1.0/users/nobody@" + DOMAIN, token)
         expect(missing.status_code == 404, "unknown user answered {}".format(missing.status_code))
+
+
+class Fidelity(Conformance):
+    """What MSAL notices when a server is not quite Entra (issue 11): the spelling of the token
+    response's scope (MSAL finds its cached token by it), scope rules at sign-in, lifetimes."""
+
+    def all(self):
+        checks = [
+            ("device flow with Entra's default lifetime", self.sign_in),
+            ("token scope is spelled as Entra spells it (User.Read ... profile openid email)", self.scope_spelling),
+            ("expires_in varies within 60-90 minutes", self.lifetimes),
+            ("a second acquire_token_silent sends no request (the cached token is found)", self.cache_reuse),
+            (".default mixed with a named permission is invalid_scope AADSTS70011", self.default_mixed),
+            ("a real Graph permission not yet granted (Mail.Read) is consented at sign-in", self.new_permission),
+        ]
+        for name, check in checks:
+            self.run.check(name, check)
+
+    def device_sign_in(self, scopes):
+        flow = self.app.initiate_device_flow(scopes=scopes)
+        expect("user_code" in flow, "no user_code: {}".format(describe(flow)))
+        reply = self.http.post(self.sandbox.url + "/_sandbox/device/approve", json={"user_code": flow["user_code"]})
+        reply.raise_for_status()
+        result = self.app.acquire_token_by_device_flow(flow)
+        expect("access_token" in result, "device flow failed: {}".format(describe(result)))
+        return result
+
+    def sign_in(self):
+        self.device_result = self.device_sign_in(["User.Read", "User.Read.All"])
+
+    def scope_spelling(self):
+        expect(self.device_result is not None, "needs the sign-in")
+        granted = self.device_result.get("scope", "").split()
+        expect(granted[:2] == ["User.Read", "User.Read.All"], "scope is {}".format(granted))
+        expect({"profile", "openid", "email"} <= set(granted), "OpenID scopes granted: {}".format(granted))
+        expect(not any(part.startswith("https://") for part in granted), "resource-qualified: {}".format(granted))
+
+    def lifetimes(self):
+        seen = {self.device_result["expires_in"]}
+        accounts = self.app.get_accounts()
+        for _ in range(4):
+            result = self.app.acquire_token_silent(["User.Read"], account=accounts[0], force_refresh=True)
+            expect(result and "access_token" in result, "refresh failed: {}".format(describe(result)))
+            seen.add(result["expires_in"])
+        expect(all(3600 <= value <= 5400 for value in seen), "expires_in {}".format(sorted(seen)))
+        expect(len(seen) > 1, "expires_in never varied: {}".format(sorted(seen)))
+
+    def logged(self):
+        reply = self.http.get(self.sandbox.url + "/_sandbox/requests")
+        reply.raise_for_status()
+        return [entry["path"] for entry in reply.json()["requests"]]
+
+    def cache_reuse(self):
+        accounts = self.app.get_accounts()
+        expect(len(accounts) == 1, "{} accounts".format(len(accounts)))
+        first = self.app.acquire_token_silent(["User.Read", "User.Read.All"], account=accounts[0])
+        expect(first and "access_token" in first, "silent failed: {}".format(describe(first)))
+        self.http.delete(self.sandbox.url + "/_sandbox/requests").raise_for_status()
+        second = self.app.acquire_token_silent(["User.Read", "User.Read.All"], account=accounts[0])
+        expect(second and second.get("access_token") == first["access_token"], "a different token came back")
+        expect(second.get("token_source") in (None, "cache"), "token_source {}".format(second.get("token_source")))
+        sent = [path for path in self.logged() if not path.startswith("/_sandbox")]
+        expect(sent == [], "the second call sent {}".format(sent))
+
+    def default_mixed(self):
+        scope = "https://graph.microsoft.com/.default https://graph.microsoft.com/User.Read"
+        reply = self.http.post("{}/{}/oauth2/v2.0/devicecode".format(self.sandbox.url, self.sandbox.tenant),
+                               data={"client_id": self.sandbox.client, "scope": scope})
+        expect(reply.status_code == 400, "devicecode answered {}".format(reply.status_code))
+        body = reply.json()
+        expect(body.get("error") == "invalid_scope" and 70011 in body.get("error_codes", []), "got {}".format(body))
+        authorize = self.http.get("{}/{}/oauth2/v2.0/authorize".format(self.sandbox.url, self.sandbox.tenant), params={
+            "client_id": self.sandbox.client, "response_type": "code", "redirect_uri": "http://localhost:8765",
+            "scope": scope, "state": "s", "code_challenge": "x" * 43, "code_challenge_method": "S256",
+        }, allow_redirects=False)
+        expect(authorize.status_code == 302, "authorize answered {}".format(authorize.status_code))
+        params = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(authorize.headers["Location"]).query))
+        expect(params.get("error") == "invalid_scope" and "AADSTS70011" in params.get("error_description", ""),
+               "authorize redirected with {}".format({k: v for k, v in params.items() if k != "state"}))
+        alone = self.http.post("{}/{}/oauth2/v2.0/devicecode".format(self.sandbox.url, self.sandbox.tenant),
+                               data={"client_id": self.sandbox.client, "scope": "https://graph.microsoft.com/.default"})
+        expect(alone.status_code == 200, ".default alone answered {}".format(alone.status_code))
+
+    def new_permission(self):
+        result = self.device_sign_in(["Mail.Read"])
+        expect("Mail.Read" in result.get("scope", "").split(), "scope is {}".format(result.get("scope")))
 
 
 def split_words(text):

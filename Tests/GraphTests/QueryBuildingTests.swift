@@ -53,16 +53,26 @@ import Transport
       text: "O'Brien",
       expected: "startswith(displayName,'O''Brien') or startswith(givenName,'O''Brien') or startswith(surname,'O''Brien')"
         + " or startswith(mail,'O''Brien') or startswith(userPrincipalName,'O''Brien')"),
+    // The lone quotes are words of symbols only: dropped as Graph's tokeniser drops them (issue 11
+    // point 7); the phrase alternative keeps them, escaped.
     FilterCase(
       text: "' or 1 eq 1 or '",
-      expected: "((startswith(displayName,'''') or startswith(givenName,'''') or startswith(surname,'''')"
-        + " or startswith(mail,'''') or startswith(userPrincipalName,''''))"
-        + " and (startswith(displayName,'or') or startswith(givenName,'or') or startswith(surname,'or')"
+      expected: "((startswith(displayName,'or') or startswith(givenName,'or') or startswith(surname,'or')"
         + " or startswith(mail,'or') or startswith(userPrincipalName,'or'))"
         + " and (startswith(displayName,'1') or startswith(givenName,'1') or startswith(surname,'1')"
-        + " or startswith(mail,'1') or startswith(userPrincipalName,'1')))"
+        + " or startswith(mail,'1') or startswith(userPrincipalName,'1'))"
+        + " and (startswith(displayName,'eq') or startswith(givenName,'eq') or startswith(surname,'eq')"
+        + " or startswith(mail,'eq') or startswith(userPrincipalName,'eq')))"
         + " or startswith(displayName,''' or 1 eq 1 or ''')",
-      local: ["eq"]),
+      local: []),
+    FilterCase(
+      text: "smith & jo",
+      expected: "((startswith(displayName,'smith') or startswith(givenName,'smith') or startswith(surname,'smith')"
+        + " or startswith(mail,'smith') or startswith(userPrincipalName,'smith'))"
+        + " and (startswith(displayName,'jo') or startswith(givenName,'jo') or startswith(surname,'jo')"
+        + " or startswith(mail,'jo') or startswith(userPrincipalName,'jo')))"
+        + " or startswith(displayName,'smith & jo')",
+      local: []),
   ])
   func filterExpression(_ testCase: FilterCase) {
     let query = UserQuery(PeopleQuery(text: testCase.text, pageSize: 10), style: .filter)

@@ -131,8 +131,38 @@ extension IdentitySessionRefreshTests {
     }
     _ = try await signIn(session)
     clock.advance(4000)
-    await #expect(throws: SignInFailure.self) { try await session.accessToken(forceRefresh: false) }
+    await #expect(throws: TokenServiceUnavailable.self) { try await session.accessToken(forceRefresh: false) }
     #expect(try await store.load().accounts.values.first?.refreshToken == Secret("rt-0"))
     #expect(await session.restoreSession() != nil)
+  }
+
+  /// Issue 11 point 3: each of these once signed the person out. None has an OAuth error that
+  /// says the grant is dead, so each is temporary, the refresh token kept, and the next try works.
+  @Test(arguments: [
+    (HTTPResponse(status: 500, headers: [], body: Data("<html>oops</html>".utf8)), false, nil),
+    (HTTPResponse(status: 503, headers: [("Retry-After", "2")], body: Data()), false, "2"),
+    (HTTPResponse(status: 429, headers: [("Retry-After", "7")], body: Data(#"{"error":"invalid_request"}"#.utf8)), true, "7"),
+    (HTTPResponse(status: 200, headers: [], body: Data(#"{"token_type":"Bearer","scope":"User.Re"#.utf8)), false, nil),
+  ] as [(HTTPResponse, Bool, String?)])
+  func transientTokenEndpointTroubleKeepsTheSession(answer: HTTPResponse, throttled: Bool, retryAfter: String?) async throws {
+    let clock = Clock()
+    let store = MemoryTokenStore()
+    let (session, _) = try makeSession(store: store, clock: clock) { count in
+      count == 1 ? answer : IdentityFixtures.tokens(access: "at-2", refresh: "rt-2")
+    }
+    _ = try await signIn(session)
+    clock.advance(4000)
+    do {
+      _ = try await session.accessToken(forceRefresh: false)
+      Issue.record("expected TokenServiceUnavailable")
+    } catch let trouble as TokenServiceUnavailable {
+      #expect(trouble.throttled == throttled)
+      #expect(trouble.retryAfter == retryAfter)
+      #expect(!trouble.message.contains("at-") && !trouble.message.contains("rt-"))
+    }
+    let entry = try #require(try await store.load().accounts.values.first)
+    #expect(entry.refreshToken == Secret("rt-0"))
+    #expect(entry.signedOutReason == nil)
+    #expect(try await session.accessToken(forceRefresh: false) == Secret("at-2"))
   }
 }

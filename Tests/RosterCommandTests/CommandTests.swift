@@ -20,12 +20,19 @@ import Testing
 
   /// Starts a sandbox, signs the binary in, runs `body` with it and a signed-out one, stops the sandbox.
   static func withSignedInRoster(_ body: (RosterProcess, RosterProcess) async throws -> Void) async throws {
+    try await withSignedInRoster(people: people) { roster, signedOut, _ in try await body(roster, signedOut) }
+  }
+
+  /// The same with the people served chosen by the caller, and the harness (for faults).
+  static func withSignedInRoster(
+    people: [[String: Any]], _ body: (RosterProcess, RosterProcess, SandboxHarness) async throws -> Void
+  ) async throws {
     try await SandboxHarness.with(people: people, configure: { $0.approveAfter = .milliseconds(200) }) { harness in
       let scopes = ["ROSTER_SCOPES": "openid profile offline_access User.Read User.Read.All"]
       let roster = harness.roster(extra: scopes)
       let login = try await roster.run(["login", "--device-code"])
       #expect(login.status == 0, "login: \(login.stderr) \(login.stdout)")
-      try await body(roster, harness.roster(state: "nobody", extra: scopes))
+      try await body(roster, harness.roster(state: "nobody", extra: scopes), harness)
     }
   }
 

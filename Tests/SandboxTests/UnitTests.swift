@@ -48,9 +48,19 @@ struct UnitTests {
     let set = try ScopeSet.parse("openid offline_access https://graph.microsoft.com/user.read User.ReadBasic.All", clientId: "c", b2c: false)
     #expect(set.graph == ["User.Read", "User.ReadBasic.All"])
     #expect(set.wantsRefreshToken && set.wantsIdToken)
-    #expect(set.responseScope(clientId: "c") == "https://graph.microsoft.com/User.Read https://graph.microsoft.com/User.ReadBasic.All openid")
+    // Entra's spelling: short Graph names, then the OpenID scopes granted with email added.
+    #expect(set.responseScope(clientId: "c") == "User.Read User.ReadBasic.All openid email")
+    let profile = try ScopeSet.parse("openid profile offline_access User.Read", clientId: "c", b2c: false)
+    #expect(profile.responseScope(clientId: "c") == "User.Read profile openid email")
+    #expect(try ScopeSet.parse("offline_access User.Read", clientId: "c", b2c: false).responseScope(clientId: "c") == "User.Read")
     #expect(try ScopeSet.parse("https://graph.microsoft.com/.default", clientId: "c", b2c: false).graph.count == 3)
-    #expect(throws: AADError.self) { try ScopeSet.parse("Mail.Read", clientId: "c", b2c: false) }
+    #expect(try ScopeSet.parse("https://graph.microsoft.com/.default openid offline_access", clientId: "c", b2c: false).graph.count == 3)
+    // A real Graph permission the sandbox serves nothing for is consented, not refused.
+    #expect(try ScopeSet.parse("Mail.Read", clientId: "c", b2c: false).graph == ["Mail.Read"])
+    #expect(throws: AADError.self) { try ScopeSet.parse("Mail.Reed", clientId: "c", b2c: false) }
+    #expect(throws: AADError.defaultMixedWithNamed("https://graph.microsoft.com/.default User.Read")) {
+      try ScopeSet.parse("https://graph.microsoft.com/.default User.Read", clientId: "c", b2c: false)
+    }
   }
 }
 

@@ -35,6 +35,9 @@ public enum LifecycleAction: Equatable, Sendable {
   case signedOut
   /// A banner was dismissed by a key.
   case bannerDismissed
+  /// Something to tell the person that is not about the current screen (a token cache whose
+  /// permissions were repaired): shown on the status line, never printed over the UI.
+  case warningRaised(String)
 }
 
 /// The setup screen's events.

@@ -49,12 +49,17 @@ enum LifecycleReducer {
     case .bannerDismissed:
       state.banner = nil
       return []
+    case .warningRaised(let message):
+      showBanner(&state, DirectoryText.sanitize(message), kind: .error, seconds: Tuning.warningSeconds)
+      return ticking(state)
     }
   }
 
   /// Shows `message` for a few seconds.
-  static func showBanner(_ state: inout AppState, _ message: String, kind: Banner.Kind = .info) {
-    state.banner = Banner(message: message, kind: kind, expiresAt: state.now.addingTimeInterval(Tuning.bannerSeconds))
+  static func showBanner(
+    _ state: inout AppState, _ message: String, kind: Banner.Kind = .info, seconds: TimeInterval = Tuning.bannerSeconds
+  ) {
+    state.banner = Banner(message: message, kind: kind, expiresAt: state.now.addingTimeInterval(seconds))
   }
 
   /// Ends what is due at `state.now` (banner, throttle wait, expired device code) and schedules

@@ -13,6 +13,8 @@ public enum Tuning {
   public static let selectionRest: Duration = .milliseconds(100)
   /// How long a banner stays.
   public static let bannerSeconds: TimeInterval = 3
+  /// How long a warning (a repaired token cache) stays on the status line: long enough to read.
+  public static let warningSeconds: TimeInterval = 10
   /// Pages hold about two screens of rows, within these bounds.
   public static let pageSizeRange: ClosedRange<Int> = 20...100
 

@@ -14,9 +14,17 @@ public enum PeopleMatcher {
     words(query).joined(separator: " ")
   }
 
-  /// The folded words of `text`.
+  /// The folded words of `text`, without the words Graph ignores (`significantWords`).
   public static func words(_ text: String) -> [String] {
-    fold(text).split(whereSeparator: { $0.isWhitespace }).map(String.init)
+    significantWords(fold(text).split(whereSeparator: { $0.isWhitespace }).map(String.init))
+  }
+
+  /// `words` without those that have no letter or digit (`&`, `-`, `/`, `+`): Graph's tokeniser
+  /// drops them, so as clauses they match nobody and "Smith & Jones" would find no one. When no
+  /// word has a letter or digit, all are kept (the person is looking for exactly those symbols).
+  public static func significantWords<Word: StringProtocol>(_ words: [Word]) -> [Word] {
+    let kept = words.filter { $0.contains { $0.isLetter || $0.isNumber } }
+    return kept.isEmpty ? words : kept
   }
 
   /// Whether `person` matches every word of `query` (an empty query matches everyone).

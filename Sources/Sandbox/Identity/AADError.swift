@@ -121,6 +121,13 @@ extension AADError {
     AADError(error: "invalid_scope", code: 70011,
              message: "The provided value for the input parameter 'scope' is not valid. The scope \(scope) is not valid.")
   }
+  /// `/.default` mixed with named permissions: Entra refuses the static and dynamic forms together
+  /// (scopes-oidc.md: "`scope=https://graph.microsoft.com/.default Mail.Read` results in an error").
+  static func defaultMixedWithNamed(_ scope: String) -> AADError {
+    AADError(error: "invalid_scope", code: 70011,
+             message: "The provided value for the input parameter 'scope' is not valid. The scope \(scope) is not valid. "
+               + "static scope limit exceeded.")
+  }
   static let noDeviceCodeForClient = AADError(
     error: "invalid_grant", code: 70000,
     message: "The provided value for the input parameter 'client_id' does not match the client that requested the device code.")

@@ -10,6 +10,14 @@ actor GrantStore {
   /// Access tokens carry the generation they were issued in (inside `uti`); the expire-tokens
   /// fault moves to a new generation, so every token issued before it counts as expired.
   private(set) var accessTokenGeneration = 0
+  /// Access tokens issued so far: the n-th draws the n-th varying lifetime.
+  private var accessTokensIssued: UInt64 = 0
+
+  /// Counts an access token being issued; returns its 0-based number.
+  func nextAccessTokenNumber() -> UInt64 {
+    defer { accessTokensIssued += 1 }
+    return accessTokensIssued
+  }
 
   // MARK: - Device codes
 

@@ -11,7 +11,7 @@ extension IdentityEndpoints {
     request: IncomingRequest, path: AuthorityPath
   ) async -> Response {
     let now = tenant.now
-    let lifetime = tenant.configuration.tokenLifetime
+    let lifetime = await tenant.accessTokenLifetime()
     let issuedAt = Int(now.timeIntervalSince1970)
     let expiresAt = issuedAt + lifetime
     let issuer = issuer(request, path: path)
@@ -46,7 +46,7 @@ extension IdentityEndpoints {
         token, RefreshGrant(clientId: clientId, userId: user.id, scopes: scopes.stored, realm: realm, expiresAt: expires))
       refreshToken = token
     }
-    let scope = scopes.responseScope(clientId: clientId)
+    let scope = scopes.responseScope(clientId: clientId, b2c: realm.policy != nil)
     let info = clientInfo ? Self.clientInfo(uid: realm.policy.map { "\(user.id)-\($0)" } ?? user.id, utid: tenant.tenantId) : nil
 
     if case .b2c = realm {

@@ -18,9 +18,23 @@ struct ScopeSet: Sendable, Equatable {
   var wantsRefreshToken: Bool { oidc.contains("offline_access") }
   var wantsIdToken: Bool { oidc.contains("openid") }
 
-  /// Sorts `text` (space-separated) for an Entra tenant; unknown resources or permissions fail.
+  /// Real delegated Graph permissions the sandbox serves nothing for but accepts and consents at
+  /// sign-in, as Entra does when an app asks for them dynamically (they are then in the token).
+  static let otherGraphPermissions = [
+    "User.ReadWrite", "User.ReadWrite.All", "User.Invite.All", "Directory.Read.All", "Directory.AccessAsUser.All",
+    "Group.Read.All", "GroupMember.Read.All", "People.Read", "People.Read.All", "Presence.Read", "Presence.Read.All",
+    "Mail.Read", "Mail.ReadBasic", "Mail.ReadWrite", "Mail.Send", "MailboxSettings.Read", "Calendars.Read",
+    "Calendars.ReadWrite", "Contacts.Read", "Contacts.ReadWrite", "Files.Read", "Files.Read.All", "Files.ReadWrite",
+    "Files.ReadWrite.All", "Sites.Read.All", "Notes.Read", "Tasks.Read", "Tasks.ReadWrite", "Chat.Read",
+    "ChannelMessage.Read.All", "Team.ReadBasic.All", "OnlineMeetings.Read", "ProfilePhoto.Read.All",
+  ]
+
+  /// Sorts `text` (space-separated) for an Entra tenant; unknown resources or permissions fail, as
+  /// does `/.default` asked for together with named Graph permissions (AADSTS70011).
   static func parse(_ text: String, clientId: String, b2c: Bool) throws(AADError) -> ScopeSet {
     var result = ScopeSet()
+    var askedDefault = false
+    var askedNamed = false
     for raw in text.split(whereSeparator: { $0 == " " || $0 == "+" }).map(String.init) {
       let lower = raw.lowercased()
       if let oidc = oidcScopes.first(where: { $0 == lower }) {
@@ -28,28 +42,41 @@ struct ScopeSet: Sendable, Equatable {
       } else if b2c {
         if lower == clientId.lowercased() { result.ownApp = true } else { throw AADError.invalidScope(raw) }
       } else if let permission = graphPermission(raw) {
-        for name in permission where !result.graph.contains(name) { result.graph.append(name) }
+        if permission.isDefault { askedDefault = true } else { askedNamed = true }
+        for name in permission.names where !result.graph.contains(name) { result.graph.append(name) }
       } else {
         throw AADError.invalidScope(raw)
       }
     }
+    if askedDefault && askedNamed { throw AADError.defaultMixedWithNamed(text) }
     if !b2c && result.graph.isEmpty { result.graph = ["User.Read"] }
     return result
   }
 
-  /// `User.Read`, `https://graph.microsoft.com/User.Read`, `00000003-…/User.Read` or `/.default`.
-  private static func graphPermission(_ raw: String) -> [String]? {
+  /// `User.Read`, `https://graph.microsoft.com/User.Read`, `00000003-…/User.Read` or `/.default`
+  /// (every permission the app was granted: the ones the sandbox serves).
+  private static func graphPermission(_ raw: String) -> (names: [String], isDefault: Bool)? {
     var name = raw
     for prefix in [graphResource + "/", "https://graph.microsoft.com//", graphAppId + "/"]
     where raw.lowercased().hasPrefix(prefix.lowercased()) {
       name = String(raw.dropFirst(prefix.count))
     }
-    if name.lowercased() == ".default" { return graphPermissions }
-    return graphPermissions.first { $0.lowercased() == name.lowercased() }.map { [$0] }
+    if name.lowercased() == ".default" { return (graphPermissions, true) }
+    return (graphPermissions + otherGraphPermissions).first { $0.lowercased() == name.lowercased() }.map { ([$0], false) }
   }
 
-  /// The `scope` value of a token response: space-separated and resource-qualified.
-  func responseScope(clientId: String) -> String {
+  /// The `scope` value of a token response. Entra names Graph permissions short (`User.Read`, not
+  /// `https://graph.microsoft.com/User.Read`) and lists the OpenID scopes it granted, adding
+  /// `email` when `openid` or `profile` was asked for: "User.Read profile openid email".
+  /// MSAL and azure-identity look their cached token up by these names. B2C lists the app's own
+  /// client id and the OpenID scopes asked for.
+  func responseScope(clientId: String, b2c: Bool = false) -> String {
+    guard b2c || ownApp else {
+      var granted = oidc.filter { $0 == "profile" || $0 == "openid" }
+      if !granted.isEmpty { granted.append("email") } else if oidc.contains("email") { granted = ["email"] }
+      let ordered = ["profile", "openid", "email"].filter(granted.contains)
+      return (graph + ordered).joined(separator: " ")
+    }
     var parts = graph.map { "\(Self.graphResource)/\($0)" }
     if ownApp { parts.append(clientId) }
     parts += oidc.filter { $0 != "offline_access" }

@@ -8,12 +8,18 @@ struct JSONParser {
     var reason: String
     var line: Int
     var column: Int
+    /// Where in the document it happened: the index in the top-level array and the member name
+    /// in that element, when the error is inside one (so a people file names the entry).
+    var entry: Int? = nil
+    var member: String? = nil
     var description: String { "\(reason) at line \(line), column \(column)" }
   }
 
   private let bytes: [UInt8]
   private var position = 0
   private var depth = 0
+  private var entry: Int?
+  private var member: String?
   private static let maximumDepth = 512
 
   init(_ data: Data) { bytes = [UInt8](data) }
@@ -36,7 +42,7 @@ struct JSONParser {
       lineStart = index + 1
     }
     let column = String(decoding: bytes[lineStart..<min(position, bytes.count)], as: UTF8.self).count + 1
-    return SyntaxError(reason: reason, line: line, column: column)
+    return SyntaxError(reason: reason, line: line, column: column, entry: entry, member: member)
   }
 
   private mutating func skipWhitespace() {
@@ -99,6 +105,7 @@ struct JSONParser {
         throw error("expected a quoted member name")
       }
       let key = try parseString()
+      if depth == 2 { member = key }
       skipWhitespace()
       guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("expected ':'") }
       position += 1
@@ -128,6 +135,10 @@ struct JSONParser {
       return .array(elements)
     }
     while true {
+      if depth == 1 {
+        entry = elements.count
+        member = nil
+      }
       elements.append(try parseValue())
       skipWhitespace()
       guard position < bytes.count else { throw error("unexpected end of text inside an array") }
@@ -175,21 +186,26 @@ struct JSONParser {
     position += 1
     var scalars = String.UnicodeScalarView()
     var runStart = position
-    func flushRun(_ parser: JSONParser, until end: Int, into scalars: inout String.UnicodeScalarView) {
-      if end > runStart {
-        scalars.append(contentsOf: String(decoding: parser.bytes[runStart..<end], as: UTF8.self).unicodeScalars)
+    // Bytes that are not UTF-8 are refused, never decoded as U+FFFD: a name would silently change.
+    func flushRun(_ parser: JSONParser, until end: Int, into scalars: inout String.UnicodeScalarView)
+      throws(SyntaxError)
+    {
+      guard end > runStart else { return }
+      guard let text = String(validating: parser.bytes[runStart..<end], as: UTF8.self) else {
+        throw parser.error("bytes that are not UTF-8 inside a string")
       }
+      scalars.append(contentsOf: text.unicodeScalars)
     }
     while position < bytes.count {
       let byte = bytes[position]
       if byte == UInt8(ascii: "\"") {
-        flushRun(self, until: position, into: &scalars)
+        try flushRun(self, until: position, into: &scalars)
         position += 1
         return String(scalars)
       }
       if byte < 0x20 { throw error("control character inside a string") }
       if byte == UInt8(ascii: "\\") {
-        flushRun(self, until: position, into: &scalars)
+        try flushRun(self, until: position, into: &scalars)
         position += 1
         scalars.append(try parseEscape())
         runStart = position

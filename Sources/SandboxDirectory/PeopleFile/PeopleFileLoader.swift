@@ -23,6 +23,10 @@ enum PeopleFileLoader {
     do {
       document = try JSONParser.parse(data)
     } catch {
+      if let entry = error.entry {
+        let field = error.member.map { ", field '\($0)'" } ?? ""
+        throw PeopleFileError("people file '\(name)' is not valid JSON: entry at index \(entry)\(field): \(error)")
+      }
       throw PeopleFileError("people file '\(name)' is not valid JSON: \(error)")
     }
     guard case .array(let elements) = document else {

@@ -2,6 +2,22 @@
 extension KeyDecoder {
   /// Longest CSI accepted; anything longer is garbage and is dropped, never typed.
   static let maxSequenceLength = 32
+  /// Largest parameter value kept: no terminal has more rows, columns or key codes than this, and
+  /// arithmetic on a bounded value cannot overflow (a hostile `ESC [ < 0 ; -9223372036854775808 ; 1 M`
+  /// once trapped here).
+  static let maxParameter = 65_535
+
+  /// A CSI parameter: decimal digits only, clamped to `maxParameter`; nil for anything else
+  /// (a sign, a letter, an empty field).
+  static func parameter(_ text: Substring) -> Int? {
+    guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+    var value = 0
+    for digit in text.utf8 {
+      value = value * 10 + Int(digit - 0x30)
+      if value > maxParameter { return maxParameter }
+    }
+    return value
+  }
 
   mutating func decodeEscape(at index: Int) -> (Key?, Int)? {
     guard index + 1 < buffer.count else { return nil }
@@ -46,14 +62,17 @@ extension KeyDecoder {
       if (0x40...0x7E).contains(byte) { break }
       if !(0x20...0x3F).contains(byte) { return (.escape, 1) }  // not a CSI after all
       end += 1
-      if end - index > Self.maxSequenceLength { return (nil, end - index) }
+      if end - index > Self.maxSequenceLength {
+        discardingSequence = true
+        return (nil, end - index)
+      }
     }
     guard end < buffer.count else { return nil }
     let final = buffer[end]
     let parameters = String(decoding: buffer[(index + 2)..<end], as: UTF8.self)
     let length = end - index + 1
     if parameters.hasPrefix("<") { return (mouse(parameters.dropFirst(), final: final), length) }
-    let numbers = parameters.split(separator: ";").map { Int($0) ?? 0 }
+    let numbers = parameters.split(separator: ";").map { Self.parameter($0) ?? 0 }
     switch final {
     case 0x41: return (.up, length)
     case 0x42: return (.down, length)
@@ -89,10 +108,13 @@ extension KeyDecoder {
     }
   }
 
-  /// SGR 1006 mouse: `ESC [ < button ; col ; row M|m`, 1-based coordinates.
+  /// SGR 1006 mouse: `ESC [ < button ; col ; row M|m`, 1-based coordinates. A report with a
+  /// field that is not a bounded decimal number, or a zero coordinate, is dropped.
   private func mouse(_ parameters: Substring, final: UInt8) -> Key? {
-    let numbers = parameters.split(separator: ";").compactMap { Int($0) }
-    guard numbers.count == 3, final == 0x4D || final == 0x6D else { return nil }
+    let fields = parameters.split(separator: ";", omittingEmptySubsequences: false).map(Self.parameter)
+    guard fields.count == 3, final == 0x4D || final == 0x6D else { return nil }
+    let numbers = fields.compactMap { $0 }
+    guard numbers.count == 3, numbers[1] >= 1, numbers[2] >= 1 else { return nil }
     let (button, col, row) = (numbers[0], numbers[1] - 1, numbers[2] - 1)
     if button & 32 != 0 { return nil }  // motion while dragging: not used
     let kind: MouseEvent.Kind

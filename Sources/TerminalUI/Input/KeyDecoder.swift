@@ -7,12 +7,23 @@
 /// the event loop calls `flushPendingEscape()` when no more bytes follow within a few
 /// milliseconds. Paste is capped at `pasteLimit` characters: the rest is consumed and dropped,
 /// in linear time, so a pasted megabyte neither hangs nor floods the search field.
+///
+/// A paste start whose end marker never comes must not swallow the keyboard: a Ctrl-C byte ends
+/// the paste (xterm and tmux strip control characters from pasted text, so one inside a paste
+/// was typed), as do `maxPasteBytes` without an end marker and `endStalledPaste()`, which the
+/// event loop calls when no byte has come for a while. What came is then delivered as the paste.
 public struct KeyDecoder: Sendable {
   /// Most characters kept from one paste.
   public var pasteLimit: Int
+  /// Most bytes one paste may span without its end marker before it counts as ended.
+  public static let maxPasteBytes = 8 << 20
   var buffer: [UInt8] = []
   private var paste: [UInt8]? = nil
   private var pasteDropped = false
+  private var pasteBytesSeen = 0
+  /// Inside a CSI longer than `maxSequenceLength`: its remaining parameter bytes and its final
+  /// byte are dropped too, never typed into the field.
+  var discardingSequence = false
 
   public init(pasteLimit: Int = 4096) {
     self.pasteLimit = pasteLimit
@@ -34,6 +45,16 @@ public struct KeyDecoder: Sendable {
         // On nil the paste bytes so far were consumed and `buffer` already trimmed.
         guard let consumed = consumePaste(from: index, into: &keys) else { return keys }
         index = consumed
+        continue
+      }
+      if discardingSequence {
+        let byte = buffer[index]
+        if (0x20...0x3F).contains(byte) {
+          index += 1
+          continue
+        }
+        discardingSequence = false
+        if (0x40...0x7E).contains(byte) { index += 1 }
         continue
       }
       guard let (key, length) = decodeOne(at: index) else { break }  // incomplete
@@ -61,11 +82,21 @@ public struct KeyDecoder: Sendable {
     return [.escape]
   }
 
+  /// Ends a paste whose end marker has not come (the terminal went quiet): what came so far is
+  /// the paste, and bytes held back as a possible end marker are decoded as keys.
+  public mutating func endStalledPaste() -> [Key] {
+    guard paste != nil else { return [] }
+    var keys: [Key] = [.paste(finishPaste())]
+    keys += feed([])
+    return keys
+  }
+
   // MARK: - Paste
 
   mutating func startPaste() {
     paste = []
     pasteDropped = false
+    pasteBytesSeen = 0
   }
 
   /// Copies paste bytes up to the end marker; returns the index after it, or nil if the marker
@@ -74,6 +105,12 @@ public struct KeyDecoder: Sendable {
     let marker: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]  // ESC [ 2 0 1 ~
     var index = start
     while index < buffer.count {
+      if buffer[index] == 0x03 || pasteBytesSeen + (index - start) >= Self.maxPasteBytes {
+        // Ctrl-C was typed, or the end marker is long overdue: the paste is over.
+        appendPaste(buffer[start..<index])
+        keys.append(.paste(finishPaste()))
+        return index
+      }
       if buffer[index] == 0x1B {
         let available = buffer.count - index
         if available < marker.count {
@@ -97,6 +134,7 @@ public struct KeyDecoder: Sendable {
   }
 
   private mutating func appendPaste(_ bytes: ArraySlice<UInt8>) {
+    pasteBytesSeen += bytes.count
     guard !bytes.isEmpty, !pasteDropped else { return }
     // Four UTF-8 bytes at most per character: keep a little over the limit, trim on finish.
     let room = pasteLimit * 4 - (paste?.count ?? 0)

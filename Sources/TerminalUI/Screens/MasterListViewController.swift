@@ -189,7 +189,11 @@ extension AppState {
     case .noMatches:
       return ("No matches for \u{201C}\(query)\u{201D}", .warning)
     case .throttled(let countdown):
-      let what = countdown.reason == .throttled ? "Graph asked us to wait (throttled)" : "Graph is unavailable"
+      let what = switch countdown.reason {
+      case .throttled: "Graph asked us to wait (throttled)"
+      case .signInUnavailable: "Sign-in service unavailable (still signed in)"
+      default: "Graph is unavailable"
+      }
       return ("\(what) · retrying in \(countdown.secondsLeft(now: now)) s", .warning)
     case .offline:
       let kept = search.results.isEmpty ? "" : " · showing earlier results for \u{201C}\(shownFrom)\u{201D}"
@@ -217,7 +221,9 @@ extension AppState {
     case .idle: lines = ["Type a name, mail or user name.", "Matches appear as you type."]
     case .searching, .refining: lines = ["Searching…"]
     case .noMatches: lines = ["No one matches \u{201C}\(query)\u{201D}.", "Check the spelling or type less of the name."]
-    case .throttled(let countdown): lines = ["Waiting for Microsoft Graph.", "Retrying in \(countdown.secondsLeft(now: now)) s."]
+    case .throttled(let countdown):
+      let what = countdown.reason == .signInUnavailable ? "the sign-in service" : "Microsoft Graph"
+      lines = ["Waiting for \(what).", "Retrying in \(countdown.secondsLeft(now: now)) s."]
     case .offline(let message): lines = ["Offline: \(DirectoryText.sanitize(message))", "Type to try again."]
     case .failed(let message): lines = [DirectoryText.sanitize(message), "Ctrl-R to try again."]
     case .results: lines = []

@@ -1,0 +1,95 @@
+import Foundation
+import RosterCore
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `roster sandbox` as a separate process, for end-to-end tests that need a signed-in `roster`
+/// with a token cache on disk and the sandbox's fault API (`roster --demo` keeps its tokens in
+/// memory and its sandbox to itself).
+final class SandboxProcess {
+  let process = Process()
+  /// `http://127.0.0.1:PORT`, the tenant id and the client id from the announcement line.
+  let url: String
+  let tenant: String
+  let clientId: String
+
+  init(binary: URL, arguments: [String]) throws {
+    let out = Pipe()
+    process.executableURL = binary
+    process.arguments = ["sandbox", "--port", "0", "--approve-after", "0.2", "--device-code-interval", "1"] + arguments
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    var line = Data()
+    let deadline = Date().addingTimeInterval(30)
+    while !line.contains(0x0A), Date() < deadline {
+      let chunk = out.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      line.append(chunk)
+    }
+    let fields = String(decoding: line, as: UTF8.self).split(separator: " ").map(String.init)
+    guard fields.count >= 4, fields[0] == "sandbox:" else {
+      process.terminate()
+      throw TmuxError(message: "roster sandbox did not announce itself: \(String(decoding: line, as: UTF8.self))")
+    }
+    url = fields[1]
+    tenant = String(fields[2].dropFirst("tenant=".count))
+    clientId = String(fields[3].dropFirst("client=".count).trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+
+  /// The variables that point `roster` at this sandbox.
+  var environment: [String: String] {
+    ["ROSTER_CLIENT_ID": clientId, "ROSTER_AUTHORITY": "\(url)/\(tenant)", "ROSTER_GRAPH_URL": url,
+     "ROSTER_SCOPES": "openid profile offline_access User.Read User.Read.All"]
+  }
+
+  func stop() {
+    if process.isRunning { process.terminate() }
+    process.waitUntilExit()
+  }
+
+  /// POSTs a fault rule (or an array of them) to `/_sandbox/faults`.
+  func fault(_ rule: Any) throws {
+    _ = try send("POST", "/_sandbox/faults", body: try JSONSerialization.data(withJSONObject: rule))
+  }
+
+  func clearFaults() throws { _ = try send("DELETE", "/_sandbox/faults", body: nil) }
+
+  /// A blocking request to the control API (tests run it off the sandbox's own process).
+  func send(_ method: String, _ path: String, body: Data?) throws -> Data {
+    var request = URLRequest(url: URL(string: url + path)!)
+    request.httpMethod = method
+    request.httpBody = body
+    if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
+    let done = DispatchSemaphore(value: 0)
+    let result = LockedValue<Result<Data, any Error>>(.success(Data()))
+    URLSession.shared.dataTask(with: request) { data, response, error in
+      if let error { result.withLock { $0 = .failure(error) } } else if let status = (response as? HTTPURLResponse)?.statusCode,
+        !(200..<300).contains(status)
+      {
+        result.withLock { $0 = .failure(TmuxError(message: "\(method) \(path) answered \(status)")) }
+      } else {
+        result.withLock { $0 = .success(data ?? Data()) }
+      }
+      done.signal()
+    }.resume()
+    done.wait()
+    return try result.current.get()
+  }
+
+  /// Runs `roster ARGUMENTS` to completion with `environment`; its exit status.
+  static func run(_ binary: URL, _ arguments: [String], environment: [String: String]) throws -> Int32 {
+    let child = Process()
+    child.executableURL = binary
+    child.arguments = arguments
+    child.environment = environment
+    child.standardInput = FileHandle.nullDevice
+    child.standardOutput = FileHandle.nullDevice
+    child.standardError = FileHandle.nullDevice
+    try child.run()
+    child.waitUntilExit()
+    return child.terminationStatus
+  }
+}
