@@ -19,13 +19,26 @@ import Testing
 
   /// Starts a sandbox, signs the binary in, runs `body`, stops the sandbox.
   static func withSignedInRoster(_ body: (RosterProcess, RosterProcess) async throws -> Void) async throws {
+    try await withSignedInRoster(people: people) { roster, signedOut, _ in try await body(roster, signedOut) }
+  }
+
+  /// The same with the people file (or, without one, a generated organisation of `size`) and the
+  /// running sandbox handed to `body`, for tests that also drive the control API.
+  static func withSignedInRoster(
+    people: [[String: Any]]?, size: Int = 2000, latencyMs: Int = 0,
+    _ body: (RosterProcess, RosterProcess, RunningSandbox) async throws -> Void
+  ) async throws {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("roster-cmd-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: home) }
-    let peopleFile = home.appendingPathComponent("people.json")
-    try JSONSerialization.data(withJSONObject: people).write(to: peopleFile)
     var configuration = SandboxConfiguration()
-    configuration.peopleFile = peopleFile
+    if let people {
+      let peopleFile = home.appendingPathComponent("people.json")
+      try JSONSerialization.data(withJSONObject: people).write(to: peopleFile)
+      configuration.peopleFile = peopleFile
+    }
+    configuration.size = size
+    configuration.latencyMs = latencyMs
     configuration.approveAfter = .milliseconds(200)
     configuration.deviceCodeInterval = 1
     let sandbox = try await SandboxServer.start(configuration)
@@ -42,7 +55,7 @@ import Testing
       let roster = RosterProcess(environment: environment(state: "state"))
       let login = try await roster.run(["login", "--device-code"])
       #expect(login.status == 0, "login: \(login.stderr) \(login.stdout)")
-      try await body(roster, RosterProcess(environment: environment(state: "nobody")))
+      try await body(roster, RosterProcess(environment: environment(state: "nobody")), sandbox)
       await sandbox.stop()
     } catch {
       await sandbox.stop()

@@ -17,6 +17,17 @@ struct SandboxControl {
     }
   }
 
+  /// A control call (`users`, `churn`, …) with an optional JSON body; returns status and JSON.
+  @discardableResult
+  func call(_ method: String, _ path: String, _ body: Any? = nil) async throws -> (status: Int, json: [String: Any]) {
+    let response = try await transport.send(HTTPRequest(
+      method: method, url: URL(string: sandbox.baseURL.absoluteString + "/_sandbox/" + path)!,
+      headers: [("Content-Type", "application/json")],
+      body: try body.map { try JSONSerialization.data(withJSONObject: $0) } ?? Data()))
+    let json = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] ?? [:]
+    return (response.status, json)
+  }
+
   func clearFaults() async throws {
     _ = try await transport.send(HTTPRequest(method: "DELETE", url: sandbox.baseURL.appendingPathComponent("_sandbox/faults")))
   }
