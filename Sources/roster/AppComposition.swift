@@ -1,6 +1,7 @@
 import Foundation
 import Graph
 import Identity
+import Index
 import RosterCore
 import Sandbox
 import Transport
@@ -36,7 +37,10 @@ struct AppComposition: Sendable {
     let transport = try LiveHTTPTransport(configuration: .fromEnvironment(environment, caFile: nil))
     let auth = try AuthClient.live(settings: settings, transport: transport, store: MemoryTokenStore(), environment: environment)
     let graph = try GraphConfiguration(settings: settings)
-    let services = Services(auth: auth, directory: DirectoryClient.live(configuration: graph, tokens: auth.tokens, transport: transport))
+    // The demo always indexes: watching the index fill is part of what it shows.
+    let services = Services(
+      auth: auth, directory: DirectoryClient.live(configuration: graph, tokens: auth.tokens, transport: transport),
+      index: localIndex(graph, tokens: auth.tokens, transport: transport, environment: environment))
     return AppComposition(settings: settings, services: services, isDemo: true, saveSettings: { _ in services })
   }
 
@@ -52,7 +56,10 @@ struct AppComposition: Sendable {
       do {
         let auth = try AuthClient.live(settings: settings, transport: transport, store: tokenStore, environment: environment)
         let graph = try GraphConfiguration(settings: settings)
-        return Services(auth: auth, directory: DirectoryClient.live(configuration: graph, tokens: auth.tokens, transport: transport))
+        return Services(
+          auth: auth, directory: DirectoryClient.live(configuration: graph, tokens: auth.tokens, transport: transport),
+          index: settings.index
+            ? localIndex(graph, tokens: auth.tokens, transport: transport, environment: environment) : .disabled)
       } catch let failure as SignInFailure {
         throw failure
       } catch {
@@ -68,6 +75,16 @@ struct AppComposition: Sendable {
         return try build(newSettings)
       },
       signInMethod: chooseSignIn(settings, environment: environment))
+  }
+
+  /// The local directory index over the same Graph client settings, tokens and transport.
+  static func localIndex(
+    _ graph: GraphConfiguration, tokens: any AccessTokenProvider, transport: any HTTPTransport,
+    environment: [String: String]
+  ) -> LocalIndexClient {
+    .live(
+      environment: environment, feed: .live(configuration: graph, tokens: tokens, transport: transport),
+      estimate: DeltaFeed.liveEstimate(configuration: graph, tokens: tokens, transport: transport))
   }
 
   /// `signIn = auto` resolved as `roster login` resolves it: device code over SSH or without a
@@ -112,7 +129,10 @@ struct AppComposition: Sendable {
     )
     let runtime = EffectRuntime(environment: environment)
     let state = AppState(settings: settings, signInMethod: signInMethod, isDemo: isDemo, now: Date())
-    return Store(initialState: state, runtime: runtime)
+    let store = Store(initialState: state, runtime: runtime)
+    let index = services.index
+    store.localSearch = { query in index.search(query.text, query.pageSize) }
+    return store
   }
 }
 

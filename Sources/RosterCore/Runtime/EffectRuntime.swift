@@ -99,7 +99,34 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
     case .copyToClipboard:
       // The Store hands this to the UI itself; nothing to do off the main queue.
       feedback.finish()
+    case .attachIndex, .syncIndex, .searchIndex, .removeFromIndex:
+      interpretIndex(effect, feedback)
     }
+  }
+
+  /// The local index's effects (issue 12): opening, searching and removing are quick SQLite
+  /// calls; the sync is a Task filed under `CancelID.indexSync`, reporting progress as it goes.
+  private func interpretIndex(_ effect: Effect, _ feedback: EffectFeedback) {
+    let index = environment.services.index
+    switch effect {
+    case .attachIndex(let account):
+      spawn(feedback) { .index(.attached(index.attach(account))) }
+    case .syncIndex:
+      startCall(.indexSync, feedback) { report in
+        let result = await index.sync { indexed, estimate in
+          report(.index(.syncProgressed(indexed: indexed, estimate: estimate)))
+        }
+        return .index(.syncFinished(result))
+      }
+    case .searchIndex(let query, let requestID):
+      spawn(feedback) { .search(.indexResultsLoaded(id: requestID, index.search(query.text, query.pageSize))) }
+    case .removeFromIndex(let personID):
+      spawn(feedback) {
+        index.remove(personID)
+        return nil
+      }
+    default:
+      feedback.finish()
   }
 
   // MARK: - Jobs

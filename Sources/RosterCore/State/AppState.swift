@@ -37,6 +37,8 @@ public struct AppState: Equatable, Sendable {
   public var now: Date
   /// The terminal size last reported by the UI; sizes search pages to the screen.
   public var terminal: TerminalSize
+  /// The local directory index: attached, fresh, syncing (issue 12).
+  public var index: IndexState = IndexState()
 
   /// A fresh state for a run of the app.
   ///

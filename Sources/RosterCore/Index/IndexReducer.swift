@@ -1,0 +1,96 @@
+import Foundation
+
+/// The local index's events.
+public enum IndexAction: Equatable, Sendable {
+  /// The index of the signed-in account was opened (nil: off, or it could not be opened).
+  case attached(LocalIndexSummary?)
+  /// A sync wrote `indexed` people so far (of about `estimate`).
+  case syncProgressed(indexed: Int, estimate: Int?)
+  case syncFinished(LocalSyncResult)
+  /// Time for the next delta round.
+  case syncDue
+}
+
+/// Keeps the index attached to the signed-in account and fresh: a sync at sign-in, then one
+/// every `syncInterval` while the UI runs; says a problem once, and falls back to Graph.
+enum IndexReducer {
+  /// Delta rounds while the UI runs: cheap (one request when nothing changed), frequent enough
+  /// that a leaver disappears within minutes.
+  static let syncInterval: Duration = .seconds(180)
+  /// After a failure (offline, throttled beyond the retries), try again sooner.
+  static let retryInterval: Duration = .seconds(30)
+
+  static func reduce(_ state: inout AppState, _ action: IndexAction) -> [Effect] {
+    switch action {
+    case .attached(let summary):
+      guard state.account != nil else { return [] }
+      state.index.attached = summary != nil
+      state.index.summary = summary
+      guard summary != nil else { return [] }
+      return [.syncIndex]
+    case .syncProgressed(let indexed, let estimate):
+      guard state.index.attached else { return [] }
+      state.index.progress = IndexState.Progress(indexed: indexed, estimate: estimate)
+      return []
+    case .syncFinished(let result):
+      guard state.index.attached else { return [] }
+      state.index.progress = nil
+      switch result {
+      case .synced(let summary):
+        state.index.summary = summary
+        state.index.offline = false
+        return [next(syncInterval)]
+      case .busy:
+        return [next(syncInterval)]
+      case .permissionDenied(let message):
+        // Said once; the live path goes on as before.
+        state.index.attached = false
+        if state.index.toldProblem == nil {
+          state.index.toldProblem = message
+          LifecycleReducer.showBanner(
+            &state, "No local index: \(DirectoryText.sanitize(message)) Searching Microsoft Graph instead.", kind: .error)
+          return LifecycleReducer.ticking(state)
+        }
+        return []
+      case .failed(.cancelled):
+        return []
+      case .failed(.offline):
+        state.index.offline = true
+        return [next(retryInterval)]
+      case .failed(.signInRequired):
+        return []
+      case .failed:
+        return [next(retryInterval)]
+      }
+    case .syncDue:
+      guard state.index.attached, state.account != nil else { return [] }
+      return [.syncIndex]
+    }
+  }
+
+  private static func next(_ delay: Duration) -> Effect {
+    .debounce(id: .indexTimer, after: delay, then: .index(.syncDue))
+  }
+
+  /// At sign-in: open the account's index (its answer starts the first sync).
+  static func signedIn(_ state: inout AppState, _ account: Account) -> [Effect] {
+    state.index = IndexState()
+    return [.attachIndex(account)]
+  }
+
+  /// The first page of people for the field's query from the index, in the same frame as the key.
+  static func search(_ state: inout AppState) -> [Effect] {
+    let id = state.search.requestID
+    state.search.inFlight = nil
+    state.search.isLoadingMore = false
+    let limit = max(state.search.pageSize * 4, indexPage)
+    return [
+      .cancel(id: .searchDebounce), .cancel(id: .search), .cancel(id: .nextPage),
+      .searchIndex(PeopleQuery(text: state.search.query, pageSize: limit), requestID: id),
+    ]
+  }
+
+  /// How many matches one index query lists: a few screens, more than anyone scrolls before
+  /// typing another letter; the query costs the same few milliseconds either way.
+  static let indexPage = 500
+}
