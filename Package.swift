@@ -112,7 +112,9 @@ let package = Package(
     .target(name: "CBenchPTY", linkerSettings: [.linkedLibrary("util")]),
     .executableTarget(
       name: "roster-bench",
-      dependencies: ["CBenchPTY", "RosterCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      dependencies: [
+        "CBenchPTY", "RosterCore", "Index", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
       swiftSettings: strict
     ),
 

@@ -70,3 +70,11 @@ extension IndexLocation {
       directory: Self.cacheDirectory(environment: environment), tenantId: account.tenantId, accountId: objectId)
   }
 }
+
+extension IndexLocation {
+  /// An index file by path (the benchmark opens the one a `roster index sync` wrote).
+  public init(file: URL) {
+    directory = file.deletingLastPathComponent()
+    self.file = file
+  }
+}
