@@ -23,7 +23,7 @@ extension LocalIndexClient {
       sync: { progress in
         guard let index = attached.current else { return .failed(.cancelled) }
         let sync = IndexSync(index: index, feed: feed, estimate: estimate)
-        do {
+        do throws(IndexSyncError) {
           switch try await sync.run(progress: { progress($0.indexed, $0.estimate) }) {
           case .busy: return .busy
           case .synced: return (try? index.status()).map { .synced(summary($0)) } ?? .failed(.cancelled)

@@ -9,9 +9,9 @@ import TestSupport
 /// once, and a 404 that removes a person at once.
 @MainActor
 @Suite struct IndexSearchTests {
-  static let now = Date(timeIntervalSince1970: 1_800_000_000)
-  static let ann = Person(id: "1", displayName: "Ann Lee", mail: "ann@contoso.test")
-  static let anna = Person(id: "2", displayName: "Anna Berg", mail: "anna@contoso.test")
+  nonisolated static let now = Date(timeIntervalSince1970: 1_800_000_000)
+  nonisolated static let ann = Person(id: "1", displayName: "Ann Lee", mail: "ann@contoso.test")
+  nonisolated static let anna = Person(id: "2", displayName: "Anna Berg", mail: "anna@contoso.test")
 
   static func indexed(lastSync: Date = now.addingTimeInterval(-180), complete: Bool = true) -> AppState {
     var state = AppState.signedIn()
@@ -30,9 +30,9 @@ import TestSupport
   @Test func aKeyIsAnsweredByTheIndexBeforeTheFrameIsDrawn() {
     let recorder = Recorder()
     let store = Store(initialState: Self.indexed(), runtime: recorder, clock: { Self.now })
-    var asked: [PeopleQuery] = []
+    let asked = LockedValue<[PeopleQuery]>([])
     store.localSearch = { query in
-      MainActor.assumeIsolated { asked.append(query) }
+      asked.withLock { $0.append(query) }
       return query.text.lowercased() == "ann" ? [Self.ann, Self.anna] : [Self.anna]
     }
     var frames: [[Person]] = []
@@ -41,7 +41,7 @@ import TestSupport
     store.send(.search(.queryChanged("ann")))
     #expect(frames == [[Self.ann, Self.anna]])  // one frame, already the answer
     #expect(store.state.search.status == .results)
-    #expect(asked.map(\.text) == ["ann"])
+    #expect(asked.current.map(\.text) == ["ann"])
     #expect(!recorder.effects.contains { if case .searchPeople = $0 { true } else { false } })
     #expect(!recorder.effects.contains { if case .debounce(.searchDebounce, _, _) = $0 { true } else { false } })
     #expect(store.state.index.statusText(at: Self.now) == "index, synced 3 min ago")

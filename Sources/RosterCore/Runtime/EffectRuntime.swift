@@ -127,6 +127,7 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
       }
     default:
       feedback.finish()
+    }
   }
 
   // MARK: - Jobs

@@ -15,7 +15,11 @@ struct ControlEndpoints: Sendable {
     guard request.isLoopbackPeer else {
       return failure(.forbidden, "The sandbox control API only answers callers on this machine.")
     }
-    switch (request.method, Array(request.components.dropFirst())) {
+    let parts = Array(request.components.dropFirst())
+    if parts.count == 2, parts[0] == "users", request.method == "PATCH" || request.method == "DELETE" {
+      return request.method == "PATCH" ? updateUser(request, key: parts[1]) : deleteUser(request, key: parts[1])
+    }
+    switch (request.method, parts) {
     case ("POST", ["device", "approve"]): return await device(request, approve: true)
     case ("POST", ["device", "deny"]): return await device(request, approve: false)
     case ("POST", ["faults"]): return await addFaults(request)
@@ -25,8 +29,6 @@ struct ControlEndpoints: Sendable {
     case ("DELETE", ["requests"]): tenant.requestLog.clear(); return Response(status: .noContent)
     case ("GET", ["info"]): return info(request)
     case ("POST", ["users"]): return addUsers(request)
-    case ("PATCH", ["users", let key]): return updateUser(request, key: key)
-    case ("DELETE", ["users", let key]): return deleteUser(request, key: key)
     case ("POST", ["churn"]): return churn(request)
     default: return failure(.notFound, "No control endpoint \(request.method) \(request.path).")
     }

@@ -86,7 +86,7 @@ extension Directory {
       members = merged + members
     }
     let entry: PeopleFileEntry
-    do { entry = try PeopleFileEntry(.object(members), index: 0) } catch {
+    do throws(PeopleFileError) { entry = try PeopleFileEntry(.object(members), index: 0) } catch {
       throw DirectoryEditError(error.description.replacingOccurrences(of: "people file: ", with: ""))
     }
     var user = entry.user
