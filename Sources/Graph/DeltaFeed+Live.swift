@@ -22,7 +22,13 @@ extension DeltaFeed {
     return DeltaFeed { link, onRetry in
       let url: URL
       if let link {
-        url = try directory.followableURL(link)
+        // A stored link for another Graph origin (the endpoint setting changed, a sandbox
+        // restarted on another port) names a sync state this endpoint does not have.
+        guard let followable = try? directory.followableURL(link) else {
+          throw DirectoryError.service(
+            status: 410, code: "syncStateNotFound", message: "The delta link is for another Microsoft Graph endpoint.")
+        }
+        url = followable
       } else {
         let options = [("$select", selected.joined(separator: ","))]
         guard let start = URL(string: configuration.root + "/users/delta?" + ODataText.queryString(options)) else {

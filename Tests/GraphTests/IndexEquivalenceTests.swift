@@ -56,7 +56,9 @@ import Testing
       for query in queries {
         let online = Set(try await harness.searchAll(query, pageSize: 999).map(\.id))
         let offline = Set(try index.search(query, limit: 100_000).map(\.id))
-        #expect(online == offline, "\"\(query)\": online \(online.count), offline \(offline.count)")
+        #expect(
+          online == offline,
+          "\"\(query)\": online \(online.count), offline \(offline.count), e.g. \(online.symmetricDifference(offline).prefix(3))")
         compared += 1
       }
       #expect(compared >= 380)

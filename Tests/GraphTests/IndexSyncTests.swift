@@ -80,7 +80,7 @@ import Transport
       let index = try DirectoryIndex.open(location!)
       _ = try await IndexSync(index: index, feed: fixture.feed).run()
     }
-    // A new sandbox run knows nothing of the old token: Graph's syncStateNotFound, then a full sync.
+    // A new sandbox run (another port, another instance) knows nothing of the old link: a full sync.
     try await SandboxHarness.run(size: 200) { harness in
       let fixture = try IndexFixture(harness)
       let index = try DirectoryIndex.open(try #require(location))
