@@ -27,7 +27,7 @@ enum IndexReducer {
       state.index.attached = summary != nil
       state.index.summary = summary
       guard summary != nil else { return [] }
-      return [.syncIndex]
+      return startSync(&state)
     case .syncProgressed(let indexed, let estimate):
       guard state.index.attached else { return [] }
       state.index.progress = IndexState.Progress(indexed: indexed, estimate: estimate)
@@ -35,11 +35,15 @@ enum IndexReducer {
     case .syncFinished(let result):
       guard state.index.attached else { return [] }
       state.index.progress = nil
+      state.index.isSyncing = false
       switch result {
       case .synced(let summary):
         state.index.summary = summary
         state.index.offline = false
-        return [next(syncInterval)]
+        // The list follows the sync: a leaver goes, a new name appears, without a key.
+        let refresh = state.screen == .main && !state.search.normalizedQuery.isEmpty
+          && state.index.isUsable(at: state.now)
+        return [next(syncInterval)] + (refresh ? search(&state) : [])
       case .busy:
         return [next(syncInterval)]
       case .permissionDenied(let message):
@@ -64,8 +68,15 @@ enum IndexReducer {
       }
     case .syncDue:
       guard state.index.attached, state.account != nil else { return [] }
-      return [.syncIndex]
+      return startSync(&state)
     }
+  }
+
+  /// A sync round, unless one is under way.
+  static func startSync(_ state: inout AppState) -> [Effect] {
+    guard !state.index.isSyncing else { return [] }
+    state.index.isSyncing = true
+    return [.syncIndex]
   }
 
   private static func next(_ delay: Duration) -> Effect {

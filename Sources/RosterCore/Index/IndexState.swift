@@ -8,6 +8,8 @@ public struct IndexState: Equatable, Sendable {
   public var summary: LocalIndexSummary?
   /// A sync is running: people written so far and the estimate.
   public var progress: Progress?
+  /// A sync round is under way (one at a time: a second would cancel the first).
+  public var isSyncing: Bool = false
   /// The last sync failed because Graph could not be reached: results are marked offline.
   public var offline: Bool = false
   /// A problem already told to the person (said once per run).

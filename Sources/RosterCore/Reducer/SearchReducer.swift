@@ -21,7 +21,8 @@ enum SearchReducer {
       guard state.screen == .main, !state.search.normalizedQuery.isEmpty else { return [] }
       state.search.requestID += 1
       state.search.status = state.search.results.isEmpty ? .searching : .refining
-      if state.index.isUsable(at: state.now) { return IndexReducer.search(&state) }
+      // With the index, "search again" also asks Graph for what changed since the last sync.
+      if state.index.isUsable(at: state.now) { return IndexReducer.search(&state) + IndexReducer.startSync(&state) }
       return sendRequest(&state)
     case .indexResultsLoaded(let id, let people):
       guard id == state.search.requestID, !state.search.normalizedQuery.isEmpty else { return [] }
