@@ -79,6 +79,8 @@ public final class DirectoryIndex: Sendable {
     }
   }
 
+  /// `CROSS JOIN` keeps the full-text match as the outer loop: left to itself the planner scans
+  /// `person` and probes the match per row (700 ms instead of 2 ms at 5,000 people).
   private static func people(_ db: Database, match: String, generation: Int, limit: Int, offset: Int) throws
     -> [Person]
   {
@@ -90,7 +92,7 @@ public final class DirectoryIndex: Sendable {
     return try Row.fetchAll(
       db,
       sql: """
-        SELECT p.* FROM person_fts JOIN person p ON p.rowid = person_fts.rowid
+        SELECT p.* FROM person_fts CROSS JOIN person p ON p.rowid = person_fts.rowid
         WHERE person_fts MATCH ? AND p.generation = ? LIMIT ? OFFSET ?
         """,
       arguments: [match, generation, limit, offset]
