@@ -45,25 +45,16 @@ struct IndexContext {
   static func progressText(_ progress: IndexProgress) -> String {
     switch progress.phase {
     case .full:
-      let of = progress.estimate.map { " of ~\(grouped($0))" } ?? ""
-      return "indexing \(grouped(progress.indexed))\(of)"
+      return IndexState.progressText(indexed: progress.indexed, estimate: progress.estimate)
     case .delta:
-      return "applying \(grouped(progress.indexed)) changes"
+      return "applying \(NumberText.grouped(progress.indexed)) changes"
     }
   }
 
-  static func grouped(_ number: Int) -> String {
-    let formatter = NumberFormatter()
-    formatter.numberStyle = .decimal
-    formatter.groupingSeparator = ","
-    formatter.groupingSize = 3
-    formatter.usesGroupingSeparator = true
-    return formatter.string(from: NSNumber(value: number)) ?? String(number)
-  }
 
   static func describe(_ status: IndexStatus, account: Account) -> [String] {
     var lines = ["Account:   \(account.username)"]
-    lines.append("People:    \(grouped(status.people))" + (status.complete ? "" : " (no complete sync yet)"))
+    lines.append("People:    \(NumberText.grouped(status.people))" + (status.complete ? "" : " (no complete sync yet)"))
     if let last = status.lastSync {
       let minutes = Int(Date().timeIntervalSince(last) / 60)
       lines.append("Last sync: \(ISO8601DateFormatter().string(from: last)) (\(minutes) min ago)")
@@ -71,9 +62,9 @@ struct IndexContext {
       lines.append("Last sync: never finished")
     }
     if let indexing = status.indexing {
-      lines.append("Unfinished sync: \(grouped(indexing)) people so far; `roster index sync` resumes it")
+      lines.append("Unfinished sync: \(NumberText.grouped(indexing)) people so far; `roster index sync` resumes it")
     }
-    lines.append("File:      \(status.file), \(grouped(Int(status.sizeBytes / 1024))) KiB"
+    lines.append("File:      \(status.file), \(NumberText.grouped(Int(status.sizeBytes / 1024))) KiB"
       + (StatusCommand.permissions(of: status.file).map { ", \($0)" } ?? ""))
     let fields = account.canReadFullProfiles
       ? "full profiles (User.Read.All)" : "basic profiles only: names and mail (User.ReadBasic.All)"

@@ -37,12 +37,17 @@ public struct IndexState: Equatable, Sendable {
   /// nil when there is nothing to say.
   public func statusText(at now: Date) -> String? {
     if let progress, summary?.complete != true {
-      let of = progress.estimate.map { " of ~\(Self.grouped($0))" } ?? ""
-      return "indexing \(Self.grouped(progress.indexed))\(of)"
+      return Self.progressText(indexed: progress.indexed, estimate: progress.estimate)
     }
     guard attached, let summary, summary.complete, let lastSync = summary.lastSync else { return nil }
     let age = Self.age(now.timeIntervalSince(lastSync))
     return offline ? "index, offline, synced \(age)" : "index, synced \(age)"
+  }
+
+  /// "indexing 12,000 of ~200,000" (the status line and `roster index sync` say the same).
+  public static func progressText(indexed: Int, estimate: Int?) -> String {
+    let of = estimate.map { " of ~\(NumberText.grouped($0))" } ?? ""
+    return "indexing \(NumberText.grouped(indexed))\(of)"
   }
 
   static func age(_ seconds: TimeInterval) -> String {
@@ -54,13 +59,4 @@ public struct IndexState: Equatable, Sendable {
     }
   }
 
-  static func grouped(_ number: Int) -> String {
-    let digits = Array(String(number))
-    var out = ""
-    for (offset, digit) in digits.enumerated() {
-      if offset > 0 && (digits.count - offset) % 3 == 0 { out.append(",") }
-      out.append(digit)
-    }
-    return out
-  }
 }
