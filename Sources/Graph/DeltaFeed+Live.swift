@@ -17,7 +17,8 @@ extension DeltaFeed {
     pageSize: Int? = nil,
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) -> DeltaFeed {
-    let executor = GraphRequestExecutor(configuration: configuration, tokens: tokens, transport: transport, sleep: sleep)
+    let executor = GraphRequestExecutor(
+      configuration: configuration, tokens: tokens, transport: transport, sleep: sleep)
     let directory = GraphDirectory(configuration: configuration, executor: executor)
     return DeltaFeed { link, onRetry in
       let url: URL

@@ -37,7 +37,8 @@ extension DirectoryIndex {
   func beginFullSync(estimate: Int?) throws -> Int {
     try pool.write { db in
       let live = try Self.liveGeneration(db)
-      let stale = try Int.fetchAll(db, sql: "SELECT DISTINCT generation FROM person WHERE generation != ?", arguments: [live])
+      let stale = try Int.fetchAll(
+        db, sql: "SELECT DISTINCT generation FROM person WHERE generation != ?", arguments: [live])
       for generation in stale { try Self.purge(db, generation: generation, limit: nil) }
       let next = live + 1
       try Self.set(db, [
@@ -121,8 +122,9 @@ extension DirectoryIndex {
   // MARK: - Rows
 
   private static func apply(_ db: Database, _ changes: [DeltaChange], generation: Int) throws {
+    let placeholders = PersonRow.columns.map { _ in "?" }.joined(separator: ",")
     let insert = try db.cachedStatement(
-      sql: "INSERT INTO person(\(PersonRow.columns.joined(separator: ","))) VALUES (\(PersonRow.columns.map { _ in "?" }.joined(separator: ",")))")
+      sql: "INSERT INTO person(\(PersonRow.columns.joined(separator: ","))) VALUES (\(placeholders))")
     let insertTokens = try db.cachedStatement(sql: "INSERT INTO person_fts(rowid, name, fields) VALUES (?, ?, ?)")
     for change in changes {
       switch change {

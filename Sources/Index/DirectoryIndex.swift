@@ -123,7 +123,8 @@ public final class DirectoryIndex: Sendable {
     try pool.read { db in
       let meta = try Self.meta(db)
       let generation = Int(meta["generation"] ?? "") ?? 0
-      let people = try Int.fetchOne(db, sql: "SELECT count(*) FROM person WHERE generation = ?", arguments: [generation])
+      let people = try Int.fetchOne(
+        db, sql: "SELECT count(*) FROM person WHERE generation = ?", arguments: [generation])
       let building = Int(meta["building_generation"] ?? "").map { _ in Int(meta["building_count"] ?? "") ?? 0 }
       let size = location.allFiles.prefix(3).reduce(Int64(0)) { total, url in
         total + ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value ?? 0)

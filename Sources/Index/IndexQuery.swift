@@ -26,7 +26,8 @@ struct IndexQuery: Equatable {
       if SearchWords.searchesDisplayName(word) {
         let tokens = SearchText.queryTokens(word).filter { !$0.isEmpty }
         if !tokens.isEmpty {
-          alternatives.append("name : (" + tokens.map { "\"\(IndexTokens.hex($0))\"*" }.joined(separator: " AND ") + ")")
+          let prefixes = tokens.map { "\"\(IndexTokens.hex($0))\"*" }
+          alternatives.append("name : (" + prefixes.joined(separator: " AND ") + ")")
         }
       }
       alternatives.append("fields : \"\(IndexTokens.hex(folded))\"*")

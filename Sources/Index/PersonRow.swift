@@ -18,7 +18,9 @@ enum PersonRow {
       id: row["id"], displayName: row["displayName"], givenName: row["givenName"], surname: row["surname"],
       mail: row["mail"], userPrincipalName: row["userPrincipalName"], jobTitle: row["jobTitle"],
       department: row["department"], companyName: row["companyName"], officeLocation: row["officeLocation"],
-      businessPhones: phones.map { $0.isEmpty ? [] : $0.split(separator: separator, omittingEmptySubsequences: false).map(String.init) },
+      businessPhones: phones.map { text in
+        text.isEmpty ? [] : text.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
+      },
       mobilePhone: row["mobilePhone"], userType: row["userType"], accountEnabled: row["accountEnabled"])
   }
 

@@ -89,7 +89,8 @@ enum IndexHarness {
     let changes = Int(delta.stderr.split(separator: " ").dropFirst().first { Int($0) != nil } ?? "") ?? 0
 
     let cache = home.appendingPathComponent("cache/roster")
-    guard let file = try FileManager.default.contentsOfDirectory(atPath: cache.path).first(where: { $0.hasSuffix(".sqlite") })
+    let files = try FileManager.default.contentsOfDirectory(atPath: cache.path)
+    guard let file = files.first(where: { $0.hasSuffix(".sqlite") })
     else { throw BenchError("no index file in \(cache.path)") }
     let index = try DirectoryIndex.open(IndexLocation(file: cache.appendingPathComponent(file)))
     let status = try index.status()

@@ -72,8 +72,8 @@ struct Report {
     var rows = [
       Row(metric: "index: last key → final results (warm, \(people) people)", roster: index.lastKeyToResultsMillis,
           fzf: fzf?.typing.lastKeyToResultsMillis, target: "≤ 2× fzf, ≤ 10 ms", unit: "ms"),
-      Row(metric: "index: Graph searches while typing \"\(word)\"", roster: index.graphSearchesWhileTyping.map(Double.init),
-          fzf: nil, target: "0", unit: ""),
+      Row(metric: "index: Graph searches while typing \"\(word)\"",
+          roster: index.graphSearchesWhileTyping.map(Double.init), fzf: nil, target: "0", unit: ""),
     ]
     guard let large = index.large else { return rows }
     let people = large.people.formatted()

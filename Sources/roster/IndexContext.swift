@@ -29,7 +29,8 @@ struct IndexContext {
     return IndexContext(
       account: account, location: IndexLocation(account: account, environment: common.environment),
       feed: .live(configuration: configuration, tokens: runtime.session, transport: runtime.transport),
-      estimate: DeltaFeed.liveEstimate(configuration: configuration, tokens: runtime.session, transport: runtime.transport))
+      estimate: DeltaFeed.liveEstimate(
+        configuration: configuration, tokens: runtime.session, transport: runtime.transport))
   }
 
   func open() throws -> DirectoryIndex {

@@ -51,8 +51,8 @@ enum IndexReducer {
         state.index.attached = false
         if state.index.toldProblem == nil {
           state.index.toldProblem = message
-          LifecycleReducer.showBanner(
-            &state, "No local index: \(DirectoryText.sanitize(message)) Searching Microsoft Graph instead.", kind: .error)
+          let text = "No local index: \(DirectoryText.sanitize(message)) Searching Microsoft Graph instead."
+          LifecycleReducer.showBanner(&state, text, kind: .error)
           return LifecycleReducer.ticking(state)
         }
         return []

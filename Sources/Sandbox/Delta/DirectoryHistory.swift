@@ -49,7 +49,11 @@ final class DirectoryHistory: Sendable {
     // Built outside the lock would race two writers; edits are rare, so build inside it.
     let result: Result<Int, DirectoryEditError> = state.withLock { state in
       let next: Directory
-      do throws(DirectoryEditError) { next = try state.snapshot.directory.applying(edits) } catch { return .failure(error) }
+      do throws(DirectoryEditError) {
+        next = try state.snapshot.directory.applying(edits)
+      } catch {
+        return .failure(error)
+      }
       let version = state.snapshot.version + 1
       for edit in edits {
         var removal: String?

@@ -116,7 +116,9 @@ extension GraphEndpoints {
     do { return try tenant.directory.selectedProperties(plain) } catch { throw GraphError(error) }
   }
 
-  private func render(_ user: DirectoryUser, token: DeltaToken, properties: [String], caller: GraphCaller) -> JSONValue {
+  private func render(
+    _ user: DirectoryUser, token: DeltaToken, properties: [String], caller: GraphCaller
+  ) -> JSONValue {
     let directory = tenant.directory
     let body = directory.render(user, properties: properties, basicProfileOnly: caller.basicProfileOnly(for: user))
     // Managers are only readable with User.Read.All (protocol.md §4.1); without it the

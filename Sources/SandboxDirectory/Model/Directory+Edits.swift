@@ -68,9 +68,15 @@ extension Directory {
   /// A user from a JSON object with Graph property names (plus `manager`: an id or UPN in this
   /// directory, and `hasPhoto`), checked like a people-file entry. With `base`, the object is a
   /// patch: properties it names replace the base user's, the rest (and the id) are kept.
-  public func user(fromJSON data: Data, patching base: DirectoryUser? = nil) throws(DirectoryEditError) -> DirectoryUser {
+  public func user(fromJSON data: Data, patching base: DirectoryUser? = nil) throws(DirectoryEditError)
+    -> DirectoryUser
+  {
     let parsed: JSONValue
-    do { parsed = try JSONParser.parse(data) } catch { throw DirectoryEditError("the body is not valid JSON: \(error)") }
+    do {
+      parsed = try JSONParser.parse(data)
+    } catch {
+      throw DirectoryEditError("the body is not valid JSON: \(error)")
+    }
     guard case .object(var members) = parsed else { throw DirectoryEditError("the body must be a JSON object") }
     if let base {
       let names = Set(members.map(\.0))
