@@ -90,7 +90,7 @@ extension Settings {
   }
 
   /// `on`/`off` (also `true`/`false`, `yes`/`no`, `1`/`0`) for the `index` setting.
-  static func parseIndex(_ text: String, source: String) throws(LoadingError) -> Bool {
+  public static func parseIndex(_ text: String, source: String) throws(LoadingError) -> Bool {
     switch text.trimmingCharacters(in: .whitespaces).lowercased() {
     case "on", "true", "yes", "1": return true
     case "off", "false", "no", "0": return false

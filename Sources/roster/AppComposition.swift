@@ -37,10 +37,12 @@ struct AppComposition: Sendable {
     let transport = try LiveHTTPTransport(configuration: .fromEnvironment(environment, caFile: nil))
     let auth = try AuthClient.live(settings: settings, transport: transport, store: MemoryTokenStore(), environment: environment)
     let graph = try GraphConfiguration(settings: settings)
-    // The demo always indexes: watching the index fill is part of what it shows.
+    // The demo always indexes (watching the index fill is part of what it shows), unless
+    // ROSTER_INDEX=off says otherwise: tests of the live Graph path run the demo that way.
+    let indexOff = environment["ROSTER_INDEX"].map { (try? Settings.parseIndex($0, source: "")) == false } ?? false
     let services = Services(
       auth: auth, directory: DirectoryClient.live(configuration: graph, tokens: auth.tokens, transport: transport),
-      index: localIndex(graph, tokens: auth.tokens, transport: transport, environment: environment))
+      index: indexOff ? .disabled : localIndex(graph, tokens: auth.tokens, transport: transport, environment: environment))
     return AppComposition(settings: settings, services: services, isDemo: true, saveSettings: { _ in services })
   }
 
