@@ -40,6 +40,7 @@ struct AppComposition: Sendable {
     // The demo always indexes (watching the index fill is part of what it shows), unless
     // ROSTER_INDEX=off says otherwise: tests of the live Graph path run the demo that way.
     let indexOff = environment["ROSTER_INDEX"].map { (try? Settings.parseIndex($0, source: "")) == false } ?? false
+    settings.index = !indexOff
     let services = Services(
       auth: auth, directory: DirectoryClient.live(configuration: graph, tokens: auth.tokens, transport: transport),
       index: indexOff ? .disabled : localIndex(graph, tokens: auth.tokens, transport: transport, environment: environment))
@@ -124,14 +125,10 @@ struct AppComposition: Sendable {
     return Services(auth: auth, directory: directory)
   }
 
+  /// The app's store, built the one way there is (`Store.live`, which StoreTests drive).
   @MainActor func makeStore() -> Store {
-    let environment = RuntimeEnvironment(
-      services: services, scheduler: DispatchScheduler(queue: DispatchQueue(label: "roster.timers")),
-      saveSettings: saveSettings
-    )
-    let runtime = EffectRuntime(environment: environment)
     let state = AppState(settings: settings, signInMethod: signInMethod, isDemo: isDemo, now: Date())
-    let store = Store(initialState: state, runtime: runtime)
+    let store = Store.live(initialState: state, services: services, saveSettings: saveSettings)
     let index = services.index
     store.localSearch = { query in index.search(query.text, query.pageSize) }
     return store

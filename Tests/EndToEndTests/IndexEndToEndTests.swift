@@ -3,9 +3,9 @@ import Testing
 
 /// `roster --demo` with its local index, as a person sees it: the index fills (progress in the
 /// status line), then typing is answered from it, marked with its freshness, detail included.
-@Suite(.serialized) struct IndexEndToEndTests {
+@Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is not installed")) struct IndexEndToEndTests {
   @Test func theDemoIndexFillsAndAnswersTyping() throws {
-    guard let run = try RosterInTmux() else { return }
+    let run = try RosterInTmux()
     defer { run.finish() }
     let tmux = run.tmux
     let people = try DemoEndToEndTests.peopleFile(in: run.work)

@@ -2,6 +2,7 @@ import Foundation
 import Graph
 import RosterCore
 import Sandbox
+import TestSupport
 import Testing
 import Transport
 
@@ -9,11 +10,11 @@ import Transport
 /// tokens, changes made through the control API, removals, `latest`, and Graph's refusals.
 @Suite struct DeltaQueryTests {
   /// GET with the harness's token; the body as JSON.
-  static func get(_ harness: SandboxHarness, _ url: String, headers: [(name: String, value: String)] = [])
+  static func get(_ harness: SandboxGraph, _ url: String, headers: [(name: String, value: String)] = [])
     async throws -> (status: Int, json: [String: Any])
   {
     let token = try await harness.tokens.accessToken(forceRefresh: false)
-    let response = try await SharedTransport.live.send(HTTPRequest(
+    let response = try await harness.harness.transport.send(HTTPRequest(
       url: URL(string: url)!, headers: [("Authorization", "Bearer " + token.exposedValue)] + headers))
     return (response.status, (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] ?? [:])
   }
@@ -21,7 +22,7 @@ import Transport
   static func values(_ json: [String: Any]) -> [[String: Any]] { json["value"] as? [[String: Any]] ?? [] }
 
   @Test func aFullRoundPagesThroughEveryoneWithSelectCarriedIntoTheLinks() async throws {
-    try await SandboxHarness.run(size: 2500) { harness in
+    try await SandboxGraph.run(size: 2500) { harness in
       let base = harness.sandbox.baseURL.absoluteString
       var page = try await Self.get(harness, base + "/v1.0/users/delta?$select=displayName,surname")
       var ids: [String] = []
@@ -53,7 +54,7 @@ import Transport
   }
 
   @Test func laterRoundsReturnOnlyChangesAndRemovals() async throws {
-    try await SandboxHarness.run(size: 300) { harness in
+    try await SandboxGraph.run(size: 300) { harness in
       let base = harness.sandbox.baseURL.absoluteString
       let first = try await Self.get(harness, base + "/v1.0/users/delta?$select=displayName,jobTitle,manager")
       let deltaLink = try #require(first.json["@odata.deltaLink"] as? String)
@@ -63,10 +64,10 @@ import Transport
       #expect(users.filter { $0["manager@delta"] != nil }.count > 250)
       let (renamed, soft, hard) = (users[10]["id"] as! String, users[20]["id"] as! String, users[30]["id"] as! String)
 
-      #expect(try await harness.control.call("PATCH", "users/\(renamed)", ["jobTitle": "Chief Delta Officer"]).status == 200)
-      #expect(try await harness.control.call("DELETE", "users/\(soft)").status == 200)
-      #expect(try await harness.control.call("DELETE", "users/\(hard)?permanent=true").status == 200)
-      let added = try await harness.control.call("POST", "users", [
+      #expect(try await harness.harness.call("PATCH", "users/\(renamed)", ["jobTitle": "Chief Delta Officer"]).status == 200)
+      #expect(try await harness.harness.call("DELETE", "users/\(soft)").status == 200)
+      #expect(try await harness.harness.call("DELETE", "users/\(hard)?permanent=true").status == 200)
+      let added = try await harness.harness.call("POST", "users", [
         "displayName": "Newt Joiner", "userPrincipalName": "newt.joiner@contoso.onmicrosoft.com", "manager": renamed,
       ])
       #expect(added.status == 201)
@@ -90,12 +91,12 @@ import Transport
   }
 
   @Test func latestTokenBadTokensExpandAndPermissions() async throws {
-    try await SandboxHarness.run(size: 50) { harness in
+    try await SandboxGraph.run(size: 50) { harness in
       let base = harness.sandbox.baseURL.absoluteString
       let latest = try await Self.get(harness, base + "/v1.0/users/delta?$deltatoken=latest")
       #expect(latest.status == 200 && Self.values(latest.json).isEmpty)
       let link = try #require(latest.json["@odata.deltaLink"] as? String)
-      try await harness.control.call("POST", "churn", ["count": 3])
+      try await harness.harness.call("POST", "churn", ["count": 3])
       #expect(Self.values(try await Self.get(harness, link).json).count >= 3)
 
       for bad in ["nonsense", "sbx1.e30", "latest2"] {
@@ -108,17 +109,17 @@ import Transport
       let small = try await Self.get(harness, base + "/v1.0/users/delta", headers: [("Prefer", "odata.maxpagesize=20")])
       #expect(Self.values(small.json).count == 20 && small.json["@odata.nextLink"] != nil)
     }
-    try await SandboxHarness.run(size: 20, scope: "openid profile offline_access User.Read") { harness in
+    try await SandboxGraph.run(size: 20, scope: "openid profile offline_access User.Read") { harness in
       let refused = try await Self.get(harness, harness.sandbox.baseURL.absoluteString + "/v1.0/users/delta")
       #expect(refused.status == 403)
     }
   }
 
   @Test func theLiveFeedDecodesPagesAndRemovals() async throws {
-    try await SandboxHarness.run(size: 120) { harness in
+    try await SandboxGraph.run(size: 120) { harness in
       let configuration = try GraphConfiguration(endpoint: harness.sandbox.graphURL)
       let feed = DeltaFeed.live(
-        configuration: configuration, tokens: harness.tokens, transport: SharedTransport.live, pageSize: 50)
+        configuration: configuration, tokens: harness.tokens, transport: harness.harness.transport, pageSize: 50)
       var page = try await feed.fetch(nil) { _ in }
       var count = page.changes.count
       while let next = page.nextLink {
@@ -129,7 +130,7 @@ import Transport
       let link = try #require(page.deltaLink)
       let victim = harness.sandbox.defaultUsername
       let someone = try #require(try await harness.searchAll("a").first { $0.userPrincipalName != victim })
-      try await harness.control.call("DELETE", "users/\(someone.id)")
+      try await harness.harness.call("DELETE", "users/\(someone.id)")
       let round = try await feed.fetch(link) { _ in }
       #expect(round.changes == [.removed(id: someone.id)])
       await #expect(throws: DirectoryError.self) { try await feed.fetch(link + "x") { _ in } }

@@ -3,6 +3,7 @@ import Graph
 import Index
 import RosterCore
 import SandboxDirectory
+import TestSupport
 import Testing
 
 /// Offline and online give the same people: a few hundred queries, generated from the directory
@@ -45,7 +46,7 @@ import Testing
   }
 
   @Test func offlineAndOnlineFindTheSamePeople() async throws {
-    try await SandboxHarness.run(size: 2000) { harness in
+    try await SandboxGraph.run(size: 2000) { harness in
       let fixture = try IndexFixture(harness)
       defer { fixture.remove() }
       let index = try fixture.open()

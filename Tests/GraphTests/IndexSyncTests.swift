@@ -3,6 +3,7 @@ import Graph
 import Index
 import RosterCore
 import Sandbox
+import TestSupport
 import Testing
 import Transport
 
@@ -11,7 +12,7 @@ import Transport
 /// missing permission and a damaged file.
 @Suite struct IndexSyncTests {
   @Test func fullSyncThenDeltaRoundsFollowTheDirectory() async throws {
-    try await SandboxHarness.run(size: 1500) { harness in
+    try await SandboxGraph.run(size: 1500) { harness in
       let fixture = try IndexFixture(harness)
       defer { fixture.remove() }
       let index = try fixture.open()
@@ -29,9 +30,9 @@ import Transport
       let everyone = try await harness.searchAll("a", pageSize: 999)
       let leaver = try #require(everyone.first { $0.userPrincipalName != harness.sandbox.defaultUsername })
       #expect(try index.search(leaver.displayName ?? "", limit: 50).contains { $0.id == leaver.id })
-      try await harness.control.call("DELETE", "users/\(leaver.id)")
-      try await harness.control.call("PATCH", "users/\(everyone[5].id)", ["displayName": "Quentin Zzyzx"])
-      try await harness.control.call("POST", "churn", ["count": 15])  // 1% of 1500
+      try await harness.harness.call("DELETE", "users/\(leaver.id)")
+      try await harness.harness.call("PATCH", "users/\(everyone[5].id)", ["displayName": "Quentin Zzyzx"])
+      try await harness.harness.call("POST", "churn", ["count": 15])  // 1% of 1500
 
       let second = try await fixture.sync(index)
       guard case .synced(false, let changes, let requests) = second else {
@@ -42,13 +43,13 @@ import Transport
       #expect(try index.person(id: leaver.id) == nil)
       #expect(try index.search(leaver.displayName ?? "", limit: 50).contains { $0.id == leaver.id } == false)
       #expect(try index.search("zzyzx", limit: 5).map(\.id) == [everyone[5].id])
-      let info = try await harness.control.call("GET", "info")
+      let info = try await harness.harness.call("GET", "info")
       #expect(try index.status().people == info.json["people"] as? Int)
     }
   }
 
   @Test func anInterruptedFullSyncResumesWhereItStopped() async throws {
-    try await SandboxHarness.run(size: 1000) { harness in
+    try await SandboxGraph.run(size: 1000) { harness in
       let fixture = try IndexFixture(harness, pageSize: 100)
       defer { fixture.remove() }
       let index = try fixture.open()
@@ -63,7 +64,7 @@ import Transport
       #expect(!halfway.complete && halfway.indexing == 400 && halfway.people == 0)
       #expect(try index.search("a", limit: 5).isEmpty)  // nothing half-done is searchable
 
-      try await harness.control.call("DELETE", "requests")
+      try await harness.harness.call("DELETE", "requests")
       let resumed = try await fixture.sync(try fixture.open())
       #expect(resumed == .synced(full: true, changes: 1000, requests: 6))
       #expect(try index.status().people == 1000)
@@ -74,14 +75,14 @@ import Transport
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-index-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
     var location: IndexLocation?
-    try await SandboxHarness.run(size: 200) { harness in
+    try await SandboxGraph.run(size: 200) { harness in
       let fixture = try IndexFixture(harness)
       location = IndexLocation(directory: directory, tenantId: harness.sandbox.tenantId, accountId: "tester")
       let index = try DirectoryIndex.open(location!)
       _ = try await IndexSync(index: index, feed: fixture.feed).run()
     }
     // A new sandbox run (another port, another instance) knows nothing of the old link: a full sync.
-    try await SandboxHarness.run(size: 200) { harness in
+    try await SandboxGraph.run(size: 200) { harness in
       let fixture = try IndexFixture(harness)
       let index = try DirectoryIndex.open(try #require(location))
       #expect(try index.status().complete)
@@ -92,11 +93,11 @@ import Transport
   }
 
   @Test func throttlingIsWaitedOutAndTheLockKeepsOneSyncPerAccount() async throws {
-    try await SandboxHarness.run(size: 100) { harness in
+    try await SandboxGraph.run(size: 100) { harness in
       let sleep = RecordingSleep()
       let fixture = try IndexFixture(harness, sleep: sleep)
       defer { fixture.remove() }
-      try await harness.control.addFault([
+      try await harness.harness.addFault([
         "match": "/v1.0/users/delta*", "kind": "status", "status": 429, "retry_after": 7, "count": 1,
       ])
       #expect(try await fixture.sync() == .synced(full: true, changes: 100, requests: 1))
@@ -114,7 +115,7 @@ import Transport
   }
 
   @Test func aTokenWithoutDirectoryPermissionIsToldOnceAndRecorded() async throws {
-    try await SandboxHarness.run(size: 20, scope: "openid profile offline_access User.Read") { harness in
+    try await SandboxGraph.run(size: 20, scope: "openid profile offline_access User.Read") { harness in
       let fixture = try IndexFixture(harness)
       defer { fixture.remove() }
       let index = try fixture.open()

@@ -86,7 +86,7 @@ enum IndexReducer {
   /// At sign-in: open the account's index (its answer starts the first sync).
   static func signedIn(_ state: inout AppState, _ account: Account) -> [Effect] {
     state.index = IndexState()
-    return [.attachIndex(account)]
+    return state.settings.index ? [.attachIndex(account)] : []
   }
 
   /// The first page of people for the field's query from the index, in the same frame as the key.

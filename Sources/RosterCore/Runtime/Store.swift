@@ -27,7 +27,8 @@ public final class Store {
   public var onChange: ((AppState) -> Void)?
   /// Told whenever the store becomes idle (e.g. to touch an `--idle-file` for tests).
   public var onIdle: (() -> Void)?
-  /// The UI's clipboard writer (OSC 52); `.copyToClipboard` effects go straight to it.
+  /// The UI's clipboard writer (OSC 52); the runtime hands `.copyToClipboard` effects back to it on
+  /// the main queue, like every other result.
   public var copyToClipboard: ((String) -> Void)?
   /// The local index's search (milliseconds): `.searchIndex` effects run here, on the main
   /// queue, and their answer is reduced before this `send` returns, so the list drawn for a key
@@ -64,10 +65,6 @@ public final class Store {
     let effects = reduce(&state, action)
     var answers: [AppAction] = []
     for effect in effects {
-      if case .copyToClipboard(let text) = effect {
-        copyToClipboard?(text)
-        continue
-      }
       if case .searchIndex(let query, let id) = effect, let localSearch {
         answers.append(.search(.indexResultsLoaded(id: id, localSearch(query))))
         continue
@@ -89,6 +86,7 @@ public final class Store {
     let store = self
     return EffectFeedback(
       send: { action in delivery.enqueue { MainActor.assumeIsolated { store.send(action) } } },
+      copyToClipboard: { text in delivery.enqueue { MainActor.assumeIsolated { store.copyToClipboard?(text) } } },
       finish: { delivery.enqueue { MainActor.assumeIsolated { store.effectFinished() } } }
     )
   }()

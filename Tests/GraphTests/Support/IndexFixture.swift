@@ -2,6 +2,7 @@ import Foundation
 import Graph
 import Index
 import RosterCore
+import TestSupport
 import Transport
 
 /// A local index in a temporary cache directory, synced from a sandbox harness's live feed.
@@ -10,16 +11,16 @@ struct IndexFixture {
   let location: IndexLocation
   let feed: DeltaFeed
   let configuration: GraphConfiguration
-  let harness: SandboxHarness
+  let harness: SandboxGraph
 
-  init(_ harness: SandboxHarness, pageSize: Int? = nil, sleep: RecordingSleep? = nil) throws {
+  init(_ harness: SandboxGraph, pageSize: Int? = nil, sleep: RecordingSleep? = nil) throws {
     self.harness = harness
     directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-index-\(UUID().uuidString)")
     location = IndexLocation(directory: directory, tenantId: harness.sandbox.tenantId, accountId: "tester")
     configuration = try GraphConfiguration(
       endpoint: harness.sandbox.graphURL, retry: RetryPolicy(maxRetries: 3, random: { 0.5 }))
     feed = .live(
-      configuration: configuration, tokens: harness.tokens, transport: SharedTransport.live, pageSize: pageSize,
+      configuration: configuration, tokens: harness.tokens, transport: harness.harness.transport, pageSize: pageSize,
       sleep: (sleep ?? harness.sleep).function)
   }
 
@@ -27,7 +28,7 @@ struct IndexFixture {
 
   func sync(_ index: DirectoryIndex? = nil, feed: DeltaFeed? = nil) async throws -> IndexSyncOutcome {
     let estimate = DeltaFeed.liveEstimate(
-      configuration: configuration, tokens: harness.tokens, transport: SharedTransport.live)
+      configuration: configuration, tokens: harness.tokens, transport: harness.harness.transport)
     return try await IndexSync(index: try index ?? open(), feed: feed ?? self.feed, estimate: estimate).run()
   }
 

@@ -1,23 +1,27 @@
 import Foundation
-import Index
 import Sandbox
+import TestSupport
 import Testing
 
 /// `roster index sync|status|forget`, `roster search --offline` and `roster logout` as a person
 /// or a script runs them, including a sync killed with SIGKILL halfway through.
 @Suite(.serialized) struct IndexCommandTests {
   @Test func syncKilledMidwayResumesAndTheCommandsReportIt() async throws {
-    try await CommandTests.withSignedInRoster(people: nil, size: 3000) { roster, signedOut, sandbox in
+    try await SandboxHarness.with(configure: { $0.size = 3000; $0.approveAfter = .milliseconds(200) }) { harness in
+      let scopes = ["ROSTER_SCOPES": "openid profile offline_access User.Read User.Read.All"]
+      let roster = harness.roster(extra: scopes)
+      let signedOut = harness.roster(state: "nobody", extra: scopes)
+      #expect(try await roster.run(["login", "--device-code"]).status == 0)
       let none = try await roster.run(["search", "--offline", "a"])
       #expect(none.status == 3 && none.stderr.contains("index sync"))
       #expect(try await roster.run(["index", "status"]).status == 1)
       #expect(try await signedOut.run(["index", "status"]).status == 3)
 
       // Slow pages, so the sync is caught between them.
-      let control = SandboxControl(sandbox: sandbox)
+      let control = harness
       try await control.addFault(["match": "/v1.0/users/delta*", "kind": "latency", "ms": 700])
       let process = Process()
-      process.executableURL = RosterProcess.binary
+      process.executableURL = try #require(RosterBinary.url)
       process.arguments = ["index", "sync"]
       process.environment = roster.environment
       process.standardOutput = FileHandle.nullDevice
