@@ -22,6 +22,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     // MARK: - Terminal
@@ -57,6 +58,13 @@ let package = Package(
     ),
     .target(name: "Graph", dependencies: ["RosterCore", "Transport"], swiftSettings: strict),
 
+    // MARK: - Local index (SQLite FTS5 through GRDB; the system libsqlite3 has FTS5)
+    .target(
+      name: "Index",
+      dependencies: ["RosterCore", "Graph", "SandboxDirectory", .product(name: "GRDB", package: "GRDB.swift")],
+      swiftSettings: strict
+    ),
+
     // MARK: - UI
     .target(name: "TerminalUI", dependencies: ["RosterCore"], swiftSettings: strict),
     .target(name: "Curses", dependencies: ["CNCurses", "TerminalUI", "RosterCore"], swiftSettings: strict),
@@ -84,7 +92,7 @@ let package = Package(
     .executableTarget(
       name: "roster",
       dependencies: [
-        "RosterCore", "Transport", "Identity", "Graph", "TerminalUI", "Curses", "Sandbox",
+        "RosterCore", "Transport", "Identity", "Graph", "TerminalUI", "Curses", "Sandbox", "Index",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict,
@@ -104,7 +112,7 @@ let package = Package(
     .target(name: "CBenchPTY", linkerSettings: [.linkedLibrary("util")]),
     .executableTarget(
       name: "roster-bench",
-      dependencies: ["CBenchPTY", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      dependencies: ["CBenchPTY", "Index", .product(name: "ArgumentParser", package: "swift-argument-parser")],
       swiftSettings: strict
     ),
 
@@ -136,7 +144,7 @@ let package = Package(
     ),
     .testTarget(
       name: "GraphTests",
-      dependencies: ["Graph", "Transport", "Sandbox", "TestSupport"],
+      dependencies: ["Graph", "Transport", "Sandbox", "TestSupport", "Index", "SandboxDirectory"],
       resources: [.copy("Fixtures")],
       swiftSettings: strict
     ),

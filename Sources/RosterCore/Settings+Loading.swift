@@ -83,6 +83,7 @@ extension Settings {
     if let scopes = value("ROSTER_SCOPES") { settings.scopes = scopes }
     if let caFile = value("ROSTER_CA_FILE") { settings.caFile = caFile }
     if settings.caFile == nil, let caFile = value("SSL_CERT_FILE") { settings.caFile = caFile }
+    if let index = value("ROSTER_INDEX") { settings.index = try parseIndex(index, source: "ROSTER_INDEX") }
     if let clientId = overrides.clientId { settings.clientId = clientId }
     if let authority = overrides.authority { settings.authority = authority }
     if let graph = overrides.graphURL { settings.graphEndpoint = graph }
@@ -93,6 +94,15 @@ extension Settings {
     }
     if let tenant = overrides.tenant { settings.authority = try replacingTenant(of: settings.authority, with: tenant) }
     return settings
+  }
+
+  /// `on`/`off` (also `true`/`false`, `yes`/`no`, `1`/`0`) for the `index` setting.
+  public static func parseIndex(_ text: String, source: String) throws(LoadingError) -> Bool {
+    switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+    case "on", "true", "yes", "1": return true
+    case "off", "false", "no", "0": return false
+    default: throw LoadingError("\(source) must be on or off, not “\(text)”.")
+    }
   }
 
   /// Puts `tenant` in place of the authority's first path segment, keeping host and policy.
@@ -142,6 +152,7 @@ struct SettingsFile: Decodable, Equatable {
   var caFile: String?
   var debounceMs: Int?
   var searchMode: String?
+  var index: String?
 
   static func read(path: String) throws(Settings.LoadingError) -> SettingsFile {
     guard let data = FileManager.default.contents(atPath: path) else {
@@ -196,6 +207,7 @@ struct SettingsFile: Decodable, Equatable {
       }
       settings.searchMode = parsed
     }
+    if let value = nonEmpty(index) { settings.index = try Settings.parseIndex(value, source: "index") }
     return settings
   }
 }

@@ -22,6 +22,9 @@ public struct Settings: Sendable, Equatable, Codable {
   public var caFile: String?
   public var debounceMs: Int
   public var searchMode: SearchMode
+  /// Keep a local index of the directory (issue 12) and search it when complete. `index` in the
+  /// file (`on`/`off`), `ROSTER_INDEX` in the environment; `--demo` always indexes.
+  public var index: Bool = true
 
   public static let defaultScopes = "openid profile offline_access User.Read User.ReadBasic.All"
 

@@ -21,6 +21,9 @@ public struct SandboxConfiguration: Sendable {
   public var peopleFile: URL? = nil
   /// Added to every Graph request.
   public var latencyMs: Int = 0
+  /// `--churn RATE`: people changed per minute at run time (0 = none), so a client's index has
+  /// changes to find.
+  public var churnPerMinute: Double = 0
   /// Device codes approve themselves (as the default user) after this; nil = never.
   public var approveAfter: Duration? = nil
   /// Access token lifetime in seconds; nil varies it per token between 60 and 90 minutes as
@@ -123,6 +126,8 @@ public enum SandboxServer {
       onServerRunning: { channel in continuation.yield(.success(channel.localAddress?.port ?? 0)) },
       logger: Logger(label: "roster.sandbox", factory: { _ in SwiftLogNoOpLogHandler() }))
     let serving = Task {
+      let churn = Task { await tenant.runChurn(perMinute: configuration.churnPerMinute) }
+      defer { churn.cancel() }
       do { try await app.run() } catch { continuation.yield(.failure(error)) }
       continuation.finish()
     }

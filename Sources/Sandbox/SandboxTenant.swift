@@ -9,7 +9,10 @@ final class SandboxTenant: Sendable {
   static let tenantId = "5b1c5f4e-9d2a-4c6b-8e3f-0a7d2c9b1e44"
 
   let configuration: SandboxConfiguration
-  let directory: Directory
+  /// The directory as it changes at run time (control API, `--churn`) and its change log.
+  let history: DirectoryHistory
+  /// The current snapshot: one consistent, immutable directory per request.
+  var directory: Directory { history.directory }
   let tenantId: String
   let tenantDomain: String
   let apps: [RegisteredApp]
@@ -21,7 +24,7 @@ final class SandboxTenant: Sendable {
 
   init(configuration: SandboxConfiguration, directory: Directory) throws {
     self.configuration = configuration
-    self.directory = directory
+    self.history = DirectoryHistory(directory)
     self.tenantId = Self.tenantId
     let upn = directory.defaultUser.userPrincipalName
     let domain = upn.split(separator: "@").last.map(String.init)?.lowercased()

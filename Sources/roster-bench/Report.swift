@@ -21,6 +21,7 @@ struct Report {
   var requestsForWord = 0
   var queryCost: (roster: Int, unshaped: Int)?
   var resultsPaged = 0
+  var index: IndexHarness.Figures?
 
   private struct Row {
     var metric: String
@@ -60,7 +61,38 @@ struct Report {
           fzf: f?.peakRSSKilobytes.map { Double($0) / 1024 }, target: "≤ 60 MB", unit: "MB"),
       Row(metric: "search response bytes (Roster's query)", roster: queryCost.map { Double($0.roster) }, fzf: nil, target: "", unit: "B"),
       Row(metric: "same search without $select/$top", roster: queryCost.map { Double($0.unshaped) }, fzf: nil, target: "", unit: "B"),
+    ] + indexRows
+  }
+
+  /// The local index's figures (issue 12): typing beside fzf at this run's size, then the large
+  /// sandbox's sync, size, memory and query times.
+  private var indexRows: [Row] {
+    guard let index else { return [] }
+    var rows = [
+      Row(metric: "index: last key → final results (warm, \(people) people)", roster: index.lastKeyToResultsMillis,
+          fzf: fzf?.typing.lastKeyToResultsMillis, target: "≤ 2× fzf, ≤ 10 ms", unit: "ms"),
+      Row(metric: "index: Graph searches while typing \"\(word)\"",
+          roster: index.graphSearchesWhileTyping.map(Double.init), fzf: nil, target: "0", unit: ""),
     ]
+    guard let large = index.large else { return rows }
+    let people = large.people.formatted()
+    rows += [
+      Row(metric: "index: first full sync, \(people) people at \(latencyMs) ms (\(large.firstSyncRequests) requests)",
+          roster: large.firstSyncSeconds, fzf: nil, target: "≤ 90 s", unit: "s"),
+      Row(metric: "index: delta sync after 1% changed (\(large.deltaChanges) changes), requests",
+          roster: Double(large.deltaRequests), fzf: nil, target: "≤ 5", unit: ""),
+      Row(metric: "index: file size, \(people) people", roster: Double(large.fileBytes) / 1_048_576, fzf: nil,
+          target: "", unit: "MB"),
+      Row(metric: "index: peak RSS of the first sync", roster: large.syncPeakRSSKilobytes.map { Double($0) / 1024 },
+          fzf: nil, target: "≤ 80 MB", unit: "MB"),
+      Row(metric: "index: local query p50, 1–3 letter prefixes", roster: large.shortPrefixMillis.median, fzf: nil,
+          target: "", unit: "ms"),
+      Row(metric: "index: local query p99, 1–3 letter prefixes", roster: large.shortPrefixMillis.p99, fzf: nil,
+          target: "≤ 10 ms", unit: "ms"),
+      Row(metric: "index: local query p99, multi-word", roster: large.multiWordMillis.p99, fzf: nil,
+          target: "≤ 10 ms", unit: "ms"),
+    ]
+    return rows
   }
 
   func markdown() -> String {

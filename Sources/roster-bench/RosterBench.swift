@@ -20,7 +20,9 @@ struct RosterBench: ParsableCommand {
   @Option(help: "Columns of the pseudo-terminal (at 100 or more Roster shows list and detail side by side).")
   var cols = 80
   @Option(help: "Rows of the pseudo-terminal.") var rows = 24
-  @Option(help: "Run only these parts, comma-separated: typing, navigation, startup, memory, fzf.")
+  @Option(help: "People in the second sandbox the index figures use (sync time, file size, query p99); 0 skips it.")
+  var indexPeople = 200_000
+  @Option(help: "Run only these parts, comma-separated: typing, navigation, startup, memory, index, fzf.")
   var only: String?
   @Option(help: "Write what each program printed after each navigation key to files in this directory.")
   var trace: String?
@@ -46,6 +48,8 @@ struct RosterBench: ParsableCommand {
 
     var rosterSubject = try RosterHarness.subject(binary: rosterPath, sandbox: sandbox, scopes: scopes, home: work)
     (rosterSubject.rows, rosterSubject.cols) = (rows, cols)
+    // The live Graph path for the figures above the index's own (which turn it on).
+    rosterSubject.environment["ROSTER_INDEX"] = "off"
     log("signing roster in through the control API")
     try RosterHarness.signIn(rosterSubject, tenant: tenant)
 
@@ -75,6 +79,16 @@ struct RosterBench: ParsableCommand {
       log("roster: memory")
       (report.roster.peakRSSKilobytes, report.resultsPaged) = try RosterHarness.memory(
         rosterSubject, queries: memoryQueries.split(separator: ",").map(String.init))
+    }
+
+    if runs("index") {
+      log("roster: typing with a warm index")
+      report.index = try IndexHarness.typing(rosterSubject, word: word, tenant: tenant)
+      if indexPeople > 0 {
+        let home = work.appendingPathComponent("large")
+        report.index?.large = try IndexHarness.large(
+          roster: rosterPath, people: indexPeople, latencyMs: latencyMs, scopes: scopes, home: home)
+      }
     }
 
     if !runs("fzf") {

@@ -1,6 +1,7 @@
 import Foundation
 import Graph
 import Identity
+import Index
 import RosterCore
 import Sandbox
 import Transport
@@ -38,7 +39,13 @@ struct AppComposition: Sendable {
     let transport = try LiveHTTPTransport(configuration: .fromEnvironment(environment, caFile: nil))
     let auth = try AuthClient.live(settings: settings, transport: transport, store: MemoryTokenStore(), environment: environment)
     let graph = try GraphConfiguration(settings: settings)
-    let services = Services(auth: auth, directory: DirectoryClient.live(configuration: graph, tokens: auth.tokens, transport: transport))
+    // The demo always indexes (watching the index fill is part of what it shows), unless
+    // ROSTER_INDEX=off says otherwise: tests of the live Graph path run the demo that way.
+    let indexOff = environment["ROSTER_INDEX"].map { (try? Settings.parseIndex($0, source: "")) == false } ?? false
+    settings.index = !indexOff
+    let services = Services(
+      auth: auth, directory: DirectoryClient.live(configuration: graph, tokens: auth.tokens, transport: transport),
+      index: indexOff ? .disabled : localIndex(graph, tokens: auth.tokens, transport: transport, environment: environment))
     return AppComposition(settings: settings, services: services, isDemo: true, saveSettings: { _ in services })
   }
 
@@ -55,7 +62,10 @@ struct AppComposition: Sendable {
       do {
         let auth = try AuthClient.live(settings: settings, transport: transport, store: tokenStore, environment: environment)
         let graph = try GraphConfiguration(settings: settings)
-        return Services(auth: auth, directory: DirectoryClient.live(configuration: graph, tokens: auth.tokens, transport: transport))
+        return Services(
+          auth: auth, directory: DirectoryClient.live(configuration: graph, tokens: auth.tokens, transport: transport),
+          index: settings.index
+            ? localIndex(graph, tokens: auth.tokens, transport: transport, environment: environment) : .disabled)
       } catch let failure as SignInFailure {
         throw failure
       } catch {
@@ -71,6 +81,16 @@ struct AppComposition: Sendable {
         return try build(newSettings)
       },
       signInMethod: chooseSignIn(settings, environment: environment), warnings: warnings)
+  }
+
+  /// The local directory index over the same Graph client settings, tokens and transport.
+  static func localIndex(
+    _ graph: GraphConfiguration, tokens: any AccessTokenProvider, transport: any HTTPTransport,
+    environment: [String: String]
+  ) -> LocalIndexClient {
+    .live(
+      environment: environment, feed: .live(configuration: graph, tokens: tokens, transport: transport),
+      estimate: DeltaFeed.liveEstimate(configuration: graph, tokens: tokens, transport: transport))
   }
 
   /// `signIn = auto` resolved as `roster login` resolves it: device code over SSH or without a
@@ -115,6 +135,8 @@ struct AppComposition: Sendable {
     warnings.attach { message in
       DispatchQueue.main.async { MainActor.assumeIsolated { store.send(.app(.warningRaised(message))) } }
     }
+    let index = services.index
+    store.localSearch = { query in index.search(query.text, query.pageSize) }
     return store
   }
 }

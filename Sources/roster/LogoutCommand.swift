@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Identity
+import Index
 import RosterCore
 
 /// `roster logout`: forgets the active account's tokens, or every account with `--all`.
@@ -16,13 +17,18 @@ struct LogoutCommand: AsyncParsableCommand {
   func run() async throws {
     let store = common.makeTokenStore()
     do {
-      let removed: [String] = try await store.update { file in
+      let accounts: [Account] = try await store.update { file in
         let keys = all ? Array(file.accounts.keys) : (file.activeAccount.map { [$0] } ?? [])
-        let names = keys.compactMap { file.accounts[$0].map { DirectoryText.sanitize($0.account.username) } }
+        let accounts = keys.compactMap { file.accounts[$0]?.account }
         for key in keys { file.accounts[key] = nil }
         file.activeAccount = nil
-        return names
+        return accounts
       }
+      // The index is a copy of what the account could read: it goes with the account.
+      for account in accounts {
+        DirectoryIndex.forget(IndexLocation(account: account, environment: common.environment))
+      }
+      let removed = accounts.map { DirectoryText.sanitize($0.username) }
       if removed.isEmpty {
         Console.error("Not signed in; nothing to forget.")
       } else {

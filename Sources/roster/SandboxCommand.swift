@@ -37,10 +37,13 @@ struct SandboxCommand: AsyncParsableCommand {
   @Flag(help: "Serve HTTPS with a certificate from a throw-away CA made at start.") var tls = false
   @Option(help: "Write the throw-away CA certificate (PEM) to FILE (with --tls).") var caOut: String?
   @Flag(help: "Allow listening on a non-loopback address.") var allowRemote = false
+  @Option(help: "Change RATE people per minute at run time (0 = never), so a delta sync has changes to find.")
+  var churn: Double = 0
 
   func validate() throws {
     guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0…65535.") }
     guard size >= 1 && size <= 200_000 else { throw ValidationError("--size must be 1…200000.") }
+    guard churn >= 0 && churn <= 60_000 else { throw ValidationError("--churn must be 0…60000 changes per minute.") }
     guard latencyMs >= 0 else { throw ValidationError("--latency-ms must not be negative.") }
     guard (tokenLifetime ?? 1) >= 1 else { throw ValidationError("--token-lifetime must be at least 1 second.") }
     guard deviceCodeInterval >= 0, deviceCodeExpiresIn >= 1 else {
@@ -75,6 +78,7 @@ struct SandboxCommand: AsyncParsableCommand {
     configuration.tokenLifetime = tokenLifetime
     configuration.deviceCodeInterval = deviceCodeInterval
     configuration.deviceCodeExpiresIn = deviceCodeExpiresIn
+    configuration.churnPerMinute = churn
 
     let sandbox: RunningSandbox
     do { sandbox = try await SandboxServer.start(configuration) } catch {

@@ -31,6 +31,9 @@ struct SearchCommand: AsyncParsableCommand {
   @Flag(help: "Print CSV with a header row.")
   var csv = false
 
+  @Flag(help: "Answer from the local index only, sending Graph nothing (exit 3 when there is no complete index).")
+  var offline = false
+
   func validate() throws {
     if json && csv { throw ValidationError("Choose one of --json and --csv.") }
     if !(1...999).contains(top) { throw ValidationError("--top must be between 1 and 999.") }
@@ -41,6 +44,7 @@ struct SearchCommand: AsyncParsableCommand {
 
   func run() async throws {
     let format: OutputFormat = json ? .json : csv ? .csv : .table(width: Terminal.stdoutColumns())
+    if offline { return try await runOffline(format: format) }
     try await DirectoryCommand.run(common: common) { client in
       let query = PeopleQuery(text: words.joined(separator: " "), pageSize: top)
       var page = try await client.searchPeople(query, DirectoryCommand.reportRetry)
@@ -53,5 +57,23 @@ struct SearchCommand: AsyncParsableCommand {
       try DirectoryCommand.write(PeopleOutput.render(people, as: format))
       if people.isEmpty, case .table = format { DirectoryCommand.say("No one matches.") }
     }
+  }
+
+  /// The same query against the local index: the same people as Graph's `$search` would give.
+  private func runOffline(format: OutputFormat) async throws {
+    let context = try await IndexContext.make(common)
+    let missing = "No complete local index for \(context.account.username); run `roster index sync` first."
+    guard FileManager.default.fileExists(atPath: context.location.file.path) else {
+      DirectoryCommand.say(missing)
+      throw ExitCode(3)
+    }
+    let index = try context.open()
+    guard try index.status().complete else {
+      DirectoryCommand.say(missing)
+      throw ExitCode(3)
+    }
+    let people = try index.search(words.joined(separator: " "), limit: all ? Int.max : top)
+    try DirectoryCommand.write(PeopleOutput.render(people, as: format))
+    if people.isEmpty, case .table = format { DirectoryCommand.say("No one matches.") }
   }
 }

@@ -28,7 +28,9 @@ import Testing
     defer { run.finish() }
     let tmux = run.tmux
     let people = try Self.peopleFile(in: run.work)
-    try run.start(["--demo"], environment: ["ROSTER_DEMO_PEOPLE": people.path], cols: 100, rows: 30)
+    // The live Graph path (debounce, paging): the local index is off for this run.
+    try run.start(
+      ["--demo"], environment: ["ROSTER_DEMO_PEOPLE": people.path, "ROSTER_INDEX": "off"], cols: 100, rows: 30)
 
     // Sign-in: the device-code screen, marked as a demo, then the search screen.
     try tmux.until("the demo sign-in screen") { $0.contains("Sign in to Microsoft Entra ID") && $0.contains("DEMO") }

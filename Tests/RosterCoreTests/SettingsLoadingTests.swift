@@ -40,6 +40,17 @@ import Testing
     #expect(fromFlags.authority == "https://login.microsoftonline.com/fabrikam.com")
   }
 
+  @Test func theIndexSettingAndItsEnvironmentOverride() throws {
+    #expect(try Settings.load(environment: [:]).index == true)
+    let (temp, path) = write(
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist version=\"1.0\"><dict>"
+        + "<key>index</key><string>off</string></dict></plist>")
+    defer { temp.remove() }
+    #expect(try Settings.load(overrides: .init(configFile: path), environment: [:]).index == false)
+    #expect(try Settings.load(overrides: .init(configFile: path), environment: ["ROSTER_INDEX": "on"]).index == true)
+    #expect(throws: Settings.LoadingError.self) { try Settings.load(environment: ["ROSTER_INDEX": "sometimes"]) }
+  }
+
   @Test func xdgConfigHomeIsTheDefaultPlace() throws {
     let temp = TemporaryDirectory()
     defer { temp.remove() }

@@ -22,7 +22,12 @@ public enum Fixtures {
     person("Salim Ali"),
   ]
 
-  public static let settings = Settings(clientId: "11111111-2222-3333-4444-555555555555")
+  /// The local index is off: these tests drive the live Graph path (the index has its own).
+  public static let settings: Settings = {
+    var settings = Settings(clientId: "11111111-2222-3333-4444-555555555555")
+    settings.index = false
+    return settings
+  }()
 
   /// A detail for `person` with no manager or reports.
   public static func detail(_ person: Person) -> PersonDetail { PersonDetail(person: person) }

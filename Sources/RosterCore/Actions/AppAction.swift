@@ -11,6 +11,8 @@ public enum AppAction: Equatable, Sendable {
   case search(SearchAction)
   case list(ListAction)
   case detail(DetailAction)
+  /// The local directory index (issue 12).
+  case index(IndexAction)
 }
 
 /// App-wide events.
@@ -88,6 +90,8 @@ public enum SearchAction: Equatable, Sendable {
   case retryScheduled(id: Int, RetryNotice)
   /// Ctrl-R: ask again for the query in the field, bypassing the cache.
   case retryRequested
+  /// The local index answered query change `id` (in the same frame as the key).
+  case indexResultsLoaded(id: Int, [Person])
 }
 
 /// The result list's events.

@@ -34,6 +34,16 @@ public enum Effect: Equatable, Sendable {
   case copyToClipboard(String)
   /// Write the settings file and rebuild the clients; answers `.setup(.saved)` or `.saveFailed`.
   case saveSettings(Settings)
+  /// Open the signed-in account's local index; answers `.index(.attached)`.
+  case attachIndex(Account)
+  /// One sync round of the local index in the background (`CancelID.indexSync`); progress comes
+  /// back as `.index(.syncProgressed)`, the end as `.index(.syncFinished)`.
+  case syncIndex
+  /// People for `query` from the local index; answers `.search(.indexResultsLoaded(id:…))`. The
+  /// Store runs it on the main queue before drawing, so the list changes with the key.
+  case searchIndex(PeopleQuery, requestID: Int)
+  /// Remove a person Graph no longer has from the local index; answers nothing.
+  case removeFromIndex(personID: String)
 }
 
 /// Names under which cancellable work runs; one piece of work per id at a time.
@@ -46,6 +56,8 @@ public enum CancelID: Hashable, Sendable, CaseIterable {
   case detail
   case signIn
   case tick
+  case indexSync
+  case indexTimer
 }
 
 extension Effect {
@@ -58,7 +70,9 @@ extension Effect {
     case .loadDetail: return .detail
     case .signIn: return .signIn
     case .scheduleTick: return .tick
-    case .cancel, .submitRedirectURL, .restoreSession, .signOut, .copyToClipboard, .saveSettings, .warmUpDirectory:
+    case .syncIndex: return .indexSync
+    case .cancel, .submitRedirectURL, .restoreSession, .signOut, .copyToClipboard, .saveSettings, .warmUpDirectory,
+      .attachIndex, .searchIndex, .removeFromIndex:
       return nil
     }
   }

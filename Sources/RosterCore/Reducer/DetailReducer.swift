@@ -27,6 +27,13 @@ enum DetailReducer {
       case .failure(.signInRequired(let failure)):
         state.detail.status = .loading(person)
         return LoginReducer.sessionEnded(&state, failure)
+      case .failure(.notFound) where state.index.attached:
+        // Gone from the tenant: out of the index and the list now, not at the next sync.
+        state.detail.status = .failed(person, message: DirectoryError.notFound.plainMessage)
+        let remaining = state.search.results.filter { $0.id != person.id }
+        state.search.answer?.people.removeAll { $0.id == person.id }
+        return [.removeFromIndex(personID: person.id)]
+          + SearchReducer.replaceResults(&state, with: remaining, answeredFor: state.search.resultsQuery)
       case .failure(let error):
         state.detail.status = .failed(person, message: error.plainMessage)
         return []

@@ -40,6 +40,7 @@ enum LifecycleReducer {
       state.search = SearchState()
       state.search.pageSize = pageSize
       state.detail = DetailState()
+      state.index = IndexState()
       state.focus = .list
       state.singlePaneDetailOpen = false
       return CancelID.allCases.map { .cancel(id: $0) } + [.signOut]

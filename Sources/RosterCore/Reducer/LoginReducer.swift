@@ -95,7 +95,7 @@ enum LoginReducer {
     } else {
       effects.append(.warmUpDirectory)
     }
-    return effects + DetailReducer.reload(&state)
+    return effects + IndexReducer.signedIn(&state, account) + DetailReducer.reload(&state)
   }
 
   /// Starts the interactive flow in `state.login.method`, replacing any in progress.

@@ -21,7 +21,12 @@ enum SearchReducer {
       guard state.screen == .main, !state.search.normalizedQuery.isEmpty else { return [] }
       state.search.requestID += 1
       state.search.status = state.search.results.isEmpty ? .searching : .refining
+      // With the index, "search again" also asks Graph for what changed since the last sync.
+      if state.index.isUsable(at: state.now) { return IndexReducer.search(&state) + IndexReducer.startSync(&state) }
       return sendRequest(&state)
+    case .indexResultsLoaded(let id, let people):
+      guard id == state.search.requestID, !state.search.normalizedQuery.isEmpty else { return [] }
+      return show(&state, CachedResults(people: people, next: nil, totalCount: nil), for: state.search.normalizedQuery)
     }
   }
 
@@ -40,6 +45,12 @@ enum SearchReducer {
       state.search.isLoadingMore = false
       return [.cancel(id: .searchDebounce), .cancel(id: .search), .cancel(id: .nextPage)]
         + replaceResults(&state, with: [], answeredFor: nil)
+    }
+
+    if state.index.isUsable(at: state.now) {
+      // The index answers before the next frame: no debounce, no request.
+      state.search.status = state.search.results.isEmpty ? .searching : .refining
+      return IndexReducer.search(&state)
     }
 
     if let cached = state.search.cache.value(for: query, now: state.now) {

@@ -100,6 +100,34 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
       // The one path for the clipboard: back to the UI on the main queue, like any result.
       feedback.copyToClipboard(text)
       feedback.finish()
+    case .attachIndex, .syncIndex, .searchIndex, .removeFromIndex:
+      interpretIndex(effect, feedback)
+    }
+  }
+
+  /// The local index's effects (issue 12): opening, searching and removing are quick SQLite
+  /// calls; the sync is a Task filed under `CancelID.indexSync`, reporting progress as it goes.
+  private func interpretIndex(_ effect: Effect, _ feedback: EffectFeedback) {
+    let index = environment.services.index
+    switch effect {
+    case .attachIndex(let account):
+      spawn(feedback) { .index(.attached(index.attach(account))) }
+    case .syncIndex:
+      startCall(.indexSync, feedback) { report in
+        let result = await index.sync { indexed, estimate in
+          report(.index(.syncProgressed(indexed: indexed, estimate: estimate)))
+        }
+        return .index(.syncFinished(result))
+      }
+    case .searchIndex(let query, let requestID):
+      spawn(feedback) { .search(.indexResultsLoaded(id: requestID, index.search(query.text, query.pageSize))) }
+    case .removeFromIndex(let personID):
+      spawn(feedback) {
+        index.remove(personID)
+        return nil
+      }
+    default:
+      feedback.finish()
     }
   }
 

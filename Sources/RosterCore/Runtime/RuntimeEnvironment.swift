@@ -6,10 +6,13 @@ public struct Services: Sendable {
   public var auth: AuthClient
   /// People search and detail (`DirectoryClient.live` from Graph).
   public var directory: DirectoryClient
+  /// The local directory index (`Index` target), `.disabled` when the setting is off.
+  public var index: LocalIndexClient
 
-  public init(auth: AuthClient, directory: DirectoryClient) {
+  public init(auth: AuthClient, directory: DirectoryClient, index: LocalIndexClient = .disabled) {
     self.auth = auth
     self.directory = directory
+    self.index = index
   }
 }
 

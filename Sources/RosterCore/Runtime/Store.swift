@@ -30,6 +30,10 @@ public final class Store {
   /// The UI's clipboard writer (OSC 52); the runtime hands `.copyToClipboard` effects back to it on
   /// the main queue, like every other result.
   public var copyToClipboard: ((String) -> Void)?
+  /// The local index's search (milliseconds): `.searchIndex` effects run here, on the main
+  /// queue, and their answer is reduced before this `send` returns, so the list drawn for a key
+  /// is already the index's answer. Without it they go to the runtime like any other effect.
+  public var localSearch: (@Sendable (PeopleQuery) -> [Person])?
   /// Effects handed to the runtime and not finished yet.
   public private(set) var effectsInFlight = 0
 
@@ -59,11 +63,21 @@ public final class Store {
   public func send(_ action: AppAction) {
     state.now = clock()
     let effects = reduce(&state, action)
-    onChange?(state)
+    var answers: [AppAction] = []
     for effect in effects {
+      if case .searchIndex(let query, let id) = effect, let localSearch {
+        answers.append(.search(.indexResultsLoaded(id: id, localSearch(query))))
+        continue
+      }
       effectsInFlight += 1
       runtime.run(effect, feedback: feedback)
     }
+    guard answers.isEmpty else {
+      // One observer call for the key and its answer: the renderer draws the answer.
+      for answer in answers { send(answer) }
+      return
+    }
+    onChange?(state)
     if effects.isEmpty, isIdle { onIdle?() }
   }
 

@@ -42,6 +42,8 @@ public struct AppState: Equatable, Sendable {
   }
   /// Where the panes go for `terminal`: the one layout the reducer and the views read.
   public private(set) var layout: Layout
+  /// The local directory index: attached, fresh, syncing (issue 12).
+  public var index: IndexState = IndexState()
 
   /// A fresh state for a run of the app.
   ///

@@ -7,6 +7,7 @@ import SandboxDirectory
 /// - `POST /_sandbox/device/approve`, `/deny` `{"user_code"?, "user"?}` → `{"user_code","user","status"}`
 /// - `POST /_sandbox/faults` a rule or an array of rules → `{"rules":[…]}`; `GET` lists; `DELETE` clears
 /// - `GET /_sandbox/requests` → `{"requests":[…]}` oldest first; `DELETE` clears
+/// - `/_sandbox/users…` and `/_sandbox/churn`: directory changes (`ControlEndpoints+Users`)
 struct ControlEndpoints: Sendable {
   let tenant: SandboxTenant
 
@@ -14,7 +15,11 @@ struct ControlEndpoints: Sendable {
     guard request.isLoopbackPeer else {
       return failure(.forbidden, "The sandbox control API only answers callers on this machine.")
     }
-    switch (request.method, Array(request.components.dropFirst())) {
+    let parts = Array(request.components.dropFirst())
+    if parts.count == 2, parts[0] == "users", request.method == "PATCH" || request.method == "DELETE" {
+      return request.method == "PATCH" ? updateUser(request, key: parts[1]) : deleteUser(request, key: parts[1])
+    }
+    switch (request.method, parts) {
     case ("POST", ["device", "approve"]): return await device(request, approve: true)
     case ("POST", ["device", "deny"]): return await device(request, approve: false)
     case ("POST", ["faults"]): return await addFaults(request)
@@ -23,6 +28,8 @@ struct ControlEndpoints: Sendable {
     case ("GET", ["requests"]): return .json(.object([("requests", .array(tenant.requestLog.all.map(\.json)))]))
     case ("DELETE", ["requests"]): tenant.requestLog.clear(); return Response(status: .noContent)
     case ("GET", ["info"]): return info(request)
+    case ("POST", ["users"]): return addUsers(request)
+    case ("POST", ["churn"]): return churn(request)
     default: return failure(.notFound, "No control endpoint \(request.method) \(request.path).")
     }
   }
@@ -83,10 +90,11 @@ struct ControlEndpoints: Sendable {
       ("base_url", .string(request.base)), ("tenant_id", .string(tenant.tenantId)),
       ("tenant_domain", .string(tenant.tenantDomain)), ("client_id", .string(RegisteredApp.demoClientId)),
       ("default_user", .string(tenant.directory.defaultUser.userPrincipalName)),
+      ("directory_version", .int(tenant.history.current.version)), ("people", .int(tenant.directory.users.count)),
     ]))
   }
 
-  private func failure(_ status: HTTPResponse.Status, _ message: String) -> Response {
+  func failure(_ status: HTTPResponse.Status, _ message: String) -> Response {
     .json(.object([("error", .string(message))]), status: status)
   }
 }

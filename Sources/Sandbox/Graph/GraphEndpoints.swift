@@ -39,6 +39,9 @@ struct GraphEndpoints: Sendable {
       let rest = Array(segments.dropFirst())
       guard let key = rest.first else { return try listUsers(request, caller: caller) }
       if key.lowercased() == "$count" && rest.count == 1 { return try countUsers(request, caller: caller) }
+      if ["delta", "microsoft.graph.delta", "delta()"].contains(key.lowercased()) && rest.count == 1 {
+        return try userDelta(request, caller: caller)
+      }
       let id = Self.unwrapKey(key)
       guard let target = tenant.directory.user(idOrUPN: id) else {
         guard caller.canReadAllBasic || caller.canReadSelf else { throw .accessDenied }

@@ -12,13 +12,16 @@ indirect enum SearchPredicate {
   static func clause(_ content: String) throws(GraphQueryError) -> SearchPredicate {
     var field = UserField.displayName
     var text = content
-    if let colon = content.firstIndex(of: ":") {
-      let name = content[..<colon]
+    // By scalar, not Character: a combining mark typed first ("givenName:\u{301}") would
+    // otherwise fuse with the colon into one grapheme and hide the property name.
+    let scalars = content.unicodeScalars
+    if let colon = scalars.firstIndex(of: ":") {
+      let name = String(scalars[..<colon])
       if !name.isEmpty, name.allSatisfy({ $0.isASCII && $0.isLetter }) {
-        guard let named = UserField.named(String(name)) else { throw .unknownProperty(String(name)) }
+        guard let named = UserField.named(name) else { throw .unknownProperty(name) }
         guard named.isSearchable else { throw .unsupportedClause(property: named.name) }
         field = named
-        text = String(content[content.index(after: colon)...])
+        text = String(scalars[scalars.index(after: colon)...])
       }
     }
     if field == .displayName { return .displayNameTokens(NameTokenizer.queryTokens(text)) }

@@ -232,13 +232,5 @@ extension AppState {
   }
 
   /// 1203 → "1,203", without the locale (so snapshots are the same everywhere).
-  static func grouped(_ number: Int) -> String {
-    let digits = Array(String(number))
-    var result = ""
-    for (index, digit) in digits.enumerated() {
-      if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
-      result.append(digit)
-    }
-    return result
-  }
+  static func grouped(_ number: Int) -> String { NumberText.grouped(number) }
 }

@@ -80,6 +80,9 @@ extension RootViewController {
       style = banner.kind == .error ? .error : .success
     } else {
       left = state.activity
+      // Where the list comes from and how fresh it is: "index, synced 3 min ago", or the
+      // progress of the first sync ("indexing 12,000 of ~200,000").
+      if state.screen == .main, let index = state.index.statusText(at: state.now) { left += " · " + index }
     }
     let rightWidth = min(DisplayWidth.of(right), line.cols / 2)
     surface.put(left, row: line.row, col: 0, width: line.cols - rightWidth - 1, style: style)

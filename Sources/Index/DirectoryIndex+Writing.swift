@@ -1,0 +1,172 @@
+import Foundation
+import GRDB
+import RosterCore
+
+/// Writes: each call is one transaction, so a process killed at any point leaves the last
+/// committed page and the link to resume from together on disk.
+extension DirectoryIndex {
+  /// Where an unfinished sync stands, read at the start of the next one.
+  struct SyncPoint: Equatable {
+    var liveGeneration: Int
+    var deltaLink: String?
+    /// A full sync under way: its generation, the link of its next page, people so far.
+    var building: (generation: Int, link: String?, count: Int)?
+    /// A delta round under way: the link of its next page.
+    var deltaNext: String?
+
+    static func == (lhs: SyncPoint, rhs: SyncPoint) -> Bool {
+      lhs.liveGeneration == rhs.liveGeneration && lhs.deltaLink == rhs.deltaLink
+        && lhs.building?.generation == rhs.building?.generation && lhs.building?.link == rhs.building?.link
+        && lhs.deltaNext == rhs.deltaNext
+    }
+  }
+
+  func syncPoint() throws -> SyncPoint {
+    try pool.read { db in
+      let meta = try Self.meta(db)
+      let building = Int(meta["building_generation"] ?? "").map {
+        (generation: $0, link: meta["building_link"], count: Int(meta["building_count"] ?? "") ?? 0)
+      }
+      return SyncPoint(
+        liveGeneration: Int(meta["generation"] ?? "") ?? 0, deltaLink: meta["delta_link"], building: building,
+        deltaNext: meta["delta_next"])
+    }
+  }
+
+  /// Starts a full sync in a new generation beside the live one (dropping any unfinished one).
+  func beginFullSync(estimate: Int?) throws -> Int {
+    try pool.write { db in
+      let live = try Self.liveGeneration(db)
+      let stale = try Int.fetchAll(
+        db, sql: "SELECT DISTINCT generation FROM person WHERE generation != ?", arguments: [live])
+      for generation in stale { try Self.purge(db, generation: generation, limit: nil) }
+      let next = live + 1
+      try Self.set(db, [
+        "building_generation": String(next), "building_link": nil, "building_count": "0",
+        "estimate": estimate.map(String.init), "delta_next": nil,
+      ])
+      return next
+    }
+  }
+
+  /// One page of a full sync, and the link of the next page (nil when the round must restart).
+  func writeFullPage(_ page: DeltaPage, generation: Int, count: Int) throws {
+    try pool.write { db in
+      try Self.apply(db, page.changes, generation: generation)
+      var values: [String: String?] = ["building_link": page.nextLink, "building_count": String(count)]
+      if page.changes.contains(where: { if case .upsert(_, _, true) = $0 { true } else { false } }) {
+        values["managers_known"] = "1"
+      }
+      try Self.set(db, values)
+    }
+  }
+
+  /// The last page of a full sync: the new generation becomes the live one, with its delta link.
+  func finishFullSync(_ page: DeltaPage, generation: Int, at now: Date) throws {
+    try pool.write { db in
+      try Self.apply(db, page.changes, generation: generation)
+      try Self.set(db, [
+        "generation": String(generation), "delta_link": page.deltaLink, "last_sync": String(now.timeIntervalSince1970),
+        "building_generation": nil, "building_link": nil, "building_count": nil, "delta_next": nil,
+        "permission_problem": nil,
+      ])
+    }
+  }
+
+  /// Removes generations other than the live one, in batches so readers are never held long.
+  func purgeOldGenerations() throws {
+    while true {
+      let more = try pool.write { db -> Bool in
+        let live = try Self.liveGeneration(db)
+        let building = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'building_generation'")
+        let old = try Int.fetchOne(
+          db, sql: "SELECT generation FROM person WHERE generation != ? AND generation != ? LIMIT 1",
+          arguments: [live, Int(building ?? "") ?? -1])
+        guard let old else { return false }
+        try Self.purge(db, generation: old, limit: 5000)
+        return true
+      }
+      if !more { return }
+    }
+  }
+
+  /// One page of a delta round on the live generation; `finished` pages also store the new link.
+  func writeDeltaPage(_ page: DeltaPage, at now: Date) throws {
+    try pool.write { db in
+      try Self.apply(db, page.changes, generation: try Self.liveGeneration(db))
+      if let deltaLink = page.deltaLink {
+        try Self.set(db, [
+          "delta_link": deltaLink, "delta_next": nil, "last_sync": String(now.timeIntervalSince1970),
+          "permission_problem": nil,
+        ])
+      } else {
+        try Self.set(db, ["delta_next": page.nextLink])
+      }
+    }
+  }
+
+  /// Forgets the delta link (the service no longer knows it): the next sync is a full one.
+  func dropDeltaLink() throws {
+    try pool.write { db in try Self.set(db, ["delta_link": nil, "delta_next": nil]) }
+  }
+
+  func recordPermissionProblem(_ message: String?) throws {
+    try pool.write { db in try Self.set(db, ["permission_problem": message]) }
+  }
+
+  /// A person Graph answered 404 for: gone now, not at the next sync.
+  public func remove(id: String) throws {
+    try pool.write { db in try Self.apply(db, [.removed(id: id)], generation: try Self.liveGeneration(db)) }
+  }
+
+  // MARK: - Rows
+
+  private static func apply(_ db: Database, _ changes: [DeltaChange], generation: Int) throws {
+    let placeholders = PersonRow.columns.map { _ in "?" }.joined(separator: ",")
+    let insert = try db.cachedStatement(
+      sql: "INSERT INTO person(\(PersonRow.columns.joined(separator: ","))) VALUES (\(placeholders))")
+    let insertTokens = try db.cachedStatement(sql: "INSERT INTO person_fts(rowid, name, fields) VALUES (?, ?, ?)")
+    for change in changes {
+      switch change {
+      case .upsert(let person, let managerId, _):
+        try delete(db, id: person.id, generation: generation)
+        try insert.execute(arguments: PersonRow.arguments(person, generation: generation, managerId: managerId))
+        try insertTokens.execute(
+          arguments: [db.lastInsertedRowID, IndexTokens.name(person), IndexTokens.fields(person)])
+      case .removed(let id):
+        try delete(db, id: id, generation: generation)
+      }
+    }
+  }
+
+  private static func delete(_ db: Database, id: String, generation: Int) throws {
+    let find = try db.cachedStatement(sql: "SELECT * FROM person WHERE generation = ? AND id = ?")
+    guard let row = try Row.fetchOne(find, arguments: [generation, id]) else { return }
+    try deleteRow(db, row)
+  }
+
+  /// A contentless FTS5 row is deleted by giving back the values it was made from.
+  private static func deleteRow(_ db: Database, _ row: Row) throws {
+    let person = PersonRow.person(row)
+    let rowid: Int64 = row["rowid"]
+    try db.cachedStatement(sql: "INSERT INTO person_fts(person_fts, rowid, name, fields) VALUES ('delete', ?, ?, ?)")
+      .execute(arguments: [rowid, IndexTokens.name(person), IndexTokens.fields(person)])
+    try db.cachedStatement(sql: "DELETE FROM person WHERE rowid = ?").execute(arguments: [rowid])
+  }
+
+  private static func purge(_ db: Database, generation: Int, limit: Int?) throws {
+    let rows = try Row.fetchAll(
+      db, sql: "SELECT rowid, * FROM person WHERE generation = ? LIMIT ?", arguments: [generation, limit ?? -1])
+    for row in rows { try deleteRow(db, row) }
+  }
+
+  private static func set(_ db: Database, _ values: [String: String?]) throws {
+    for (key, value) in values {
+      if let value {
+        try db.execute(sql: "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", arguments: [key, value])
+      } else {
+        try db.execute(sql: "DELETE FROM meta WHERE key = ?", arguments: [key])
+      }
+    }
+  }
+}

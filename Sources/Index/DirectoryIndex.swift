@@ -1,0 +1,169 @@
+import Foundation
+import GRDB
+import Graph
+import RosterCore
+
+/// One account's local copy of the directory: people, their manager ids, and the delta link that
+/// keeps them fresh, in SQLite (WAL) with an FTS5 table for `$search`-equivalent queries.
+///
+/// Rows carry a *generation*: a full sync writes a new generation beside the live one and
+/// switches in one transaction when its last page has arrived, so searches always see a complete
+/// directory — the old one until the new one is whole. Delta rounds edit the live generation,
+/// one page per transaction, each person's row always a state Graph really sent.
+public final class DirectoryIndex: Sendable {
+  public let location: IndexLocation
+  let pool: DatabasePool
+
+  /// Opens (creating when missing) the index at `location`. A file SQLite cannot read as a
+  /// database is moved aside (`….corrupt-<time>`), `report` is told once, and a new one is made.
+  public static func open(_ location: IndexLocation, report: (String) -> Void = { _ in }) throws -> DirectoryIndex {
+    try location.prepare()
+    do {
+      return try DirectoryIndex(location: location)
+    } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
+      let aside = location.file.path + ".corrupt-\(Int(Date().timeIntervalSince1970))"
+      try? FileManager.default.moveItem(atPath: location.file.path, toPath: aside)
+      for file in location.allFiles.dropFirst() where file != location.lockFile {
+        try? FileManager.default.removeItem(at: file)
+      }
+      report("The local index \(location.file.path) was damaged; moved it to \(aside) and starting a new one.")
+      try location.prepare()
+      return try DirectoryIndex(location: location)
+    }
+  }
+
+  private init(location: IndexLocation) throws {
+    self.location = location
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(10)
+    configuration.label = "roster.index"
+    pool = try DatabasePool(path: location.file.path, configuration: configuration)
+    try Self.migrator.migrate(pool)
+    // Reads the schema and a page of data: a damaged file fails here, not in the first search.
+    _ = try pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM meta") }
+  }
+
+  private static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1") { db in
+      try db.execute(sql: """
+        CREATE TABLE meta(key TEXT PRIMARY KEY NOT NULL, value TEXT);
+        CREATE TABLE person(
+          rowid INTEGER PRIMARY KEY, generation INTEGER NOT NULL, id TEXT NOT NULL,
+          displayName TEXT, givenName TEXT, surname TEXT, mail TEXT, userPrincipalName TEXT, jobTitle TEXT,
+          department TEXT, companyName TEXT, officeLocation TEXT, businessPhones TEXT, mobilePhone TEXT,
+          userType TEXT, accountEnabled INTEGER, managerId TEXT, UNIQUE(generation, id));
+        CREATE INDEX person_manager ON person(generation, managerId);
+        CREATE VIRTUAL TABLE person_fts USING fts5(
+          name, fields, content='', tokenize='ascii', prefix='2 4 6', detail='column');
+        """)
+    }
+    return migrator
+  }
+
+  // MARK: - Reading
+
+  /// People matching `text` as Graph's `$search` would (see `IndexQuery`), in index order.
+  public func search(_ text: String, limit: Int, offset: Int = 0) throws -> [Person] {
+    let query = IndexQuery(text)
+    guard let match = query.match else { return [] }
+    return try pool.read { db in
+      let generation = try Self.liveGeneration(db)
+      if query.localWords.isEmpty {
+        return try Self.people(db, match: match, generation: generation, limit: limit, offset: offset)
+      }
+      // Past the eighth word the live path filters locally too; so does this, over every match.
+      let all = try Self.people(db, match: match, generation: generation, limit: -1, offset: 0)
+        .filter { SearchWords.matchesLocally($0, words: query.localWords) }
+      return Array(all.dropFirst(offset).prefix(limit))
+    }
+  }
+
+  /// `CROSS JOIN` keeps the full-text match as the outer loop: left to itself the planner scans
+  /// `person` and probes the match per row (700 ms instead of 2 ms at 5,000 people).
+  private static func people(_ db: Database, match: String, generation: Int, limit: Int, offset: Int) throws
+    -> [Person]
+  {
+    if match == "*" {
+      return try Row.fetchAll(
+        db, sql: "SELECT * FROM person WHERE generation = ? LIMIT ? OFFSET ?", arguments: [generation, limit, offset]
+      ).map(PersonRow.person)
+    }
+    return try Row.fetchAll(
+      db,
+      sql: """
+        SELECT p.* FROM person_fts CROSS JOIN person p ON p.rowid = person_fts.rowid
+        WHERE person_fts MATCH ? AND p.generation = ? LIMIT ? OFFSET ?
+        """,
+      arguments: [match, generation, limit, offset]
+    ).map(PersonRow.person)
+  }
+
+  /// One person by id from the live generation.
+  public func person(id: String) throws -> IndexedPerson? {
+    try pool.read { db in
+      let row = try Row.fetchOne(
+        db, sql: "SELECT * FROM person WHERE generation = ? AND id = ?", arguments: [try Self.liveGeneration(db), id])
+      return row.map { IndexedPerson(person: PersonRow.person($0), managerId: $0["managerId"]) }
+    }
+  }
+
+  /// The people whose manager is `id`, as far as the index knows managers.
+  public func directReports(of id: String) throws -> [Person] {
+    try pool.read { db in
+      try Row.fetchAll(
+        db, sql: "SELECT * FROM person WHERE generation = ? AND managerId = ?",
+        arguments: [try Self.liveGeneration(db), id]
+      ).map(PersonRow.person)
+    }
+  }
+
+  /// Whether a full sync has finished at least once: only then may searches use the index.
+  public func status() throws -> IndexStatus {
+    try pool.read { db in
+      let meta = try Self.meta(db)
+      let generation = Int(meta["generation"] ?? "") ?? 0
+      let people = try Int.fetchOne(
+        db, sql: "SELECT count(*) FROM person WHERE generation = ?", arguments: [generation])
+      let building = Int(meta["building_generation"] ?? "").map { _ in Int(meta["building_count"] ?? "") ?? 0 }
+      let size = location.allFiles.prefix(3).reduce(Int64(0)) { total, url in
+        total + ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value ?? 0)
+      }
+      return IndexStatus(
+        file: location.file.path, sizeBytes: size, people: generation > 0 ? (people ?? 0) : 0,
+        complete: generation > 0 && meta["delta_link"] != nil,
+        lastSync: Double(meta["last_sync"] ?? "").map(Date.init(timeIntervalSince1970:)),
+        indexing: building, estimate: Int(meta["estimate"] ?? ""),
+        managersKnown: meta["managers_known"] == "1", permissionProblem: meta["permission_problem"])
+    }
+  }
+
+  static func liveGeneration(_ db: Database) throws -> Int {
+    try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'generation'").flatMap { Int($0) } ?? 0
+  }
+
+  static func meta(_ db: Database) throws -> [String: String] {
+    var values: [String: String] = [:]
+    for row in try Row.fetchAll(db, sql: "SELECT key, value FROM meta") {
+      let key: String = row["key"]
+      values[key] = row["value"]
+    }
+    return values
+  }
+
+  /// Deletes the index files (`roster index forget`, `roster logout`). Returns whether any existed.
+  @discardableResult
+  public static func forget(_ location: IndexLocation) -> Bool {
+    var removed = false
+    for file in location.allFiles where FileManager.default.fileExists(atPath: file.path) {
+      removed = (try? FileManager.default.removeItem(at: file)) != nil || removed
+    }
+    return removed
+  }
+}
+
+/// A person with the manager id the index holds for them.
+public struct IndexedPerson: Sendable, Equatable {
+  public var person: Person
+  public var managerId: String?
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+/// What `roster index status` and the status line report about an index. Never a token.
+public struct IndexStatus: Sendable, Equatable, Codable {
+  public var file: String
+  /// The database with its WAL and shared-memory files.
+  public var sizeBytes: Int64
+  /// People in the live (complete) generation.
+  public var people: Int
+  /// A full sync has finished: searches may use the index.
+  public var complete: Bool
+  public var lastSync: Date?
+  /// People written so far by an unfinished full sync (nil when none is under way or left over).
+  public var indexing: Int?
+  /// How many people the directory reported when the full sync began (`/users/$count`).
+  public var estimate: Int?
+  /// The token could read managers (`manager@delta` came back).
+  public var managersKnown: Bool
+  /// Why the last sync could not run (a missing permission), said once and kept for `status`.
+  public var permissionProblem: String?
+
+  /// Seconds since the last complete sync, at `now`.
+  public func age(at now: Date) -> TimeInterval? { lastSync.map { now.timeIntervalSince($0) } }
+}

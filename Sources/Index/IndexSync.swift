@@ -1,0 +1,144 @@
+import Foundation
+import RosterCore
+
+/// Progress of a sync, for the status line and `roster index sync` on stderr.
+public struct IndexProgress: Sendable, Equatable {
+  public enum Phase: Sendable, Equatable { case full, delta }
+  public var phase: Phase
+  /// People written in this round so far.
+  public var indexed: Int
+  /// The directory's size as `/users/$count` said at the start of a full sync.
+  public var estimate: Int?
+
+  public init(phase: Phase, indexed: Int, estimate: Int?) {
+    self.phase = phase
+    self.indexed = indexed
+    self.estimate = estimate
+  }
+}
+
+/// How a sync ended.
+public enum IndexSyncOutcome: Sendable, Equatable {
+  /// The index is complete and current: `changes` entries applied, `requests` pages fetched.
+  case synced(full: Bool, changes: Int, requests: Int)
+  /// Another process holds this account's sync lock; nothing was done.
+  case busy
+}
+
+/// Why a sync stopped short. The index keeps its last complete state in every case.
+public enum IndexSyncError: Error, Sendable, Equatable {
+  /// The token may not read the directory (403); `message` names the permission.
+  case permissionDenied(String)
+  case failed(DirectoryError)
+}
+
+/// Brings an index up to date from the delta feed: a full sync the first time (or when the
+/// service no longer knows the delta link), else one delta round. Resumes an unfinished round
+/// from the link stored with its last committed page.
+public struct IndexSync: Sendable {
+  public let index: DirectoryIndex
+  public let feed: DeltaFeed
+  /// `/users/$count`, for "indexing 12,000 of ~200,000"; nil when unknown.
+  public let estimate: @Sendable () async -> Int?
+  public let now: @Sendable () -> Date
+
+  public init(
+    index: DirectoryIndex, feed: DeltaFeed, estimate: @escaping @Sendable () async -> Int? = { nil },
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.index = index
+    self.feed = feed
+    self.estimate = estimate
+    self.now = now
+  }
+
+  public func run(
+    progress: @escaping @Sendable (IndexProgress) -> Void = { _ in },
+    onRetry: @escaping @Sendable (RetryNotice) -> Void = { _ in }
+  ) async throws(IndexSyncError) -> IndexSyncOutcome {
+    guard let lock = SyncLock(index.location.lockFile) else { return .busy }
+    defer { withExtendedLifetime(lock) {} }
+    do {
+      let point = try index.syncPoint()
+      if point.building == nil, point.liveGeneration > 0, let deltaLink = point.deltaLink {
+        do {
+          return try await deltaRound(from: point.deltaNext ?? deltaLink, progress: progress, onRetry: onRetry)
+        } catch let error where DeltaFeed.needsFullSync(error) {
+          try index.dropDeltaLink()
+        }
+      }
+      return try await fullRound(resume: point.building, progress: progress, onRetry: onRetry)
+    } catch let error as IndexSyncError {
+      throw error
+    } catch let error as DirectoryError {
+      if case .permissionDenied(let message) = error {
+        try? index.recordPermissionProblem(message)
+        throw .permissionDenied(message)
+      }
+      throw .failed(error)
+    } catch {
+      throw .failed(.malformedResponse("The local index could not be written: \(error)"))
+    }
+  }
+
+  private func deltaRound(
+    from link: String, progress: @escaping @Sendable (IndexProgress) -> Void,
+    onRetry: @escaping @Sendable (RetryNotice) -> Void
+  ) async throws -> IndexSyncOutcome {
+    var link = link
+    var changes = 0
+    var requests = 0
+    while true {
+      let page = try await feed.fetch(link, onRetry)
+      requests += 1
+      try index.writeDeltaPage(page, at: now())
+      changes += page.changes.count
+      progress(IndexProgress(phase: .delta, indexed: changes, estimate: nil))
+      guard let next = page.nextLink else { return .synced(full: false, changes: changes, requests: requests) }
+      link = next
+    }
+  }
+
+  private func fullRound(
+    resume: (generation: Int, link: String?, count: Int)?, progress: @escaping @Sendable (IndexProgress) -> Void,
+    onRetry: @escaping @Sendable (RetryNotice) -> Void
+  ) async throws -> IndexSyncOutcome {
+    var generation: Int
+    var link: String?
+    var count: Int
+    var total: Int?
+    if let resume, resume.link != nil {
+      (generation, link, count) = (resume.generation, resume.link, resume.count)
+      total = try index.status().estimate
+    } else {
+      total = await estimate()
+      generation = try index.beginFullSync(estimate: total)
+      (link, count) = (nil, 0)
+    }
+    var requests = 0
+    progress(IndexProgress(phase: .full, indexed: count, estimate: total))
+    while true {
+      let page: DeltaPage
+      do {
+        page = try await feed.fetch(link, onRetry)
+      } catch let error where link != nil && DeltaFeed.needsFullSync(error) {
+        // The page link of an interrupted round has expired: start the round again.
+        total = await estimate()
+        generation = try index.beginFullSync(estimate: total)
+        (link, count) = (nil, 0)
+        continue
+      }
+      requests += 1
+      count += page.changes.count
+      if page.nextLink == nil {
+        try index.finishFullSync(page, generation: generation, at: now())
+        progress(IndexProgress(phase: .full, indexed: count, estimate: total))
+        try index.purgeOldGenerations()
+        return .synced(full: true, changes: count, requests: requests)
+      }
+      try index.writeFullPage(page, generation: generation, count: count)
+      progress(IndexProgress(phase: .full, indexed: count, estimate: total))
+      link = page.nextLink
+    }
+  }
+}

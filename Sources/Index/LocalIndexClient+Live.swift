@@ -1,0 +1,46 @@
+import Foundation
+import RosterCore
+
+extension LocalIndexClient {
+  /// The index under `$XDG_CACHE_HOME/roster/` of whichever account signs in, synced from
+  /// `feed`. Opening repairs a damaged file (moved aside; `report` is told).
+  public static func live(
+    environment: [String: String], feed: DeltaFeed, estimate: @escaping @Sendable () async -> Int?,
+    report: @escaping @Sendable (String) -> Void = { _ in }
+  ) -> LocalIndexClient {
+    let attached = LockedValue<DirectoryIndex?>(nil)
+    return LocalIndexClient(
+      attach: { account in
+        let location = IndexLocation(account: account, environment: environment)
+        guard let index = try? DirectoryIndex.open(location, report: report) else { return nil }
+        attached.withLock { $0 = index }
+        return (try? index.status()).map(summary)
+      },
+      search: { text, limit in
+        guard let index = attached.current else { return [] }
+        return (try? index.search(text, limit: limit)) ?? []
+      },
+      sync: { progress in
+        guard let index = attached.current else { return .failed(.cancelled) }
+        let sync = IndexSync(index: index, feed: feed, estimate: estimate)
+        do throws(IndexSyncError) {
+          switch try await sync.run(progress: { progress($0.indexed, $0.estimate) }) {
+          case .busy: return .busy
+          case .synced: return (try? index.status()).map { .synced(summary($0)) } ?? .failed(.cancelled)
+          }
+        } catch {
+          switch error {
+          case .permissionDenied(let message): return .permissionDenied(message)
+          case .failed(let failure): return .failed(failure)
+          }
+        }
+      },
+      remove: { id in try? attached.current?.remove(id: id) })
+  }
+
+  static func summary(_ status: IndexStatus) -> LocalIndexSummary {
+    LocalIndexSummary(
+      complete: status.complete, people: status.people, lastSync: status.lastSync, indexing: status.indexing,
+      estimate: status.estimate)
+  }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// The local index's events.
+public enum IndexAction: Equatable, Sendable {
+  /// The index of the signed-in account was opened (nil: off, or it could not be opened).
+  case attached(LocalIndexSummary?)
+  /// A sync wrote `indexed` people so far (of about `estimate`).
+  case syncProgressed(indexed: Int, estimate: Int?)
+  case syncFinished(LocalSyncResult)
+  /// Time for the next delta round.
+  case syncDue
+}
+
+/// Keeps the index attached to the signed-in account and fresh: a sync at sign-in, then one
+/// every `syncInterval` while the UI runs; says a problem once, and falls back to Graph.
+enum IndexReducer {
+  /// Delta rounds while the UI runs: cheap (one request when nothing changed), frequent enough
+  /// that a leaver disappears within minutes.
+  static let syncInterval: Duration = .seconds(180)
+  /// After a failure (offline, throttled beyond the retries), try again sooner.
+  static let retryInterval: Duration = .seconds(30)
+
+  static func reduce(_ state: inout AppState, _ action: IndexAction) -> [Effect] {
+    switch action {
+    case .attached(let summary):
+      guard state.account != nil else { return [] }
+      state.index.attached = summary != nil
+      state.index.summary = summary
+      guard summary != nil else { return [] }
+      return startSync(&state)
+    case .syncProgressed(let indexed, let estimate):
+      guard state.index.attached else { return [] }
+      state.index.progress = IndexState.Progress(indexed: indexed, estimate: estimate)
+      return []
+    case .syncFinished(let result):
+      guard state.index.attached else { return [] }
+      state.index.progress = nil
+      state.index.isSyncing = false
+      switch result {
+      case .synced(let summary):
+        state.index.summary = summary
+        state.index.offline = false
+        // The list follows the sync: a leaver goes, a new name appears, without a key.
+        let refresh = state.screen == .main && !state.search.normalizedQuery.isEmpty
+          && state.index.isUsable(at: state.now)
+        return [next(syncInterval)] + (refresh ? search(&state) : [])
+      case .busy:
+        return [next(syncInterval)]
+      case .permissionDenied(let message):
+        // Said once; the live path goes on as before.
+        state.index.attached = false
+        if state.index.toldProblem == nil {
+          state.index.toldProblem = message
+          let text = "No local index: \(DirectoryText.sanitize(message)) Searching Microsoft Graph instead."
+          LifecycleReducer.showBanner(&state, text, kind: .error)
+          return LifecycleReducer.ticking(state)
+        }
+        return []
+      case .failed(.cancelled):
+        return []
+      case .failed(.offline):
+        state.index.offline = true
+        return [next(retryInterval)]
+      case .failed(.signInRequired):
+        return []
+      case .failed:
+        return [next(retryInterval)]
+      }
+    case .syncDue:
+      guard state.index.attached, state.account != nil else { return [] }
+      return startSync(&state)
+    }
+  }
+
+  /// A sync round, unless one is under way.
+  static func startSync(_ state: inout AppState) -> [Effect] {
+    guard !state.index.isSyncing else { return [] }
+    state.index.isSyncing = true
+    return [.syncIndex]
+  }
+
+  private static func next(_ delay: Duration) -> Effect {
+    .debounce(id: .indexTimer, after: delay, then: .index(.syncDue))
+  }
+
+  /// At sign-in: open the account's index (its answer starts the first sync).
+  static func signedIn(_ state: inout AppState, _ account: Account) -> [Effect] {
+    state.index = IndexState()
+    return state.settings.index ? [.attachIndex(account)] : []
+  }
+
+  /// The first page of people for the field's query from the index, in the same frame as the key.
+  static func search(_ state: inout AppState) -> [Effect] {
+    let id = state.search.requestID
+    state.search.inFlight = nil
+    state.search.isLoadingMore = false
+    let limit = max(state.search.pageSize * 4, indexPage)
+    return [
+      .cancel(id: .searchDebounce), .cancel(id: .search), .cancel(id: .nextPage),
+      .searchIndex(PeopleQuery(text: state.search.query, pageSize: limit), requestID: id),
+    ]
+  }
+
+  /// How many matches one index query lists: a few screens, more than anyone scrolls before
+  /// typing another letter; the query costs the same few milliseconds either way.
+  static let indexPage = 500
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// The local index as the UI sees it: whether searches may use it, how fresh it is, and the
+/// progress of a sync under way.
+public struct IndexState: Equatable, Sendable {
+  /// The index is enabled and attached to the signed-in account.
+  public var attached: Bool = false
+  public var summary: LocalIndexSummary?
+  /// A sync is running: people written so far and the estimate.
+  public var progress: Progress?
+  /// A sync round is under way (one at a time: a second would cancel the first).
+  public var isSyncing: Bool = false
+  /// The last sync failed because Graph could not be reached: results are marked offline.
+  public var offline: Bool = false
+  /// A problem already told to the person (said once per run).
+  public var toldProblem: String?
+
+  public struct Progress: Equatable, Sendable {
+    public var indexed: Int
+    public var estimate: Int?
+  }
+
+  public init() {}
+
+  /// An index older than this is not searched while Graph answers: its delta token has expired
+  /// (Graph keeps directory sync state 7 days), so it may list people who have left and cannot
+  /// learn who. Offline, it is still searched — marked — because an old list beats none.
+  public static let maximumAge: TimeInterval = 7 * 86_400
+
+  /// Whether searches go to the index instead of Graph at `now`.
+  public func isUsable(at now: Date) -> Bool {
+    guard attached, let summary, summary.complete, let lastSync = summary.lastSync else { return false }
+    return offline || now.timeIntervalSince(lastSync) <= Self.maximumAge
+  }
+
+  /// "index, synced 3 min ago" / "indexing 12,000 of ~200,000" / "index, offline, synced 2 h ago";
+  /// nil when there is nothing to say.
+  public func statusText(at now: Date) -> String? {
+    if let progress, summary?.complete != true {
+      return Self.progressText(indexed: progress.indexed, estimate: progress.estimate)
+    }
+    guard attached, let summary, summary.complete, let lastSync = summary.lastSync else { return nil }
+    let age = Self.age(now.timeIntervalSince(lastSync))
+    return offline ? "index, offline, synced \(age)" : "index, synced \(age)"
+  }
+
+  /// "indexing 12,000 of ~200,000" (the status line and `roster index sync` say the same).
+  public static func progressText(indexed: Int, estimate: Int?) -> String {
+    let of = estimate.map { " of ~\(NumberText.grouped($0))" } ?? ""
+    return "indexing \(NumberText.grouped(indexed))\(of)"
+  }
+
+  static func age(_ seconds: TimeInterval) -> String {
+    switch seconds {
+    case ..<60: return "just now"
+    case ..<3600: return "\(Int(seconds / 60)) min ago"
+    case ..<172_800: return "\(Int(seconds / 3600)) h ago"
+    default: return "\(Int(seconds / 86_400)) days ago"
+    }
+  }
+
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// What the UI knows of an account's local index.
+public struct LocalIndexSummary: Equatable, Sendable {
+  /// A full sync has finished: searches may use it.
+  public var complete: Bool
+  public var people: Int
+  public var lastSync: Date?
+  /// People written so far by an unfinished full sync.
+  public var indexing: Int?
+  public var estimate: Int?
+
+  public init(complete: Bool, people: Int, lastSync: Date?, indexing: Int? = nil, estimate: Int? = nil) {
+    self.complete = complete
+    self.people = people
+    self.lastSync = lastSync
+    self.indexing = indexing
+    self.estimate = estimate
+  }
+}
+
+/// How a background sync ended.
+public enum LocalSyncResult: Equatable, Sendable {
+  case synced(LocalIndexSummary)
+  /// Another roster holds this account's sync lock: it keeps the index fresh for both.
+  case busy
+  /// The token may not read the directory; the message names the permission.
+  case permissionDenied(String)
+  case failed(DirectoryError)
+}
+
+/// The local directory index as the runtime uses it: a struct of closures, built over the Index
+/// target (SQLite) by the composition root, fakes in tests. `search` is synchronous and fast
+/// (milliseconds at 200,000 people): the Store calls it on the main queue so the list changes
+/// in the same frame as the key.
+public struct LocalIndexClient: Sendable {
+  /// Opens (or creates) the index of `account`; nil when the index is off or cannot be opened.
+  public var attach: @Sendable (_ account: Account) -> LocalIndexSummary?
+  /// People matching `text` with Graph's `$search` semantics, at most `limit`.
+  public var search: @Sendable (_ text: String, _ limit: Int) -> [Person]
+  /// One sync round (full or delta); `progress` gets (people written, estimate).
+  public var sync: @Sendable (_ progress: @escaping @Sendable (Int, Int?) -> Void) async -> LocalSyncResult
+  /// Removes a person Graph no longer knows (a detail fetch answered 404).
+  public var remove: @Sendable (_ id: String) -> Void
+
+  public init(
+    attach: @escaping @Sendable (Account) -> LocalIndexSummary?,
+    search: @escaping @Sendable (String, Int) -> [Person],
+    sync: @escaping @Sendable (@escaping @Sendable (Int, Int?) -> Void) async -> LocalSyncResult,
+    remove: @escaping @Sendable (String) -> Void
+  ) {
+    self.attach = attach
+    self.search = search
+    self.sync = sync
+    self.remove = remove
+  }
+
+  /// No index (the setting is off): searches go to Graph.
+  public static let disabled = LocalIndexClient(
+    attach: { _ in nil }, search: { _, _ in [] }, sync: { _ in .failed(.cancelled) }, remove: { _ in })
+}

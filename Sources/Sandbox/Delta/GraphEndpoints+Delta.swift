@@ -1,0 +1,172 @@
+import Foundation
+import Hummingbird
+import SandboxDirectory
+
+/// `GET /v1.0/users/delta` as Graph serves it (protocol.md §4.9, PROTOCOL.md "Local index"):
+/// the first request (with its `$select`) starts a full round whose pages of up to 999 users
+/// (`Prefer: odata.maxpagesize=N` for fewer) are linked by absolute `@odata.nextLink`s with a
+/// `$skiptoken`; the last page carries `@odata.deltaLink` with a `$deltatoken`. That link later
+/// returns only the users added, changed or removed since, removals as
+/// `{"id":…,"@removed":{"reason":"changed"|"deleted"}}`. `$deltatoken=latest` returns no users,
+/// only a link from now. A token from another run, malformed or past its lifetime is refused
+/// with Graph's `syncStateNotFound`, and the client must start over.
+extension GraphEndpoints {
+  static let deltaTokenLifetime: TimeInterval = 7 * 86_400
+  static let deltaMaxPage = 999
+
+  func userDelta(_ request: IncomingRequest, caller: GraphCaller) throws(GraphError) -> Response {
+    guard caller.canReadAllBasic else { throw .accessDenied }
+    let query = request.query
+    let history = tenant.history
+    let snapshot = history.current
+    if query["$expand"] != nil {
+      throw GraphError(
+        status: 400, code: "Request_UnsupportedQuery",
+        message: "$expand is not supported on delta queries; select 'manager' to track manager changes.")
+    }
+    let token: DeltaToken
+    if let skip = query["$skiptoken"] {
+      token = try decodeToken(skip)
+    } else if let delta = query["$deltatoken"] {
+      if delta == "latest" {
+        var latest = DeltaToken(
+          kind: "d", instance: history.instance, from: snapshot.version, through: snapshot.version, after: nil,
+          issued: tenant.now.timeIntervalSince1970, select: query["$select"], manager: false)
+        latest.manager = try selectsManager(latest.select)
+        return deltaPage(request, values: [], next: nil, deltaLink: latest)
+      }
+      var round = try decodeToken(delta)
+      round.kind = "d"
+      round.through = snapshot.version
+      round.after = nil
+      token = round
+    } else {
+      let select = query["$select"]
+      token = DeltaToken(
+        kind: "i", instance: history.instance, from: snapshot.version, through: snapshot.version, after: nil,
+        issued: tenant.now.timeIntervalSince1970, select: select, manager: try selectsManager(select))
+    }
+    let properties = try deltaProperties(token.select)
+    let pageSize = Self.preferredPageSize(request.header("Prefer"))
+    let directory = snapshot.directory
+    var values: [JSONValue] = []
+    var lastId: String?
+    var more = false
+    if token.kind == "i" {
+      let ids = snapshot.sortedIds
+      var start = 0
+      if let after = token.after { start = Self.firstIndex(in: ids, after: after) }
+      for id in ids[start...] {
+        if values.count == pageSize { more = true; break }
+        guard let user = directory.user(idOrUPN: id) else { continue }
+        values.append(render(user, token: token, properties: properties, caller: caller))
+        lastId = id
+      }
+    } else {
+      guard let changes = history.changes(after: token.from, through: token.through) else {
+        throw Self.syncStateNotFound
+      }
+      for change in changes where token.after.map({ change.id > $0 }) ?? true {
+        if values.count == pageSize { more = true; break }
+        if let user = directory.user(idOrUPN: change.id) {
+          values.append(render(user, token: token, properties: properties, caller: caller))
+        } else {
+          values.append(.object([
+            ("id", .string(change.id)), ("@removed", .object([("reason", .string(change.removal ?? "changed"))])),
+          ]))
+        }
+        lastId = change.id
+      }
+    }
+    if more {
+      var next = token
+      next.after = lastId
+      return deltaPage(request, values: values, next: next, deltaLink: nil)
+    }
+    var final = token
+    final.kind = "d"
+    final.from = token.through
+    final.after = nil
+    final.issued = tenant.now.timeIntervalSince1970
+    return deltaPage(request, values: values, next: nil, deltaLink: final)
+  }
+
+  /// Graph's answer for a delta token it holds no state for (expired, from elsewhere, garbled).
+  static let syncStateNotFound = GraphError(
+    status: 400, code: "syncStateNotFound",
+    message: "The sync state generation is not found. The delta token is expired and data must be synchronized again.")
+
+  private func decodeToken(_ text: String) throws(GraphError) -> DeltaToken {
+    guard let token = DeltaToken.decode(text), token.instance == tenant.history.instance,
+      tenant.now.timeIntervalSince1970 - token.issued <= Self.deltaTokenLifetime
+    else { throw Self.syncStateNotFound }
+    return token
+  }
+
+  private func selectsManager(_ select: String?) throws(GraphError) -> Bool {
+    (select ?? "").split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "manager" }
+  }
+
+  /// `$select` without `manager` (a navigation property, answered as `manager@delta`).
+  private func deltaProperties(_ select: String?) throws(GraphError) -> [String] {
+    let plain = select.map {
+      $0.split(separator: ",").filter { $0.trimmingCharacters(in: .whitespaces).lowercased() != "manager" }
+        .joined(separator: ",")
+    }
+    do { return try tenant.directory.selectedProperties(plain) } catch { throw GraphError(error) }
+  }
+
+  private func render(
+    _ user: DirectoryUser, token: DeltaToken, properties: [String], caller: GraphCaller
+  ) -> JSONValue {
+    let directory = tenant.directory
+    let body = directory.render(user, properties: properties, basicProfileOnly: caller.basicProfileOnly(for: user))
+    // Managers are only readable with User.Read.All (protocol.md §4.1); without it the
+    // relationship is left out rather than failing the whole sync.
+    guard token.manager, caller.canReadAllFull || user.id == caller.user.id,
+      case .object(var members) = body, let manager = directory.manager(of: user)
+    else { return body }
+    members.append(("manager@delta", .array([
+      .object([("@odata.type", .string("#microsoft.graph.user")), ("id", .string(manager.id))]),
+    ])))
+    return .object(members)
+  }
+
+  private func deltaPage(_ request: IncomingRequest, values: [JSONValue], next: DeltaToken?, deltaLink: DeltaToken?)
+    -> Response
+  {
+    let select = (next ?? deltaLink)?.select.map { "(\($0))" } ?? ""
+    var body: [(String, JSONValue)] = [("@odata.context", .string("\(request.base)/v1.0/$metadata#users\(select)"))]
+    if let next {
+      body.append(("@odata.nextLink", .string("\(request.base)/v1.0/users/delta?$skiptoken=\(next.encoded)")))
+    }
+    if let deltaLink {
+      body.append(("@odata.deltaLink", .string("\(request.base)/v1.0/users/delta?$deltatoken=\(deltaLink.encoded)")))
+    }
+    body.append(("value", .array(values)))
+    return ok(.object(body), request)
+  }
+
+  /// `Prefer: odata.maxpagesize=N`, clamped to 1…999; 999 without it.
+  static func preferredPageSize(_ prefer: String?) -> Int {
+    guard let prefer else { return deltaMaxPage }
+    for part in prefer.split(separator: ",") {
+      let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+      if pair.count == 2, pair[0].lowercased() == "odata.maxpagesize", let size = Int(pair[1]) {
+        return min(max(size, 1), deltaMaxPage)
+      }
+    }
+    return deltaMaxPage
+  }
+
+  /// Index of the first id greater than `after` in ascending `ids`.
+  static func firstIndex(in ids: [String], after: String) -> Int {
+    var low = 0
+    var high = ids.count
+    while low < high {
+      let middle = (low + high) / 2
+      if ids[middle] <= after { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+}

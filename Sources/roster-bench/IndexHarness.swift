@@ -1,0 +1,186 @@
+import Foundation
+import Index
+
+/// The local index (issue 12) measured: typing with a warm index at the main run's size beside
+/// fzf, then a large sandbox of its own for the first full sync, a delta sync after 1% changed,
+/// the file size, the sync's peak RSS and the local query percentiles.
+enum IndexHarness {
+  struct Figures {
+    /// Last key → final results drawn, warm index.
+    var lastKeyToResultsMillis: Double?
+    var echoMillis: Sample?
+    /// Graph `/users` searches sent while typing the word (the index answers): 0.
+    var graphSearchesWhileTyping: Int?
+    var large: LargeFigures?
+  }
+
+  struct LargeFigures {
+    var people: Int
+    var firstSyncSeconds: Double
+    var firstSyncRequests: Int
+    var deltaRequests: Int
+    var deltaChanges: Int
+    var fileBytes: Int64
+    var syncPeakRSSKilobytes: Int?
+    var shortPrefixMillis: Sample
+    var multiWordMillis: Sample
+  }
+
+  /// Typing `word` into Roster with the index on and complete (synced first with `roster index sync`).
+  static func typing(_ base: Subject, word: String, tenant: Tenant) throws -> Figures {
+    var subject = base
+    subject.environment["ROSTER_INDEX"] = "on"
+    let sync = try runRoster(subject, ["index", "sync"])
+    guard sync.status == 0 else { throw BenchError("roster index sync failed: \(sync.stderr)") }
+    let first = try runRoster(subject, ["search", "--offline", word, "--csv", "--top", "1"])
+    let rows = first.stdout.split(separator: "\r\n")
+    guard rows.count > 1, let name = rows[1].split(separator: ",").dropFirst().first,
+      let marker = name.split(separator: " ").first.map({ String($0.prefix(12)) })
+    else { throw BenchError("the typed word matched nobody in the index") }
+
+    let (session, _, frame) = try subject.launchAndWaitForFirstFrame()
+    defer { session.terminate() }
+    guard frame != nil else { throw BenchError("roster never drew its main screen") }
+    // The index is attached and its sync round done when the status line says so.
+    _ = session.waitForScreen(timeout: 20) { $0.lines.joined().contains("index, synced") }
+    session.waitForQuiet(0.3, timeout: 5)
+    try tenant.clearRequestLog()
+    let finalLine = subject.echoLine(word)
+    let typing = Scenarios.typing(session, word: word, intervalMs: 60, echoLine: subject.echoLine) { session, _ in
+      // The final query echoed with its results: one frame when the index answers.
+      session.waitForScreen(timeout: 10) { screen in
+        let text = screen.lines.joined(separator: "\n")
+        return text.contains(finalLine) && text.contains(marker)
+      }
+    }
+    session.waitForQuiet(0.3, timeout: 5)
+    return Figures(
+      lastKeyToResultsMillis: typing.lastKeyToResultsMillis, echoMillis: typing.echoMillis,
+      graphSearchesWhileTyping: try tenant.userSearches().count)
+  }
+
+  /// A sandbox of `people` at `latencyMs`: first full sync, 1% churn then a delta sync, file
+  /// size, peak RSS of the syncing process, and local query times on the synced file.
+  static func large(roster: String, people: Int, latencyMs: Int, scopes: String, home: URL) throws -> LargeFigures {
+    log("starting a \(people)-person sandbox for the index figures")
+    let sandbox = try SandboxProcess(roster: roster, size: people, latencyMs: latencyMs)
+    defer { sandbox.stop() }
+    let tenant = Tenant(sandbox: sandbox)
+    var subject = try RosterHarness.subject(binary: roster, sandbox: sandbox, scopes: scopes, home: home)
+    subject.environment["ROSTER_INDEX"] = "on"
+    try RosterHarness.signIn(subject, tenant: tenant)
+
+    log("index: first full sync of \(people) people")
+    try tenant.clearRequestLog()
+    let started = monotonicNanos()
+    let sync = try runRoster(subject, ["index", "sync"], sampleRSS: true)
+    let seconds = Double(monotonicNanos() - started) / 1e9
+    guard sync.status == 0 else { throw BenchError("first sync failed: \(sync.stderr)") }
+    let firstRequests = try tenant.requests(path: "/v1.0/users/delta")
+
+    log("index: 1% of people changed, then a delta sync")
+    _ = try HTTP.send(
+      "POST", sandbox.baseURL.appendingPathComponent("_sandbox/churn"), headers: ["Content-Type": "application/json"],
+      body: Data("{\"count\": \(people / 100)}".utf8))
+    try tenant.clearRequestLog()
+    let delta = try runRoster(subject, ["index", "sync"])
+    guard delta.status == 0 else { throw BenchError("delta sync failed: \(delta.stderr)") }
+    let deltaRequests = try tenant.requests(path: "/v1.0/users/delta")
+    let changes = Int(delta.stderr.split(separator: " ").dropFirst().first { Int($0) != nil } ?? "") ?? 0
+
+    let cache = home.appendingPathComponent("cache/roster")
+    let files = try FileManager.default.contentsOfDirectory(atPath: cache.path)
+    guard let file = files.first(where: { $0.hasSuffix(".sqlite") })
+    else { throw BenchError("no index file in \(cache.path)") }
+    let index = try DirectoryIndex.open(IndexLocation(file: cache.appendingPathComponent(file)))
+    let status = try index.status()
+    log("index: local query times")
+    let (short, multi) = try queryTimes(index)
+    return LargeFigures(
+      people: status.people, firstSyncSeconds: seconds, firstSyncRequests: firstRequests, deltaRequests: deltaRequests,
+      deltaChanges: changes, fileBytes: status.sizeBytes, syncPeakRSSKilobytes: sync.peakRSSKilobytes,
+      shortPrefixMillis: short, multiWordMillis: multi)
+  }
+
+  /// Every one-letter prefix, and common two- and three-letter ones; multi-word queries made of
+  /// such prefixes. Each query as the list asks for it (first 500), timed in-process.
+  static func queryTimes(_ index: DirectoryIndex) throws -> (short: Sample, multiWord: Sample) {
+    let letters = "abcdefghijklmnopqrstuvwxyz".map(String.init)
+    let pairs = ["an", "ma", "jo", "li", "st", "el", "ka", "mi", "sa", "de", "ch", "ro", "al", "be", "ha", "ni"]
+    let triples = ["ann", "mar", "joh", "lin", "ste", "ale", "kat", "mic", "san", "dav", "chr", "rob", "ali", "ben"]
+    let multi = ["an ma", "jo sm", "li wa", "ma ro", "al be", "st ka", "a b", "mar ann", "joh smi", "el de la",
+                 "k m n", "sa ch", "ni ha", "ro st", "da mi", "be al"]
+    func time(_ queries: [String], rounds: Int) throws -> Sample {
+      var samples: [Double] = []
+      for _ in 0..<rounds {
+        for query in queries {
+          let start = monotonicNanos()
+          _ = try index.search(query, limit: 500)
+          samples.append(millis(monotonicNanos() - start))
+        }
+      }
+      return Sample(samples)
+    }
+    _ = try time(letters, rounds: 1)  // warm the page cache, as a running UI has it
+    return (try time(letters + pairs + triples, rounds: 5), try time(multi, rounds: 5))
+  }
+
+  struct Run {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    var peakRSSKilobytes: Int?
+  }
+
+  /// Runs a `roster` subcommand with the subject's environment; with `sampleRSS`, reads the
+  /// child's high-water mark (VmHWM) every 20 ms until it exits.
+  static func runRoster(_ subject: Subject, _ arguments: [String], sampleRSS: Bool = false) throws -> Run {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: subject.executable)
+    process.arguments = arguments
+    process.environment = subject.environment
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    nonisolated(unsafe) var outData = Data()
+    nonisolated(unsafe) var errData = Data()
+    let group = DispatchGroup()
+    for (pipe, isOut) in [(out, true), (err, false)] {
+      group.enter()
+      Thread {
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        if isOut { outData = data } else { errData = data }
+        group.leave()
+      }.start()
+    }
+    var peak: Int?
+    while process.isRunning {
+      if sampleRSS, let value = vmHWM(process.processIdentifier) { peak = max(peak ?? 0, value) }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    process.waitUntilExit()
+    group.wait()
+    return Run(
+      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self), peakRSSKilobytes: peak)
+  }
+
+  static func vmHWM(_ pid: Int32) -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+      return Int(line.split(separator: " ").dropFirst().first { Int($0) != nil } ?? "")
+    }
+    return nil
+  }
+}
+
+extension Tenant {
+  /// How many requests for `path` the sandbox logged since the log was cleared.
+  func requests(path: String) throws -> Int {
+    let reply = try HTTP.send("GET", base.appendingPathComponent("_sandbox/requests"))
+    let entries = ((HTTP.json(reply) as? [String: Any])?["requests"] as? [[String: Any]]) ?? []
+    return entries.filter { ($0["path"] as? String) == path }.count
+  }
+}

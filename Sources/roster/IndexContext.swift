@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import Graph
+import Index
+import RosterCore
+
+/// What the index commands share: the signed-in account, its index location, and the live
+/// delta feed over the command's transport and token session.
+struct IndexContext {
+  let account: Account
+  let location: IndexLocation
+  let feed: DeltaFeed
+  let estimate: @Sendable () async -> Int?
+
+  /// Exit 3 when no account is signed in (nothing is asked interactively).
+  static func make(_ common: CommonOptions) async throws -> IndexContext {
+    let runtime = try common.makeRuntime()
+    guard let account = await runtime.session.restoreSession() else {
+      DirectoryCommand.say("Not signed in. Run `roster login` first.")
+      throw ExitCode(3)
+    }
+    let configuration: GraphConfiguration
+    do {
+      configuration = try GraphConfiguration(settings: runtime.settings, tenantId: account.tenantId)
+    } catch {
+      DirectoryCommand.say(error.description)
+      throw ExitCode(1)
+    }
+    return IndexContext(
+      account: account, location: IndexLocation(account: account, environment: common.environment),
+      feed: .live(configuration: configuration, tokens: runtime.session, transport: runtime.transport),
+      estimate: DeltaFeed.liveEstimate(
+        configuration: configuration, tokens: runtime.session, transport: runtime.transport))
+  }
+
+  func open() throws -> DirectoryIndex {
+    do {
+      return try DirectoryIndex.open(location) { DirectoryCommand.say($0) }
+    } catch {
+      DirectoryCommand.say("Cannot open the index \(location.file.path): \(error)")
+      throw ExitCode(1)
+    }
+  }
+
+  /// "indexing 12,000 of ~200,000" / "applying 40 changes".
+  static func progressText(_ progress: IndexProgress) -> String {
+    switch progress.phase {
+    case .full:
+      return IndexState.progressText(indexed: progress.indexed, estimate: progress.estimate)
+    case .delta:
+      return "applying \(NumberText.grouped(progress.indexed)) changes"
+    }
+  }
+
+
+  static func describe(_ status: IndexStatus, account: Account) -> [String] {
+    var lines = ["Account:   \(account.username)"]
+    lines.append("People:    \(NumberText.grouped(status.people))" + (status.complete ? "" : " (no complete sync yet)"))
+    if let last = status.lastSync {
+      let minutes = Int(Date().timeIntervalSince(last) / 60)
+      lines.append("Last sync: \(ISO8601DateFormatter().string(from: last)) (\(minutes) min ago)")
+    } else {
+      lines.append("Last sync: never finished")
+    }
+    if let indexing = status.indexing {
+      lines.append("Unfinished sync: \(NumberText.grouped(indexing)) people so far; `roster index sync` resumes it")
+    }
+    lines.append("File:      \(status.file), \(NumberText.grouped(Int(status.sizeBytes / 1024))) KiB"
+      + (StatusCommand.permissions(of: status.file).map { ", \($0)" } ?? ""))
+    let fields = account.canReadFullProfiles
+      ? "full profiles (User.Read.All)" : "basic profiles only: names and mail (User.ReadBasic.All)"
+    lines.append("Holds:     \(fields); managers \(status.managersKnown ? "known" : "not readable")")
+    if let problem = status.permissionProblem { lines.append("Problem:   \(DirectoryText.sanitize(problem))") }
+    return lines
+  }
+
+  static func jsonString(_ text: String) -> String {
+    String(decoding: (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8), as: UTF8.self)
+  }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Graph
+import Index
+import RosterCore
+import Sandbox
+import TestSupport
+import Testing
+import Transport
+
+/// The local index synced from the sandbox: a full sync, delta rounds with changes and removals,
+/// resuming an interrupted round, a delta token the service forgot, throttling, the lock, a
+/// missing permission and a damaged file.
+@Suite struct IndexSyncTests {
+  @Test func fullSyncThenDeltaRoundsFollowTheDirectory() async throws {
+    try await SandboxGraph.run(size: 1500) { harness in
+      let fixture = try IndexFixture(harness)
+      defer { fixture.remove() }
+      let index = try fixture.open()
+      #expect(try index.status().complete == false)
+      let first = try await fixture.sync(index)
+      #expect(first == .synced(full: true, changes: 1500, requests: 2))
+      let status = try index.status()
+      #expect(status.complete && status.people == 1500 && status.estimate == 1500 && status.managersKnown)
+      #expect(status.lastSync != nil)
+      // Directory 0700, files 0600: the index is as private as the token.
+      let mode = { (path: String) in (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1 }
+      #expect(try mode(fixture.directory.path) == 0o700)
+      #expect(try mode(fixture.location.file.path) == 0o600)
+
+      let everyone = try await harness.searchAll("a", pageSize: 999)
+      let leaver = try #require(everyone.first { $0.userPrincipalName != harness.sandbox.defaultUsername })
+      #expect(try index.search(leaver.displayName ?? "", limit: 50).contains { $0.id == leaver.id })
+      try await harness.harness.call("DELETE", "users/\(leaver.id)")
+      try await harness.harness.call("PATCH", "users/\(everyone[5].id)", ["displayName": "Quentin Zzyzx"])
+      try await harness.harness.call("POST", "churn", ["count": 15])  // 1% of 1500
+
+      let second = try await fixture.sync(index)
+      guard case .synced(false, let changes, let requests) = second else {
+        Issue.record("expected a delta round, got \(second)")
+        return
+      }
+      #expect(requests == 1 && changes >= 15)
+      #expect(try index.person(id: leaver.id) == nil)
+      #expect(try index.search(leaver.displayName ?? "", limit: 50).contains { $0.id == leaver.id } == false)
+      #expect(try index.search("zzyzx", limit: 5).map(\.id) == [everyone[5].id])
+      let info = try await harness.harness.call("GET", "info")
+      #expect(try index.status().people == info.json["people"] as? Int)
+    }
+  }
+
+  @Test func anInterruptedFullSyncResumesWhereItStopped() async throws {
+    try await SandboxGraph.run(size: 1000) { harness in
+      let fixture = try IndexFixture(harness, pageSize: 100)
+      defer { fixture.remove() }
+      let index = try fixture.open()
+      // A feed that dies after four pages, as a killed process would.
+      let pages = LockedCounter()
+      let dying = DeltaFeed { link, onRetry in
+        guard pages.increment() <= 4 else { throw DirectoryError.offline("cable pulled") }
+        return try await fixture.feed.fetch(link, onRetry)
+      }
+      await #expect(throws: IndexSyncError.self) { _ = try await fixture.sync(index, feed: dying) }
+      let halfway = try index.status()
+      #expect(!halfway.complete && halfway.indexing == 400 && halfway.people == 0)
+      #expect(try index.search("a", limit: 5).isEmpty)  // nothing half-done is searchable
+
+      try await harness.harness.call("DELETE", "requests")
+      let resumed = try await fixture.sync(try fixture.open())
+      #expect(resumed == .synced(full: true, changes: 1000, requests: 6))
+      #expect(try index.status().people == 1000)
+    }
+  }
+
+  @Test func aForgottenDeltaTokenMeansAFullSyncWhileTheOldCopyStaysSearchable() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-index-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var location: IndexLocation?
+    try await SandboxGraph.run(size: 200) { harness in
+      let fixture = try IndexFixture(harness)
+      location = IndexLocation(directory: directory, tenantId: harness.sandbox.tenantId, accountId: "tester")
+      let index = try DirectoryIndex.open(location!)
+      _ = try await IndexSync(index: index, feed: fixture.feed).run()
+    }
+    // A new sandbox run (another port, another instance) knows nothing of the old link: a full sync.
+    try await SandboxGraph.run(size: 200) { harness in
+      let fixture = try IndexFixture(harness)
+      let index = try DirectoryIndex.open(try #require(location))
+      #expect(try index.status().complete)
+      let outcome = try await IndexSync(index: index, feed: fixture.feed).run()
+      #expect(outcome == .synced(full: true, changes: 200, requests: 1))
+      #expect(try index.status().people == 200)
+    }
+  }
+
+  @Test func throttlingIsWaitedOutAndTheLockKeepsOneSyncPerAccount() async throws {
+    try await SandboxGraph.run(size: 100) { harness in
+      let sleep = RecordingSleep()
+      let fixture = try IndexFixture(harness, sleep: sleep)
+      defer { fixture.remove() }
+      try await harness.harness.addFault([
+        "match": "/v1.0/users/delta*", "kind": "status", "status": 429, "retry_after": 7, "count": 1,
+      ])
+      #expect(try await fixture.sync() == .synced(full: true, changes: 100, requests: 1))
+      #expect(sleep.recorded == [.seconds(7)])
+
+      // Another process holding the lock (flock is per open file, so a second descriptor in this
+      // process stands in for it): the sync does nothing and says so.
+      let holder = open(fixture.location.lockFile.path, O_RDWR)
+      defer { close(holder) }
+      #expect(flock(holder, LOCK_EX | LOCK_NB) == 0)
+      #expect(try await fixture.sync() == .busy)
+      flock(holder, LOCK_UN)
+      #expect(try await fixture.sync() == .synced(full: false, changes: 0, requests: 1))
+    }
+  }
+
+  @Test func aTokenWithoutDirectoryPermissionIsToldOnceAndRecorded() async throws {
+    try await SandboxGraph.run(size: 20, scope: "openid profile offline_access User.Read") { harness in
+      let fixture = try IndexFixture(harness)
+      defer { fixture.remove() }
+      let index = try fixture.open()
+      await #expect(throws: IndexSyncError.self) { _ = try await fixture.sync(index) }
+      let status = try index.status()
+      #expect(!status.complete && status.permissionProblem?.contains("User.ReadBasic.All") == true)
+    }
+  }
+
+  @Test func aDamagedFileIsMovedAsideAndRebuilt() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-index-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let location = IndexLocation(directory: directory, tenantId: "t", accountId: "a")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try Data(repeating: 0x41, count: 8192).write(to: location.file)
+    var messages: [String] = []
+    let index = try DirectoryIndex.open(location) { messages.append($0) }
+    #expect(messages.count == 1 && messages[0].contains("damaged"))
+    #expect(try index.status().complete == false)
+    let aside = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".corrupt-") }
+    #expect(aside.count == 1)
+  }
+}
+
+/// A thread-safe counter for fakes.
+final class LockedCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+  func increment() -> Int { lock.withLock { value += 1; return value } }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Sandbox
+import TestSupport
+import Testing
+
+/// `roster index sync|status|forget`, `roster search --offline` and `roster logout` as a person
+/// or a script runs them, including a sync killed with SIGKILL halfway through.
+@Suite(.serialized) struct IndexCommandTests {
+  @Test func syncKilledMidwayResumesAndTheCommandsReportIt() async throws {
+    try await SandboxHarness.with(configure: { $0.size = 3000; $0.approveAfter = .milliseconds(200) }) { harness in
+      let scopes = ["ROSTER_SCOPES": "openid profile offline_access User.Read User.Read.All"]
+      let roster = harness.roster(extra: scopes)
+      let signedOut = harness.roster(state: "nobody", extra: scopes)
+      #expect(try await roster.run(["login", "--device-code"]).status == 0)
+      let none = try await roster.run(["search", "--offline", "a"])
+      #expect(none.status == 3 && none.stderr.contains("index sync"))
+      #expect(try await roster.run(["index", "status"]).status == 1)
+      #expect(try await signedOut.run(["index", "status"]).status == 3)
+
+      // Slow pages, so the sync is caught between them.
+      let control = harness
+      try await control.addFault(["match": "/v1.0/users/delta*", "kind": "latency", "ms": 700])
+      let process = Process()
+      process.executableURL = try #require(RosterBinary.url)
+      process.arguments = ["index", "sync"]
+      process.environment = roster.environment
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      let cache = URL(fileURLWithPath: roster.environment["XDG_CACHE_HOME"]!).appendingPathComponent("roster")
+      var halfway = false
+      for _ in 0..<200 where !halfway {
+        try await Task.sleep(for: .milliseconds(50))
+        let status = try await roster.run(["index", "status", "--json"])
+        let json = (try? JSONSerialization.jsonObject(with: Data(status.stdout.utf8))) as? [String: Any]
+        halfway = ((json?["indexing"] as? Int) ?? 0) >= 999
+      }
+      #expect(halfway)
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      #expect(process.terminationReason == .uncaughtSignal)
+
+      // The last complete state (none yet) is readable; the unfinished part is reported.
+      let killed = try await roster.run(["index", "status", "--json"])
+      let killedJSON = try #require(try JSONSerialization.jsonObject(with: Data(killed.stdout.utf8)) as? [String: Any])
+      #expect(killedJSON["complete"] as? Bool == false)
+      #expect(try await roster.run(["search", "--offline", "a"]).status == 3)
+
+      try await control.clearFaults()
+      let resumed = try await roster.run(["index", "sync"])
+      #expect(resumed.status == 0, "\(resumed.stderr)")
+      #expect(resumed.stderr.contains("Indexed 3,000 people") || resumed.stderr.contains("Indexed 3000 people"))
+      let status = try await roster.run(["index", "status", "--json"])
+      let json = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
+      #expect(json["people"] as? Int == 3000 && json["complete"] as? Bool == true && json["indexing"] == nil)
+      let text = try await roster.run(["index", "status"])
+      #expect(text.stdout.contains("People:    3,000") && text.stdout.contains("0600"))
+
+      // Offline answers the same as online, and sends Graph nothing.
+      try await control.call("DELETE", "requests")
+      let offline = try await roster.run(["search", "--offline", "aoife", "--csv"])
+      #expect(offline.status == 0 && offline.stdout.contains("aoife.oconnor@"))
+      #expect(try await control.requests().isEmpty)
+      let online = try await roster.run(["search", "aoife", "--csv"])
+      #expect(Set(online.stdout.split(separator: "\r\n")) == Set(offline.stdout.split(separator: "\r\n")))
+
+      // A change appears after the next sync; a second sync while none is needed is one request.
+      try await control.call("PATCH", "users/aoife.oconnor@contoso.onmicrosoft.com", ["jobTitle": "Chief Indexer"])
+      #expect(try await roster.run(["index", "sync"]).status == 0)
+      #expect(try await roster.run(["search", "--offline", "aoife", "--json"]).stdout.contains("Chief Indexer"))
+
+      #expect(try await roster.run(["index", "forget"]).status == 0)
+      #expect(try await roster.run(["index", "status"]).status == 1)
+      #expect(try await roster.run(["index", "sync"]).status == 0)
+      let files = try FileManager.default.contentsOfDirectory(atPath: cache.path)
+      #expect(files.contains { $0.hasSuffix(".sqlite") })
+      #expect(try await roster.run(["logout"]).status == 0)
+      let after = try FileManager.default.contentsOfDirectory(atPath: cache.path)
+      #expect(!after.contains { $0.hasSuffix(".sqlite") })
+    }
+  }
+}

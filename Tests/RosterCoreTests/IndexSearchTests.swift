@@ -1,0 +1,102 @@
+import Foundation
+import RosterCore
+import Testing
+import TestSupport
+
+/// The search path with a complete local index: the list is the index's answer in the same
+/// frame as the key (no debounce, no Graph request), marked with its freshness; the live path
+/// when the index is missing, incomplete or too old; sync results, a missing permission said
+/// once, and a 404 that removes a person at once.
+@MainActor
+@Suite struct IndexSearchTests {
+  nonisolated static let now = Date(timeIntervalSince1970: 1_800_000_000)
+  nonisolated static let ann = Person(id: "1", displayName: "Ann Lee", mail: "ann@contoso.test")
+  nonisolated static let anna = Person(id: "2", displayName: "Anna Berg", mail: "anna@contoso.test")
+
+  static func indexed(lastSync: Date = now.addingTimeInterval(-180), complete: Bool = true) -> AppState {
+    var state = AppState.signedIn()
+    state.now = now
+    state.index.attached = true
+    state.index.summary = LocalIndexSummary(complete: complete, people: 2, lastSync: lastSync)
+    return state
+  }
+
+  /// Records effects and answers none (the Store's own `.searchIndex` never reaches it).
+  final class Recorder: EffectRunning, @unchecked Sendable {
+    var effects: [Effect] = []
+    func run(_ effect: Effect, feedback: EffectFeedback) { effects.append(effect) }
+  }
+
+  @Test func aKeyIsAnsweredByTheIndexBeforeTheFrameIsDrawn() {
+    let recorder = Recorder()
+    let store = Store(initialState: Self.indexed(), runtime: recorder, clock: { Self.now })
+    let asked = LockedValue<[PeopleQuery]>([])
+    store.localSearch = { query in
+      asked.withLock { $0.append(query) }
+      return query.text.lowercased() == "ann" ? [Self.ann, Self.anna] : [Self.anna]
+    }
+    var frames: [[Person]] = []
+    store.onChange = { frames.append($0.search.results) }
+
+    store.send(.search(.queryChanged("ann")))
+    #expect(frames == [[Self.ann, Self.anna]])  // one frame, already the answer
+    #expect(store.state.search.status == .results)
+    #expect(asked.current.map(\.text) == ["ann"])
+    #expect(!recorder.effects.contains { if case .searchPeople = $0 { true } else { false } })
+    #expect(!recorder.effects.contains { if case .debounce(.searchDebounce, _, _) = $0 { true } else { false } })
+    #expect(store.state.index.statusText(at: Self.now) == "index, synced 3 min ago")
+
+    store.send(.search(.queryChanged("anna")))
+    #expect(frames.last == [Self.anna])
+  }
+
+  @Test func theLivePathRunsWhenTheIndexIsIncompleteOrTooOld() {
+    for state in [Self.indexed(complete: false), Self.indexed(lastSync: Self.now.addingTimeInterval(-8 * 86_400))] {
+      var state = state
+      let effects = reduce(&state, .search(.queryChanged("ann")))
+      #expect(effects.contains { if case .debounce(.searchDebounce, _, _) = $0 { true } else { false } })
+      #expect(!effects.contains { if case .searchIndex = $0 { true } else { false } })
+    }
+    // Offline, an old index still answers, marked.
+    var offline = Self.indexed(lastSync: Self.now.addingTimeInterval(-8 * 86_400))
+    offline.index.offline = true
+    let effects = reduce(&offline, .search(.queryChanged("ann")))
+    #expect(effects.contains { if case .searchIndex = $0 { true } else { false } })
+    #expect(offline.index.statusText(at: Self.now) == "index, offline, synced 8 days ago")
+  }
+
+  @Test func syncProgressResultsAndAPermissionProblemSaidOnce() {
+    var state = AppState.signedIn()
+    state.now = Self.now
+    #expect(reduce(&state, .index(.attached(LocalIndexSummary(complete: false, people: 0, lastSync: nil))))
+      == [.syncIndex])
+    _ = reduce(&state, .index(.syncProgressed(indexed: 12_000, estimate: 200_000)))
+    #expect(state.index.statusText(at: Self.now) == "indexing 12,000 of ~200,000")
+    let done = LocalIndexSummary(complete: true, people: 200_000, lastSync: Self.now)
+    #expect(reduce(&state, .index(.syncFinished(.synced(done))))
+      == [.debounce(id: .indexTimer, after: .seconds(180), then: .index(.syncDue))])
+    #expect(state.index.isUsable(at: Self.now) && state.index.statusText(at: Self.now) == "index, synced just now")
+
+    _ = reduce(&state, .index(.syncFinished(.failed(.offline("down")))))
+    #expect(state.index.offline && state.index.isUsable(at: Self.now))
+
+    let first = reduce(&state, .index(.syncFinished(.permissionDenied("needs User.ReadBasic.All"))))
+    #expect(state.banner?.message.contains("User.ReadBasic.All") == true && !first.isEmpty)
+    #expect(!state.index.isUsable(at: Self.now))
+    state.banner = nil
+    state.index.attached = true
+    _ = reduce(&state, .index(.syncFinished(.permissionDenied("needs User.ReadBasic.All"))))
+    #expect(state.banner == nil)  // said once
+  }
+
+  @Test func aDetailThatAnswers404RemovesThePersonAtOnce() {
+    var state = Self.indexed()
+    _ = reduce(&state, .search(.queryChanged("ann")))
+    _ = reduce(&state, .search(.indexResultsLoaded(id: state.search.requestID, [Self.ann, Self.anna])))
+    _ = reduce(&state, .detail(.selectionRested))
+    let id = state.detail.requestID
+    let effects = reduce(&state, .detail(.loaded(id: id, .failure(.notFound))))
+    #expect(effects.contains(.removeFromIndex(personID: Self.ann.id)))
+    #expect(state.search.results == [Self.anna])
+  }
+}
