@@ -18,12 +18,14 @@ import Testing
   }
 
   /// Starts a sandbox, signs the binary in, runs `body`, stops the sandbox.
-  static func withSignedInRoster(_ body: (RosterProcess, RosterProcess) async throws -> Void) async throws {
+  static func withSignedInRoster(
+    extraPeople: [[String: Any]] = [], _ body: (RosterProcess, RosterProcess) async throws -> Void
+  ) async throws {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("roster-cmd-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: home) }
     let peopleFile = home.appendingPathComponent("people.json")
-    try JSONSerialization.data(withJSONObject: people).write(to: peopleFile)
+    try JSONSerialization.data(withJSONObject: people + extraPeople).write(to: peopleFile)
     var configuration = SandboxConfiguration()
     configuration.peopleFile = peopleFile
     configuration.approveAfter = .milliseconds(200)

@@ -7,6 +7,7 @@ import SandboxDirectory
 /// - `POST /_sandbox/device/approve`, `/deny` `{"user_code"?, "user"?}` → `{"user_code","user","status"}`
 /// - `POST /_sandbox/faults` a rule or an array of rules → `{"rules":[…]}`; `GET` lists; `DELETE` clears
 /// - `GET /_sandbox/requests` → `{"requests":[…]}` oldest first; `DELETE` clears
+/// - `POST /_sandbox/presence` pins a person's presence (see `pinPresence`); `DELETE` unpins all
 struct ControlEndpoints: Sendable {
   let tenant: SandboxTenant
 
@@ -23,6 +24,8 @@ struct ControlEndpoints: Sendable {
     case ("GET", ["requests"]): return .json(.object([("requests", .array(tenant.requestLog.all.map(\.json)))]))
     case ("DELETE", ["requests"]): tenant.requestLog.clear(); return Response(status: .noContent)
     case ("GET", ["info"]): return info(request)
+    case ("POST", ["presence"]): return pinPresence(request)
+    case ("DELETE", ["presence"]): tenant.presence.unpinAll(); return Response(status: .noContent)
     default: return failure(.notFound, "No control endpoint \(request.method) \(request.path).")
     }
   }

@@ -21,6 +21,11 @@ struct SandboxControl {
     _ = try await transport.send(HTTPRequest(method: "DELETE", url: sandbox.baseURL.appendingPathComponent("_sandbox/faults")))
   }
 
+  func clearRequests() async throws {
+    _ = try await transport.send(
+      HTTPRequest(method: "DELETE", url: sandbox.baseURL.appendingPathComponent("_sandbox/requests")))
+  }
+
   /// Logged requests whose path starts with `prefix`: path, decoded query, ConsistencyLevel.
   func requests(pathPrefix prefix: String = "/v1.0/") async throws -> [LoggedRequest] {
     let response = try await transport.send(HTTPRequest(url: sandbox.baseURL.appendingPathComponent("_sandbox/requests")))
