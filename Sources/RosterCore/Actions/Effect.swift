@@ -34,6 +34,11 @@ public enum Effect: Equatable, Sendable {
   case copyToClipboard(String)
   /// Write the settings file and rebuild the clients; answers `.setup(.saved)` or `.saveFailed`.
   case saveSettings(Settings)
+  /// Presence of the people with `ids`; answers `.presence(.loaded(id: requestID, …))`.
+  /// Runs under `CancelID.presence`.
+  case fetchPresence(ids: [String], requestID: Int)
+  /// Write `person` as a vCard file in the working directory; answers `.detail(.vCardExported)`.
+  case exportVCard(Person)
 }
 
 /// Names under which cancellable work runs; one piece of work per id at a time.
@@ -46,6 +51,8 @@ public enum CancelID: Hashable, Sendable, CaseIterable {
   case detail
   case signIn
   case tick
+  case presence
+  case presenceRefresh
 }
 
 extension Effect {
@@ -57,8 +64,10 @@ extension Effect {
     case .fetchNextPage: return .nextPage
     case .loadDetail: return .detail
     case .signIn: return .signIn
+    case .fetchPresence: return .presence
     case .scheduleTick: return .tick
-    case .cancel, .submitRedirectURL, .restoreSession, .signOut, .copyToClipboard, .saveSettings, .warmUpDirectory:
+    case .cancel, .submitRedirectURL, .restoreSession, .signOut, .copyToClipboard, .saveSettings, .warmUpDirectory,
+      .exportVCard:
       return nil
     }
   }

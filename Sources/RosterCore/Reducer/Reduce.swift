@@ -6,14 +6,17 @@ import Foundation
 /// reduces its own actions in its own file; features call each other's helpers where one event
 /// touches several (a new result list changes the selection, which changes the detail pane).
 public func reduce(_ state: inout AppState, _ action: AppAction) -> [Effect] {
+  let effects: [Effect]
   switch action {
-  case .app(let action): return LifecycleReducer.reduce(&state, action)
-  case .setup(let action): return SetupReducer.reduce(&state, action)
-  case .login(let action): return LoginReducer.reduce(&state, action)
-  case .search(let action): return SearchReducer.reduce(&state, action)
-  case .list(let action): return ListReducer.reduce(&state, action)
-  case .detail(let action): return DetailReducer.reduce(&state, action)
+  case .app(let action): effects = LifecycleReducer.reduce(&state, action)
+  case .setup(let action): effects = SetupReducer.reduce(&state, action)
+  case .login(let action): effects = LoginReducer.reduce(&state, action)
+  case .search(let action): effects = SearchReducer.reduce(&state, action)
+  case .list(let action): effects = ListReducer.reduce(&state, action)
+  case .detail(let action): effects = DetailReducer.reduce(&state, action)
+  case .presence(let action): effects = PresenceReducer.reduce(&state, action)
   }
+  return effects + PresenceReducer.follow(action, state)
 }
 
 /// The engine's timings and sizes, in one place.
@@ -31,6 +34,12 @@ public enum Tuning {
   public static let bannerSeconds: TimeInterval = 3
   /// Pages hold about two screens of rows, within these bounds.
   public static let pageSizeRange: ClosedRange<Int> = 20...100
+  /// Presence is asked for once the people on screen have been there this long (a new result
+  /// list, a person opened), so typing and moving never ask per keystroke.
+  public static let presenceSettle: Duration = .seconds(1)
+  /// Presence is asked again this often while people are on screen: Teams presence changes over
+  /// minutes, and the limit (1,500 calls / 30 s per app and tenant) is shared by every user.
+  public static let presenceRefresh: Duration = .seconds(60)
   /// Below this many columns the UI shows one pane at a time.
   public static let singlePaneBelowColumns = 60
 

@@ -99,6 +99,20 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
     case .copyToClipboard:
       // The Store hands this to the UI itself; nothing to do off the main queue.
       feedback.finish()
+    case .fetchPresence(let ids, let requestID):
+      let directory = environment.services.directory
+      startCall(.presence, feedback) { _ in
+        .presence(.loaded(id: requestID, await Self.directoryResult { try await directory.presences(ids) }))
+      }
+    case .exportVCard(let person):
+      let directory = environment.exportDirectory
+      spawn(feedback) {
+        do throws(ExportFailure) {
+          return .detail(.vCardExported(.success(try VCardFile.write(person, into: directory))))
+        } catch {
+          return .detail(.vCardExported(.failure(error)))
+        }
+      }
     }
   }
 
