@@ -20,7 +20,7 @@ struct RosterBench: ParsableCommand {
   @Option(help: "Columns of the pseudo-terminal (at 100 or more Roster shows list and detail side by side).")
   var cols = 80
   @Option(help: "Rows of the pseudo-terminal.") var rows = 24
-  @Option(help: "Run only these parts, comma-separated: typing, navigation, startup, memory, fzf.")
+  @Option(help: "Run only these parts, comma-separated: typing, navigation, startup, memory, detail, fzf.")
   var only: String?
   @Option(help: "Write what each program printed after each navigation key to files in this directory.")
   var trace: String?
@@ -75,6 +75,12 @@ struct RosterBench: ParsableCommand {
       log("roster: memory")
       (report.roster.peakRSSKilobytes, report.resultsPaged) = try RosterHarness.memory(
         rosterSubject, queries: memoryQueries.split(separator: ",").map(String.init))
+    }
+
+    if runs("detail") {
+      log("roster: detail round trips")
+      let ids = try tenant.sampleUserIds(token: harnessToken, count: quick ? 5 : 20)
+      report.detailRoundTrips = try RosterHarness.detailRoundTrips(rosterSubject, ids: ids, tenant: tenant)
     }
 
     if !runs("fzf") {
