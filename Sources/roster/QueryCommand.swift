@@ -53,7 +53,7 @@ struct QueryCommand: AsyncParsableCommand {
       throw exit
     }
     do {
-      let people = try await lookup.find(text, limit: limit)
+      let people = try await lookup.find(text, limit)
       let output = AddressBookOutput.render(people, query: text, format: format == .mutt ? .mutt : .aerc)
       try DirectoryCommand.write(output.text)
       if output.isEmpty && format == .mutt { throw ExitCode(1) }

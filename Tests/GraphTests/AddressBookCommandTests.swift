@@ -5,14 +5,14 @@ import Testing
 /// real vCard parser (Python's vobject, installed in `.venv` by scripts/bootstrap).
 @Suite(.serialized) struct AddressBookCommandTests {
   /// A name and title that need every vCard escape, and a title long enough to fold.
-  static let awkward: [String: Any] = [
+  static var awkward: [String: Any] { [
     "id": "30000000-0000-4000-8000-000000000001", "displayName": "Ó'Brien; Seán, Jr. \\ the Second",
     "givenName": "Seán, Jr.", "surname": "Ó'Brien; \\", "mail": "sean.obrien@contoso.test",
     "userPrincipalName": "sean.obrien@contoso.test",
     "jobTitle": "Principal Engineer, Développement; Zürich — Ελληνικά 日本語 and a long tail to fold twice over",
     "department": "R&D; Platform", "companyName": "Contoso, Ltd.", "businessPhones": ["+41 44 555 01 00"],
     "mobilePhone": "+41 79 555 01 99", "manager": "00000000-0000-4000-8000-000000000001",
-  ]
+  ] }
 
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()

@@ -183,6 +183,9 @@ import Transport
       }
       if url.contains("$filter=") { return HTTPResponse(status: 200, body: try! Fixture.data("users-basic-profile")) }
       if url.contains("/manager") { return HTTPResponse(status: 404, body: try! Fixture.data("manager-not-found")) }
+      if url.contains("/users/c0ffee00-1111-4222-8333-444455556666?") {
+        return HTTPResponse(status: 200, body: Data(#"{"id":"c0ffee00-1111-4222-8333-444455556666","displayName":"Björn Ek"}"#.utf8))
+      }
       return HTTPResponse(status: 200, body: Data(#"{"value":[]}"#.utf8))
     })
     let detail = try await graph.client.personDetail("someone@contoso.test", { _ in })

@@ -3,7 +3,6 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import SandboxDirectory
-import Synchronization
 
 /// `POST /v1.0/$batch`: Graph's JSON batching (concepts/json-batching.md). Up to 20 requests,
 /// each `{id, method, url, headers?, body?, dependsOn?}` with a URL relative to the version;
@@ -80,8 +79,8 @@ extension GraphEndpoints {
   /// else (a photo) base64-encoded, as Graph returns binary content inside a batch.
   private static func capture(_ response: Response) async -> (status: Int, headers: [(String, JSONValue)], body: JSONValue?) {
     let collector = BodyCollector()
-    try? await response.body.write(CollectingWriter(collector: collector))
-    let data = collector.data
+    try? await response.body.write(collector.writer)
+    let data = Data(collector.buffer.readableBytesView)
     var headers: [(String, JSONValue)] = []
     for field in response.headers where ["content-type", "retry-after", "cache-control"].contains(field.name.canonicalName) {
       headers.append((field.name.rawName, .string(field.value)))
@@ -139,17 +138,4 @@ extension GraphEndpoints {
       ("message", .string("The request was not run because a request it depends on failed.")),
     ]))
   ])
-}
-
-/// Collects a response body written in-process (a batch's inner responses).
-private final class BodyCollector: Sendable {
-  private let bytes = Mutex(Data())
-  func append(_ buffer: ByteBuffer) { bytes.withLock { $0.append(contentsOf: buffer.readableBytesView) } }
-  var data: Data { bytes.withLock { $0 } }
-}
-
-private struct CollectingWriter: ResponseBodyWriter {
-  let collector: BodyCollector
-  mutating func write(_ buffer: ByteBuffer) async throws { collector.append(buffer) }
-  consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
 }

@@ -49,7 +49,7 @@ final class PresenceBoard: Sendable {
     if user.userType == "Guest" { return Entry(availability: "PresenceUnknown", activity: "PresenceUnknown") }
     let slot = UInt64(max(0, now.timeIntervalSince1970 / Self.period))
     var random = SeededRandom(seed: seed ^ Self.hash(user.id) ^ (slot &* 0x9E37_79B9_7F4A_7C15))
-    var roll = random.below(100)
+    var roll = Int(random.next() % 100)
     for candidate in Self.generated {
       if roll < candidate.weight { return candidate.entry }
       roll -= candidate.weight
