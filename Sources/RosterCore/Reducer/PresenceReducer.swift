@@ -22,7 +22,7 @@ enum PresenceReducer {
         state.presence.byID.merge(found) { _, new in new }
         return [refresh(after: Tuning.presenceRefresh)]
       case .failure(.permissionDenied):
-        state.presence.refusal = "not shown: Microsoft Graph refused it (Presence.Read.All not granted)"
+        state.presence.refusal = "not shown: Graph refused it (Presence.Read.All)"
         state.presence.byID = [:]
         return []
       case .failure(.cancelled), .failure(.signInRequired):

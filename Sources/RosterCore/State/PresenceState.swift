@@ -25,6 +25,6 @@ extension AppState {
   public var presenceAbsence: String? {
     guard account != nil, !showsPresence else { return nil }
     if let refusal = presence.refusal { return refusal }
-    return "not shown: the sign-in lacks Presence.Read.All (add it to the scopes setting)"
+    return "not shown: needs Presence.Read.All"
   }
 }
