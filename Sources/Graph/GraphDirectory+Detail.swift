@@ -110,9 +110,9 @@ extension GraphDirectory {
   /// system query segment (protocol.md §4.6).
   func userPath(_ key: String) -> String {
     if key.hasPrefix("$") {
-      return "/users('" + ODataText.percentEncoded(key.replacingOccurrences(of: "'", with: "''")) + "')"
+      return "/users('" + PercentEncoding.encode(key.replacingOccurrences(of: "'", with: "''")) + "')"
     }
-    return "/users/" + ODataText.percentEncoded(key)
+    return "/users/" + PercentEncoding.encode(key)
   }
 
   func url(_ pathAndQuery: String) throws(DirectoryError) -> URL {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -9,7 +10,7 @@ import Testing
 /// run as its own process (so the test can change presence through its control API) and a
 /// `roster login` approved by the sandbox: open the chief executive, walk down three levels and
 /// back up by keys alone, and see a presence change made through the control API.
-@Suite(.serialized) struct OrgChartEndToEndTests {
+@Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is not installed")) struct OrgChartEndToEndTests {
   static var people: [[String: Any]] { [
     ["id": "ceo", "displayName": "Aoife O'Connor", "userPrincipalName": "aoife@contoso.com", "mail": "aoife@contoso.com",
      "jobTitle": "Chief Executive"],
@@ -84,9 +85,9 @@ import Testing
   }
 
   @Test func walkDownThreeLevelsAndBackUpByKeysAndSeePresenceChange() throws {
-    guard let run = try RosterInTmux() else { return }
+    let run = try RosterInTmux()
     defer { run.finish() }
-    let binary = try #require(DemoEndToEndTests.binary)
+    let binary = try #require(RosterBinary.url)
     let peopleFile = run.work.appendingPathComponent("people.json")
     try JSONSerialization.data(withJSONObject: Self.people).write(to: peopleFile)
     let sandbox = try SandboxProcess(binary: binary, peopleFile: peopleFile)

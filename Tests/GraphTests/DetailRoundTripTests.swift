@@ -9,13 +9,13 @@ import Transport
 /// and `x-ms-throttle-priority` on what a person waits for.
 @Suite(.serialized) struct DetailRoundTripTests {
   @Test func detailOfSomeoneDeepDownIsOneRequestWithTheWholeChain() async throws {
-    try await SandboxHarness.run(size: 300) { graph async throws in
+    try await SandboxGraph.run(size: 300) { graph async throws in
       let everyone = try await graph.searchAll("a", pageSize: 999)
       var deepest: PersonDetail?
       for person in everyone.prefix(60) {
-        try await graph.control.clearRequests()
+        try await graph.harness.clearRequests()
         let detail = try await graph.client.personDetail(person.id, { _ in })
-        let log = try await graph.control.requests()
+        let log = try await graph.harness.requests()
         #expect(log.map(\.path) == ["/v1.0/$batch"], "one round trip for \(person.id)")
         if detail.managerChain.count > (deepest?.managerChain.count ?? 0) { deepest = detail }
       }
@@ -81,13 +81,13 @@ import Transport
   }
 
   @Test func presenceFromTheSandboxWithAndWithoutTheScope() async throws {
-    try await SandboxHarness.run(size: 50, scope: "openid profile offline_access User.Read User.Read.All Presence.Read.All") {
+    try await SandboxGraph.run(size: 50, scope: "openid profile offline_access User.Read User.Read.All Presence.Read.All") {
       graph async throws in
       let people = try await graph.search("a", pageSize: 20).people
       let presences = try await graph.client.presences(people.map(\.id))
       #expect(Set(presences.keys) == Set(people.map(\.id)))
     }
-    try await SandboxHarness.run(size: 50) { graph async throws in
+    try await SandboxGraph.run(size: 50) { graph async throws in
       let people = try await graph.search("a", pageSize: 5).people
       await #expect(throws: DirectoryError.self) { try await graph.client.presences(people.map(\.id)) }
     }

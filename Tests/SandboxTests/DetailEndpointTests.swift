@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Sandbox
 
@@ -24,12 +25,12 @@ struct DetailEndpointTests {
       }
       if chain.count >= depth { return (id, chain) }
     }
-    throw SandboxTestError("nobody \(depth) levels down in the sandbox")
+    throw SandboxHarnessError("nobody \(depth) levels down in the sandbox")
   }
 
   @Test("$expand=manager($levels=max) nests the whole chain; $levels needs ConsistencyLevel; one level without it")
   func managerChain() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let token = try await h.signIn(scope: Self.fullScope).accessToken
       let (id, chain) = try await Self.person(belowLevels: 2, h, token: token)
       let expand = SandboxHarness.q("manager($levels=max;$select=id,displayName)")
@@ -71,7 +72,7 @@ struct DetailEndpointTests {
 
   @Test("$batch: each request answered with its own id, status, headers and body; dependsOn; limits")
   func batch() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let token = try await h.signIn(scope: Self.fullScope).accessToken
       let (id, chain) = try await Self.person(belowLevels: 1, h, token: token)
       let body = """
@@ -114,7 +115,7 @@ struct DetailEndpointTests {
 
   @Test("presence: needs Presence.Read.All, changes over time, can be pinned through the control API")
   func presence() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let token = try await h.signIn(scope: Self.presenceScope).accessToken
       let list = try await h.graph("/v1.0/users?$select=id&$top=40", token: token)
       let ids = ((list.json["value"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String }
@@ -138,13 +139,13 @@ struct DetailEndpointTests {
       let before = availability(first)
       #expect(before.count == ids.count)
       #expect(before.values.allSatisfy { PresenceBoard.availabilities.contains($0) })
-      h.clock.advance(by: PresenceBoard.period * 3)
+      h.manualClock.advance(by: PresenceBoard.period * 3)
       let after = availability(try await presences(token, ids))
       #expect(after != before, "presence changes over time")
 
       let pin = try await h.postJSON("/_sandbox/presence", #"{"user":"\#(ids[0])","availability":"doNotDisturb","activity":"Presenting"}"#)
       #expect(pin.status == 200)
-      h.clock.advance(by: PresenceBoard.period * 5)
+      h.manualClock.advance(by: PresenceBoard.period * 5)
       let pinned = try await presences(token, [ids[0]])
       #expect(availability(pinned)[ids[0]] == "DoNotDisturb")
       #expect((pinned.json["value"] as? [[String: Any]])?.first?["activity"] as? String == "Presenting")
@@ -156,9 +157,4 @@ struct DetailEndpointTests {
       #expect(try await presences(token, Array(repeating: ids[0], count: 651)).status == 400)
     }
   }
-}
-
-struct SandboxTestError: Error, CustomStringConvertible {
-  var description: String
-  init(_ description: String) { self.description = description }
 }

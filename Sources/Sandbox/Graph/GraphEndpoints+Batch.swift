@@ -66,7 +66,7 @@ extension GraphEndpoints {
     }
     let sub = IncomingRequest(
       method: item.method.uppercased(), path: rawPath.removingPercentEncoding ?? rawPath, rawQuery: rawQuery,
-      query: FormFields(rawQuery), headers: headers, body: item.body.map(JSONText.render) ?? "", base: batch.base,
+      query: FormFields(rawQuery), headers: headers, body: item.body.map(\.jsonText) ?? "", base: batch.base,
       isLoopbackPeer: batch.isLoopbackPeer)
     if sub.components.dropFirst().first?.lowercased() == "$batch" {
       let error = GraphError(status: 400, code: "BadRequest", message: "A batch request cannot contain another batch.")
