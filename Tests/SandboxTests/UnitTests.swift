@@ -49,7 +49,7 @@ struct UnitTests {
     #expect(set.graph == ["User.Read", "User.ReadBasic.All"])
     #expect(set.wantsRefreshToken && set.wantsIdToken)
     #expect(set.responseScope(clientId: "c") == "https://graph.microsoft.com/User.Read https://graph.microsoft.com/User.ReadBasic.All openid")
-    #expect(try ScopeSet.parse("https://graph.microsoft.com/.default", clientId: "c", b2c: false).graph.count == 3)
+    #expect(try ScopeSet.parse("https://graph.microsoft.com/.default", clientId: "c", b2c: false).graph.count == 4)
     #expect(throws: AADError.self) { try ScopeSet.parse("Mail.Read", clientId: "c", b2c: false) }
   }
 }
