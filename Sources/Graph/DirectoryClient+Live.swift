@@ -24,6 +24,7 @@ extension DirectoryClient {
       searchPeople: { query, onRetry in try await directory.searchPeople(query, onRetry: onRetry) },
       nextPage: { cursor, onRetry in try await directory.nextPage(cursor, onRetry: onRetry) },
       personDetail: { id, onRetry in try await directory.personDetail(id, onRetry: onRetry) },
+      presences: { ids in try await directory.presences(ids) },
       warmUp: { await directory.warmUp() }
     )
   }

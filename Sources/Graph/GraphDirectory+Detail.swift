@@ -6,38 +6,67 @@ extension GraphDirectory {
   /// Upper bound on direct-report pages followed (999 per page), so a runaway link cannot loop.
   static let maxReportPages = 20
 
-  /// The person (by id, UPN, or mail), their manager and their direct reports.
+  /// The person (by id, UPN, or mail), their manager chain to the top and their direct reports,
+  /// in one round trip: a JSON batch of `/users/{key}?$expand=manager($levels=max;…)` and
+  /// `/users/{key}/directReports`. (`$expand=directReports` would make it one request, but Graph
+  /// caps expanded directory relationships at 20 objects with no next link.)
   ///
-  /// A missing manager is a 404 `Request_ResourceNotFound` and means "none"; a 403 on manager or
-  /// reports means the token may not read relationships, reported as `relationsHidden`.
+  /// A missing manager is simply no `manager` member; a 403 on the expansion or the reports
+  /// means the token may not read relationships, reported as `relationsHidden`. A mail that is
+  /// not a UPN is found by `$filter` first (mail and UPN often differ), then batched by id.
   func personDetail(_ key: String, onRetry: @escaping @Sendable (RetryNotice) -> Void)
     async throws(DirectoryError) -> PersonDetail
   {
     let trimmed = key.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else { throw .notFound }
-    let person = try await person(trimmed, onRetry: onRetry)
-    let id = person.id
-    async let managerResult = result { () async throws(DirectoryError) in try await self.manager(of: id, onRetry: onRetry) }
-    async let reportsResult = result { () async throws(DirectoryError) in
-      try await self.directReports(of: id, onRetry: onRetry)
+    do throws(DirectoryError) {
+      return try await batchedDetail(trimmed, onRetry: onRetry)
+    } catch .notFound where trimmed.contains("@") {
+      let found = try await person(trimmed, onRetry: onRetry)
+      return try await batchedDetail(found.id, onRetry: onRetry)
     }
-    let (manager, reports) = await (managerResult, reportsResult)
-    var detail = PersonDetail(person: person)
-    switch manager {
-    case let .success(found): detail.manager = found
-    case .failure(.permissionDenied): detail.relationsHidden = true
-    case let .failure(error): throw error
-    }
-    switch reports {
-    case let .success(found): detail.directReports = found
-    case .failure(.permissionDenied): detail.relationsHidden = true
-    case let .failure(error): throw error
-    }
-    return detail
   }
 
-  private func result<Value>(_ body: () async throws(DirectoryError) -> Value) async -> Result<Value, DirectoryError> {
-    do { return .success(try await body()) } catch { return .failure(error) }
+  private func batchedDetail(_ key: String, onRetry: @escaping @Sendable (RetryNotice) -> Void)
+    async throws(DirectoryError) -> PersonDetail
+  {
+    let path = userPath(key)
+    let listSelect = UserQuery.listFields.joined(separator: ",")
+    let personOptions = ODataText.queryString([
+      ("$select", UserQuery.detailFields.joined(separator: ",")),
+      ("$expand", "manager($levels=max;$select=\(listSelect))"), ("$count", "true"),
+    ])
+    let reportOptions = ODataText.queryString([("$select", listSelect), ("$top", "999")])
+    let body = GraphBatch.body([
+      // `$levels` needs an advanced query (user-list-manager; PROTOCOL.md "Detail pane").
+      GraphBatch.Request(id: "person", url: path + "?" + personOptions, headers: [("ConsistencyLevel", "eventual")]),
+      GraphBatch.Request(id: "reports", url: path + "/directReports?" + reportOptions),
+    ])
+    let response = try await executor.send(
+      "POST", try url("/$batch"), body: body, permission: "User.ReadBasic.All",
+      innerStatus: GraphBatch.retryableInner, onRetry: onRetry)
+    let inner = try GraphBatch.responses(from: response.body)
+    guard let personAnswer = inner["person"], let reportsAnswer = inner["reports"] else {
+      throw .malformedResponse("The batch answer from Microsoft Graph lacks one of the requests sent.")
+    }
+    var detail: PersonDetail
+    switch personAnswer.status {
+    case 200..<300:
+      let (person, chain) = try PeopleDecoding.withManagerChain(from: personAnswer.body)
+      detail = PersonDetail(person: person, managerChain: chain)
+    case 403:
+      detail = PersonDetail(person: try await person(key, onRetry: onRetry), relationsHidden: true)
+    default:
+      throw GraphFailure.error(for: personAnswer, permission: "User.ReadBasic.All")
+    }
+    switch reportsAnswer.status {
+    case 200..<300:
+      detail.directReports = try await reports(startingWith: reportsAnswer.body, onRetry: onRetry)
+    case 403: detail.relationsHidden = true
+    case 404: break
+    default: throw GraphFailure.error(for: reportsAnswer, permission: "User.ReadBasic.All")
+    }
+    return detail
   }
 
   /// `GET /users/{key}`; when that is not found and the key looks like an address, the user whose
@@ -56,32 +85,22 @@ extension GraphDirectory {
     }
   }
 
-  func manager(of id: String, onRetry: @escaping @Sendable (RetryNotice) -> Void) async throws(DirectoryError) -> Person? {
-    do throws(DirectoryError) {
-      let response = try await executor.get(try url(userPath(id) + "/manager"), permission: "User.Read.All", onRetry: onRetry)
-      return try PeopleDecoding.single(from: response.body)
-    } catch .notFound {
-      return nil
-    }
-  }
-
-  func directReports(of id: String, onRetry: @escaping @Sendable (RetryNotice) -> Void)
+  /// The first page of direct reports (from the batch) and any further pages.
+  private func reports(startingWith first: Data, onRetry: @escaping @Sendable (RetryNotice) -> Void)
     async throws(DirectoryError) -> [Person]
   {
-    let options = ODataText.queryString([("$select", UserQuery.listFields.joined(separator: ",")), ("$top", "999")])
-    var next: URL? = try url(userPath(id) + "/directReports?" + options)
-    var people: [Person] = []
-    var pages = 0
-    while let current = next, pages < Self.maxReportPages {
+    var page = try PeopleDecoding.page(from: first)
+    var people = page.people
+    var pages = 1
+    while let link = page.nextLink, pages < Self.maxReportPages {
       let body: Data
       do throws(DirectoryError) {
-        body = try await executor.get(current, permission: "User.ReadBasic.All", onRetry: onRetry).body
+        body = try await executor.get(try followableURL(link), permission: "User.ReadBasic.All", onRetry: onRetry).body
       } catch .notFound {
         return people
       }
-      let page = try PeopleDecoding.page(from: body)
+      page = try PeopleDecoding.page(from: body)
       people += page.people
-      next = try page.nextLink.map { link throws(DirectoryError) in try followableURL(link) }
       pages += 1
     }
     return people
@@ -96,7 +115,7 @@ extension GraphDirectory {
     return "/users/" + PercentEncoding.encode(key)
   }
 
-  private func url(_ pathAndQuery: String) throws(DirectoryError) -> URL {
+  func url(_ pathAndQuery: String) throws(DirectoryError) -> URL {
     guard let url = URL(string: configuration.root + pathAndQuery) else {
       throw .malformedResponse("Could not build a Graph URL from \(configuration.root).")
     }

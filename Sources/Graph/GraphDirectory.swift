@@ -51,7 +51,7 @@ final class GraphDirectory: Sendable {
   /// connection in the transport's pool and a fresh token in the cache for the first search.
   func warmUp() async {
     guard let url = URL(string: configuration.root + "/me?$select=id") else { return }
-    _ = try? await executor.get(url, permission: "User.Read", retrying: false) { _ in }
+    _ = try? await executor.get(url, permission: "User.Read", retrying: false, priority: .low) { _ in }
   }
 
   func nextPage(_ cursor: PageCursor, onRetry: @escaping @Sendable (RetryNotice) -> Void)

@@ -2,7 +2,7 @@ import Foundation
 import RosterCore
 import Transport
 
-/// Sends one Graph GET with a bearer token, retrying what is worth retrying, and returns the
+/// Sends one Graph request with a bearer token, retrying what is worth retrying, and returns the
 /// successful response or a `DirectoryError`.
 ///
 /// Retry rules (DESIGN.md §4): 429 and 503 wait out `Retry-After` (or back off when it is absent);
@@ -23,7 +23,20 @@ struct GraphRequestExecutor: Sendable {
   /// still happens: it is not a retry of the same request's luck).
   func get(
     _ url: URL, headers: [(name: String, value: String)] = [], permission: String,
-    retrying: Bool = true, onRetry: @Sendable (RetryNotice) -> Void
+    retrying: Bool = true, priority: ThrottlePriority = .high, onRetry: @Sendable (RetryNotice) -> Void
+  ) async throws(DirectoryError) -> HTTPResponse {
+    try await send(
+      "GET", url, headers: headers, permission: permission, retrying: retrying, priority: priority, onRetry: onRetry)
+  }
+
+  /// Sends `method` to `url` with a JSON `body` (GET when nil), with the same retry rules as `get`.
+  /// `innerStatus` lets a JSON batch surface the status of a request inside it: when it returns
+  /// a throttled or failed inner response, that one decides whether the whole batch is retried.
+  func send(
+    _ method: String, _ url: URL, body: Data? = nil, headers: [(name: String, value: String)] = [],
+    permission: String, retrying: Bool = true, priority: ThrottlePriority = .high,
+    innerStatus: @Sendable (HTTPResponse) -> HTTPResponse? = { _ in nil },
+    onRetry: @Sendable (RetryNotice) -> Void
   ) async throws(DirectoryError) -> HTTPResponse {
     if isPersonalAccount { throw .personalAccount }
     let policy = configuration.retry
@@ -48,18 +61,23 @@ struct GraphRequestExecutor: Sendable {
         }
       }
       forceRefresh = false
+      var fields: [(name: String, value: String)] = [
+        ("Authorization", "Bearer " + token.exposedValue), ("Accept", "application/json"),
+        // Graph echoes it in responses and logs; it ties a failure report to the service's trace.
+        ("client-request-id", UUID().uuidString.lowercased()),
+      ]
+      if let value = priority.headerValue { fields.append(("x-ms-throttle-priority", value)) }
+      if body != nil { fields.append(("Content-Type", "application/json")) }
       let request = HTTPRequest(
-        method: "GET", url: url,
-        headers: [
-          ("Authorization", "Bearer " + token.exposedValue), ("Accept", "application/json"),
-          // Graph echoes it in responses and logs; it ties a failure report to the service's trace.
-          ("client-request-id", UUID().uuidString.lowercased()),
-        ] + headers,
-        timeout: configuration.requestTimeout)
+        method: method, url: url, headers: fields + headers, body: body, timeout: configuration.requestTimeout)
       let outcome: Outcome
       do {
         let response = try await transport.send(request)
-        outcome = classify(response, retries: retries, refreshed: refreshedAfter401, permission: permission)
+        let inner = (200..<300).contains(response.status) ? innerStatus(response) : nil
+        switch classify(inner ?? response, retries: retries, refreshed: refreshedAfter401, permission: permission) {
+        case .success: outcome = .success(response)
+        case let other: outcome = other
+        }
       } catch {
         outcome = classify(error, retries: retries)
       }
@@ -149,6 +167,22 @@ struct GraphRequestExecutor: Sendable {
       return classify(error, retries: retries)
     default:
       return .fail(GraphFailure.error(forTokenFailure: error))
+    }
+  }
+}
+
+/// `x-ms-throttle-priority` (throttling.md): Graph sheds low-priority traffic first when a tenant
+/// nears its limits. Requests a person is waiting for are `high`; background refreshes (presence,
+/// the connection warm-up) are `low`.
+enum ThrottlePriority: Sendable {
+  case low, normal, high
+
+  /// nil for `normal`, which is what no header means.
+  var headerValue: String? {
+    switch self {
+    case .low: return "Low"
+    case .normal: return nil
+    case .high: return "High"
     }
   }
 }

@@ -53,7 +53,7 @@ enum PeopleDecoding {
       accountEnabled: bool(object["accountEnabled"]))
   }
 
-  private static func jsonObject(_ data: Data) throws(DirectoryError) -> [String: Any] {
+  static func jsonObject(_ data: Data) throws(DirectoryError) -> [String: Any] {
     let parsed: Any
     do {
       parsed = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
@@ -70,4 +70,20 @@ enum PeopleDecoding {
   private static func string(_ value: Any?) -> String? { value as? String }
 
   private static func bool(_ value: Any?) -> Bool? { value as? Bool }
+}
+
+extension PeopleDecoding {
+  /// A user with `$expand=manager(…)`: the user, and the nested `manager` members flattened
+  /// into a chain, nearest manager first. Stops at 1,000 levels (Graph's own limit).
+  static func withManagerChain(from data: Data) throws(DirectoryError) -> (Person, [Person]) {
+    let object = try jsonObject(data)
+    guard let person = person(from: object) else { throw .malformedResponse("The user from Microsoft Graph has no id.") }
+    var chain: [Person] = []
+    var next = object["manager"] as? [String: Any]
+    while let current = next, chain.count < 1000 {
+      if let manager = self.person(from: current) { chain.append(manager) }
+      next = current["manager"] as? [String: Any]
+    }
+    return (person, chain)
+  }
 }

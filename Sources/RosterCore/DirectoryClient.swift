@@ -38,19 +38,27 @@ public struct PeoplePage: Sendable, Equatable {
 /// Everything the detail pane shows about one person.
 public struct PersonDetail: Sendable, Equatable {
   public var person: Person
-  /// nil when the person has no manager or the token may not read it (see `managerHidden`).
-  public var manager: Person?
+  /// The managers above the person, nearest first, up to the top of the organisation (one
+  /// request with `$expand=manager($levels=max)`); empty when there is none or it is hidden.
+  public var managerChain: [Person]
   public var directReports: [Person]
   /// True when the manager / reports could not be read for lack of permission (403), so the
   /// pane says so instead of showing "none".
   public var relationsHidden: Bool
 
-  public init(person: Person, manager: Person? = nil, directReports: [Person] = [], relationsHidden: Bool = false) {
+  /// `managerChain` wins over `manager` when both are given; `manager` alone is a chain of one.
+  public init(
+    person: Person, manager: Person? = nil, managerChain: [Person]? = nil, directReports: [Person] = [],
+    relationsHidden: Bool = false
+  ) {
     self.person = person
-    self.manager = manager
+    self.managerChain = managerChain ?? manager.map { [$0] } ?? []
     self.directReports = directReports
     self.relationsHidden = relationsHidden
   }
+
+  /// The immediate manager; nil when the person has none or the token may not read it.
+  public var manager: Person? { managerChain.first }
 }
 
 /// A wait the client is sitting out before retrying, so the UI can count it down.
@@ -99,6 +107,9 @@ public struct DirectoryClient: Sendable {
   public var nextPage: @Sendable (_ cursor: PageCursor, _ onRetry: @escaping @Sendable (RetryNotice) -> Void) async throws -> PeoplePage
   /// Person, manager and direct reports for the detail pane.
   public var personDetail: @Sendable (_ id: String, _ onRetry: @escaping @Sendable (RetryNotice) -> Void) async throws -> PersonDetail
+  /// Teams presence of the people with these ids (any number; the client splits them into
+  /// Graph's batches). Throws `.permissionDenied` without `Presence.Read.All`.
+  public var presences: @Sendable (_ ids: [String]) async throws -> [String: Presence]
   /// Gets a connection to the directory ready (and the access token, when it is due for a
   /// refresh) before the first search needs them; errors are the first search's to report.
   public var warmUp: @Sendable () async -> Void
@@ -107,11 +118,15 @@ public struct DirectoryClient: Sendable {
     searchPeople: @escaping @Sendable (PeopleQuery, @escaping @Sendable (RetryNotice) -> Void) async throws -> PeoplePage,
     nextPage: @escaping @Sendable (PageCursor, @escaping @Sendable (RetryNotice) -> Void) async throws -> PeoplePage,
     personDetail: @escaping @Sendable (String, @escaping @Sendable (RetryNotice) -> Void) async throws -> PersonDetail,
+    presences: @escaping @Sendable ([String]) async throws -> [String: Presence] = { _ in
+      throw DirectoryError.permissionDenied("Presence.Read.All")
+    },
     warmUp: @escaping @Sendable () async -> Void = {}
   ) {
     self.searchPeople = searchPeople
     self.nextPage = nextPage
     self.personDetail = personDetail
+    self.presences = presences
     self.warmUp = warmUp
   }
 }

@@ -20,6 +20,8 @@ final class SandboxTenant: Sendable {
   let grants = GrantStore()
   let faults: FaultInjector
   let requestLog = RequestLog()
+  /// Teams presence that changes over time and can be pinned through the control API.
+  let presence: PresenceBoard
   private let boundBaseURL = Mutex<URL?>(nil)
 
   init(configuration: SandboxConfiguration, directory: Directory) throws {
@@ -32,6 +34,7 @@ final class SandboxTenant: Sendable {
     self.apps = [.demo]
     self.signer = try TokenSigner()
     self.faults = FaultInjector(seed: configuration.seed)
+    self.presence = PresenceBoard(seed: configuration.seed)
   }
 
   var now: Date { configuration.now() }

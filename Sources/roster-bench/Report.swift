@@ -22,6 +22,8 @@ struct Report {
   var queryCost: (roster: Int, unshaped: Int)?
   var resultsPaged = 0
   var index: IndexHarness.Figures?
+  /// Graph round trips per `roster show` (the detail of a person, text only).
+  var detailRoundTrips: Sample?
 
   private struct Row {
     var metric: String
@@ -61,6 +63,8 @@ struct Report {
           fzf: f?.peakRSSKilobytes.map { Double($0) / 1024 }, target: "≤ 60 MB", unit: "MB"),
       Row(metric: "search response bytes (Roster's query)", roster: queryCost.map { Double($0.roster) }, fzf: nil, target: "", unit: "B"),
       Row(metric: "same search without $select/$top", roster: queryCost.map { Double($0.unshaped) }, fzf: nil, target: "", unit: "B"),
+      Row(metric: "detail of a person (text): round trips, max of \(detailRoundTrips?.values.count ?? 0)",
+          roster: detailRoundTrips?.values.max(), fzf: nil, target: "1 (was 3)", unit: ""),
     ] + indexRows
   }
 

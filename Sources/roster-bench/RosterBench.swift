@@ -22,7 +22,7 @@ struct RosterBench: ParsableCommand {
   @Option(help: "Rows of the pseudo-terminal.") var rows = 24
   @Option(help: "People in the second sandbox the index figures use (sync time, file size, query p99); 0 skips it.")
   var indexPeople = 200_000
-  @Option(help: "Run only these parts, comma-separated: typing, navigation, startup, memory, index, fzf.")
+  @Option(help: "Run only these parts, comma-separated: typing, navigation, startup, memory, index, detail, fzf.")
   var only: String?
   @Option(help: "Write what each program printed after each navigation key to files in this directory.")
   var trace: String?
@@ -79,6 +79,12 @@ struct RosterBench: ParsableCommand {
       log("roster: memory")
       (report.roster.peakRSSKilobytes, report.resultsPaged) = try RosterHarness.memory(
         rosterSubject, queries: memoryQueries.split(separator: ",").map(String.init))
+    }
+
+    if runs("detail") {
+      log("roster: detail round trips")
+      let ids = try tenant.sampleUserIds(token: harnessToken, count: quick ? 5 : 20)
+      report.detailRoundTrips = try RosterHarness.detailRoundTrips(rosterSubject, ids: ids, tenant: tenant)
     }
 
     if runs("index") {

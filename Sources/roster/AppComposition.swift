@@ -34,7 +34,7 @@ struct AppComposition: Sendable {
     var settings = Settings(
       clientId: sandbox.clientId, authority: sandbox.authority.absoluteString,
       graphEndpoint: sandbox.graphURL.absoluteString)
-    settings.scopes = Settings.defaultScopes + " User.Read.All"
+    settings.scopes = Settings.defaultScopes + " User.Read.All Presence.Read.All"
     settings.signIn = .deviceCode
     let transport = try LiveHTTPTransport(configuration: .fromEnvironment(environment, caFile: nil))
     let auth = try AuthClient.live(settings: settings, transport: transport, store: MemoryTokenStore(), environment: environment)

@@ -21,10 +21,18 @@ struct ShowCommand: AsyncParsableCommand {
   @Flag(help: "Print JSON: the person with Graph property names, plus manager and directReports.")
   var json = false
 
+  @Flag(help: "Print a vCard 4.0 (RFC 6350) for the person, for an address book.")
+  var vcard = false
+
+  func validate() throws {
+    if json && vcard { throw ValidationError("Choose one of --json and --vcard.") }
+  }
+
   func run() async throws {
     try await DirectoryCommand.run(common: common) { client in
       let detail = try await client.personDetail(person, DirectoryCommand.reportRetry)
-      try DirectoryCommand.write(json ? PersonDetailOutput.json(detail) : PersonDetailOutput.text(detail))
+      let text = vcard ? VCard.render(detail.person) : json ? try PersonDetailOutput.json(detail) : PersonDetailOutput.text(detail)
+      try DirectoryCommand.write(text)
     }
   }
 }
@@ -35,12 +43,13 @@ enum PersonDetailOutput {
   struct JSONShape: Encodable {
     var detail: PersonDetail
 
-    enum Keys: String, CodingKey { case manager, directReports, relationsHidden }
+    enum Keys: String, CodingKey { case manager, managerChain, directReports, relationsHidden }
 
     func encode(to encoder: any Encoder) throws {
       try detail.person.encode(to: encoder)
       var container = encoder.container(keyedBy: Keys.self)
       try container.encode(detail.manager, forKey: .manager)
+      try container.encode(detail.managerChain, forKey: .managerChain)
       try container.encode(detail.directReports, forKey: .directReports)
       try container.encode(detail.relationsHidden, forKey: .relationsHidden)
     }
@@ -49,7 +58,7 @@ enum PersonDetailOutput {
   static func json(_ detail: PersonDetail) throws -> String {
     var clean = detail
     clean.person = PeopleOutput.sanitized(detail.person)
-    clean.manager = detail.manager.map(PeopleOutput.sanitized)
+    clean.managerChain = detail.managerChain.map(PeopleOutput.sanitized)
     clean.directReports = detail.directReports.map(PeopleOutput.sanitized)
     return try PeopleOutput.json(JSONShape(detail: clean))
   }
@@ -78,6 +87,10 @@ enum PersonDetailOutput {
       lines.append("Manager: not shown (reading managers needs User.Read.All)")
     } else {
       lines.append("Manager: " + (detail.manager.map { summary(PeopleOutput.sanitized($0)) } ?? "none"))
+      if detail.managerChain.count > 1 {
+        let names = detail.managerChain.reversed().map { PeopleOutput.displayName(PeopleOutput.sanitized($0)) }
+        lines.append("Reporting line: " + (names + [PeopleOutput.displayName(person)]).joined(separator: " › "))
+      }
     }
     if detail.relationsHidden && detail.directReports.isEmpty {
       lines.append("Direct reports: not shown (reading them needs more permissions)")

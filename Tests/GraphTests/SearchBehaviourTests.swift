@@ -72,7 +72,7 @@ import Transport
   }
 
   @Test func directReportLinksMustStayOnGraph() async throws {
-    let graph = try GraphHarness([], fallback: { request in
+    let graph = try GraphHarness([], fallback: BatchStub.splitting(base: GraphHarness.endpoint) { request in
       let url = request.url.absoluteString
       if url.contains("/manager") { return HTTPResponse(status: 404, body: try! Fixture.data("manager-not-found")) }
       if url.contains("/directReports") {
@@ -112,7 +112,7 @@ import Transport
 
   @Test func detailHasManagerAndPagedReports() async throws {
     let base = GraphHarness.endpoint.absoluteString
-    let graph = try GraphHarness([], fallback: { request in
+    let graph = try GraphHarness([], fallback: BatchStub.splitting(base: GraphHarness.endpoint) { request in
       let url = request.url.absoluteString
       let body: String
       if url.contains("/manager") {
@@ -131,14 +131,25 @@ import Transport
     #expect(detail.manager?.displayName == "Mikael Berg")
     #expect(detail.directReports.map(\.id) == ["r1", "r2"])
     #expect(!detail.relationsHidden)
+    // One round trip for the person, the manager chain and the first page of reports.
     let first = try #require(graph.transport.requests.first)
-    #expect(first.url.path.hasSuffix("/users/anna.lindqvist%40contoso.onmicrosoft.com") || first.url.absoluteString
-      .contains("/users/anna.lindqvist%40contoso.onmicrosoft.com?"))
-    #expect(graph.options(ofRequest: 0)["$select"]?.contains("accountEnabled") == true)
+    #expect(first.method == "POST" && first.url.absoluteString == base + "/v1.0/$batch")
+    #expect(first.header("x-ms-throttle-priority") == "High")
+    let subs = BatchStub.subRequests(of: first)
+    #expect(subs.map(\.id) == ["person", "reports"])
+    let person = try #require(URLComponents(string: base + subs[0].url))
+    #expect(person.path == "/users/anna.lindqvist@contoso.onmicrosoft.com")
+    let options = Dictionary(uniqueKeysWithValues: (person.queryItems ?? []).map { ($0.name, $0.value ?? "") })
+    #expect(options["$select"]?.contains("accountEnabled") == true)
+    #expect(options["$expand"]?.hasPrefix("manager($levels=max;$select=id,") == true)
+    #expect(options["$count"] == "true")
+    #expect(subs[0].headers["ConsistencyLevel"] == "eventual")
+    #expect(subs[1].url.contains("/directReports?"))
+    #expect(graph.transport.requests.count == 2, "the batch, then the second page of reports")
   }
 
   @Test func missingManagerIsNoneAndForbiddenRelationsAreHidden() async throws {
-    let noManager = try GraphHarness([], fallback: { request in
+    let noManager = try GraphHarness([], fallback: BatchStub.splitting(base: GraphHarness.endpoint) { request in
       let url = request.url.absoluteString
       if url.contains("/manager") {
         return HTTPResponse(status: 404, body: try! Fixture.data("manager-not-found"))
@@ -151,7 +162,7 @@ import Transport
     #expect(alone.directReports.isEmpty)
     #expect(!alone.relationsHidden)
 
-    let forbidden = try GraphHarness([], fallback: { request in
+    let forbidden = try GraphHarness([], fallback: BatchStub.splitting(base: GraphHarness.endpoint) { request in
       let url = request.url.absoluteString
       if url.contains("/manager") || url.contains("/directReports") {
         return HTTPResponse(status: 403, body: try! Fixture.data("forbidden"))
@@ -161,27 +172,37 @@ import Transport
     let hidden = try await forbidden.client.personDetail("87d349ed-44d7-43e1-9a83-5f2406dee5bd", { _ in })
     #expect(hidden.relationsHidden)
     #expect(hidden.manager == nil)
+    #expect(hidden.person.displayName == "Anna Lindqvist", "the person is read again without the expansion")
   }
 
   @Test func mailThatIsNotAUPNIsLookedUpByMail() async throws {
-    let graph = try GraphHarness([], fallback: { request in
+    let graph = try GraphHarness([], fallback: BatchStub.splitting(base: GraphHarness.endpoint) { request in
       let url = request.url.absoluteString
       if url.contains("/users/someone") {
         return HTTPResponse(status: 404, body: Data(#"{"error":{"code":"Request_ResourceNotFound","message":"nope"}}"#.utf8))
       }
       if url.contains("$filter=") { return HTTPResponse(status: 200, body: try! Fixture.data("users-basic-profile")) }
       if url.contains("/manager") { return HTTPResponse(status: 404, body: try! Fixture.data("manager-not-found")) }
+      if url.contains("/users/c0ffee00-1111-4222-8333-444455556666?") {
+        return HTTPResponse(status: 200, body: Data(#"{"id":"c0ffee00-1111-4222-8333-444455556666","displayName":"Björn Ek"}"#.utf8))
+      }
       return HTTPResponse(status: 200, body: Data(#"{"value":[]}"#.utf8))
     })
     let detail = try await graph.client.personDetail("someone@contoso.test", { _ in })
-    #expect(graph.transport.requests.first?.url.absoluteString.hasPrefix(
+    #expect(BatchStub.subRequests(of: graph.transport.requests[0]).first?.url.hasPrefix(
+      "/users/someone%40contoso.test?$select=") == true)
+    #expect(graph.transport.requests[1].url.absoluteString.hasPrefix(
       "https://graph.example.test/v1.0/users/someone%40contoso.test?$select=") == true)
     #expect(detail.person.displayName == "Björn Ek")
-    #expect(graph.options(ofRequest: 1)["$filter"] == "mail eq 'someone@contoso.test'")
+    #expect(graph.options(ofRequest: 2)["$filter"] == "mail eq 'someone@contoso.test'")
+    #expect(!BatchStub.subRequests(of: graph.transport.requests[3]).isEmpty, "then one batch by the id found")
   }
 
   @Test func unknownPersonIsNotFound() async throws {
-    let graph = try GraphHarness([.graphError(404, code: "Request_ResourceNotFound", message: "gone")])
+    let graph = try GraphHarness([], fallback: BatchStub.splitting(base: GraphHarness.endpoint) { _ in
+      HTTPResponse(status: 404, body: Data(#"{"error":{"code":"Request_ResourceNotFound","message":"gone"}}"#.utf8))
+    })
     await #expect(throws: DirectoryError.notFound) { try await graph.client.personDetail("no-such-id", { _ in }) }
+    #expect(graph.transport.requests.count == 1)
   }
 }

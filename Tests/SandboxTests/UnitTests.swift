@@ -53,8 +53,8 @@ struct UnitTests {
     let profile = try ScopeSet.parse("openid profile offline_access User.Read", clientId: "c", b2c: false)
     #expect(profile.responseScope(clientId: "c") == "User.Read profile openid email")
     #expect(try ScopeSet.parse("offline_access User.Read", clientId: "c", b2c: false).responseScope(clientId: "c") == "User.Read")
-    #expect(try ScopeSet.parse("https://graph.microsoft.com/.default", clientId: "c", b2c: false).graph.count == 3)
-    #expect(try ScopeSet.parse("https://graph.microsoft.com/.default openid offline_access", clientId: "c", b2c: false).graph.count == 3)
+    #expect(try ScopeSet.parse("https://graph.microsoft.com/.default", clientId: "c", b2c: false).graph.count == 4)
+    #expect(try ScopeSet.parse("https://graph.microsoft.com/.default openid offline_access", clientId: "c", b2c: false).graph.count == 4)
     // A real Graph permission the sandbox serves nothing for is consented, not refused.
     #expect(try ScopeSet.parse("Mail.Read", clientId: "c", b2c: false).graph == ["Mail.Read"])
     #expect(throws: AADError.self) { try ScopeSet.parse("Mail.Reed", clientId: "c", b2c: false) }

@@ -105,6 +105,29 @@ import Testing
     }
   }
 
+  /// Three levels down the org chart with presence shown: breadcrumb title, reporting line from
+  /// the top, a report selected, presence as glyph and word in the pane and the list.
+  @Test func detailWalkedWithPresence() {
+    snapshot("detail-walked-presence") { rows, cols in
+      var state = ScreenFixtures.results(rows: rows, cols: cols, selected: 0)
+      state.account?.grantedScopes.append("Presence.Read.All")
+      let people = ScreenFixtures.people
+      state.detail.trail = [people[3], people[0], people[1]]
+      state.detail.status = .loaded(PersonDetail(
+        person: people[1], managerChain: [people[0], people[3]], directReports: [people[4], people[5]]))
+      state.detail.orgRowIndex = 3
+      state.presence.byID = [
+        people[0].id: Presence(availability: .busy, activity: "InAMeeting"),
+        people[1].id: Presence(availability: .available, activity: "Available"),
+        people[4].id: Presence(availability: .doNotDisturb, activity: "Presenting"),
+        people[5].id: Presence(availability: .offline, activity: "OffWork"),
+      ]
+      state.focus = .detail
+      state.singlePaneDetailOpen = cols < 60
+      return state
+    }
+  }
+
   @Test func detailWithBasicPermissionsSaysWhatIsHidden() {
     snapshot("detail-basic-permissions") { rows, cols in
       var state = ScreenFixtures.results(rows: rows, cols: cols, selected: 1, full: false)

@@ -9,6 +9,7 @@ public final class FakeDirectoryClient: @unchecked Sendable {
     case search(String)
     case nextPage(String)
     case detail(String)
+    case presence([String])
   }
 
   public typealias Call = FakeCall<Request, Result<any Sendable, DirectoryError>>
@@ -34,6 +35,9 @@ public final class FakeDirectoryClient: @unchecked Sendable {
       },
       personDetail: { id, onRetry in
         try await self.perform(.detail(id), onRetry: onRetry, as: PersonDetail.self)
+      },
+      presences: { ids in
+        try await self.perform(.presence(ids), onRetry: { _ in }, as: [String: Presence].self)
       },
       warmUp: { self.lock.withLock { self.warmUpCount += 1 } }
     )
@@ -87,6 +91,8 @@ extension FakeCall where Response == Result<any Sendable, DirectoryError> {
   public func respond(_ page: PeoplePage) { respond(.success(page)) }
   /// Answers a detail call with `detail`.
   public func respond(_ detail: PersonDetail) { respond(.success(detail)) }
+  /// Answers a presence call.
+  public func respond(_ presences: [String: Presence]) { respond(.success(presences)) }
   /// Fails the call with `error`.
   public func fail(_ error: DirectoryError) { respond(.failure(error)) }
 }

@@ -104,6 +104,12 @@ public struct SandboxHarness: Sendable {
     public var consistencyLevel: String?
   }
 
+  /// Forgets the requests logged so far.
+  public func clearRequests() async throws {
+    _ = try await transport.send(HTTPRequest(
+      method: "DELETE", url: sandbox.baseURL.appendingPathComponent("_sandbox/requests")))
+  }
+
   /// Logged requests whose path starts with `prefix`.
   public func requests(pathPrefix prefix: String = "/v1.0/") async throws -> [LoggedRequest] {
     let response = try await transport.send(HTTPRequest(url: sandbox.baseURL.appendingPathComponent("_sandbox/requests")))

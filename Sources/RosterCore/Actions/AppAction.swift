@@ -13,6 +13,8 @@ public enum AppAction: Equatable, Sendable {
   case detail(DetailAction)
   /// The local directory index (issue 12).
   case index(IndexAction)
+  /// Presence of the people on screen (issue 13).
+  case presence(PresenceAction)
 }
 
 /// App-wide events.
@@ -120,4 +122,29 @@ public enum DetailAction: Equatable, Sendable {
   case closed
   /// `y`/`c` on a field: copy `text` (already sanitised by the VC), announcing it as `label`.
   case copyRequested(label: String, text: String)
+  /// ↑/↓ in the pane: the org-chart row selection moved by `by` (clamped to the rows).
+  case orgRowMoved(by: Int)
+  /// Enter on an org-chart row: that person opens in the pane (added to the trail).
+  case orgRowOpened
+  /// Backspace or ←: back to the previous person of the trail.
+  case wentBack
+  /// `v`: write the pane's person to a vCard file.
+  case vCardRequested
+  /// The vCard file was written (its path) or could not be (why).
+  case vCardExported(Result<String, ExportFailure>)
+}
+
+/// Presence of the people on screen.
+public enum PresenceAction: Equatable, Sendable {
+  /// Time to ask for the presence of the people on screen (after results settle, then every
+  /// `Tuning.presenceRefresh`).
+  case refreshDue
+  /// Presence for request `id` arrived (or failed).
+  case loaded(id: Int, Result<[String: Presence], DirectoryError>)
+}
+
+/// Why a file could not be written, in words for the banner.
+public struct ExportFailure: Error, Equatable, Sendable {
+  public var message: String
+  public init(_ message: String) { self.message = message }
 }

@@ -44,6 +44,11 @@ public enum Effect: Equatable, Sendable {
   case searchIndex(PeopleQuery, requestID: Int)
   /// Remove a person Graph no longer has from the local index; answers nothing.
   case removeFromIndex(personID: String)
+  /// Presence of the people with `ids`; answers `.presence(.loaded(id: requestID, …))`.
+  /// Runs under `CancelID.presence`.
+  case fetchPresence(ids: [String], requestID: Int)
+  /// Write `person` as a vCard file in the working directory; answers `.detail(.vCardExported)`.
+  case exportVCard(Person)
 }
 
 /// Names under which cancellable work runs; one piece of work per id at a time.
@@ -58,6 +63,8 @@ public enum CancelID: Hashable, Sendable, CaseIterable {
   case tick
   case indexSync
   case indexTimer
+  case presence
+  case presenceRefresh
 }
 
 extension Effect {
@@ -69,10 +76,11 @@ extension Effect {
     case .fetchNextPage: return .nextPage
     case .loadDetail: return .detail
     case .signIn: return .signIn
+    case .fetchPresence: return .presence
     case .scheduleTick: return .tick
     case .syncIndex: return .indexSync
     case .cancel, .submitRedirectURL, .restoreSession, .signOut, .copyToClipboard, .saveSettings, .warmUpDirectory,
-      .attachIndex, .searchIndex, .removeFromIndex:
+      .attachIndex, .searchIndex, .removeFromIndex, .exportVCard:
       return nil
     }
   }

@@ -37,4 +37,12 @@ public struct Account: Sendable, Equatable, Codable, Hashable {
         .contains(name.lowercased())
     }
   }
+
+  /// Whether the token may read Teams presence of others (`Presence.Read.All`).
+  public var canReadPresence: Bool {
+    grantedScopes.contains { scope in
+      let name = (scope.split(separator: "/").last.map(String.init) ?? scope).lowercased()
+      return name == "presence.read.all" || name == "presence.readwrite.all"
+    }
+  }
 }

@@ -21,6 +21,7 @@ enum DetailReducer {
       case .success(let detail):
         state.detail.cache.insert(detail, for: person.id, now: state.now)
         state.detail.status = .loaded(detail)
+        placeOrgRowSelection(&state)
         return []
       case .failure(.cancelled):
         return []
@@ -52,6 +53,8 @@ enum DetailReducer {
       guard !text.isEmpty else { return [] }
       LifecycleReducer.showBanner(&state, "Copied \(label) to the clipboard")
       return [.copyToClipboard(text)] + LifecycleReducer.ticking(state)
+    case .orgRowMoved, .orgRowOpened, .wentBack, .vCardRequested, .vCardExported:
+      return reduceOrgChart(&state, action)
     }
   }
 
@@ -60,7 +63,8 @@ enum DetailReducer {
   /// happens when the pane already shows that person.
   static func selectionChanged(_ state: inout AppState) -> [Effect] {
     let selected = state.search.selectedPerson
-    guard selected?.id != state.detail.status.person?.id || state.detail.status == .following else { return [] }
+    let root = state.detail.trail.first ?? state.detail.status.person
+    guard selected?.id != root?.id || state.detail.status == .following else { return [] }
     guard let selected else { return load(&state, nil) }
     let rest: Effect = .debounce(id: .selectionRest, after: Tuning.selectionRest, then: .detail(.selectionRested))
     guard state.detail.selectionMoving else {
@@ -94,6 +98,8 @@ enum DetailReducer {
   ) -> [Effect] {
     state.detail.requestID += 1
     state.detail.retry = nil
+    state.detail.trail = []
+    state.detail.returningTo = nil
     let cancels: [Effect] = [.cancel(id: .detailDebounce), .cancel(id: .detail)]
     guard let person else {
       state.detail.status = .empty
@@ -103,6 +109,7 @@ enum DetailReducer {
     }
     if let cached = state.detail.cache.value(for: person.id, now: state.now) {
       state.detail.status = .loaded(cached)
+      placeOrgRowSelection(&state)
       return cancels
     }
     state.detail.status = .loading(person)

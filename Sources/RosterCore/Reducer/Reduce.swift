@@ -6,13 +6,16 @@ import Foundation
 /// reduces its own actions in its own file; features call each other's helpers where one event
 /// touches several (a new result list changes the selection, which changes the detail pane).
 public func reduce(_ state: inout AppState, _ action: AppAction) -> [Effect] {
+  let effects: [Effect]
   switch action {
-  case .app(let action): return LifecycleReducer.reduce(&state, action)
-  case .setup(let action): return SetupReducer.reduce(&state, action)
-  case .login(let action): return LoginReducer.reduce(&state, action)
-  case .search(let action): return SearchReducer.reduce(&state, action)
-  case .list(let action): return ListReducer.reduce(&state, action)
-  case .detail(let action): return DetailReducer.reduce(&state, action)
-  case .index(let action): return IndexReducer.reduce(&state, action)
+  case .app(let action): effects = LifecycleReducer.reduce(&state, action)
+  case .setup(let action): effects = SetupReducer.reduce(&state, action)
+  case .login(let action): effects = LoginReducer.reduce(&state, action)
+  case .search(let action): effects = SearchReducer.reduce(&state, action)
+  case .list(let action): effects = ListReducer.reduce(&state, action)
+  case .detail(let action): effects = DetailReducer.reduce(&state, action)
+  case .index(let action): effects = IndexReducer.reduce(&state, action)
+  case .presence(let action): effects = PresenceReducer.reduce(&state, action)
   }
+  return effects + PresenceReducer.follow(action, state)
 }

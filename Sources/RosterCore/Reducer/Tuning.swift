@@ -17,6 +17,12 @@ public enum Tuning {
   public static let warningSeconds: TimeInterval = 10
   /// Pages hold about two screens of rows, within these bounds.
   public static let pageSizeRange: ClosedRange<Int> = 20...100
+  /// Presence is asked for once the people on screen have been there this long (a new result
+  /// list, a person opened), so typing and moving never ask per keystroke.
+  public static let presenceSettle: Duration = .seconds(1)
+  /// Presence is asked again this often while people are on screen: Teams presence changes over
+  /// minutes, and the limit (1,500 calls / 30 s per app and tenant) is shared by every user.
+  public static let presenceRefresh: Duration = .seconds(60)
 
   /// The search debounce for `settings` (`debounceMs`, clamped to 0...2000 ms).
   static func debounce(_ settings: Settings) -> Duration {

@@ -100,6 +100,20 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
       // The one path for the clipboard: back to the UI on the main queue, like any result.
       feedback.copyToClipboard(text)
       feedback.finish()
+    case .fetchPresence(let ids, let requestID):
+      let directory = environment.services.directory
+      startCall(.presence, feedback) { _ in
+        .presence(.loaded(id: requestID, await Self.directoryResult { try await directory.presences(ids) }))
+      }
+    case .exportVCard(let person):
+      let directory = environment.exportDirectory
+      spawn(feedback) {
+        do throws(ExportFailure) {
+          return .detail(.vCardExported(.success(try VCardFile.write(person, into: directory))))
+        } catch {
+          return .detail(.vCardExported(.failure(error)))
+        }
+      }
     case .attachIndex, .syncIndex, .searchIndex, .removeFromIndex:
       interpretIndex(effect, feedback)
     }

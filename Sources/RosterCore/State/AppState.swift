@@ -17,6 +17,8 @@ public struct AppState: Equatable, Sendable {
   public var search: SearchState
   /// The detail pane for the selected person.
   public var detail: DetailState
+  /// Teams presence of the people on screen (when the sign-in may read it).
+  public var presence: PresenceState
   /// Which pane receives keys on the main screen.
   public var focus: Focus
   /// The `?` overlay listing the focused view's keys.
@@ -61,6 +63,7 @@ public struct AppState: Equatable, Sendable {
     self.login = LoginState(method: signInMethod)
     self.search = SearchState()
     self.detail = DetailState()
+    self.presence = PresenceState()
     self.focus = .list
     self.isHelpVisible = false
     self.singlePaneDetailOpen = false

@@ -14,6 +14,13 @@ public struct DetailState: Equatable, Sendable {
   /// the person is moving through the list (a held arrow key): the pane waits for the selection
   /// to rest instead of drawing every row's person on the way.
   public var selectionMoving: Bool
+  /// The people opened by walking the org chart from the list's person, in order: the breadcrumb
+  /// and the history Backspace goes back along. Empty while the pane shows the list's person.
+  public var trail: [Person]
+  /// The selected row among `orgRows` (the managers above, then the direct reports).
+  public var orgRowIndex: Int
+  /// When going back, the person whose row gets the selection once the previous person shows.
+  public var returningTo: String?
 
   public init() {
     self.requestID = 0
@@ -21,6 +28,9 @@ public struct DetailState: Equatable, Sendable {
     self.cache = LRUCache(capacity: 32, timeToLive: 120)
     self.retry = nil
     self.selectionMoving = false
+    self.trail = []
+    self.orgRowIndex = 0
+    self.returningTo = nil
   }
 }
 

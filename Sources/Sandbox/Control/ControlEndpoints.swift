@@ -8,6 +8,7 @@ import SandboxDirectory
 /// - `POST /_sandbox/faults` a rule or an array of rules → `{"rules":[…]}`; `GET` lists; `DELETE` clears
 /// - `GET /_sandbox/requests` → `{"requests":[…]}` oldest first; `DELETE` clears
 /// - `/_sandbox/users…` and `/_sandbox/churn`: directory changes (`ControlEndpoints+Users`)
+/// - `POST /_sandbox/presence` pins a person's presence (see `pinPresence`); `DELETE` unpins all
 struct ControlEndpoints: Sendable {
   let tenant: SandboxTenant
 
@@ -30,6 +31,8 @@ struct ControlEndpoints: Sendable {
     case ("GET", ["info"]): return info(request)
     case ("POST", ["users"]): return addUsers(request)
     case ("POST", ["churn"]): return churn(request)
+    case ("POST", ["presence"]): return pinPresence(request)
+    case ("DELETE", ["presence"]): tenant.presence.unpinAll(); return Response(status: .noContent)
     default: return failure(.notFound, "No control endpoint \(request.method) \(request.path).")
     }
   }

@@ -4,7 +4,8 @@ import Hummingbird
 import SandboxDirectory
 
 /// Microsoft Graph v1.0, the users subset: `/me`, `/users`, `/users/{id|upn}` and their
-/// `manager`, `directReports` and `photo/$value`, with Graph's bearer and permission checks.
+/// `manager` (also as `$expand=manager($levels=…)`), `directReports` and `photo/$value`; JSON
+/// `$batch` and `communications/getPresencesByUserId`; with Graph's bearer and permission checks.
 struct GraphEndpoints: Sendable {
   let tenant: SandboxTenant
 
@@ -13,8 +14,9 @@ struct GraphEndpoints: Sendable {
 
   func respond(to request: IncomingRequest) async -> Response {
     let now = tenant.now
-    guard request.method == "GET" else {
-      return GraphError(status: 405, code: "Request_BadRequest", message: "The sandbox only serves GET requests on Graph.")
+    let isPost = Self.postPaths.contains(request.components.dropFirst().joined(separator: "/").lowercased())
+    guard request.method == (isPost ? "POST" : "GET") else {
+      return GraphError(status: 405, code: "Request_BadRequest", message: "Specified HTTP method is not allowed for the request target.")
         .response(request: request, now: now)
     }
     let caller: GraphCaller
@@ -33,6 +35,10 @@ struct GraphEndpoints: Sendable {
     let segments = Array(request.components.dropFirst())
     guard let first = segments.first else { throw .badSegment("v1.0") }
     switch first.lowercased() {
+    case "$batch" where segments.count == 1:
+      return try await batch(request)
+    case "communications" where segments.count == 2:
+      return try presences(request, caller: caller)
     case "me":
       return try await user(caller.user, rest: Array(segments.dropFirst()), isSelf: true, request: request, caller: caller)
     case "users":
@@ -71,7 +77,10 @@ struct GraphEndpoints: Sendable {
     switch rest.map({ $0.lowercased() }) {
     case []:
       let properties = try selected(request)
-      let body = directory.render(target, properties: properties, basicProfileOnly: caller.basicProfileOnly(for: target))
+      var body = directory.render(target, properties: properties, basicProfileOnly: caller.basicProfileOnly(for: target))
+      if let expansion = try ManagerExpansion.parse(request.query["$expand"]) {
+        body = try expandManager(body, of: target, expansion, isSelf: isSelf, request: request, caller: caller)
+      }
       return ok(prefixed(body, [("@odata.context", .string("\(request.base)/v1.0/$metadata#users/$entity"))]), request)
     case ["manager"]:
       guard isSelf || caller.canReadAllFull else { throw .accessDenied }
@@ -99,6 +108,29 @@ struct GraphEndpoints: Sendable {
       return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: jpeg)))
     default:
       throw .badSegment(rest.first ?? "")
+    }
+  }
+
+  /// Paths (after `v1.0/`) that take a POST; every other Graph path is GET only.
+  static let postPaths: Set<String> = ["$batch", "communications/getpresencesbyuserid"]
+
+  /// The manager chain as nested `manager` members: `User.Read.All` as for `/manager`, and
+  /// `$levels` only as an advanced query (`ConsistencyLevel: eventual`).
+  private func expandManager(
+    _ body: JSONValue, of target: DirectoryUser, _ expansion: ManagerExpansion, isSelf: Bool,
+    request: IncomingRequest, caller: GraphCaller
+  ) throws(GraphError) -> JSONValue {
+    guard isSelf || caller.canReadAllFull else { throw .accessDenied }
+    if expansion.usesLevels && !userListQuery(request).consistencyLevelEventual {
+      throw GraphError(
+        status: 400, code: "Request_UnsupportedQuery",
+        message: "$levels in $expand requires the ConsistencyLevel header set to eventual.")
+    }
+    let properties: [String]
+    do { properties = try tenant.directory.selectedProperties(expansion.select) } catch { throw GraphError(error) }
+    let directory = tenant.directory
+    return expansion.expand(body, of: target, directory: directory) { manager in
+      directory.render(manager, properties: properties, basicProfileOnly: caller.basicProfileOnly(for: manager))
     }
   }
 

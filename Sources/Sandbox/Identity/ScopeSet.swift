@@ -7,7 +7,7 @@ struct ScopeSet: Sendable, Equatable {
   static let graphResource = "https://graph.microsoft.com"
   static let graphAppId = "00000003-0000-0000-c000-000000000000"
   /// Delegated Graph permissions the sandbox knows, with their canonical spelling.
-  static let graphPermissions = ["User.Read", "User.ReadBasic.All", "User.Read.All"]
+  static let graphPermissions = ["User.Read", "User.ReadBasic.All", "User.Read.All", "Presence.Read.All"]
   static let oidcScopes = ["openid", "profile", "email", "offline_access"]
 
   var oidc: [String] = []

@@ -9,6 +9,8 @@ public final class DetailViewController: ViewController {
   private(set) var scrollOffset = 0
   private var shownPersonID: String?
   private var lineCount = 0
+  /// The org-chart row last brought into view, so scrolling by hand is not undone every frame.
+  private var selectedRowID: String?
 
   public init() {}
 
@@ -20,9 +22,26 @@ public final class DetailViewController: ViewController {
     let page = max(1, rows - 3)
     // Leaving the pane: close it over the list (one pane at a time) or move the focus back.
     let back: AppAction = onePane ? .detail(.closed) : .app(.focusSwitched)
-    // Scrolling is view-local: `.handled([])`, redrawn after every key.
-    return KeyTable([
-      KeyCommand(
+    // ↑/↓ select a manager or report when there are any (Enter opens them), else scroll.
+    let hasOrgRows = !state.detail.orgRows.isEmpty
+    let walked = state.detail.trail.count > 1
+    let person = state.detail.status.person
+    // Scrolling is view-local: `.handled([])`, redrawn after every key. Rows that do not apply
+    // (no one to select, no path to go back along) are left out, so help shows what works now.
+    var commands: [KeyCommand] = []
+    if hasOrgRows {
+      commands += [
+        KeyCommand([.up, .down], also: [.control("p"), .control("n")], "select person", hint: true) {
+          key, _ in .handled([.detail(.orgRowMoved(by: key == .up || key == .control("p") ? -1 : 1))])
+        },
+        KeyCommand([.enter], "open", hint: true) { _, _ in .handled([.detail(.orgRowOpened)]) },
+        KeyCommand([.pageUp, .pageDown], also: [.character(" ")], "scroll") { [self] key, _ in
+          scroll(by: key == .pageUp ? -page : page, rows: rows)
+          return .handled([])
+        },
+      ]
+    } else {
+      commands.append(KeyCommand(
         [.up, .down, .pageUp, .pageDown], also: [.control("p"), .control("n"), .character(" ")],
         label: "↑/↓ PgUp/PgDn", "scroll", hint: true
       ) { [self] key, _ in
@@ -33,15 +52,29 @@ public final class DetailViewController: ViewController {
         default: scroll(by: page, rows: rows)
         }
         return .handled([])
-      },
+      })
+    }
+    if walked {
+      commands.append(KeyCommand([.backspace, .left], "back", hint: true) { _, _ in
+        .handled([.detail(.wentBack)])
+      })
+    }
+    return KeyTable(commands + [
       KeyCommand([.home, .end], "top/bottom") { [self] key, _ in
         if key == .home { scrollOffset = 0 } else { scroll(by: lineCount, rows: rows) }
         return .handled([])
       },
-      KeyCommand([.character("y")], "copy mail", hint: true) { _, state in
-        guard let mail = state.detail.status.person?.listAddress, !mail.isEmpty else { return .handled([]) }
-        return .handled([.detail(.copyRequested(label: "address", text: mail))])
+      KeyCommand([.character("y")], "copy mail", hint: true) { _, _ in
+        Self.copy("address", person?.listAddress)
       },
+      KeyCommand([.character("u")], "copy user name") { _, _ in
+        Self.copy("user name", person.map { DirectoryText.sanitize($0.userPrincipalName ?? "") })
+      },
+      KeyCommand([.character("p")], "copy phone") { _, _ in
+        let phones = (person?.businessPhones ?? []) + [person?.mobilePhone].compactMap { $0 }
+        return Self.copy("phone", phones.lazy.map { DirectoryText.sanitize($0) }.first { !$0.isEmpty })
+      },
+      KeyCommand([.character("v")], "save vCard", when: person != nil) { _, _ in .handled([.detail(.vCardRequested)]) },
       KeyCommand([.escape], also: [.left], onePane ? "back to list" : "to list", hint: true) { _, _ in
         .handled([back])
       },
@@ -60,6 +93,12 @@ public final class DetailViewController: ViewController {
       KeyCommand([.tab], also: [.backTab], "switch pane") { _, _ in .handled([.app(.focusSwitched)]) },
       KeyCommand([.character("?")], "help", hint: true) { _, _ in .handled([.app(.helpToggled)]) },
     ])
+  }
+
+  /// Copies a field (OSC 52, through the Store), or does nothing when it is empty.
+  private static func copy(_ label: String, _ text: String?) -> KeyResult {
+    guard let text, !text.isEmpty else { return .handled([]) }
+    return .handled([.detail(.copyRequested(label: label, text: text))])
   }
 
   /// The wheel scrolls the pane; other mouse events here do nothing.
@@ -89,12 +128,18 @@ public final class DetailViewController: ViewController {
       scrollOffset = 0
     }
     let width = frame.cols - 2
-    let lines = state.detailLines(width: width)
+    let (lines, selectedLine) = state.detailLines(width: width, focused: focused)
     lineCount = lines.count
     let titleStyle: Style = focused ? Style([.bold, .reverse]) : .bold
-    let title = status.person.map { $0.listName } ?? "Details"
+    let title = state.breadcrumbText(width: frame.cols - 1) ?? status.person.map { $0.listName } ?? "Details"
     surface.put(" " + title, row: frame.row, col: frame.col, width: frame.cols, style: titleStyle)
     let body = Rect(row: frame.row + 1, col: frame.col + 1, rows: frame.rows - 1, cols: frame.cols - 1)
+    if let selectedLine, selectedRowID != state.detail.selectedOrgRow?.person.id {
+      // Keep the selected manager or report in view when the selection moves.
+      selectedRowID = state.detail.selectedOrgRow?.person.id
+      if selectedLine < scrollOffset { scrollOffset = selectedLine }
+      if selectedLine >= scrollOffset + body.rows { scrollOffset = selectedLine - body.rows + 1 }
+    }
     scrollOffset = min(scrollOffset, TextPane.maxOffset(lineCount: lines.count, visibleRows: body.rows))
     TextPane.render(lines, offset: scrollOffset, in: body, into: &surface)
   }
@@ -106,13 +151,15 @@ extension AppState {
   /// One label column for every field, manager and reports included ("Direct reports").
   fileprivate static let labelWidth = 14
 
-  /// The pane's lines: fields, manager, direct reports, and what is loading or failed.
-  fileprivate func detailLines(width: Int) -> [StyledLine] {
+  /// The pane's lines: fields, presence, the reporting line and direct reports (selectable), and
+  /// what is loading or failed; with the index of the selected org-chart line.
+  fileprivate func detailLines(width: Int, focused: Bool) -> (lines: [StyledLine], selected: Int?) {
     let status = detail.status
-    if status == .following { return [] }  // blank until the selection rests (DetailStatus.following)
+    if status == .following { return ([], nil) }  // blank until the selection rests (DetailStatus.following)
     guard let person = status.person else {
-      return [StyledLine(""), StyledLine("Select someone in the list to see their details.", style: .muted)]
+      return ([StyledLine(""), StyledLine("Select someone in the list to see their details.", style: .muted)], nil)
     }
+    var selectedLine: Int?
     let full = account?.canReadFullProfiles ?? false
     let hiddenNote = "hidden: needs User.Read.All (admin consent)"
     func value(_ text: String?, basic: Bool = false) -> (String, Style) {
@@ -127,6 +174,7 @@ extension AppState {
     add("Name", value(person.displayName, basic: true))
     add("User name", value(person.userPrincipalName, basic: true))
     add("Mail", value(person.mail, basic: true))
+    if let presence = presenceField(of: person) { add("Presence", presence) }
     add("Business phone", value(phones.isEmpty ? nil : phones.joined(separator: ", ")))
     add("Mobile", value(person.mobilePhone))
     add("Job title", value(person.jobTitle))
@@ -147,21 +195,13 @@ extension AppState {
       }
     case .loaded(let loaded):
       let relations = loaded.relationsHidden || (!full && loaded.manager == nil && loaded.directReports.isEmpty)
-      if loaded.relationsHidden {
+      if relations {
         lines += TextPane.fields([("Manager", hiddenNote, .muted)], width: width, labelWidth: Self.labelWidth)
         lines += TextPane.fields([("Direct reports", hiddenNote, .muted)], width: width, labelWidth: Self.labelWidth)
       } else {
-        let manager = loaded.manager.map { $0.listName } ?? (relations ? hiddenNote : "none")
-        lines += TextPane.fields([("Manager", manager, loaded.manager == nil ? .muted : .plain)], width: width, labelWidth: Self.labelWidth)
-        if loaded.directReports.isEmpty {
-          lines += TextPane.fields([("Direct reports", relations ? hiddenNote : "none", .muted)], width: width, labelWidth: Self.labelWidth)
-        } else {
-          lines.append(StyledLine("Direct reports (\(loaded.directReports.count))", style: .bold))
-          for report in loaded.directReports {
-            let title = report.listTitle.isEmpty ? "" : " · " + report.listTitle
-            lines.append(StyledLine("• " + report.listName + title, indent: 1))
-          }
-        }
+        let chart = orgChartLines(loaded, width: width, focused: focused)
+        selectedLine = chart.selected.map { $0 + lines.count }
+        lines += chart.lines
       }
     case .empty, .following:
       break
@@ -173,6 +213,6 @@ extension AppState {
         width: width
       ).map { StyledLine($0, style: .muted) }
     }
-    return lines
+    return (lines, selectedLine)
   }
 }

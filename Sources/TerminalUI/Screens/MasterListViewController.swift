@@ -136,7 +136,11 @@ public final class MasterListViewController: ViewController {
       visibleRows: listRect.rows, previous: scrollOffset
     )
     let showTitle = state.account?.canReadFullProfiles ?? false || search.results.contains { $0.jobTitle != nil }
-    let widths = ListView.columnWidths(total: listRect.cols - 1, shares: showTitle ? [4, 4, 3] : [1, 1], minimum: 10)
+    // Presence: a glyph before the name, and the word in a last column where there is room
+    // (it is the first column dropped on a narrow terminal; the glyphs' shapes still differ).
+    let presence = state.showsPresence ? state.presence.byID : nil
+    let shares: [Int] = (showTitle ? [4, 4, 3] : [1, 1]) + (presence == nil ? [] : [2])
+    let widths = ListView.columnWidths(total: listRect.cols - 1, shares: shares, minimum: 10)
     // Results kept from an earlier query (offline, refining) are dimmed; the status line says why.
     let rowStyle: Style = search.resultsMatchQuery ? .plain : .dim
     ListView.render(
@@ -144,7 +148,12 @@ public final class MasterListViewController: ViewController {
       in: listRect, focused: focused, rowStyle: rowStyle, into: &surface
     ) { index, _ in
       let person = search.results[index]
-      let columns = [person.listName, person.listAddress, person.listTitle]
+      guard let presence else {
+        return ListView.layoutRow(Array([person.listName, person.listAddress, person.listTitle].prefix(widths.count)), widths: widths)
+      }
+      let known = presence[person.id]
+      let name = (known?.availability.glyph ?? " ") + " " + person.listName
+      let columns = [name, person.listAddress] + (showTitle ? [person.listTitle] : []) + [known?.availability.word ?? ""]
       return ListView.layoutRow(Array(columns.prefix(widths.count)), widths: widths)
     }
   }

@@ -1,0 +1,79 @@
+import Foundation
+
+/// Presence for the people on screen: asked once they have been there `Tuning.presenceSettle`
+/// (never per keystroke: a newer list or person replaces the pending ask), then every
+/// `Tuning.presenceRefresh` while the main screen shows them. One batched call per ask.
+enum PresenceReducer {
+  /// At most this many ids per ask: the rows around the selection and the pane's people.
+  static let maxIDs = 150
+
+  static func reduce(_ state: inout AppState, _ action: PresenceAction) -> [Effect] {
+    switch action {
+    case .refreshDue:
+      guard state.showsPresence, state.screen == .main else { return [] }
+      let ids = visibleIDs(state)
+      guard !ids.isEmpty else { return [] }
+      state.presence.requestID += 1
+      return [.fetchPresence(ids: ids, requestID: state.presence.requestID)]
+    case .loaded(let id, let result):
+      guard id == state.presence.requestID else { return [] }
+      switch result {
+      case .success(let found):
+        state.presence.byID.merge(found) { _, new in new }
+        return [refresh(after: Tuning.presenceRefresh)]
+      case .failure(.permissionDenied):
+        state.presence.refusal = "not shown: Graph refused it (Presence.Read.All)"
+        state.presence.byID = [:]
+        return []
+      case .failure(.cancelled), .failure(.signInRequired):
+        return []
+      case .failure:
+        return [refresh(after: Tuning.presenceRefresh)]
+      }
+    }
+  }
+
+  /// The ask that follows `action`: new people on screen settle first.
+  static func follow(_ action: AppAction, _ state: AppState) -> [Effect] {
+    guard state.showsPresence else { return [] }
+    switch action {
+    case .search(.resultsLoaded(_, .success)), .detail(.loaded(_, .success)), .app(.sessionRestored(.some)):
+      return settle(state)
+    default:
+      return []
+    }
+  }
+
+  /// Asks once the people now on screen have stayed `Tuning.presenceSettle`.
+  static func settle(_ state: AppState) -> [Effect] {
+    state.showsPresence ? [refresh(after: Tuning.presenceSettle)] : []
+  }
+
+  private static func refresh(after delay: Duration) -> Effect {
+    .debounce(id: .presenceRefresh, after: delay, then: .presence(.refreshDue))
+  }
+
+  /// The list rows around the selection (a screen above and below covers whatever is visible)
+  /// and the pane's person, managers and reports.
+  static func visibleIDs(_ state: AppState) -> [String] {
+    var ids: [String] = []
+    var seen: Set<String> = []
+    func add(_ person: Person?) {
+      guard let person, ids.count < maxIDs, seen.insert(person.id).inserted else { return }
+      ids.append(person.id)
+    }
+    if case .loaded(let detail) = state.detail.status {
+      add(detail.person)
+      detail.managerChain.forEach { add($0) }
+      detail.directReports.prefix(40).forEach { add($0) }
+    }
+    let results = state.search.results
+    if !results.isEmpty {
+      let rows = max(10, state.search.pageSize / 2)  // pages hold about two screens of rows
+      let selected = min(max(0, state.search.selectedIndex ?? 0), results.count - 1)
+      let window = max(0, selected - rows)..<min(results.count, selected + rows + 1)
+      results[window].forEach { add($0) }
+    }
+    return ids
+  }
+}

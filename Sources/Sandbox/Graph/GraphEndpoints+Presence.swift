@@ -1,0 +1,47 @@
+import Foundation
+import Hummingbird
+import SandboxDirectory
+
+extension GraphEndpoints {
+  /// Graph's limit on ids in one `getPresencesByUserId` call.
+  static let maxPresenceIds = 650
+
+  /// `POST /v1.0/communications/getPresencesByUserId` `{"ids": [...]}` → `{"value": [presence]}`.
+  /// Needs `Presence.Read.All` (delegated; no admin consent by default). Ids the directory does
+  /// not know come back as `PresenceUnknown` rather than failing the whole call.
+  func presences(_ request: IncomingRequest, caller: GraphCaller) throws(GraphError) -> Response {
+    guard request.components.dropFirst().joined(separator: "/").lowercased() == "communications/getpresencesbyuserid"
+    else { throw .badSegment(request.components.last ?? "") }
+    guard caller.permissions.contains("Presence.Read.All") else {
+      throw GraphError(status: 403, code: "Forbidden", message: "Insufficient privileges to complete the operation.")
+    }
+    guard let data = request.body.data(using: .utf8), let root = try? JSONDecoder().decode(JSONValue.self, from: data),
+      case .array(let values)? = root["ids"]
+    else {
+      throw GraphError(status: 400, code: "BadRequest", message: "The request body must be {\"ids\": [\"user id\", ...]}.")
+    }
+    var ids: [String] = []
+    for value in values {
+      guard case .string(let id) = value else {
+        throw GraphError(status: 400, code: "BadRequest", message: "Every entry of 'ids' must be a user id string.")
+      }
+      ids.append(id)
+    }
+    guard ids.count <= Self.maxPresenceIds else {
+      throw GraphError(
+        status: 400, code: "BadRequest", message: "At most \(Self.maxPresenceIds) user ids are supported per request.")
+    }
+    let now = tenant.now
+    let entries: [JSONValue] = ids.map { id in
+      let entry = tenant.directory.user(idOrUPN: id).map { tenant.presence.presence(of: $0, at: now) }
+        ?? PresenceBoard.Entry(availability: "PresenceUnknown", activity: "PresenceUnknown")
+      return .object([
+        ("id", .string(id)), ("availability", .string(entry.availability)), ("activity", .string(entry.activity)),
+      ])
+    }
+    return ok(.object([
+      ("@odata.context", .string("\(request.base)/v1.0/$metadata#Collection(microsoft.graph.presence)")),
+      ("value", .array(entries)),
+    ]), request)
+  }
+}

@@ -1,0 +1,72 @@
+import RosterCore
+
+/// The detail pane's org chart, breadcrumb and presence: how they read on screen.
+extension AppState {
+  /// "Aoife O'Connor › Rahul Gupta › Mei Tanaka", cut from the left ("… › ") when too wide, so
+  /// the person shown is always named; nil before any walk.
+  func breadcrumbText(width: Int) -> String? {
+    guard detail.trail.count > 1 else { return nil }
+    let full = detail.trail.map(\.listName).joined(separator: " › ")
+    guard DisplayWidth.of(full) > width else { return full }
+    return "… " + Truncation.tail(full, width: max(1, width - 2))
+  }
+
+  /// The reporting line from the top down, then the direct reports, one selectable row each;
+  /// the selected row starts with `>` and is reversed while the pane has the keyboard. Returns
+  /// the index of the selected line among `lines` so the pane can keep it in view.
+  func orgChartLines(_ loaded: PersonDetail, width: Int, focused: Bool) -> (lines: [StyledLine], selected: Int?) {
+    var lines: [StyledLine] = []
+    var selectedLine: Int?
+    let rows = loaded.orgRows
+    func row(_ index: Int, _ text: String) {
+      let isSelected = index == detail.orgRowIndex
+      if isSelected { selectedLine = lines.count }
+      let style: Style = isSelected ? (focused ? .selectedFocused : .plain) : .plain
+      let marker = isSelected && focused ? ">" : " "
+      lines.append(StyledLine(Truncation.fit(marker + text, toWidth: width), style: style))
+    }
+    func describe(_ person: Person) -> String {
+      var text = person.listName
+      if !person.listTitle.isEmpty { text += " · " + person.listTitle }
+      if let presence = presence.byID[person.id], showsPresence { text += "  " + presence.availability.glyph }
+      return text
+    }
+    if loaded.managerChain.isEmpty {
+      lines += TextPane.fields([("Manager", "none (top of the organisation)", .muted)], width: width, labelWidth: 14)
+    } else {
+      lines.append(StyledLine("Reporting line (\(loaded.managerChain.count))", style: .bold))
+      for (index, entry) in rows.enumerated() {
+        guard case .manager(let level) = entry.kind else { continue }
+        let depth = loaded.managerChain.count - level
+        let branch = depth == 0 ? "" : String(repeating: " ", count: min(depth - 1, 8)) + "└ "
+        row(index, " " + branch + describe(entry.person))
+      }
+    }
+    if loaded.directReports.isEmpty {
+      lines += TextPane.fields([("Direct reports", "none", .muted)], width: width, labelWidth: 14)
+    } else {
+      lines.append(StyledLine("Direct reports (\(loaded.directReports.count))", style: .bold))
+      for (index, entry) in rows.enumerated() where entry.kind == .directReport {
+        row(index, " • " + describe(entry.person))
+      }
+    }
+    return (lines, selectedLine)
+  }
+
+  /// The presence field's value and style: glyph and word (and the activity when it says more),
+  /// coloured where the terminal has colour; the reason when presence is not shown.
+  func presenceField(of person: Person) -> (String, Style)? {
+    if let absence = presenceAbsence { return (absence, .muted) }
+    guard showsPresence else { return nil }
+    guard let presence = presence.byID[person.id] else { return ("…", .muted) }
+    let availability = presence.availability
+    var text = availability.glyph + " " + availability.word
+    if let activity = presence.activityWords { text += " · " + activity }
+    switch availability {
+    case .available, .availableIdle: return (text, Style(color: .success))
+    case .busy, .busyIdle, .doNotDisturb: return (text, Style(color: .error))
+    case .away, .beRightBack: return (text, Style(color: .warning))
+    case .offline, .unknown: return (text, .muted)
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import ArgumentParser
+import Foundation
+import RosterCore
+
+/// `roster query WORDS… [--format mutt|aerc]`: Roster as a mail client's address book.
+///
+/// mutt/neomutt `query_command` reads one free-text line, then `address<TAB>name<TAB>extra`
+/// lines, and shows the first line as an error when the command exits non-zero (mutt's
+/// `query.c`). Fields are split with `strtok` on tabs, so an empty field would shift the next
+/// one left: every line has a non-empty name, and no trailing tab when there is no extra.
+/// aerc's `address-book-cmd` reads `address<TAB>name` lines with no header.
+struct QueryCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "query",
+    abstract: "Look up mail addresses for mutt, neomutt or aerc.",
+    discussion: """
+      muttrc:    set query_command = "roster query %s"
+      aerc.conf: address-book-cmd = roster query --format aerc "%s"
+      Exit codes: 0 found, 1 nothing matched (mutt shows the first line), 2 usage, \
+      3 not signed in, 4 service or network error. With --format aerc nothing found is \
+      exit 0 and no output.
+      """)
+
+  enum Format: String, ExpressibleByArgument, CaseIterable { case mutt, aerc }
+
+  @OptionGroup var common: CommonOptions
+
+  @Argument(help: "Words to look up (name, mail or sign-in name).")
+  var words: [String]
+
+  @Option(help: "Output format: mutt (default, also neomutt) or aerc.")
+  var format: Format = .mutt
+
+  @Option(help: "At most this many addresses (1-100).")
+  var limit: Int = 20
+
+  func validate() throws {
+    if !(1...100).contains(limit) { throw ValidationError("--limit must be between 1 and 100.") }
+  }
+
+  func run() async throws {
+    let text = words.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !text.isEmpty else {
+      // mutt calls the command with an empty query when the person presses Enter at the prompt.
+      if format == .mutt { try DirectoryCommand.write("roster: type part of a name or address\n") }
+      throw ExitCode(format == .mutt ? 1 : 0)
+    }
+    let lookup: AddressLookup
+    do {
+      lookup = try await AddressLookup.best(common: common)
+    } catch let exit as ExitCode {
+      if format == .mutt { try DirectoryCommand.write("roster: not signed in; run `roster login`\n") }
+      throw exit
+    }
+    do {
+      let people = try await lookup.find(text, limit)
+      let output = AddressBookOutput.render(people, query: text, format: format == .mutt ? .mutt : .aerc)
+      try DirectoryCommand.write(output.text)
+      if output.isEmpty && format == .mutt { throw ExitCode(1) }
+    } catch let error as DirectoryError {
+      if format == .mutt { try DirectoryCommand.write("roster: " + DirectoryCommand.describe(error) + "\n") }
+      DirectoryCommand.say(DirectoryCommand.describe(error))
+      throw ExitCode(DirectoryCommand.exitCode(for: error))
+    }
+  }
+}
+
+/// Where `roster query` finds people: one function, so the local index can take over from Graph
+/// without touching the output code. Today it is the directory's search (one Graph request with
+/// the cached sign-in); once the `Index` target is on main, `best` prefers it when an index exists.
+struct AddressLookup: Sendable {
+  var find: @Sendable (_ text: String, _ limit: Int) async throws -> [Person]
+
+  /// The fastest source available for this sign-in.
+  static func best(common: CommonOptions) async throws -> AddressLookup {
+    let client = try await DirectoryCommand.makeClient(common)
+    return graph(client)
+  }
+
+  /// Microsoft Graph's people search: addressable people only (those with a mail).
+  static func graph(_ client: DirectoryClient) -> AddressLookup {
+    AddressLookup { text, limit in
+      let page = try await client.searchPeople(PeopleQuery(text: text, pageSize: min(999, limit * 2))) { _ in }
+      return Array(page.people.filter { DirectoryText.sanitizedNonEmpty($0.mail) != nil }.prefix(limit))
+    }
+  }
+}
+
+/// The text `roster query` prints, per mail client.
+enum AddressBookOutput {
+  enum Style { case mutt, aerc }
+
+  /// `isEmpty` when no address was printed.
+  static func render(_ people: [Person], query: String, format: Style) -> (text: String, isEmpty: Bool) {
+    var lines: [String] = []
+    for person in people {
+      guard let mail = field(person.mail), !mail.contains(" ") else { continue }
+      let name = field(person.displayName) ?? mail
+      switch format {
+      case .aerc:
+        lines.append(mail + "\t" + name)
+      case .mutt:
+        let extra = [field(person.jobTitle), field(person.department)].compactMap { $0 }.joined(separator: ", ")
+        lines.append(mail + "\t" + name + (extra.isEmpty ? "" : "\t" + extra))
+      }
+    }
+    let shownQuery = field(query) ?? ""
+    switch format {
+    case .aerc:
+      return (lines.map { $0 + "\n" }.joined(), lines.isEmpty)
+    case .mutt:
+      let header = lines.isEmpty
+        ? "roster: no one in the directory matches '\(shownQuery)'"
+        : "roster: \(lines.count) \(lines.count == 1 ? "address" : "addresses") for '\(shownQuery)'"
+      return (([header] + lines).map { $0 + "\n" }.joined(), lines.isEmpty)
+    }
+  }
+
+  /// A field safe for a tab-separated line: sanitised (tabs and newlines become spaces), trimmed,
+  /// nil when nothing is left.
+  static func field(_ text: String?) -> String? {
+    DirectoryText.sanitizedNonEmpty(text?.replacingOccurrences(of: "\t", with: " "))
+  }
+}
