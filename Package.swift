@@ -55,7 +55,9 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
-    .target(name: "Graph", dependencies: ["RosterCore", "Transport"], swiftSettings: strict),
+    // libjpeg(-turbo) for photos; the shim turns libjpeg's exit-on-error into an error return.
+    .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+    .target(name: "Graph", dependencies: ["RosterCore", "Transport", "CJPEG"], swiftSettings: strict),
 
     // MARK: - UI
     .target(name: "TerminalUI", dependencies: ["RosterCore"], swiftSettings: strict),
@@ -133,7 +135,7 @@ let package = Package(
     ),
     .testTarget(
       name: "GraphTests",
-      dependencies: ["Graph", "Transport", "Identity", "Sandbox", "TestSupport"],
+      dependencies: ["Graph", "Transport", "Identity", "Sandbox", "SandboxDirectory", "TestSupport"],
       resources: [.copy("Fixtures")],
       swiftSettings: strict
     ),

@@ -22,8 +22,8 @@ struct GraphRequestExecutor: Sendable {
   /// Without `retrying`, a throttle or a transient failure ends the call at once (the 401 refresh
   /// still happens: it is not a retry of the same request's luck).
   func get(
-    _ url: URL, headers: [(name: String, value: String)] = [], permission: String,
-    retrying: Bool = true, onRetry: @Sendable (RetryNotice) -> Void
+    _ url: URL, headers: [(name: String, value: String)] = [], accept: String = "application/json",
+    permission: String, retrying: Bool = true, onRetry: @Sendable (RetryNotice) -> Void
   ) async throws(DirectoryError) -> HTTPResponse {
     if isPersonalAccount { throw .personalAccount }
     let policy = configuration.retry
@@ -37,7 +37,7 @@ struct GraphRequestExecutor: Sendable {
       let request = HTTPRequest(
         method: "GET", url: url,
         headers: [
-          ("Authorization", "Bearer " + token.exposedValue), ("Accept", "application/json"),
+          ("Authorization", "Bearer " + token.exposedValue), ("Accept", accept),
           // Graph echoes it in responses and logs; it ties a failure report to the service's trace.
           ("client-request-id", UUID().uuidString.lowercased()),
         ] + headers,

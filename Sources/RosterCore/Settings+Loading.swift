@@ -53,6 +53,11 @@ extension Settings {
     xdgDirectory("XDG_STATE_HOME", fallback: ".local/state", environment: environment)
   }
 
+  /// `$XDG_CACHE_HOME/roster` (default `~/.cache/roster`): photos, nothing that cannot be lost.
+  public static func cacheDirectory(environment: [String: String]) -> URL {
+    xdgDirectory("XDG_CACHE_HOME", fallback: ".cache", environment: environment)
+  }
+
   /// XDG says relative paths in these variables are invalid and must be ignored.
   private static func xdgDirectory(_ variable: String, fallback: String, environment: [String: String]) -> URL {
     if let value = environment[variable], value.hasPrefix("/") {
@@ -134,6 +139,7 @@ struct SettingsFile: Decodable, Equatable {
   var caFile: String?
   var debounceMs: Int?
   var searchMode: String?
+  var photos: String?
 
   static func read(path: String) throws(Settings.LoadingError) -> SettingsFile {
     guard let data = FileManager.default.contents(atPath: path) else {
@@ -181,6 +187,12 @@ struct SettingsFile: Decodable, Equatable {
         throw Settings.LoadingError("searchMode must be search or filter, not “\(value)”.")
       }
       settings.searchMode = parsed
+    }
+    if let value = nonEmpty(photos) {
+      guard let parsed = Settings.Photos(rawValue: value) else {
+        throw Settings.LoadingError("photos must be on or off, not “\(value)”.")
+      }
+      settings.photos = parsed
     }
     return settings
   }

@@ -5,6 +5,8 @@ public struct Settings: Sendable, Equatable, Codable {
   public enum SignIn: String, Sendable, Codable, CaseIterable { case auto, deviceCode = "device-code", browser }
   /// Which Graph query style people search uses.
   public enum SearchMode: String, Sendable, Codable, CaseIterable { case search, filter }
+  /// Whether the detail pane draws the person's photo (where the terminal can).
+  public enum Photos: String, Sendable, Codable, CaseIterable { case on, off }
 
   public var clientId: String?
   public var authority: String
@@ -19,6 +21,7 @@ public struct Settings: Sendable, Equatable, Codable {
   public var caFile: String?
   public var debounceMs: Int
   public var searchMode: SearchMode
+  public var photos: Photos
 
   public static let defaultScopes = "openid profile offline_access User.Read User.ReadBasic.All"
 
@@ -34,7 +37,8 @@ public struct Settings: Sendable, Equatable, Codable {
     taskAPI: String? = nil,
     caFile: String? = nil,
     debounceMs: Int = 150,
-    searchMode: SearchMode = .search
+    searchMode: SearchMode = .search,
+    photos: Photos = .on
   ) {
     self.clientId = clientId
     self.authority = authority
@@ -48,5 +52,6 @@ public struct Settings: Sendable, Equatable, Codable {
     self.caFile = caFile
     self.debounceMs = debounceMs
     self.searchMode = searchMode
+    self.photos = photos
   }
 }

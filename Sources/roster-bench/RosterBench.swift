@@ -20,7 +20,7 @@ struct RosterBench: ParsableCommand {
   @Option(help: "Columns of the pseudo-terminal (at 100 or more Roster shows list and detail side by side).")
   var cols = 80
   @Option(help: "Rows of the pseudo-terminal.") var rows = 24
-  @Option(help: "Run only these parts, comma-separated: typing, navigation, startup, memory, fzf.")
+  @Option(help: "Run only these parts, comma-separated: typing, navigation, startup, memory, photos, fzf.")
   var only: String?
   @Option(help: "Write what each program printed after each navigation key to files in this directory.")
   var trace: String?
@@ -75,6 +75,11 @@ struct RosterBench: ParsableCommand {
       log("roster: memory")
       (report.roster.peakRSSKilobytes, report.resultsPaged) = try RosterHarness.memory(
         rosterSubject, queries: memoryQueries.split(separator: ",").map(String.init))
+    }
+
+    if runs("photos") {
+      log("roster: photos on and off, the selection left to rest")
+      report.roster.photos = try PhotoScenario.measure(rosterSubject, keys: quick ? 10 : 20, settingsDirectory: work)
     }
 
     if !runs("fzf") {

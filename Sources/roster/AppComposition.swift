@@ -48,11 +48,15 @@ struct AppComposition: Sendable {
     let environment = options.environment
     let transport = try options.makeTransport(settings: settings)
     let tokenStore = options.makeTokenStore()
+    // The demo keeps nothing on disk; a real tenant's photos are cached (DECISIONS.md, "Photos").
+    let photoCache = PhotoDiskCache.standard(environment: environment)
     let build: @Sendable (Settings) throws -> Services = { settings in
       do {
         let auth = try AuthClient.live(settings: settings, transport: transport, store: tokenStore, environment: environment)
         let graph = try GraphConfiguration(settings: settings)
-        return Services(auth: auth, directory: DirectoryClient.live(configuration: graph, tokens: auth.tokens, transport: transport))
+        let directory = DirectoryClient.live(
+          configuration: graph, tokens: auth.tokens, transport: transport, photoCache: photoCache)
+        return Services(auth: auth, directory: directory)
       } catch let failure as SignInFailure {
         throw failure
       } catch {

@@ -9,6 +9,7 @@ public final class FakeDirectoryClient: @unchecked Sendable {
     case search(String)
     case nextPage(String)
     case detail(String)
+    case photo(PhotoRequest)
   }
 
   public typealias Call = FakeCall<Request, Result<any Sendable, DirectoryError>>
@@ -35,7 +36,10 @@ public final class FakeDirectoryClient: @unchecked Sendable {
       personDetail: { id, onRetry in
         try await self.perform(.detail(id), onRetry: onRetry, as: PersonDetail.self)
       },
-      warmUp: { self.lock.withLock { self.warmUpCount += 1 } }
+      warmUp: { self.lock.withLock { self.warmUpCount += 1 } },
+      personPhoto: { request in
+        try await self.perform(.photo(request), onRetry: { _ in }, as: PhotoImage?.self)
+      }
     )
   }
 
@@ -87,6 +91,8 @@ extension FakeCall where Response == Result<any Sendable, DirectoryError> {
   public func respond(_ page: PeoplePage) { respond(.success(page)) }
   /// Answers a detail call with `detail`.
   public func respond(_ detail: PersonDetail) { respond(.success(detail)) }
+  /// Answers a photo call with `image` (nil: the person has none).
+  public func respond(photo image: PhotoImage?) { respond(.success(image)) }
   /// Fails the call with `error`.
   public func fail(_ error: DirectoryError) { respond(.failure(error)) }
 }

@@ -6,6 +6,12 @@ import Foundation
 /// reduces its own actions in its own file; features call each other's helpers where one event
 /// touches several (a new result list changes the selection, which changes the detail pane).
 public func reduce(_ state: inout AppState, _ action: AppAction) -> [Effect] {
+  let effects = reduceFeature(&state, action)
+  return effects + PhotoReducer.follow(&state)
+}
+
+/// The feature that owns `action`.
+private func reduceFeature(_ state: inout AppState, _ action: AppAction) -> [Effect] {
   switch action {
   case .app(let action): return LifecycleReducer.reduce(&state, action)
   case .setup(let action): return SetupReducer.reduce(&state, action)
@@ -13,6 +19,7 @@ public func reduce(_ state: inout AppState, _ action: AppAction) -> [Effect] {
   case .search(let action): return SearchReducer.reduce(&state, action)
   case .list(let action): return ListReducer.reduce(&state, action)
   case .detail(let action): return DetailReducer.reduce(&state, action)
+  case .photo(let action): return PhotoReducer.reduce(&state, action)
   }
 }
 

@@ -17,6 +17,8 @@ public struct AppState: Equatable, Sendable {
   public var search: SearchState
   /// The detail pane for the selected person.
   public var detail: DetailState
+  /// The selected person's photo (PhotoReducer).
+  public var photo: PhotoState
   /// Which pane receives keys on the main screen.
   public var focus: Focus
   /// The `?` overlay listing the focused view's keys.
@@ -54,6 +56,7 @@ public struct AppState: Equatable, Sendable {
     self.login = LoginState(method: signInMethod)
     self.search = SearchState()
     self.detail = DetailState()
+    self.photo = PhotoState()
     self.focus = .list
     self.isHelpVisible = false
     self.singlePaneDetailOpen = false
