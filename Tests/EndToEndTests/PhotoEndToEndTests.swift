@@ -13,7 +13,7 @@ import Testing
     defer { run.finish() }
     let tmux = run.tmux
     let people = try DemoEndToEndTests.peopleFile(in: run.work)
-    try run.start(["--demo"], environment: ["ROSTER_DEMO_PEOPLE": people.path, "COLORTERM": ""], cols: 120, rows: 32)
+    try run.start(["--demo"], environment: ["ROSTER_DEMO_PEOPLE": people.path, "COLORTERM": "", "NO_COLOR": ""], cols: 120, rows: 32)
     try tmux.until("the search screen", timeout: 20) { $0.contains("Search:") }
     try tmux.type("alice")
     try tmux.until("the detail text of Alice") { $0.contains("Alice Smith") && $0.contains("Job title") }

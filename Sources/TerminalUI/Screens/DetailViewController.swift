@@ -72,15 +72,17 @@ public final class DetailViewController: ViewController {
       shownPersonID = status.person?.id
       scrollOffset = 0
     }
-    let width = frame.cols - 2
+    let width = frame.cols - 2 - photoColumns(state)
     let lines = state.detailLines(width: width)
     lineCount = lines.count
     let titleStyle: Style = focused ? Style([.bold, .reverse]) : .bold
     let title = status.person.map { $0.listName } ?? "Details"
     surface.put(" " + title, row: frame.row, col: frame.col, width: frame.cols, style: titleStyle)
-    let body = Rect(row: frame.row + 1, col: frame.col + 1, rows: frame.rows - 1, cols: frame.cols - 1)
+    let body = Rect(
+      row: frame.row + 1, col: frame.col + 1, rows: frame.rows - 1, cols: frame.cols - 1 - photoColumns(state))
     scrollOffset = min(scrollOffset, TextPane.maxOffset(lineCount: lines.count, visibleRows: body.rows))
     TextPane.render(lines, offset: scrollOffset, in: body, into: &surface)
+    renderPhoto(state, into: &surface)
   }
 }
 
