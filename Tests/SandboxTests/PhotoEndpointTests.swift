@@ -1,5 +1,6 @@
 import Foundation
 import SandboxDirectory
+import TestSupport
 import Testing
 
 /// `/photo`, `/photos`, `/photos/{size}` and their `$value`s as Graph serves them (issue 11 point 11).
