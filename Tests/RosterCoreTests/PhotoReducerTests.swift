@@ -12,12 +12,12 @@ struct PhotoReducerTests {
   /// A store whose search for "al" was answered (the first of `Fixtures.alexes` selected), photos in `mode`.
   static func searched(mode: PhotoMode) async -> TestStore {
     let store = TestStore()
-    store.exhaustivity = .off(reason: """
-      these tests follow the photo's requests and status; the search and detail state changes along
-      the way are SelectionRestTests' and the search tests' subject, asserted there exhaustively
-      """)
-    await store.send(.photo(.modeDetected(mode)))
+    await store.send(.photo(.modeDetected(mode))) { $0.photo.mode = mode }
     await store.search("al", answer: Fixtures.alexes)
+    store.exhaustivity = .off(reason: """
+      from here these tests follow the photo's requests and status; the detail pane's state changes
+      along the way are SelectionRestTests' subject, asserted there exhaustively
+      """)
     return store
   }
 
