@@ -349,7 +349,8 @@ class Conformance:
         expect(meta.status_code == 200, "photo metadata answered {}".format(meta.status_code))
         body = meta.json()
         expect(body.get("@odata.mediaContentType") == "image/jpeg", "mediaContentType {}".format(body))
-        expect(body.get("@odata.context", "").endswith("/photo/$entity"), "context {}".format(body.get("@odata.context")))
+        expect(body.get("@odata.context", "").endswith("/photo/$entity"),
+               "context {}".format(body.get("@odata.context")))
         expect(body.get("id") == "{0}X{0}".format(body.get("width")) and body.get("width") == body.get("height"),
                "id/width/height {}".format(body))
         sizes = self.graph_get("/v1.0/users/{}/photos".format(person["id"]), token).json().get("value", [])

@@ -13,13 +13,16 @@ import Testing
     defer { run.finish() }
     let tmux = run.tmux
     let people = try DemoEndToEndTests.peopleFile(in: run.work)
-    try run.start(["--demo"], environment: ["ROSTER_DEMO_PEOPLE": people.path, "COLORTERM": "", "NO_COLOR": ""], cols: 120, rows: 32)
+    // 256 colours: no COLORTERM, and no NO_COLOR inherited from the test runner (swift test sets it).
+    let environment = ["ROSTER_DEMO_PEOPLE": people.path, "COLORTERM": "", "NO_COLOR": ""]
+    try run.start(["--demo"], environment: environment, cols: 120, rows: 32)
     try tmux.until("the search screen", timeout: 20) { $0.contains("Search:") }
     try tmux.type("alice")
     try tmux.until("the detail text of Alice") { $0.contains("Alice Smith") && $0.contains("Job title") }
     try tmux.until("her photo as half-blocks") { $0.contains("▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀") }
     let screen = try tmux.capture()
-    let photoRows = screen.split(separator: "\n").filter { $0.contains("▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀") }
+    let photoRow = String(repeating: "▀", count: 16)
+    let photoRows = screen.split(separator: "\n").filter { $0.contains(photoRow) }
     #expect(photoRows.count == 8, "a photo of 16×8 cells:\n\(screen)")
     #expect(photoRows.allSatisfy { $0.hasSuffix("▀") }, "in the top-right corner of the pane")
     for text in Self.garbage { #expect(!screen.contains(text), "\(text) on screen:\n\(screen)") }

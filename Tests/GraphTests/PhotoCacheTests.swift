@@ -65,7 +65,8 @@ import Testing
       let elsewhere = home.appendingPathComponent("shared")
       try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
       chmod(elsewhere.path, 0o755)
-      try FileManager.default.createDirectory(at: home.appendingPathComponent("roster"), withIntermediateDirectories: true)
+      let roster = home.appendingPathComponent("roster")
+      try FileManager.default.createDirectory(at: roster, withIntermediateDirectories: true)
       try FileManager.default.createSymbolicLink(
         at: home.appendingPathComponent("roster/photos"), withDestinationURL: elsewhere)
       let cache = PhotoDiskCache(directory: home.appendingPathComponent("roster/photos"))

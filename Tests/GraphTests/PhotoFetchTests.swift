@@ -12,7 +12,8 @@ import Transport
 @Suite(.serialized) struct PhotoFetchTests {
   static func client(_ graph: SandboxGraph, cache: PhotoDiskCache?) throws -> DirectoryClient {
     let configuration = try GraphConfiguration(endpoint: graph.sandbox.graphURL, retry: RetryPolicy(maxRetries: 0))
-    return .live(configuration: configuration, tokens: graph.tokens, transport: graph.harness.transport, photoCache: cache)
+    return .live(
+      configuration: configuration, tokens: graph.tokens, transport: graph.harness.transport, photoCache: cache)
   }
 
   @Test("a photo is fetched at the size asked for, then served from the disk cache")

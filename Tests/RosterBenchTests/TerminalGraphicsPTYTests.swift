@@ -28,7 +28,8 @@ import Testing
       "XDG_STATE_HOME": home.path + "/state", "XDG_CONFIG_HOME": home.path + "/config",
       "XDG_CACHE_HOME": home.path + "/cache",
     ]
-    let session = try PTYSession(executable: binary, arguments: ["--demo"], environment: environment, rows: 32, cols: 120)
+    let session = try PTYSession(
+      executable: binary, arguments: ["--demo"], environment: environment, rows: 32, cols: 120)
     #expect(session.waitFor(probe, after: 0, timeout: 20) != nil, "the probe was not written")
     session.send(reply)
     #expect(session.waitForScreen(timeout: 30) { $0.contains("Search:") } != nil, "never signed in")

@@ -114,7 +114,11 @@ struct PhotoReducerTests {
     let calls = store.directory.takeCalls()
     #expect(calls.count == 2, "the text and, once the selection rested, the photo")
     for call in calls {
-      if case .detail = call.request { call.respond(Fixtures.detail(Fixtures.alexes[1])) } else { call.respond(photo: nil) }
+      if case .detail = call.request {
+        call.respond(Fixtures.detail(Fixtures.alexes[1]))
+      } else {
+        call.respond(photo: nil)
+      }
     }
     await store.advance(by: Tuning.selectionRest)
     await store.send(.list(.selectionMoved(by: -1)))

@@ -11,7 +11,8 @@ import Testing
   func metadataAndList() async throws {
     try await SandboxHarness.with { h in
       let tokens = try await h.signIn(scope: GraphTests.fullScope)
-      let user = try #require(Self.directory.users.first { Self.directory.photoSizes(of: $0).last != 648 && $0.hasPhoto })
+      let user = try #require(
+        Self.directory.users.first { $0.hasPhoto && Self.directory.photoSizes(of: $0).last != 648 })
       let sizes = Self.directory.photoSizes(of: user)
       #expect(sizes.first == 48 && sizes.contains(240) && !sizes.contains(648))
       let meta = try await h.graph("/v1.0/users/\(user.id)/photo", token: tokens.accessToken)
@@ -58,7 +59,8 @@ import Testing
       }
       let list = try await h.graph("/v1.0/users/\(without.id)/photos", token: tokens.accessToken)
       #expect(list.status == 200 && (list.json["value"] as? [Any])?.isEmpty == true)
-      let small = try #require(Self.directory.users.first { $0.hasPhoto && Self.directory.photoSizes(of: $0).last != 648 })
+      let small = try #require(
+        Self.directory.users.first { $0.hasPhoto && Self.directory.photoSizes(of: $0).last != 648 })
       for path in ["photos/648x648/$value", "photos/50x50/$value", "photos/48x64"] {
         let reply = try await h.graph("/v1.0/users/\(small.id)/\(path)", token: tokens.accessToken)
         #expect(reply.status == 404, "\(path)")

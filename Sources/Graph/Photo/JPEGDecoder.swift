@@ -24,7 +24,8 @@ public enum JPEGDecoder {
     }
     defer { cjpeg_free(pixels) }
     let count = Int(width) * Int(height) * 3
-    return PhotoImage(width: Int(width), height: Int(height), rgb: Array(UnsafeBufferPointer(start: pixels, count: count)))
+    let rgb = Array(UnsafeBufferPointer(start: pixels, count: count))
+    return PhotoImage(width: Int(width), height: Int(height), rgb: rgb)
   }
 }
 

@@ -26,9 +26,9 @@ public enum TerminalGraphics {
     }
     for (number, chunk) in chunks.enumerated() {
       let more = number < chunks.count - 1 ? 1 : 0
-      let control = number == 0
-        ? "a=T,f=24,s=\(pixels.width),v=\(pixels.height),i=\(kittyImageID),c=\(rect.cols),r=\(rect.rows),C=1,q=2,m=\(more)"
-        : "m=\(more)"
+      let size = "s=\(pixels.width),v=\(pixels.height)"
+      let first = "a=T,f=24,\(size),i=\(kittyImageID),c=\(rect.cols),r=\(rect.rows),C=1,q=2,"
+      let control = (number == 0 ? first : "") + "m=\(more)"
       output += "\u{1B}_G\(control);\(chunk)\u{1B}\\"
     }
     return output + restore
