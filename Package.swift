@@ -56,7 +56,9 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
-    .target(name: "Graph", dependencies: ["RosterCore", "Transport"], swiftSettings: strict),
+    // libjpeg(-turbo) for photos; the shim turns libjpeg's exit-on-error into an error return.
+    .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+    .target(name: "Graph", dependencies: ["RosterCore", "Transport", "CJPEG"], swiftSettings: strict),
 
     // MARK: - Local index (SQLite FTS5 through GRDB; the system libsqlite3 has FTS5)
     .target(
@@ -144,7 +146,7 @@ let package = Package(
     ),
     .testTarget(
       name: "GraphTests",
-      dependencies: ["Graph", "Transport", "Sandbox", "TestSupport", "Index", "SandboxDirectory"],
+      dependencies: ["Graph", "Transport", "Sandbox", "SandboxDirectory", "TestSupport", "Index"],
       resources: [.copy("Fixtures")],
       swiftSettings: strict
     ),

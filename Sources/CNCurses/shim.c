@@ -38,6 +38,25 @@ int cnc_fill(WINDOW *win, int y, int x, int count, const char *cell, unsigned in
   return OK;
 }
 
+int cnc_alloc_pair(int fg, int bg) { return alloc_pair(fg, bg); }
+
+int cnc_put_pair(WINDOW *win, int y, int x, const char *text, unsigned int attrs, int pair) {
+  int extended = pair;
+  wattr_set(win, (attr_t)attrs, (short)(pair < 256 ? pair : 0), &extended);
+  int result = mvwaddstr(win, y, x, text);
+  wattrset(win, A_NORMAL);
+  return result;
+}
+
+int cnc_colors(void) { return COLORS; }
+
+int cnc_direct_color(void) {
+  int rgb = tigetflag("RGB");
+  return rgb > 0 || COLORS >= 0x1000000;
+}
+
+int cnc_redraw_lines(WINDOW *win, int y, int n) { return wredrawln(win, y, n); }
+
 int cnc_window_size(int fd, int *rows, int *cols) {
   struct winsize size;
   if (ioctl(fd, TIOCGWINSZ, &size) != 0 || size.ws_row == 0 || size.ws_col == 0) return -1;

@@ -14,10 +14,34 @@ import TerminalUI
 public final class CursesSurface: @MainActor Surface {
   let window: UnsafeMutablePointer<WINDOW>
   let usesColor: Bool
+  /// Photo cells take 24-bit colours as they are (terminfo `RGB`), else the 256-colour palette.
+  let directColor: Bool
+  /// What this frame asked the terminal's own graphics to draw (`GraphicsOverlay` writes it);
+  /// dropped when anything is drawn over its cells later in the frame (the help overlay).
+  private(set) var placement: GraphicsPlacement?
 
   init(window: UnsafeMutablePointer<WINDOW>, usesColor: Bool) {
     self.window = window
     self.usesColor = usesColor
+    self.directColor = usesColor && cnc_direct_color() != 0
+  }
+
+  /// Forgets the last frame's placement.
+  func startFrame() {
+    placement = nil
+  }
+
+  /// Something is drawn over `rect`: a placement under it is no longer wholly visible.
+  private func covering(_ rect: Rect) {
+    guard let shown = placement?.rect else { return }
+    if rect.row < shown.maxRow, shown.row < rect.maxRow, rect.col < shown.maxCol, shown.col < rect.maxCol {
+      placement = nil
+    }
+  }
+
+  public func placeGraphics(_ image: PhotoImage, mode: PhotoMode, in rect: Rect) {
+    if mode == .halfBlocksTrueColor && directColor { return }  // ncurses already drew the exact colours
+    placement = GraphicsPlacement(image: image, mode: mode, rect: rect)
   }
 
   public var rows: Int { Int(cnc_max_y(window)) }
@@ -26,6 +50,11 @@ public final class CursesSurface: @MainActor Surface {
   public func put(_ text: String, row: Int, col: Int, style: Style) {
     let (rows, cols) = (self.rows, self.cols)
     guard row >= 0, row < rows else { return }
+    covering(Rect(row: row, col: col, rows: 1, cols: DisplayWidth.of(text)))
+    if let pixels = style.pixels {
+      putPixels(pixels, text: text, row: row, col: col)
+      return
+    }
     let attributes = attributeBits(for: style)
     var column = col
     // Runs of Latin text (one scalar below U+0300, which the C library and Roster both give one
@@ -68,12 +97,34 @@ public final class CursesSurface: @MainActor Surface {
 
   public func fill(_ rect: Rect, with character: Character, style: Style) {
     let attributes = attributeBits(for: style)
+    covering(rect)
     let clipped = (max(0, rect.col), min(cols, rect.maxCol))
     guard clipped.1 > clipped.0 else { return }
     let cell = DisplayWidth.of(character) == 1 ? String(character) : " "
     for row in max(0, rect.row)..<min(rows, max(0, rect.maxRow)) {
       _ = cnc_fill(window, Int32(row), Int32(clipped.0), Int32(clipped.1 - clipped.0), cell, attributes)
     }
+  }
+
+  /// A photo cell: the half-block in a colour pair made for its two colours; a blank without colour.
+  private func putPixels(_ pixels: Style.Pixels, text: String, row: Int, col: Int) {
+    guard col >= 0, col < cols else { return }
+    guard usesColor else {
+      _ = cnc_put(window, Int32(row), Int32(col), " ", cnc_a_normal())
+      return
+    }
+    let (fg, bg) = directColor
+      ? (Self.packed(pixels.top), Self.packed(pixels.bottom)) : (pixels.top.xterm256, pixels.bottom.xterm256)
+    let pair = cnc_alloc_pair(Int32(fg), Int32(bg))
+    guard pair > 0 else {
+      _ = cnc_put(window, Int32(row), Int32(col), " ", cnc_a_normal())
+      return
+    }
+    _ = cnc_put_pair(window, Int32(row), Int32(col), text, cnc_a_normal(), pair)
+  }
+
+  nonisolated private static func packed(_ colour: RGB) -> Int {
+    Int(colour.red) << 16 | Int(colour.green) << 8 | Int(colour.blue)
   }
 
   private func attributeBits(for style: Style) -> UInt32 {

@@ -1,6 +1,7 @@
 import CNCurses
 import Dispatch
 import Foundation
+import RosterCore
 import TerminalUI
 
 /// The UI's event loop: Dispatch sources on the main queue, no polling.
@@ -23,6 +24,10 @@ public final class EventLoop {
   public var onRender: (CursesSurface) -> Void = { _ in }
   /// Called after a resize, before the redraw it causes.
   public var onResize: (Int, Int) -> Void = { _, _ in }
+  /// Called once the terminal answered the graphics probe (or did not, in time).
+  public var onGraphicsProbed: (GraphicsProbe) -> Void = { _ in }
+  /// While the graphics probe runs, its answers are taken out of the input (`GraphicsProbe`).
+  private var probe: GraphicsProbe?
 
   private var decoder = KeyDecoder()
   private var sources: [any DispatchSourceProtocol] = []
@@ -125,7 +130,13 @@ public final class EventLoop {
     }
     escapeFlush?.cancel()
     pasteStall?.cancel()
-    deliver(decoder.feed(bytes[0..<count]))
+    var input = bytes[0..<count]
+    if var running = probe {
+      input = running.filter(input)[...]
+      probe = running
+      if running.finished { finishProbe() }
+    }
+    deliver(decoder.feed(input))
     if decoder.isInPaste {
       let stall = DispatchWorkItem { [weak self] in
         MainActor.assumeIsolated {
@@ -147,6 +158,30 @@ public final class EventLoop {
       escapeFlush = flush
       DispatchQueue.main.asyncAfter(deadline: .now() + escapeDelay, execute: flush)
     }
+  }
+
+  /// Asks the terminal what graphics it draws; the answers come back as input and are taken out
+  /// of it (`readInput`), so nothing waits for them and no reply reaches the key decoder.
+  public func startGraphicsProbe() {
+    guard probe == nil else { return }
+    probe = GraphicsProbe()
+    session.probeGraphics()
+    DispatchQueue.main.asyncAfter(deadline: .now() + GraphicsProbe.timeout.timeInterval) { [weak self] in
+      MainActor.assumeIsolated {
+        guard let self, var running = self.probe else { return }
+        let held = running.timeOut()
+        self.probe = running
+        self.finishProbe()
+        if !held.isEmpty { self.deliver(self.decoder.feed(held[...])) }
+      }
+    }
+  }
+
+  private func finishProbe() {
+    guard let finished = probe else { return }
+    probe = nil
+    session.setCellPixels(finished.cellPixels)
+    onGraphicsProbed(finished)
   }
 
   private func deliver(_ keys: [Key]) {

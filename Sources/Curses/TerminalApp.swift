@@ -18,10 +18,17 @@ public final class TerminalApp {
   /// Optional file touched whenever the store is idle (for end-to-end tests: wait, don't sleep).
   private let idleFile: String?
 
-  public init(store: Store, session: TerminalSession, idleFile: String? = nil) {
+  /// The environment photos are decided from (`PhotoMode.fromEnvironment`).
+  private let environment: [String: String]
+
+  public init(
+    store: Store, session: TerminalSession, idleFile: String? = nil,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) {
     self.store = store
     self.loop = EventLoop(session: session)
     self.idleFile = idleFile
+    self.environment = environment
   }
 
   /// Installs everything and starts the app; returns at once (the main queue drives the rest).
@@ -41,9 +48,21 @@ public final class TerminalApp {
       FileManager.default.createFile(atPath: idleFile, contents: Data("\(Date().timeIntervalSince1970)\n".utf8))
     }
     loop.start()
+    startPhotos()
     let size = loop.session.resize()
     store.send(.app(.terminalResized(TerminalSize(rows: size.rows, cols: size.cols))))
     store.send(.app(.started))
+  }
+
+  /// Photos as the environment allows them at once (half-blocks or none), upgraded to kitty or
+  /// sixel if the terminal says so when asked; a terminal where photos are off is never asked.
+  private func startPhotos() {
+    let base = PhotoMode.fromEnvironment(
+      environment, enabled: store.state.settings.photos == .on, colors: loop.session.colors)
+    store.send(.photo(.modeDetected(base)))
+    guard base != .off else { return }
+    loop.onGraphicsProbed = { [unowned self] probe in store.send(.photo(.modeDetected(probe.mode(base: base)))) }
+    loop.startGraphicsProbe()
   }
 
   private func handle(_ key: Key) {

@@ -18,6 +18,8 @@ public final class TerminalSession {
 
   public let surface: CursesSurface
   private var isActive = true
+  /// Kitty, sixel and 24-bit photos, written around ncurses' update.
+  let graphics = GraphicsOverlay()
 
   /// Starts the full-screen UI. Call `TerminalCheck.problem` first.
   public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -47,14 +49,14 @@ public final class TerminalSession {
   public func restore() {
     guard isActive else { return }
     isActive = false
-    Self.writeRaw(Self.disableModes)
+    Self.writeRaw(graphics.remove() + Self.disableModes)
     curs_set(1)
     endwin()
   }
 
   /// Ctrl-Z: give the terminal back and stop; `resume()` runs when the shell continues us.
   public func suspend() {
-    Self.writeRaw(Self.disableModes)
+    Self.writeRaw(graphics.remove() + Self.disableModes)
     curs_set(1)
     endwin()
     kill(getpid(), SIGSTOP)
@@ -69,6 +71,7 @@ public final class TerminalSession {
     curs_set(0)
     Self.writeRaw(Self.enableModes)
     clearok(surface.window, true)
+    graphics.invalidate()
   }
 
   /// Reads the real size from the kernel and tells ncurses. libdispatch owns SIGWINCH, so
@@ -79,6 +82,7 @@ public final class TerminalSession {
     var cols: Int32 = 0
     if cnc_window_size(STDOUT_FILENO, &rows, &cols) == 0 {
       resizeterm(rows, cols)
+      graphics.invalidate()
     }
     return (surface.rows, surface.cols)
   }
@@ -86,18 +90,37 @@ public final class TerminalSession {
   /// Ctrl-L: forget what ncurses believes is on screen so the next update repaints all.
   public func forceFullRepaint() {
     clearok(surface.window, true)
+    graphics.invalidate()
   }
 
   /// Starts a frame: clears ncurses' copy of the screen (only changed cells are sent later).
   public func beginFrame() {
     werase(surface.window)
+    surface.startFrame()
   }
 
   /// Ends a frame: one `doupdate` for everything drawn since `beginFrame`.
   public func endFrame() {
     wnoutrefresh(surface.window)
+    let before = graphics.prepare(surface)
+    if !before.isEmpty { Self.writeRaw(before) }
     doupdate()
+    let after = graphics.draw(surface)
+    if !after.isEmpty { Self.writeRaw(after) }
   }
+
+  /// Asks the terminal which graphics it draws (`GraphicsProbe`); the answers arrive as input.
+  public func probeGraphics() {
+    Self.writeRaw(GraphicsProbe.query)
+  }
+
+  /// The terminal's cell size in pixels, from the probe (sizes sixel images).
+  public func setCellPixels(_ size: (width: Int, height: Int)?) {
+    graphics.cellPixels = size
+  }
+
+  /// How many colours ncurses found (0 without colour or under `NO_COLOR`).
+  public var colors: Int { surface.usesColor ? Int(cnc_colors()) : 0 }
 
   /// Copies `text` to the clipboard of the terminal the person sits at (OSC 52; tmux and most
   /// terminal emulators pass it on, also over SSH).

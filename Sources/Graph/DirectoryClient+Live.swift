@@ -9,6 +9,7 @@ extension DirectoryClient {
   ///   - configuration: endpoint, version, search mode, retry policy (see `GraphConfiguration`).
   ///   - tokens: bearer tokens; asked again with `forceRefresh: true` once after a 401.
   ///   - transport: the shared HTTP client (a fake in tests).
+  ///   - photoCache: where photos are kept between sessions (nil: fetched every session).
   ///   - sleep: waits between retries; must throw when the task is cancelled. Tests inject one that
   ///     records the wait and returns at once.
   /// Every call throws `DirectoryError` only.
@@ -16,6 +17,7 @@ extension DirectoryClient {
     configuration: GraphConfiguration,
     tokens: any AccessTokenProvider,
     transport: any HTTPTransport,
+    photoCache: PhotoDiskCache? = nil,
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) -> DirectoryClient {
     let executor = GraphRequestExecutor(configuration: configuration, tokens: tokens, transport: transport, sleep: sleep)
@@ -25,7 +27,8 @@ extension DirectoryClient {
       nextPage: { cursor, onRetry in try await directory.nextPage(cursor, onRetry: onRetry) },
       personDetail: { id, onRetry in try await directory.personDetail(id, onRetry: onRetry) },
       presences: { ids in try await directory.presences(ids) },
-      warmUp: { await directory.warmUp() }
+      warmUp: { await directory.warmUp() },
+      personPhoto: { request in try await directory.photo(request, cache: photoCache) }
     )
   }
 }

@@ -22,11 +22,12 @@ struct GraphRequestExecutor: Sendable {
   /// Without `retrying`, a throttle or a transient failure ends the call at once (the 401 refresh
   /// still happens: it is not a retry of the same request's luck).
   func get(
-    _ url: URL, headers: [(name: String, value: String)] = [], permission: String,
+    _ url: URL, headers: [(name: String, value: String)] = [], accept: String = "application/json",
+    permission: String,
     retrying: Bool = true, priority: ThrottlePriority = .high, onRetry: @Sendable (RetryNotice) -> Void
   ) async throws(DirectoryError) -> HTTPResponse {
     try await send(
-      "GET", url, headers: headers, permission: permission, retrying: retrying, priority: priority, onRetry: onRetry)
+      "GET", url, headers: headers, accept: accept, permission: permission, retrying: retrying, priority: priority, onRetry: onRetry)
   }
 
   /// Sends `method` to `url` with a JSON `body` (GET when nil), with the same retry rules as `get`.
@@ -34,6 +35,7 @@ struct GraphRequestExecutor: Sendable {
   /// a throttled or failed inner response, that one decides whether the whole batch is retried.
   func send(
     _ method: String, _ url: URL, body: Data? = nil, headers: [(name: String, value: String)] = [],
+    accept: String = "application/json",
     permission: String, retrying: Bool = true, priority: ThrottlePriority = .high,
     innerStatus: @Sendable (HTTPResponse) -> HTTPResponse? = { _ in nil },
     onRetry: @Sendable (RetryNotice) -> Void
@@ -62,7 +64,7 @@ struct GraphRequestExecutor: Sendable {
       }
       forceRefresh = false
       var fields: [(name: String, value: String)] = [
-        ("Authorization", "Bearer " + token.exposedValue), ("Accept", "application/json"),
+        ("Authorization", "Bearer " + token.exposedValue), ("Accept", accept),
         // Graph echoes it in responses and logs; it ties a failure report to the service's trace.
         ("client-request-id", UUID().uuidString.lowercased()),
       ]

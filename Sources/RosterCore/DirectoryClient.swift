@@ -113,6 +113,8 @@ public struct DirectoryClient: Sendable {
   /// Gets a connection to the directory ready (and the access token, when it is due for a
   /// refresh) before the first search needs them; errors are the first search's to report.
   public var warmUp: @Sendable () async -> Void
+  /// The photo `request` names, decoded; nil when the person has none. (Fakes in tests answer nil.)
+  public var personPhoto: @Sendable (_ request: PhotoRequest) async throws -> PhotoImage?
 
   public init(
     searchPeople: @escaping @Sendable (PeopleQuery, @escaping @Sendable (RetryNotice) -> Void) async throws -> PeoplePage,
@@ -121,12 +123,14 @@ public struct DirectoryClient: Sendable {
     presences: @escaping @Sendable ([String]) async throws -> [String: Presence] = { _ in
       throw DirectoryError.permissionDenied("Presence.Read.All")
     },
-    warmUp: @escaping @Sendable () async -> Void = {}
+        warmUp: @escaping @Sendable () async -> Void = {},
+    personPhoto: @escaping @Sendable (PhotoRequest) async throws -> PhotoImage? = { _ in nil }
   ) {
     self.searchPeople = searchPeople
     self.nextPage = nextPage
     self.personDetail = personDetail
     self.presences = presences
     self.warmUp = warmUp
+    self.personPhoto = personPhoto
   }
 }

@@ -56,6 +56,11 @@ extension Settings {
     xdgDirectory("XDG_STATE_HOME", fallback: ".local/state", environment: environment)
   }
 
+  /// `$XDG_CACHE_HOME/roster` (default `~/.cache/roster`): photos, nothing that cannot be lost.
+  public static func cacheDirectory(environment: [String: String]) -> URL {
+    xdgDirectory("XDG_CACHE_HOME", fallback: ".cache", environment: environment)
+  }
+
   /// XDG says relative paths in these variables are invalid and must be ignored.
   private static func xdgDirectory(_ variable: String, fallback: String, environment: [String: String]) -> URL {
     if let value = environment[variable], value.hasPrefix("/") {
@@ -153,6 +158,7 @@ struct SettingsFile: Decodable, Equatable {
   var debounceMs: Int?
   var searchMode: String?
   var index: String?
+  var photos: String?
 
   static func read(path: String) throws(Settings.LoadingError) -> SettingsFile {
     guard let data = FileManager.default.contents(atPath: path) else {
@@ -208,6 +214,12 @@ struct SettingsFile: Decodable, Equatable {
       settings.searchMode = parsed
     }
     if let value = nonEmpty(index) { settings.index = try Settings.parseIndex(value, source: "index") }
+    if let value = nonEmpty(photos) {
+      guard let parsed = Settings.Photos(rawValue: value) else {
+        throw Settings.LoadingError("photos must be on or off, not “\(value)”.")
+      }
+      settings.photos = parsed
+    }
     return settings
   }
 }

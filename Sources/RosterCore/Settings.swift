@@ -5,6 +5,8 @@ public struct Settings: Sendable, Equatable, Codable {
   public enum SignIn: String, Sendable, Codable, CaseIterable { case auto, deviceCode = "device-code", browser }
   /// Which Graph query style people search uses.
   public enum SearchMode: String, Sendable, Codable, CaseIterable { case search, filter }
+  /// Whether the detail pane draws the person's photo (where the terminal can).
+  public enum Photos: String, Sendable, Codable, CaseIterable { case on, off }
 
   public var clientId: String?
   public var authority: String
@@ -25,6 +27,8 @@ public struct Settings: Sendable, Equatable, Codable {
   /// Keep a local index of the directory (issue 12) and search it when complete. `index` in the
   /// file (`on`/`off`), `ROSTER_INDEX` in the environment; `--demo` always indexes.
   public var index: Bool = true
+  /// Photos in the detail pane (issue 13): `photos` in the file.
+  public var photos: Photos
 
   public static let defaultScopes = "openid profile offline_access User.Read User.ReadBasic.All"
 
@@ -40,7 +44,8 @@ public struct Settings: Sendable, Equatable, Codable {
     taskAPI: String? = nil,
     caFile: String? = nil,
     debounceMs: Int = 150,
-    searchMode: SearchMode = .search
+    searchMode: SearchMode = .search,
+    photos: Photos = .on
   ) {
     self.clientId = clientId
     self.authority = authority
@@ -55,5 +60,6 @@ public struct Settings: Sendable, Equatable, Codable {
     self.debounceMs = debounceMs
     self.searchMode = searchMode
     self.redirectPort = nil
+    self.photos = photos
   }
 }

@@ -7,6 +7,7 @@ struct Report {
     var navigation: NavigationFigures?
     var startupMillis: Sample?
     var peakRSSKilobytes: Int?
+    var photos: PhotoFigures?
   }
 
   var people: Int
@@ -40,6 +41,7 @@ struct Report {
     let t = roster.typing
     let n = roster.navigation
     let f = fzf
+    let p = roster.photos
     return [
       Row(metric: "Graph requests for \"\(word)\"", roster: Double(requestsForWord), fzf: nil, target: "1 (sample: \(word.count))", unit: ""),
       Row(metric: "echo latency p50", roster: t?.echoMillis.median, fzf: f?.typing.echoMillis.median, target: "", unit: "ms"),
@@ -61,6 +63,15 @@ struct Report {
           target: "≤ 3× fzf", unit: "ms"),
       Row(metric: "peak RSS (roster: \(resultsPaged) results paged)", roster: roster.peakRSSKilobytes.map { Double($0) / 1024 },
           fzf: f?.peakRSSKilobytes.map { Double($0) / 1024 }, target: "≤ 60 MB", unit: "MB"),
+      Row(metric: "frames after a Down rests, photos on (median; pty reads)", roster: p?.frames.median, fzf: nil,
+          target: "≤ photos off + 1" + (p?.framesWithout.median.map { String(format: " (%.0f)", $0 + 1) } ?? ""),
+          unit: ""),
+      Row(metric: "frames after a Down rests, photos off (median)", roster: p?.framesWithout.median, fzf: nil,
+          target: "", unit: ""),
+      Row(metric: "bytes after a Down rests, photos on (median)", roster: p?.bytes.median, fzf: nil,
+          target: "", unit: "B"),
+      Row(metric: "bytes after a Down rests, photos off (median)", roster: p?.bytesWithout.median, fzf: nil,
+          target: "", unit: "B"),
       Row(metric: "search response bytes (Roster's query)", roster: queryCost.map { Double($0.roster) }, fzf: nil, target: "", unit: "B"),
       Row(metric: "same search without $select/$top", roster: queryCost.map { Double($0.unshaped) }, fzf: nil, target: "", unit: "B"),
       Row(metric: "detail of a person (text): round trips, max of \(detailRoundTrips?.values.count ?? 0)",

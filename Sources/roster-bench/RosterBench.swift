@@ -22,7 +22,7 @@ struct RosterBench: ParsableCommand {
   @Option(help: "Rows of the pseudo-terminal.") var rows = 24
   @Option(help: "People in the second sandbox the index figures use (sync time, file size, query p99); 0 skips it.")
   var indexPeople = 200_000
-  @Option(help: "Run only these parts, comma-separated: typing, navigation, startup, memory, index, detail, fzf.")
+  @Option(help: "Run only these parts, comma-separated: typing, navigation, startup, memory, index, detail, photos, fzf.")
   var only: String?
   @Option(help: "Write what each program printed after each navigation key to files in this directory.")
   var trace: String?
@@ -95,6 +95,11 @@ struct RosterBench: ParsableCommand {
         report.index?.large = try IndexHarness.large(
           roster: rosterPath, people: indexPeople, latencyMs: latencyMs, scopes: scopes, home: home)
       }
+    }
+
+    if runs("photos") {
+      log("roster: photos on and off, the selection left to rest")
+      report.roster.photos = try PhotoScenario.measure(rosterSubject, keys: quick ? 10 : 20, settingsDirectory: work)
     }
 
     if !runs("fzf") {

@@ -58,12 +58,16 @@ struct AppComposition: Sendable {
     let transport = try options.makeTransport(settings: settings)
     let warnings = WarningRelay()
     let tokenStore = options.makeTokenStore(warn: warnings.post)
+    // The demo keeps nothing on disk; a real tenant's photos are cached (DECISIONS.md, "Photos").
+    let photoCache = PhotoDiskCache.standard(environment: environment)
     let build: @Sendable (Settings) throws -> Services = { settings in
       do {
         let auth = try AuthClient.live(settings: settings, transport: transport, store: tokenStore, environment: environment)
         let graph = try GraphConfiguration(settings: settings)
+        let directory = DirectoryClient.live(
+          configuration: graph, tokens: auth.tokens, transport: transport, photoCache: photoCache)
         return Services(
-          auth: auth, directory: DirectoryClient.live(configuration: graph, tokens: auth.tokens, transport: transport),
+          auth: auth, directory: directory,
           index: settings.index
             ? localIndex(graph, tokens: auth.tokens, transport: transport, environment: environment) : .disabled)
       } catch let failure as SignInFailure {

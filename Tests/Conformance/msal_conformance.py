@@ -54,6 +54,7 @@ PEOPLE = [
     ("Yuki Tanaka", "Yuki", "Tanaka", "Legal Counsel", "Legal", "ada"),
 ]
 DOMAIN = "conformance.onmicrosoft.com"
+NO_PHOTO = "Yuki Tanaka"  # the one person loaded without a photo (404 ImageNotFound)
 
 
 def nickname(display, given):
@@ -72,6 +73,7 @@ def people_json():
             "mail": upn, "userPrincipalName": upn, "jobTitle": title, "department": department,
             "businessPhones": ["+1 425 555 {:04d}".format(100 + index)], "accountEnabled": True,
             "manager": None if manager is None else "{}@{}".format(manager, DOMAIN),
+            "hasPhoto": display != NO_PHOTO,
         })
     return users
 
@@ -192,6 +194,7 @@ class Conformance:
             ("Graph $filter startswith with an escaped quote", self.graph_filter),
             ("Graph $top + nextLink paging reaches everyone once", self.graph_paging),
             ("Graph /users/{upn} and /manager", self.graph_user_and_manager),
+            ("Graph photo metadata, $value at a listed size, and 404 ImageNotFound", self.graph_photo),
         ]
         for name, check in checks:
             self.run.check(name, check)
@@ -347,6 +350,48 @@ class Conformance:
                "the CEO's manager answered {}".format(top.status_code))
         missing = self.graph_get("/v1.0/users/nobody@" + DOMAIN, token)
         expect(missing.status_code == 404, "unknown user answered {}".format(missing.status_code))
+
+    def graph_photo(self):
+        token = self.token()
+        person = self.users[1]
+        meta = self.graph_get("/v1.0/users/{}/photo".format(person["id"]), token)
+        expect(meta.status_code == 200, "photo metadata answered {}".format(meta.status_code))
+        body = meta.json()
+        expect(body.get("@odata.mediaContentType") == "image/jpeg", "mediaContentType {}".format(body))
+        expect(body.get("@odata.context", "").endswith("/photo/$entity"),
+               "context {}".format(body.get("@odata.context")))
+        expect(body.get("id") == "{0}X{0}".format(body.get("width")) and body.get("width") == body.get("height"),
+               "id/width/height {}".format(body))
+        sizes = self.graph_get("/v1.0/users/{}/photos".format(person["id"]), token).json().get("value", [])
+        expect([s["id"] for s in sizes][:5] == ["48X48", "64X64", "96X96", "120X120", "240X240"],
+               "listed sizes {}".format([s["id"] for s in sizes]))
+        expect(sizes[-1]["id"] == body["id"], "/photo is not the largest listed size")
+        value = self.graph_get("/v1.0/users/{}/photos/96x96/$value".format(person["id"]), token)
+        expect(value.status_code == 200 and value.headers.get("Content-Type") == "image/jpeg",
+               "$value answered {} {}".format(value.status_code, value.headers.get("Content-Type")))
+        expect(jpeg_size(value.content) == (96, 96), "the JPEG is {}".format(jpeg_size(value.content)))
+        me = self.graph_get("/v1.0/me/photo", token).json()
+        largest = self.graph_get("/v1.0/me/photo/$value", token)
+        expect(jpeg_size(largest.content) == (me.get("width"), me.get("height")),
+               "/me/photo/$value is {}, its metadata says {}".format(jpeg_size(largest.content), me.get("id")))
+        nobody = next(u for u in self.users if u["displayName"] == NO_PHOTO)
+        for path in ("photo", "photo/$value", "photos/48x48/$value"):
+            missing = self.graph_get("/v1.0/users/{}/{}".format(nobody["id"], path), token)
+            expect(missing.status_code == 404 and missing.json()["error"]["code"] == "ImageNotFound",
+                   "{} without a photo answered {} {}".format(path, missing.status_code, missing.text[:200]))
+
+
+def jpeg_size(data):
+    """(width, height) from a baseline JPEG's SOF0 segment, None if it is not one."""
+    if data[:2] != b"\xff\xd8" or data[-2:] != b"\xff\xd9":
+        return None
+    index = 2
+    while index + 9 < len(data) and data[index] == 0xFF:
+        marker, length = data[index + 1], int.from_bytes(data[index + 2:index + 4], "big")
+        if marker == 0xC0:
+            return int.from_bytes(data[index + 7:index + 9], "big"), int.from_bytes(data[index + 5:index + 7], "big")
+        index += 2 + length
+    return None
 
 
 class Fidelity(Conformance):

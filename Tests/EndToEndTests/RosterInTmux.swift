@@ -37,7 +37,8 @@ final class RosterInTmux {
     let script = """
       stty -g > '\(dir)/before'
       sh -c 'echo $$ > "$1/pid"; shift; exec env TERM=xterm-256color LANG=C.UTF-8 "$@"' _ '\(dir)' \\
-        HOME='\(dir)' XDG_STATE_HOME='\(dir)/state' XDG_CONFIG_HOME='\(dir)/config' \(variables) \\
+        HOME='\(dir)' XDG_STATE_HOME='\(dir)/state' XDG_CONFIG_HOME='\(dir)/config' \\
+        XDG_CACHE_HOME='\(dir)/cache' \(variables) \\
         \(([binary.path] + arguments).map(quote).joined(separator: " "))
       echo "exit=$?" > '\(dir)/exit.tmp'
       stty -g > '\(dir)/after'

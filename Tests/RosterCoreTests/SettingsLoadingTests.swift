@@ -104,3 +104,25 @@ import Testing
     #expect(loaded.signIn == .browser)
   }
 }
+
+/// The `photos` setting (issue 13) and where photos are cached.
+@Suite struct PhotoSettingTests {
+  @Test func photosOnByDefaultOffFromTheFileAndNonsenseRefused() throws {
+    #expect(Settings().photos == .on)
+    let temp = TemporaryDirectory()
+    defer { temp.remove() }
+    let path = temp.url.appendingPathComponent("settings.plist").path
+    _ = FileManager.default.createFile(
+      atPath: path, contents: Data("<plist><dict><key>photos</key><string>off</string></dict></plist>".utf8))
+    #expect(try Settings.load(overrides: .init(configFile: path), environment: [:]).photos == .off)
+    _ = FileManager.default.createFile(
+      atPath: path, contents: Data("<plist><dict><key>photos</key><string>maybe</string></dict></plist>".utf8))
+    #expect(throws: Settings.LoadingError("photos must be on or off, not “maybe”.")) {
+      try Settings.load(overrides: .init(configFile: path), environment: [:])
+    }
+    #expect(Settings.cacheDirectory(environment: ["HOME": "/h"]).path == "/h/.cache/roster")
+    #expect(Settings.cacheDirectory(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"]).path == "/c/roster")
+    let relative = Settings.cacheDirectory(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/h"])
+    #expect(relative.path == "/h/.cache/roster", "a relative XDG path is ignored")
+  }
+}

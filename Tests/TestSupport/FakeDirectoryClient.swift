@@ -10,6 +10,7 @@ public final class FakeDirectoryClient: @unchecked Sendable {
     case nextPage(String)
     case detail(String)
     case presence([String])
+    case photo(PhotoRequest)
   }
 
   public typealias Call = FakeCall<Request, Result<any Sendable, DirectoryError>>
@@ -39,7 +40,10 @@ public final class FakeDirectoryClient: @unchecked Sendable {
       presences: { ids in
         try await self.perform(.presence(ids), onRetry: { _ in }, as: [String: Presence].self)
       },
-      warmUp: { self.lock.withLock { self.warmUpCount += 1 } }
+            warmUp: { self.lock.withLock { self.warmUpCount += 1 } },
+      personPhoto: { request in
+        try await self.perform(.photo(request), onRetry: { _ in }, as: PhotoImage?.self)
+      }
     )
   }
 
@@ -93,6 +97,8 @@ extension FakeCall where Response == Result<any Sendable, DirectoryError> {
   public func respond(_ detail: PersonDetail) { respond(.success(detail)) }
   /// Answers a presence call.
   public func respond(_ presences: [String: Presence]) { respond(.success(presences)) }
+  /// Answers a photo call with `image` (nil: the person has none).
+  public func respond(photo image: PhotoImage?) { respond(.success(image)) }
   /// Fails the call with `error`.
   public func fail(_ error: DirectoryError) { respond(.failure(error)) }
 }

@@ -28,6 +28,21 @@ int cnc_put(WINDOW *win, int y, int x, const char *text, unsigned int attrs);
 /// Fills `count` cells from (y, x) with the ASCII or UTF-8 `cell` character in `attrs`.
 int cnc_fill(WINDOW *win, int y, int x, int count, const char *cell, unsigned int attrs);
 
+/// Photo cells: a colour pair for (foreground, background) from ncurses' pool (`alloc_pair`,
+/// which reuses the least recently used pair when the terminal's pairs run out); -1 when none.
+/// Colours are palette indexes, or 0xRRGGBB values when `cnc_direct_color()`.
+int cnc_alloc_pair(int fg, int bg);
+/// Writes `text` at (y, x) with `attrs` and colour pair `pair`, which may be above 255 (an
+/// extended pair, passed beside the attributes rather than inside them).
+int cnc_put_pair(WINDOW *win, int y, int x, const char *text, unsigned int attrs, int pair);
+/// How many colours the terminal has (COLORS; 0 before start_color).
+int cnc_colors(void);
+/// Whether colours are 24-bit values (terminfo `RGB`, e.g. TERM=xterm-direct).
+int cnc_direct_color(void);
+/// Tells ncurses lines [y, y+n) are garbled, so the next update rewrites them whole (what a
+/// sixel image or 24-bit cells drawn behind its back left there).
+int cnc_redraw_lines(WINDOW *win, int y, int n);
+
 /// The terminal size from the kernel (TIOCGWINSZ) on `fd`; 0 on success.
 int cnc_window_size(int fd, int *rows, int *cols);
 

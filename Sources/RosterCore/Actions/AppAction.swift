@@ -15,6 +15,8 @@ public enum AppAction: Equatable, Sendable {
   case index(IndexAction)
   /// Presence of the people on screen (issue 13).
   case presence(PresenceAction)
+  /// The selected person's photo (issue 13).
+  case photo(PhotoAction)
 }
 
 /// App-wide events.

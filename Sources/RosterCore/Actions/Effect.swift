@@ -16,6 +16,9 @@ public enum Effect: Equatable, Sendable {
   /// Person, manager and reports; answers with `.detail(.loaded(id: requestID, …))`.
   /// Runs under `CancelID.detail`.
   case loadDetail(personID: String, requestID: Int)
+  /// The photo `request` asks for (disk cache, else Graph), decoded; answers with
+  /// `.photo(.loaded(id: requestID, …))`. Runs under `CancelID.photo`.
+  case loadPhoto(PhotoRequest, requestID: Int)
   /// Start an interactive sign-in (replacing any in progress); its events come back as
   /// `.login(.signInEventReceived)`. Runs under `CancelID.signIn`.
   case signIn(SignInMethod)
@@ -59,6 +62,7 @@ public enum CancelID: Hashable, Sendable, CaseIterable {
   case detailDebounce
   case selectionRest
   case detail
+  case photo
   case signIn
   case tick
   case indexSync
@@ -75,6 +79,7 @@ extension Effect {
     case .searchPeople: return .search
     case .fetchNextPage: return .nextPage
     case .loadDetail: return .detail
+    case .loadPhoto: return .photo
     case .signIn: return .signIn
     case .fetchPresence: return .presence
     case .scheduleTick: return .tick

@@ -6,16 +6,21 @@ import Foundation
 /// reduces its own actions in its own file; features call each other's helpers where one event
 /// touches several (a new result list changes the selection, which changes the detail pane).
 public func reduce(_ state: inout AppState, _ action: AppAction) -> [Effect] {
-  let effects: [Effect]
+  let effects = reduceFeature(&state, action)
+  return effects + PresenceReducer.follow(action, state) + PhotoReducer.follow(&state)
+}
+
+/// The feature that owns `action`.
+private func reduceFeature(_ state: inout AppState, _ action: AppAction) -> [Effect] {
   switch action {
-  case .app(let action): effects = LifecycleReducer.reduce(&state, action)
-  case .setup(let action): effects = SetupReducer.reduce(&state, action)
-  case .login(let action): effects = LoginReducer.reduce(&state, action)
-  case .search(let action): effects = SearchReducer.reduce(&state, action)
-  case .list(let action): effects = ListReducer.reduce(&state, action)
-  case .detail(let action): effects = DetailReducer.reduce(&state, action)
-  case .index(let action): effects = IndexReducer.reduce(&state, action)
-  case .presence(let action): effects = PresenceReducer.reduce(&state, action)
+  case .app(let action): return LifecycleReducer.reduce(&state, action)
+  case .setup(let action): return SetupReducer.reduce(&state, action)
+  case .login(let action): return LoginReducer.reduce(&state, action)
+  case .search(let action): return SearchReducer.reduce(&state, action)
+  case .list(let action): return ListReducer.reduce(&state, action)
+  case .detail(let action): return DetailReducer.reduce(&state, action)
+  case .index(let action): return IndexReducer.reduce(&state, action)
+  case .presence(let action): return PresenceReducer.reduce(&state, action)
+  case .photo(let action): return PhotoReducer.reduce(&state, action)
   }
-  return effects + PresenceReducer.follow(action, state)
 }

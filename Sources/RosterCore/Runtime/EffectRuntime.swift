@@ -64,6 +64,11 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
         }
         return .detail(.loaded(id: requestID, result))
       }
+    case .loadPhoto(let request, let requestID):
+      let directory = environment.services.directory
+      startCall(.photo, feedback) { _ in
+        .photo(.loaded(id: requestID, await Self.directoryResult { try await directory.personPhoto(request) }))
+      }
     case .signIn(let method):
       startSignIn(method, feedback)
     case .submitRedirectURL(let url):

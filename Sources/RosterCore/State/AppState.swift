@@ -19,6 +19,8 @@ public struct AppState: Equatable, Sendable {
   public var detail: DetailState
   /// Teams presence of the people on screen (when the sign-in may read it).
   public var presence: PresenceState
+  /// The selected person's photo (PhotoReducer).
+  public var photo: PhotoState
   /// Which pane receives keys on the main screen.
   public var focus: Focus
   /// The `?` overlay listing the focused view's keys.
@@ -64,6 +66,7 @@ public struct AppState: Equatable, Sendable {
     self.search = SearchState()
     self.detail = DetailState()
     self.presence = PresenceState()
+    self.photo = PhotoState()
     self.focus = .list
     self.isHelpVisible = false
     self.singlePaneDetailOpen = false

@@ -4,7 +4,7 @@ import Hummingbird
 import SandboxDirectory
 
 /// Microsoft Graph v1.0, the users subset: `/me`, `/users`, `/users/{id|upn}` and their
-/// `manager` (also as `$expand=manager($levels=…)`), `directReports` and `photo/$value`; JSON
+/// `manager` (also as `$expand=manager($levels=…)`), `directReports` and photos (`GraphEndpoints+Photo`); JSON
 /// `$batch` and `communications/getPresencesByUserId`; with Graph's bearer and permission checks.
 struct GraphEndpoints: Sendable {
   let tenant: SandboxTenant
@@ -101,11 +101,9 @@ struct GraphEndpoints: Sendable {
       return ok(.object([
         ("@odata.context", .string("\(request.base)/v1.0/$metadata#directoryObjects")), ("value", .array(reports)),
       ]), request)
-    case ["photo", "$value"]:
-      guard let jpeg = directory.photoJPEG(of: target) else { throw .imageNotFound }
-      var headers = Self.headers(Self.requestIds(request))
-      headers[.contentType] = "image/jpeg"
-      return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: jpeg)))
+    case let path where path.first == "photo" || path.first == "photos":
+      guard let response = try photo(target, rest: path, request: request) else { throw .badSegment(rest.last ?? "") }
+      return response
     default:
       throw .badSegment(rest.first ?? "")
     }

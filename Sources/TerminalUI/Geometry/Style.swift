@@ -1,3 +1,5 @@
+import RosterCore
+
 /// How a cell is drawn: attributes every terminal has, plus an optional colour role.
 ///
 /// Colour is a *role*, not a value: the curses surface maps roles to colour pairs only when the
@@ -19,12 +21,33 @@ public struct Style: Sendable, Equatable, Hashable {
     case accent, warning, error, success, muted
   }
 
+  /// The two pixels of a photo cell drawn as an upper half-block (▀): the only place Roster
+  /// draws colour *values* rather than roles. The surface maps them to what the terminal has (24-bit,
+  /// the 256-colour palette) and draws nothing of them without colour.
+  public struct Pixels: Sendable, Equatable, Hashable {
+    public var top: RGB
+    public var bottom: RGB
+    public init(top: RGB, bottom: RGB) {
+      self.top = top
+      self.bottom = bottom
+    }
+  }
+
   public var attributes: Attributes
   public var color: ColorRole?
+  public var pixels: Pixels?
 
   public init(_ attributes: Attributes = [], color: ColorRole? = nil) {
     self.attributes = attributes
     self.color = color
+    self.pixels = nil
+  }
+
+  /// A photo cell: `top` in the foreground of ▀, `bottom` in its background.
+  public init(pixels: Pixels) {
+    self.attributes = []
+    self.color = nil
+    self.pixels = pixels
   }
 
   public static let plain = Style()

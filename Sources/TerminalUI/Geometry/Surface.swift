@@ -15,9 +15,15 @@ public protocol Surface {
   mutating func put(_ text: String, row: Int, col: Int, style: Style)
   /// Fills `rect` with `character` (one cell wide) in `style`.
   mutating func fill(_ rect: Rect, with character: Character, style: Style)
+  /// Asks for `image` to be drawn with the terminal's own graphics (kitty, sixel, 24-bit
+  /// half-blocks written after ncurses' update) over `rect`, which the caller has already drawn
+  /// in cells. Surfaces without such graphics ignore it (the default).
+  mutating func placeGraphics(_ image: PhotoImage, mode: PhotoMode, in rect: Rect)
 }
 
 extension Surface {
+  public mutating func placeGraphics(_ image: PhotoImage, mode: PhotoMode, in rect: Rect) {}
+
   /// The whole surface.
   public var bounds: Rect { Rect(row: 0, col: 0, rows: rows, cols: cols) }
 

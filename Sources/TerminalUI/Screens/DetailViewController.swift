@@ -127,13 +127,14 @@ public final class DetailViewController: ViewController {
       shownPersonID = status.person?.id
       scrollOffset = 0
     }
-    let width = frame.cols - 2
+    let width = frame.cols - 2 - photoColumns(state)
     let (lines, selectedLine) = state.detailLines(width: width, focused: focused)
     lineCount = lines.count
     let titleStyle: Style = focused ? Style([.bold, .reverse]) : .bold
     let title = state.breadcrumbText(width: frame.cols - 1) ?? status.person.map { $0.listName } ?? "Details"
     surface.put(" " + title, row: frame.row, col: frame.col, width: frame.cols, style: titleStyle)
-    let body = Rect(row: frame.row + 1, col: frame.col + 1, rows: frame.rows - 1, cols: frame.cols - 1)
+    let body = Rect(
+      row: frame.row + 1, col: frame.col + 1, rows: frame.rows - 1, cols: frame.cols - 1 - photoColumns(state))
     if let selectedLine, selectedRowID != state.detail.selectedOrgRow?.person.id {
       // Keep the selected manager or report in view when the selection moves.
       selectedRowID = state.detail.selectedOrgRow?.person.id
@@ -142,6 +143,7 @@ public final class DetailViewController: ViewController {
     }
     scrollOffset = min(scrollOffset, TextPane.maxOffset(lineCount: lines.count, visibleRows: body.rows))
     TextPane.render(lines, offset: scrollOffset, in: body, into: &surface)
+    renderPhoto(state, into: &surface)
   }
 }
 

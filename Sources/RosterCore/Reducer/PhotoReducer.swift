@@ -1,0 +1,60 @@
+import Foundation
+
+/// Keeps the photo in step with the detail pane: after every action, if the pane shows a person
+/// and the selection rests, their photo is fetched (memory first; the client's disk cache next;
+/// Graph last); while the selection moves there is none. A photo never holds up the pane's text:
+/// it is its own request, cancelled when the person changes.
+enum PhotoReducer {
+  static func reduce(_ state: inout AppState, _ action: PhotoAction) -> [Effect] {
+    switch action {
+    case .modeDetected(let mode):
+      guard mode != state.photo.mode else { return [] }
+      state.photo.mode = mode
+      state.photo.personID = nil  // refetched at the new mode's size by `follow`
+      state.photo.status = .none
+      return [.cancel(id: .photo)]
+    case .loaded(let id, let result):
+      guard id == state.photo.requestID, let personID = state.photo.personID else { return [] }
+      let key = cacheKey(personID, state.photo.side)
+      switch result {
+      case .success(let image):
+        state.photo.recent.insert(image, for: key, now: state.now)
+        state.photo.status = image.map(PhotoStatus.loaded) ?? .absent
+      case .failure(.cancelled):
+        break
+      case .failure(let error):
+        state.photo.status = .unavailable(error.plainMessage)
+      }
+      return []
+    }
+  }
+
+  /// The photo effects `state` calls for now (run after every action by `reduce`).
+  static func follow(_ state: inout AppState) -> [Effect] {
+    let target = state.photo.mode == .off ? nil : restingPerson(state)
+    let side = state.photo.mode.requestSide
+    guard target != state.photo.personID || (target != nil && side != state.photo.side) else { return [] }
+    state.photo.requestID += 1
+    state.photo.personID = target
+    state.photo.side = side
+    guard let target else {
+      state.photo.status = .none
+      return [.cancel(id: .photo)]
+    }
+    if let known = state.photo.recent.value(for: cacheKey(target, side), now: state.now) {
+      state.photo.status = known.map(PhotoStatus.loaded) ?? .absent
+      return [.cancel(id: .photo)]
+    }
+    state.photo.status = .loading
+    let request = PhotoRequest(tenant: state.account?.tenantId ?? "", personID: target, side: side)
+    return [.loadPhoto(request, requestID: state.photo.requestID)]
+  }
+
+  /// The person the detail pane shows once the selection has rested, nil while it moves.
+  private static func restingPerson(_ state: AppState) -> String? {
+    guard state.screen == .main, !state.detail.selectionMoving else { return nil }
+    return state.detail.status.person?.id
+  }
+
+  private static func cacheKey(_ personID: String, _ side: Int) -> String { "\(personID)|\(side)" }
+}
