@@ -56,6 +56,8 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(name: "Graph", dependencies: ["RosterCore", "Transport"], swiftSettings: strict),
+    // The B2C task API client (issue 14): HTTP through Transport, no UI.
+    .target(name: "Tasks", dependencies: ["RosterCore", "Transport"], swiftSettings: strict),
 
     // MARK: - UI
     .target(name: "TerminalUI", dependencies: ["RosterCore"], swiftSettings: strict),
@@ -84,7 +86,7 @@ let package = Package(
     .executableTarget(
       name: "roster",
       dependencies: [
-        "RosterCore", "Transport", "Identity", "Graph", "TerminalUI", "Curses", "Sandbox",
+        "RosterCore", "Transport", "Identity", "Graph", "Tasks", "TerminalUI", "Curses", "Sandbox",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict,
@@ -141,6 +143,11 @@ let package = Package(
       name: "TerminalUITests",
       dependencies: ["TerminalUI", "RosterCore", "TestSupport"],
       exclude: ["__Snapshots__"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "TasksTests",
+      dependencies: ["Tasks", "Transport", "Identity", "Sandbox", "RosterCore", "TestSupport"],
       swiftSettings: strict
     ),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], swiftSettings: strict),

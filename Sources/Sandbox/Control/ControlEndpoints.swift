@@ -7,6 +7,8 @@ import SandboxDirectory
 /// - `POST /_sandbox/device/approve`, `/deny` `{"user_code"?, "user"?}` → `{"user_code","user","status"}`
 /// - `POST /_sandbox/faults` a rule or an array of rules → `{"rules":[…]}`; `GET` lists; `DELETE` clears
 /// - `GET /_sandbox/requests` → `{"requests":[…]}` oldest first; `DELETE` clears
+/// - `POST /_sandbox/browser` `{"user": UPN}` → who the stand-in browser signs in as from now on
+///   (`{}` for the default user), so a second B2C customer can sign in through the real flow
 struct ControlEndpoints: Sendable {
   let tenant: SandboxTenant
 
@@ -23,6 +25,7 @@ struct ControlEndpoints: Sendable {
     case ("GET", ["requests"]): return .json(.object([("requests", .array(tenant.requestLog.all.map(\.json)))]))
     case ("DELETE", ["requests"]): tenant.requestLog.clear(); return Response(status: .noContent)
     case ("GET", ["info"]): return info(request)
+    case ("POST", ["browser"]): return browser(request)
     default: return failure(.notFound, "No control endpoint \(request.method) \(request.path).")
     }
   }
