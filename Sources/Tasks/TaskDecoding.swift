@@ -50,9 +50,11 @@ enum TaskDecoding {
   static func date(_ text: String) -> Date? {
     let zoned = text.hasSuffix("Z") || text.range(of: #"[+-]\d\d:?\d\d$"#, options: .regularExpression) != nil
     let full = zoned ? text : text + "Z"
-    if let date = try? Date(full, strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true)
-      .timeZone(separator: .omitted)) { return date }
-    return try? Date(full, strategy: .iso8601)
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    if let date = formatter.date(from: full) { return date }
+    formatter.formatOptions = [.withInternetDateTime]
+    return formatter.date(from: full)
   }
 
   /// The service's own explanation: ASP.NET's `{"Message": …}`, OAuth-style `error_description`,

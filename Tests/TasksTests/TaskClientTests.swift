@@ -20,6 +20,7 @@ struct TaskClientTests {
     let added = try await h.client.add("  Buy milk  ")
     #expect(added.text == "Buy milk")
     #expect(added.completed == false)
+    #expect(added.dateModified != nil)
     let done = try await h.client.setCompleted(added.id, true)
     #expect(done.completed)
     #expect(try await h.client.list().first { $0.id == added.id }?.completed == true)
@@ -95,7 +96,7 @@ struct TaskClientTests {
   func isolation() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tasks-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let first = try await TaskSandbox.start { $0.dataDirectory = directory }
+    let first = try await TaskSandbox.start(configure: { $0.dataDirectory = directory })
     defer { Task { await first.stop() } }
     _ = try await first.client.add("first customer's secret")
     try await first.control("browser", ["user": first.sandbox.demoCustomers[1]])

@@ -25,6 +25,8 @@ struct TaskRecord: Sendable, Equatable, Codable {
 
   /// ISO 8601 in UTC with milliseconds, as `DateTime.UtcNow` serialises.
   static func timestamp(_ date: Date) -> String {
-    date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true).timeZone(separator: .omitted))
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    return formatter.string(from: date)
   }
 }
