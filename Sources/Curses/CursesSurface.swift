@@ -1,5 +1,6 @@
 import CNCurses
 import Foundation
+import RosterCore
 import TerminalUI
 
 /// A `Surface` over an ncurses window: the real terminal.

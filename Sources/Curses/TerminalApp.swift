@@ -4,16 +4,17 @@ import TerminalUI
 
 /// Runs the Roster UI in the terminal: the event loop, the store and the view-controller tree.
 ///
-/// Keys go to `RootViewController.actions(for:in:)` and the actions to `Store.send`; every state
-/// change and every key marks the screen dirty (view-local scroll changes need a redraw too), and
-/// the loop coalesces that into one frame. Terminal-level keys are handled here: Ctrl-L repaints,
-/// Ctrl-Z suspends. `state.quitRequested` ends the process with the terminal restored.
+/// Keys go to `RootViewController.handle(_:in:)`; a `.handled` result's actions go to
+/// `Store.send`, a `.terminal` one (Ctrl-L repaints, Ctrl-Z suspends) to the event loop. Every
+/// state change and every key marks the screen dirty (view-local scroll changes need a redraw
+/// too), and the loop coalesces that into one frame. Drawing only reads the state: the layout is
+/// computed from the terminal size by the reducer (`.app(.terminalResized)`, sent at start and on
+/// every resize). `state.quitRequested` ends the process with the terminal restored.
 @MainActor
 public final class TerminalApp {
   public let store: Store
   public let root = RootViewController()
   private let loop: EventLoop
-  private var lastVisibleRows = -1
   /// Optional file touched whenever the store is idle (for end-to-end tests: wait, don't sleep).
   private let idleFile: String?
 
@@ -46,30 +47,23 @@ public final class TerminalApp {
   }
 
   private func handle(_ key: Key) {
-    switch key {
-    case .control("l"):
+    switch root.handle(key, in: store.state) {
+    case .terminal(.redraw):
       loop.redrawAll()
       return
-    case .control("z"):
+    case .terminal(.suspend):
       loop.suspend()
       return
-    default:
+    case .handled(let actions):
+      for action in actions { store.send(action) }
+    case .ignored:
       break
     }
-    for action in root.actions(for: key, in: store.state) { store.send(action) }
     loop.setNeedsDisplay()
   }
 
   private func draw(_ surface: CursesSurface) {
     var target = surface
     root.render(store.state, into: &target)
-    let rows = root.listVisibleRows
-    if rows != lastVisibleRows, rows > 0 {
-      lastVisibleRows = rows
-      // After the frame: sizing pages is a state change, which schedules its own redraw.
-      DispatchQueue.main.async { [weak self] in
-        MainActor.assumeIsolated { self?.store.send(.list(.visibleRowsChanged(rows))) }
-      }
-    }
   }
 }

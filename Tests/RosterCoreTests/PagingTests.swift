@@ -50,11 +50,12 @@ struct PagingTests {
 
   @Test func pagesAreSizedToTheScreen() {
     var state = AppState.signedIn()
-    _ = reduce(&state, .list(.visibleRowsChanged(30)))
+    // 34 rows side by side: the list shows 30 under its search field and status line.
+    _ = reduce(&state, .app(.terminalResized(TerminalSize(rows: 34, cols: 120))))
     #expect(state.search.pageSize == 60)
-    _ = reduce(&state, .list(.visibleRowsChanged(3)))
+    _ = reduce(&state, .app(.terminalResized(TerminalSize(rows: 12, cols: 120))))
     #expect(state.search.pageSize == 20)
-    _ = reduce(&state, .list(.visibleRowsChanged(500)))
+    _ = reduce(&state, .app(.terminalResized(TerminalSize(rows: 600, cols: 120))))
     #expect(state.search.pageSize == 100)
   }
 

@@ -4,18 +4,13 @@ import Testing
 @testable import TerminalUI
 
 /// What keys mean on each screen: the root routes to the focused pane, then to global bindings.
+/// No test renders first: the layout a key needs is in the state (`AppState.layout`).
 @MainActor
 @Suite struct KeyRoutingTests {
-  func laidOut(_ state: AppState) -> RootViewController {
-    let root = RootViewController()
-    var buffer = ScreenBuffer(rows: state.terminal.rows, cols: state.terminal.cols)
-    root.render(state, into: &buffer)
-    return root
-  }
 
   @Test func typingEditsTheQueryAndArrowsMoveTheSelection() {
     let state = ScreenFixtures.results(rows: 24, cols: 80)
-    let root = laidOut(state)
+    let root = RootViewController()
     #expect(root.actions(for: .character("i"), in: state) == [.search(.queryChanged("ali"))])
     #expect(root.actions(for: .backspace, in: state) == [.search(.queryChanged("a"))])
     #expect(root.actions(for: .down, in: state) == [.list(.selectionMoved(by: 1))])
@@ -29,14 +24,14 @@ import Testing
 
   @Test func qQuitsOnlyWhenTheFieldIsEmpty() {
     let state = ScreenFixtures.main(rows: 24, cols: 80)
-    let root = laidOut(state)
+    let root = RootViewController()
     #expect(root.actions(for: .character("q"), in: state) == [.app(.quitRequested)])
     #expect(root.actions(for: .control("c"), in: ScreenFixtures.results(rows: 24, cols: 80)) == [.app(.quitRequested)])
   }
 
   @Test func globalKeys() {
     let state = ScreenFixtures.results(rows: 24, cols: 80)
-    let root = laidOut(state)
+    let root = RootViewController()
     #expect(root.actions(for: .character("?"), in: state) == [.app(.helpToggled)])
     #expect(root.actions(for: .tab, in: state) == [.app(.focusSwitched)])
     var help = state
@@ -46,7 +41,7 @@ import Testing
 
   @Test func movingNearTheEndAsksForTheNextPage() {
     let state = ScreenFixtures.results(rows: 24, cols: 80, selected: 46, count: 50)
-    let root = laidOut(state)
+    let root = RootViewController()
     #expect(root.actions(for: .down, in: state) == [.list(.selectionMoved(by: 1)), .list(.nearEndReached)])
     let early = ScreenFixtures.results(rows: 24, cols: 80, selected: 3, count: 50)
     #expect(root.actions(for: .down, in: early) == [.list(.selectionMoved(by: 1))])
@@ -54,7 +49,7 @@ import Testing
 
   @Test func enterOpensDetailInSinglePaneAndEscReturns() {
     let state = ScreenFixtures.results(rows: 20, cols: 50)
-    let root = laidOut(state)
+    let root = RootViewController()
     #expect(root.actions(for: .enter, in: state) == [.list(.detailOpened)])
     var open = state
     open.singlePaneDetailOpen = true
@@ -62,7 +57,7 @@ import Testing
     #expect(root.focusPath(open) == ["Root", "Detail"])
     #expect(root.actions(for: .escape, in: open) == [.detail(.closed)])
     let wide = ScreenFixtures.results(rows: 24, cols: 80)
-    #expect(laidOut(wide).actions(for: .enter, in: wide) == [.app(.focusSwitched)])
+    #expect(RootViewController().actions(for: .enter, in: wide) == [.app(.focusSwitched)])
   }
 
   @Test func layoutModesBySize() {
@@ -78,7 +73,7 @@ import Testing
 
   @Test func loginKeys() {
     var state = ViewControllerSnapshotTests.deviceCode(rows: 24, cols: 80)
-    let root = laidOut(state)
+    let root = RootViewController()
     #expect(root.actions(for: .character("c"), in: state) == [.login(.codeCopyRequested)])
     #expect(root.actions(for: .character("r"), in: state) == [.login(.newCodeRequested)])
     #expect(root.actions(for: .character("b"), in: state) == [.login(.browserRequested)])
@@ -93,7 +88,7 @@ import Testing
   @Test func setupKeys() {
     var state = AppState(settings: Settings(), now: ScreenFixtures.epoch)
     state.terminal = TerminalSize(rows: 24, cols: 80)
-    let root = laidOut(state)
+    let root = RootViewController()
     #expect(root.focusPath(state) == ["Root", "Setup"])
     #expect(root.actions(for: .character("a"), in: state) == [.setup(.fieldEdited(.clientId, "a"))])
     #expect(root.actions(for: .tab, in: state) == [.setup(.fieldFocused(.tenant))])
@@ -102,10 +97,37 @@ import Testing
 
   @Test func mouseWheelAndClick() {
     let state = ScreenFixtures.results(rows: 40, cols: 120)
-    let root = laidOut(state)
-    let list = root.layout.list
+    let root = RootViewController()
+    let list = state.visibleLayout.list
     #expect(root.actions(for: .mouse(MouseEvent(kind: .wheelDown, row: list.row + 3, col: 2)), in: state) == [.list(.selectionMoved(by: 3))])
     #expect(root.actions(for: .mouse(MouseEvent(kind: .press(button: 0), row: list.row + 2 + 4, col: 2)), in: state) == [.list(.selectionMovedTo(4))])
+  }
+
+  /// PgDn moves by the list's rows less one, known from the state before anything is drawn.
+  @Test func pageKeysNeedNoRender() {
+    let state = ScreenFixtures.results(rows: 24, cols: 80, selected: 3, count: 50)
+    #expect(state.layout.listPageStep == 6)
+    #expect(RootViewController().actions(for: .pageDown, in: state) == [.list(.selectionMoved(by: 6))])
+    let tall = ScreenFixtures.results(rows: 40, cols: 120, selected: 3, count: 50)
+    #expect(RootViewController().actions(for: .pageUp, in: tall) == [.list(.selectionMoved(by: -35))])
+  }
+
+  /// "Handled here, nothing to send" and "not mine" differ: a scroll key stops in the detail
+  /// pane, Esc with an empty query goes on to the root (which dismisses a banner).
+  @Test func handledAndIgnoredDiffer() {
+    var state = ScreenFixtures.results(rows: 40, cols: 120)
+    state.focus = .detail
+    let root = RootViewController()
+    #expect(root.detail.handle(.down, in: state) == .handled([]))
+    #expect(root.detail.handle(.function(5), in: state) == .ignored)
+    var empty = ScreenFixtures.main(rows: 24, cols: 80)
+    #expect(root.list.handle(.escape, in: empty) == .ignored)
+    empty.banner = Banner(message: "Copied", expiresAt: ScreenFixtures.epoch)
+    #expect(root.handle(.escape, in: empty) == .handled([.app(.bannerDismissed)]))
+    #expect(root.handle(.control("l"), in: empty) == .terminal(.redraw))
+    #expect(root.handle(.control("z"), in: empty) == .terminal(.suspend))
+    empty.isHelpVisible = true
+    #expect(root.handle(.control("c"), in: empty) == .handled([.app(.quitRequested)]))
   }
 
   @Test func controlCharactersNeverReachTheScreen() {

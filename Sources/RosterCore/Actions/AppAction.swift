@@ -95,8 +95,6 @@ public enum ListAction: Equatable, Sendable {
   case selectionMovedTo(Int)
   /// The selection is near the end of what is loaded: fetch the next page, if any.
   case nearEndReached
-  /// The list shows `rows` rows now (sizes pages and the near-end threshold).
-  case visibleRowsChanged(Int)
   /// Enter in the single-pane layout: the detail pane covers the list.
   case detailOpened
 }

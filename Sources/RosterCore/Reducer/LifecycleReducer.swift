@@ -24,11 +24,12 @@ enum LifecycleReducer {
       guard state.screen == .main else { return [] }
       let toDetail = state.focus == .list && state.search.selectedPerson != nil
       state.focus = toDetail ? .detail : .list
-      if state.terminal.cols < Tuning.singlePaneBelowColumns { state.singlePaneDetailOpen = toDetail }
+      if state.layout.showsOnePaneAtATime { state.singlePaneDetailOpen = toDetail }
       return toDetail ? DetailReducer.selectionNeededNow(&state) : []
     case .terminalResized(let size):
-      state.terminal = size
-      if size.cols >= Tuning.singlePaneBelowColumns { state.singlePaneDetailOpen = false }
+      state.terminal = size  // recomputes `state.layout`
+      if !state.layout.showsOnePaneAtATime { state.singlePaneDetailOpen = false }
+      if let pageSize = state.layout.searchPageSize { state.search.pageSize = pageSize }
       return []
     case .signOutRequested:
       guard state.account != nil || state.screen == .main else { return [] }

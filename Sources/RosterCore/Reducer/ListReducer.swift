@@ -17,10 +17,6 @@ enum ListReducer {
       }
       state.search.isLoadingMore = true
       return [.fetchNextPage(cursor, requestID: state.search.requestID)]
-    case .visibleRowsChanged(let rows):
-      let range = Tuning.pageSizeRange
-      state.search.pageSize = min(max(rows * 2, range.lowerBound), range.upperBound)
-      return []
     case .detailOpened:
       guard state.search.selectedPerson != nil else { return [] }
       state.singlePaneDetailOpen = true

@@ -35,8 +35,13 @@ public struct AppState: Equatable, Sendable {
   /// clock. The reducer's only source of time (cache ages, countdowns), so it stays pure and tests
   /// control time through the `TestScheduler`.
   public var now: Date
-  /// The terminal size last reported by the UI; sizes search pages to the screen.
-  public var terminal: TerminalSize
+  /// The terminal size last reported by the UI (`.app(.terminalResized)`, also sent at start).
+  /// Setting it recomputes `layout`.
+  public var terminal: TerminalSize {
+    didSet { layout = Layout(terminal) }
+  }
+  /// Where the panes go for `terminal`: the one layout the reducer and the views read.
+  public private(set) var layout: Layout
 
   /// A fresh state for a run of the app.
   ///
@@ -63,6 +68,7 @@ public struct AppState: Equatable, Sendable {
     self.quitRequested = false
     self.now = now
     self.terminal = TerminalSize(rows: 24, cols: 80)
+    self.layout = Layout(TerminalSize(rows: 24, cols: 80))
   }
 }
 

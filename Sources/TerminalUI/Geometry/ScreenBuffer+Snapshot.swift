@@ -1,3 +1,5 @@
+import RosterCore
+
 /// Text snapshots of a `ScreenBuffer` that show style as well as text.
 ///
 /// Layout: a frame of `|` around the text plane (so trailing blanks are visible), then a blank

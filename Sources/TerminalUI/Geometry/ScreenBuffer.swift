@@ -1,3 +1,5 @@
+import RosterCore
+
 /// An in-memory `Surface`: a grid of cells with character and style, like a terminal's screen.
 ///
 /// Tests render view-controllers into one and compare `snapshot()` with a recorded text file.

@@ -1,3 +1,5 @@
+import RosterCore
+
 /// The only drawing API view-controllers and widgets see.
 ///
 /// Two implementations: `CursesSurface` (a real terminal, in the Curses module) and `ScreenBuffer`

@@ -14,52 +14,68 @@ public final class DetailViewController: ViewController {
 
   // MARK: - Keys
 
-  public func actions(for key: Key, in state: AppState) -> [AppAction] {
-    let single = state.terminal.cols < Layout.stackedFromCols
-    let page = max(1, frame.rows - 3)
-    switch key {
-    case .up, .control("p"): scroll(by: -1)
-    case .down, .control("n"): scroll(by: 1)
-    case .pageUp: scroll(by: -page)
-    case .pageDown, .character(" "): scroll(by: page)
-    case .home: scrollOffset = 0
-    case .end: scroll(by: lineCount)
-    case .mouse(let event) where event.kind == .wheelUp: scroll(by: -3)
-    case .mouse(let event) where event.kind == .wheelDown: scroll(by: 3)
-    case .escape, .left:
-      return single ? [.detail(.closed)] : [.app(.focusSwitched)]
-    case .character("y"):
-      guard let mail = state.detail.status.person?.listAddress, !mail.isEmpty else { return [] }
-      return [.detail(.copyRequested(label: "address", text: mail))]
-    case .character("q") where state.search.query.isEmpty, .character("?"):
-      return []  // the root's quit / help
-    case .character, .paste, .backspace:
-      // Typing always goes to the search field: back to the list, then edit the query.
-      var field = TextFieldModel(text: state.search.query)
-      field.apply(key)
-      let back: AppAction = single ? .detail(.closed) : .app(.focusSwitched)
-      return [back, .search(.queryChanged(field.text))]
-    default:
-      return []
+  public func keyTable(in state: AppState) -> KeyTable {
+    let onePane = state.layout.showsOnePaneAtATime
+    let rows = state.layout.detail.rows
+    let page = max(1, rows - 3)
+    // Leaving the pane: close it over the list (one pane at a time) or move the focus back.
+    let back: AppAction = onePane ? .detail(.closed) : .app(.focusSwitched)
+    // Scrolling is view-local: `.handled([])`, redrawn after every key.
+    return KeyTable([
+      KeyCommand(
+        [.up, .down, .pageUp, .pageDown], also: [.control("p"), .control("n"), .character(" ")],
+        label: "↑/↓ PgUp/PgDn", "scroll", hint: true
+      ) { [self] key, _ in
+        switch key {
+        case .up, .control("p"): scroll(by: -1, rows: rows)
+        case .down, .control("n"): scroll(by: 1, rows: rows)
+        case .pageUp: scroll(by: -page, rows: rows)
+        default: scroll(by: page, rows: rows)
+        }
+        return .handled([])
+      },
+      KeyCommand([.home, .end], "top/bottom") { [self] key, _ in
+        if key == .home { scrollOffset = 0 } else { scroll(by: lineCount, rows: rows) }
+        return .handled([])
+      },
+      KeyCommand([.character("y")], "copy mail", hint: true) { _, state in
+        guard let mail = state.detail.status.person?.listAddress, !mail.isEmpty else { return .handled([]) }
+        return .handled([.detail(.copyRequested(label: "address", text: mail))])
+      },
+      KeyCommand([.escape], also: [.left], onePane ? "back to list" : "to list", hint: true) { _, _ in
+        .handled([back])
+      },
+      // Typing always goes to the search field: back to the list, then edit the query. `q` with
+      // the query empty is the root's quit.
+      .fallback("type", "search again") { key, state in
+        switch key {
+        case .character("q") where state.search.query.isEmpty: return .ignored
+        case .character, .paste, .backspace:
+          var field = TextFieldModel(text: state.search.query)
+          field.apply(key)
+          return .handled([back, .search(.queryChanged(field.text))])
+        default: return .ignored
+        }
+      },
+      KeyCommand([.tab], also: [.backTab], "switch pane") { _, _ in .handled([.app(.focusSwitched)]) },
+      KeyCommand([.character("?")], "help", hint: true) { _, _ in .handled([.app(.helpToggled)]) },
+    ])
+  }
+
+  /// The wheel scrolls the pane; other mouse events here do nothing.
+  public func mouse(_ event: MouseEvent, in state: AppState) -> KeyResult {
+    switch event.kind {
+    case .wheelUp: scroll(by: -3, rows: state.layout.detail.rows)
+    case .wheelDown: scroll(by: 3, rows: state.layout.detail.rows)
+    default: return .ignored
     }
-    return []  // scrolling is view-local: redrawn after every key, no action
+    return .handled([])
   }
 
-  private func scroll(by delta: Int) {
-    let maxOffset = TextPane.maxOffset(lineCount: lineCount, visibleRows: max(1, frame.rows - 1))
+  /// Scrolls by `delta` lines in a pane of `rows` rows (its title takes one).
+  private func scroll(by delta: Int, rows: Int) {
+    let maxOffset = TextPane.maxOffset(lineCount: lineCount, visibleRows: max(1, rows - 1))
     scrollOffset = min(max(0, scrollOffset + delta), maxOffset)
-  }
-
-  public func bindings(in state: AppState) -> [KeyBinding] {
-    [
-      KeyBinding("↑/↓ PgUp/PgDn", "scroll", hint: true),
-      KeyBinding("Home/End", "top/bottom"),
-      KeyBinding("y", "copy mail", hint: true),
-      KeyBinding("Esc", state.terminal.cols < Layout.stackedFromCols ? "back to list" : "to list", hint: true),
-      KeyBinding("type", "search again"),
-      KeyBinding("Tab", "switch pane"),
-      KeyBinding("?", "help", hint: true),
-    ]
   }
 
   // MARK: - Drawing

@@ -14,61 +14,52 @@ public final class LoginViewController: ViewController {
 
   // MARK: - Keys
 
-  public func actions(for key: Key, in state: AppState) -> [AppAction] {
+  public func keyTable(in state: AppState) -> KeyTable {
     let login = state.login
-    if case .browser = login.phase { return browserActions(for: key, login) }
-    switch key {
-    case .character("r"), .character("R"), .enter:
-      return login.canRequestNewCode ? [.login(.newCodeRequested)] : []
-    case .character("b"), .character("B"):
-      return [.login(.browserRequested)]
-    case .character("d"), .character("D"):
-      return [.login(.deviceCodeRequested)]
-    case .character("c"), .character("C"):
-      return login.deviceCode == nil ? [] : [.login(.codeCopyRequested)]
-    default:
-      return []
-    }
+    if case .browser = login.phase { return browserTable(login) }
+    return KeyTable([
+      KeyCommand([.character("c")], also: [.character("C")], "copy code", hint: login.deviceCode != nil) { _, _ in
+        .handled(login.deviceCode == nil ? [] : [.login(.codeCopyRequested)])
+      },
+      KeyCommand([.character("r")], also: [.character("R"), .enter], "new code / retry", hint: true) { _, _ in
+        .handled(login.canRequestNewCode ? [.login(.newCodeRequested)] : [])
+      },
+      KeyCommand([.character("b")], also: [.character("B")], "browser sign-in", hint: true) { _, _ in
+        .handled([.login(.browserRequested)])
+      },
+      KeyCommand([.character("d")], also: [.character("D")], "device code sign-in") { _, _ in
+        .handled([.login(.deviceCodeRequested)])
+      },
+      KeyCommand([.character("q")], also: [.character("Q")], "quit", hint: true) { _, _ in
+        .handled([.app(.quitRequested)])
+      },
+      KeyCommand([.character("?")], "help") { _, _ in .handled([.app(.helpToggled)]) },
+    ])
   }
 
-  private func browserActions(for key: Key, _ login: LoginState) -> [AppAction] {
+  /// The browser flow: a paste field for the redirect URL; letters are shortcuts only while it is
+  /// empty (help names the field's keys; the shortcuts are the device-code screen's).
+  private func browserTable(_ login: LoginState) -> KeyTable {
     let text = login.redirectField.exposedValue
-    switch key {
-    case .enter:
-      return text.isEmpty || login.isSubmittingRedirect ? [] : [.login(.redirectURLSubmitted(text))]
-    case .escape:
-      return [.login(.deviceCodeRequested)]
-    case .character("d") where text.isEmpty:
-      return [.login(.deviceCodeRequested)]
-    case .character("r") where text.isEmpty:
-      return [.login(.newCodeRequested)]
-    case .character("q") where text.isEmpty, .character("?") where text.isEmpty:
-      return []
-    default:
-      var field = TextFieldModel(text: text, cursor: min(pasteCursor, text.count), maxLength: 8192)
-      guard field.apply(key) else { return [] }
-      pasteCursor = field.cursor
-      return field.text == text ? [] : [.login(.redirectFieldEdited(field.text))]
-    }
-  }
-
-  public func bindings(in state: AppState) -> [KeyBinding] {
-    if case .browser = state.login.phase {
-      return [
-        KeyBinding("paste", "the redirect URL"),
-        KeyBinding("Enter", "submit it", hint: true),
-        KeyBinding("Esc", "use a device code instead", hint: true),
-        KeyBinding("Ctrl-C", "quit", hint: true),
-      ]
-    }
-    return [
-      KeyBinding("c", "copy code", hint: state.login.deviceCode != nil),
-      KeyBinding("r", "new code / retry", hint: true),
-      KeyBinding("b", "browser sign-in", hint: true),
-      KeyBinding("d", "device code sign-in"),
-      KeyBinding("q", "quit", hint: true),
-      KeyBinding("?", "help"),
-    ]
+    return KeyTable([
+      .fallback("paste", "the redirect URL") { [self] key, _ in
+        var field = TextFieldModel(text: text, cursor: min(pasteCursor, text.count), maxLength: 8192)
+        guard field.apply(key) else { return .ignored }
+        pasteCursor = field.cursor
+        return .handled(field.text == text ? [] : [.login(.redirectFieldEdited(field.text))])
+      },
+      KeyCommand([.enter], "submit it", hint: true) { _, _ in
+        .handled(text.isEmpty || login.isSubmittingRedirect ? [] : [.login(.redirectURLSubmitted(text))])
+      },
+      KeyCommand([.escape], "use a device code instead", hint: true) { _, _ in
+        .handled([.login(.deviceCodeRequested)])
+      },
+      KeyCommand([.control("c")], "quit", hint: true) { _, _ in .handled([.app(.quitRequested)]) },
+      KeyCommand([.character("d")], nil, when: text.isEmpty) { _, _ in .handled([.login(.deviceCodeRequested)]) },
+      KeyCommand([.character("r")], nil, when: text.isEmpty) { _, _ in .handled([.login(.newCodeRequested)]) },
+      KeyCommand([.character("q")], nil, when: text.isEmpty) { _, _ in .handled([.app(.quitRequested)]) },
+      KeyCommand([.character("?")], nil, when: text.isEmpty) { _, _ in .handled([.app(.helpToggled)]) },
+    ])
   }
 
   // MARK: - Drawing

@@ -23,38 +23,57 @@ public final class MasterListViewController: ViewController {
 
   // MARK: - Keys
 
-  public func actions(for key: Key, in state: AppState) -> [AppAction] {
+  public func keyTable(in state: AppState) -> KeyTable {
     let search = state.search
     syncCursor(with: search.query)
-    switch key {
-    case .up, .control("p"): return move(by: -1, state)
-    case .down, .control("n"): return move(by: 1, state)
-    case .pageUp: return move(by: -max(1, visibleRows - 1), state)
-    case .pageDown: return move(by: max(1, visibleRows - 1), state)
-    case .home: return [.list(.selectionMovedTo(0))]
-    case .end: return [.list(.selectionMovedTo(Int.max))] + nearEnd(after: search.results.count - 1, state)
-    case .mouse(let event): return mouse(event, state)
-    case .enter:
-      guard search.selectedPerson != nil else { return [] }
-      return state.terminal.cols < Layout.stackedFromCols ? [.list(.detailOpened)] : [.app(.focusSwitched)]
-    case .escape:
-      return search.query.isEmpty ? [] : [.search(.queryChanged(""))]
-    case .control("r"):
-      return [.search(.retryRequested)]
-    case .character("q") where search.query.isEmpty:
-      return []  // bubbles to the root: quit
-    case .character("?"):
-      return []  // bubbles to the root: help
-    default:
-      var field = TextFieldModel(text: search.query, cursor: cursor)
-      guard field.apply(key) else { return [] }
-      cursor = field.cursor
-      cursorQuery = field.text
-      return field.text == search.query ? [] : [.search(.queryChanged(field.text))]
-    }
+    let step = state.layout.listPageStep
+    let onePane = state.layout.showsOnePaneAtATime
+    return KeyTable([
+      .fallback("type", "search") { [self] key, state in edit(key, state) },
+      KeyCommand([.up, .down], "select", hint: true) { [self] key, state in
+        .handled(move(by: key == .up ? -1 : 1, state))
+      },
+      KeyCommand([.pageUp, .pageDown], "page") { [self] key, state in
+        .handled(move(by: key == .pageUp ? -step : step, state))
+      },
+      KeyCommand([.home, .end], "first/last") { [self] key, state in
+        guard key == .end else { return .handled([.list(.selectionMovedTo(0))]) }
+        return .handled([.list(.selectionMovedTo(Int.max))] + nearEnd(after: state.search.results.count - 1, state))
+      },
+      KeyCommand([.control("n"), .control("p")], "next/previous") { [self] key, state in
+        .handled(move(by: key == .control("p") ? -1 : 1, state))
+      },
+      KeyCommand([.enter], onePane ? "open detail" : "to detail", hint: true) { _, state in
+        guard state.search.selectedPerson != nil else { return .handled([]) }
+        return .handled([onePane ? .list(.detailOpened) : .app(.focusSwitched)])
+      },
+      // With the query empty Esc is not the list's: the root's dismisses a banner.
+      KeyCommand([.escape], "clear search", hint: !search.query.isEmpty, when: !search.query.isEmpty) { _, _ in
+        .handled([.search(.queryChanged(""))])
+      },
+      KeyCommand([.left, .right, .control("a"), .control("e")], label: "←/→ Ctrl-A/E", "move cursor") {
+        [self] key, state in edit(key, state)
+      },
+      KeyCommand([.control("u"), .control("k"), .control("w")], label: "Ctrl-U/K/W", "delete to start/end/word") {
+        [self] key, state in edit(key, state)
+      },
+      KeyCommand([.control("r")], "search again") { _, _ in .handled([.search(.retryRequested)]) },
+      KeyCommand([.tab], also: [.backTab], "switch pane", hint: true) { _, _ in .handled([.app(.focusSwitched)]) },
+      KeyCommand([.character("q")], "quit (search empty)", hint: search.query.isEmpty, when: search.query.isEmpty) {
+        _, _ in .handled([.app(.quitRequested)])
+      },
+      KeyCommand([.character("?")], "help", hint: true) { _, _ in .handled([.app(.helpToggled)]) },
+    ])
   }
 
-  private var visibleRows: Int { max(1, frame.rows - 2) }
+  /// The fallback and the cursor rows: `key` edits the search field (query in state, cursor here).
+  private func edit(_ key: Key, _ state: AppState) -> KeyResult {
+    var field = TextFieldModel(text: state.search.query, cursor: cursor)
+    guard field.apply(key) else { return .ignored }
+    cursor = field.cursor
+    cursorQuery = field.text
+    return .handled(field.text == state.search.query ? [] : [.search(.queryChanged(field.text))])
+  }
 
   private func move(by delta: Int, _ state: AppState) -> [AppAction] {
     let results = state.search.results
@@ -69,15 +88,18 @@ public final class MasterListViewController: ViewController {
     return [.list(.nearEndReached)]
   }
 
-  private func mouse(_ event: MouseEvent, _ state: AppState) -> [AppAction] {
+  /// The wheel moves the selection; a click selects the row under it (rows from the state's layout,
+  /// the scroll offset from the last frame: that one is view-local).
+  public func mouse(_ event: MouseEvent, in state: AppState) -> KeyResult {
+    let pane = state.visibleLayout.list
     switch event.kind {
-    case .wheelUp: return move(by: -3, state)
-    case .wheelDown: return move(by: 3, state)
+    case .wheelUp: return .handled(move(by: -3, state))
+    case .wheelDown: return .handled(move(by: 3, state))
     case .press(button: 0):
-      let index = scrollOffset + event.row - (frame.row + 2)
-      guard event.row >= frame.row + 2, index >= 0, index < state.search.results.count else { return [] }
-      return [.list(.selectionMovedTo(index))] + nearEnd(after: index, state)
-    default: return []
+      let index = scrollOffset + event.row - (pane.row + 2)
+      guard event.row >= pane.row + 2, index >= 0, index < state.search.results.count else { return .handled([]) }
+      return .handled([.list(.selectionMovedTo(index))] + nearEnd(after: index, state))
+    default: return .handled([])
     }
   }
 
@@ -86,26 +108,6 @@ public final class MasterListViewController: ViewController {
       cursorQuery = query
       cursor = query.count
     }
-  }
-
-  // MARK: - Bindings
-
-  public func bindings(in state: AppState) -> [KeyBinding] {
-    [
-      KeyBinding("type", "search", hint: false),
-      KeyBinding("↑/↓", "select", hint: true),
-      KeyBinding("PgUp/PgDn", "page"),
-      KeyBinding("Home/End", "first/last"),
-      KeyBinding("Ctrl-N/Ctrl-P", "next/previous"),
-      KeyBinding("Enter", state.terminal.cols < Layout.stackedFromCols ? "open detail" : "to detail", hint: true),
-      KeyBinding("Esc", "clear search", hint: !state.search.query.isEmpty),
-      KeyBinding("←/→ Ctrl-A/E", "move cursor"),
-      KeyBinding("Ctrl-U/K/W", "delete to start/end/word"),
-      KeyBinding("Ctrl-R", "search again"),
-      KeyBinding("Tab", "switch pane", hint: true),
-      KeyBinding("q", "quit (search empty)", hint: state.search.query.isEmpty),
-      KeyBinding("?", "help", hint: true),
-    ]
   }
 
   // MARK: - Drawing

@@ -6,12 +6,15 @@ extension RootViewController {
   public func render(_ state: AppState, into surface: inout some Surface) {
     let (rows, cols) = (surface.rows, surface.cols)
     surface.clear(surface.bounds)
-    layout = Layout(rows: rows, cols: cols, detailOpen: state.singlePaneDetailOpen && state.search.selectedPerson != nil)
+    // The state's layout; a surface of another size (a resize not reported yet) gets the same
+    // pure function's answer for its own size, so drawing never leaves it.
+    let size = TerminalSize(rows: rows, cols: cols)
+    let layout = size == state.terminal ? state.visibleLayout : Layout(size).showing(detail: state.isDetailCoveringList)
     guard layout.mode != .tooSmall else {
       renderTooSmall(rows: rows, cols: cols, into: &surface)
       return
     }
-    let body = Rect(row: 0, col: 0, rows: rows - 2, cols: cols)
+    let body = layout.body
     let focusedPane = focused(state)
     switch state.screen {
     case .setup:
@@ -25,23 +28,23 @@ extension RootViewController {
       detail.frame = layout.detail
       list.render(state, into: &surface, focused: focusedPane === list)
       detail.render(state, into: &surface, focused: focusedPane === detail)
-      renderDivider(into: &surface)
+      renderDivider(layout, into: &surface)
     }
-    renderStatusLine(state, into: &surface)
+    renderStatusLine(state, in: layout.statusLine, into: &surface)
     let hints = KeyBinding.hints(focusedPane.bindings(in: state))
     StatusBar.render(left: hints, right: "", row: layout.hintBar.row, in: layout.hintBar, into: &surface)
     if !state.isHelpVisible {
       helpScroll = ScrollPosition()  // opens at the top next time
     } else {
       HelpOverlay.render(
-        sections: [(title: focusName(state), bindings: focusedPane.bindings(in: state)), (title: "Everywhere", bindings: globalBindings(state))],
+        sections: [
+          (title: focusName(state), bindings: focusedPane.bindings(in: state)),
+          (title: "Everywhere", bindings: globalTable(state).bindings),
+        ],
         scroll: &helpScroll, in: body, into: &surface
       )
     }
   }
-
-  /// Rows the result list showed in the last render (sizes pages).
-  public var listVisibleRows: Int { layout.mode == .tooSmall ? 0 : max(1, layout.visibleListRows) }
 
   private func focusName(_ state: AppState) -> String {
     switch state.screen {
@@ -51,7 +54,7 @@ extension RootViewController {
     }
   }
 
-  private func renderDivider(into surface: inout some Surface) {
+  private func renderDivider(_ layout: Layout, into surface: inout some Surface) {
     let divider = layout.divider
     guard !divider.isEmpty else { return }
     if layout.mode == .sideBySide {
@@ -62,8 +65,7 @@ extension RootViewController {
   }
 
   /// What is happening on the left, who is signed in where on the right.
-  private func renderStatusLine(_ state: AppState, into surface: inout some Surface) {
-    let line = layout.statusLine
+  private func renderStatusLine(_ state: AppState, in line: Rect, into surface: inout some Surface) {
     var right = ""
     if let account = state.account {
       right = DirectoryText.sanitize(account.username) + " · tenant " + DirectoryText.sanitize(account.tenantId)

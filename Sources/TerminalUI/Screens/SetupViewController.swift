@@ -12,48 +12,42 @@ public final class SetupViewController: ViewController {
 
   public init() {}
 
-  public func actions(for key: Key, in state: AppState) -> [AppAction] {
+  public func keyTable(in state: AppState) -> KeyTable {
     let setup = state.setup
     let fields = SetupState.Field.allCases
     let index = fields.firstIndex(of: setup.focusedField) ?? 0
-    switch key {
-    case .tab, .down:
-      return [.setup(.fieldFocused(fields[(index + 1) % fields.count]))]
-    case .backTab, .up:
-      return [.setup(.fieldFocused(fields[(index + fields.count - 1) % fields.count]))]
-    case .enter:
-      return setup.isSaving ? [] : [.setup(.submitted)]
-    case .character("?"):
-      return []
-    case .pageDown:
-      checklistScroll.pageDown()
-      return []
-    case .pageUp:
-      checklistScroll.pageUp()
-      return []
-    default:
-      let field = setup.focusedField
-      let text = field == .clientId ? setup.clientId : setup.tenant
-      var model = TextFieldModel(text: text, cursor: cursor(for: field, text: text), maxLength: 200)
-      guard model.apply(key) else { return [] }
-      cursors[field] = (model.text, model.cursor)
-      return model.text == text ? [] : [.setup(.fieldEdited(field, model.text))]
-    }
+    return KeyTable([
+      KeyCommand([.tab, .up, .down], also: [.backTab], label: "Tab/↑/↓", "next field", hint: true) { key, _ in
+        let step = key == .tab || key == .down ? 1 : fields.count - 1
+        return .handled([.setup(.fieldFocused(fields[(index + step) % fields.count]))])
+      },
+      KeyCommand([.enter], "save", hint: true) { _, _ in .handled(setup.isSaving ? [] : [.setup(.submitted)]) },
+      KeyCommand([.pageUp, .pageDown], "scroll the checklist", hint: checklistScroll.canScroll) {
+        [self] key, _ in
+        if key == .pageDown { checklistScroll.pageDown() } else { checklistScroll.pageUp() }
+        return .handled([])
+      },
+      KeyCommand([.control("u")], "clear field") { [self] key, state in edit(key, state) },
+      KeyCommand([.control("c")], "quit", hint: true) { _, _ in .handled([.app(.quitRequested)]) },
+      KeyCommand([.character("?")], nil) { _, _ in .handled([.app(.helpToggled)]) },
+      .fallback("type", nil) { [self] key, state in edit(key, state) },
+    ])
+  }
+
+  /// Edits the focused field (its text in state, its cursor here).
+  private func edit(_ key: Key, _ state: AppState) -> KeyResult {
+    let setup = state.setup
+    let field = setup.focusedField
+    let text = field == .clientId ? setup.clientId : setup.tenant
+    var model = TextFieldModel(text: text, cursor: cursor(for: field, text: text), maxLength: 200)
+    guard model.apply(key) else { return .ignored }
+    cursors[field] = (model.text, model.cursor)
+    return .handled(model.text == text ? [] : [.setup(.fieldEdited(field, model.text))])
   }
 
   private func cursor(for field: SetupState.Field, text: String) -> Int {
     guard let saved = cursors[field], saved.text == text else { return text.count }
     return saved.cursor
-  }
-
-  public func bindings(in state: AppState) -> [KeyBinding] {
-    [
-      KeyBinding("Tab/↑/↓", "next field", hint: true),
-      KeyBinding("Enter", "save", hint: true),
-      KeyBinding("PgUp/PgDn", "scroll the checklist", hint: checklistScroll.canScroll),
-      KeyBinding("Ctrl-U", "clear field"),
-      KeyBinding("Ctrl-C", "quit", hint: true),
-    ]
   }
 
   public func render(_ state: AppState, into surface: inout some Surface, focused: Bool) {

@@ -1,21 +1,7 @@
+import RosterCore
+
 /// The `?` help overlay: a box in the middle of the screen listing key bindings by section.
 public enum HelpOverlay {
-  /// Applies a scrolling key to `scroll`; false when `key` is not one (it closes the overlay) or
-  /// the list fits and there is nothing to scroll.
-  static func scroll(_ scroll: inout ScrollPosition, for key: Key) -> Bool {
-    guard scroll.canScroll else { return false }
-    switch key {
-    case .down, .control("n"): scroll.scroll(by: 1)
-    case .up, .control("p"): scroll.scroll(by: -1)
-    case .pageDown, .character(" "): scroll.pageDown()
-    case .pageUp: scroll.pageUp()
-    case .home: scroll.toTop()
-    case .end: scroll.toEnd()
-    default: return false
-    }
-    return true
-  }
-
   public static func render(
     sections: [(title: String, bindings: [KeyBinding])], scroll: inout ScrollPosition, in rect: Rect, into surface: inout some Surface
   ) {

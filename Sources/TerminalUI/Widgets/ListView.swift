@@ -1,3 +1,5 @@
+import RosterCore
+
 /// A scrolling list with one selected row.
 ///
 /// The list does not own its rows or selection (those live in `AppState`); it keeps only the

@@ -1,3 +1,5 @@
+import RosterCore
+
 /// A scrolling pane of styled lines (the detail pane, help text).
 public struct StyledLine: Sendable, Equatable {
   public var text: String

@@ -60,4 +60,9 @@ public struct Rect: Sendable, Equatable, Hashable, CustomStringConvertible {
     let c = min(wantedCols, cols)
     return Rect(row: row + (rows - r) / 2, col: col + (cols - c) / 2, rows: r, cols: c)
   }
+
+  /// Whether the cell (`row`, `col`) is inside (mouse hit-testing).
+  public func contains(row: Int, col: Int) -> Bool {
+    row >= self.row && row < maxRow && col >= self.col && col < maxCol
+  }
 }

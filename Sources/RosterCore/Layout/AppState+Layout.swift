@@ -1,0 +1,7 @@
+extension AppState {
+  /// Whether the detail pane covers the list (single-pane mode, Enter pressed on someone).
+  public var isDetailCoveringList: Bool { singlePaneDetailOpen && search.selectedPerson != nil }
+
+  /// `layout` with only the visible pane in single-pane mode: what is drawn and hit by the mouse.
+  public var visibleLayout: Layout { layout.showing(detail: isDetailCoveringList) }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// The engine's timings and sizes, in one place.
+public enum Tuning {
+  /// The pause after the last keystroke before a search goes out, unless settings say otherwise.
+  public static let defaultDebounce: Duration = .milliseconds(150)
+  /// The pause after a selection change before the detail pane loads (scrolling fast through the
+  /// list sends no request per row).
+  public static let detailDebounce: Duration = .milliseconds(120)
+  /// A selection change sooner than this after the previous one is part of a run (a held or
+  /// repeated arrow key: autorepeat sends one every 25–40 ms); the detail pane fills when the
+  /// selection has rested this long. 100 ms is about the longest delay still read as instant.
+  public static let selectionRest: Duration = .milliseconds(100)
+  /// How long a banner stays.
+  public static let bannerSeconds: TimeInterval = 3
+  /// Pages hold about two screens of rows, within these bounds.
+  public static let pageSizeRange: ClosedRange<Int> = 20...100
+
+  /// The search debounce for `settings` (`debounceMs`, clamped to 0...2000 ms).
+  static func debounce(_ settings: Settings) -> Duration {
+    .milliseconds(min(max(settings.debounceMs, 0), 2_000))
+  }
+}

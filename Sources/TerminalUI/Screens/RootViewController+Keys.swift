@@ -1,0 +1,45 @@
+import RosterCore
+
+/// The root's own key tables: the keys that work everywhere, and the help overlay's.
+extension RootViewController {
+  /// Keys every screen shares; they reach this table when the focused pane ignores them (Ctrl-C,
+  /// Ctrl-L and Ctrl-Z always do: `alwaysGlobal`). Its rows are help's "Everywhere" section.
+  public func globalTable(_ state: AppState) -> KeyTable {
+    var commands: [KeyCommand] = []
+    if state.screen == .main {
+      commands.append(KeyCommand([.tab], also: [.backTab], "switch pane") { _, _ in .handled([.app(.focusSwitched)]) })
+    }
+    commands += [
+      KeyCommand([.character("?")], also: [.function(1)], "this help") { _, _ in .handled([.app(.helpToggled)]) },
+      KeyCommand([.control("l")], "redraw") { _, _ in .terminal(.redraw) },
+      KeyCommand([.control("z")], "suspend") { _, _ in .terminal(.suspend) },
+      KeyCommand([.character("q"), .control("c")], also: [.character("Q")], label: "q / Ctrl-C", "quit") { _, _ in
+        .handled([.app(.quitRequested)])
+      },
+      KeyCommand([.escape], nil, when: state.banner != nil) { _, _ in .handled([.app(.bannerDismissed)]) },
+    ]
+    return KeyTable(commands)
+  }
+
+  /// While `?` help is open: the arrows, PgUp/PgDn, Space, Home and End scroll a list that does not
+  /// fit (the box's last line says so); any other key closes it. No help rows of its own.
+  func helpTable(_ state: AppState) -> KeyTable {
+    let canScroll = helpScroll.canScroll
+    return KeyTable([
+      KeyCommand([.up, .down], also: [.control("p"), .control("n")], nil, when: canScroll) {
+        [self] key, _ in
+        helpScroll.scroll(by: key == .up || key == .control("p") ? -1 : 1)
+        return .handled([])
+      },
+      KeyCommand([.pageUp, .pageDown], also: [.character(" ")], nil, when: canScroll) { [self] key, _ in
+        if key == .pageUp { helpScroll.pageUp() } else { helpScroll.pageDown() }
+        return .handled([])
+      },
+      KeyCommand([.home, .end], nil, when: canScroll) { [self] key, _ in
+        if key == .home { helpScroll.toTop() } else { helpScroll.toEnd() }
+        return .handled([])
+      },
+      .fallback("any other key", nil) { _, _ in .handled([.app(.helpToggled)]) },
+    ])
+  }
+}

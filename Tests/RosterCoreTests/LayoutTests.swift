@@ -1,0 +1,46 @@
+import Foundation
+import RosterCore
+import Testing
+
+/// The layout is a pure function of the terminal size, kept in the state by the reducer: page
+/// sizes and the single-pane rules follow a resize without anything being drawn.
+@Suite struct LayoutTests {
+  func resized(_ state: inout AppState, rows: Int, cols: Int) {
+    let effects = reduce(&state, .app(.terminalResized(TerminalSize(rows: rows, cols: cols))))
+    #expect(effects.isEmpty)
+  }
+
+  @Test func resizingRecomputesTheLayoutAndThePageSize() {
+    var state = AppState(settings: Settings(clientId: "x"))
+    resized(&state, rows: 24, cols: 80)
+    #expect(state.layout.mode == .stacked)
+    #expect(state.layout.visibleListRows == 7)
+    #expect(state.search.pageSize == 20, "7 rows × 2, at least 20")
+    resized(&state, rows: 40, cols: 100)
+    #expect(state.layout.mode == .sideBySide)
+    #expect(state.search.pageSize == 72, "36 rows × 2")
+    resized(&state, rows: 80, cols: 200)
+    #expect(state.search.pageSize == 100, "at most 100")
+    resized(&state, rows: 16, cols: 50)
+    #expect(state.layout.mode == .singlePane)
+    #expect(state.layout.list == state.layout.detail, "one pane at a time gets the whole body")
+    #expect(state.search.pageSize == 24, "12 rows × 2")
+    resized(&state, rows: 10, cols: 30)
+    #expect(state.layout.mode == .tooSmall)
+    #expect(state.search.pageSize == 24, "too small to show the list: the last page size stays")
+  }
+
+  @Test func theDetailOverTheListClosesWhenThereIsRoomForBoth() {
+    var state = AppState(settings: Settings(clientId: "x"))
+    resized(&state, rows: 16, cols: 50)
+    state.screen = .main
+    state.search.results = [Person(id: "1", displayName: "Ann")]
+    state.search.selectedIndex = 0
+    _ = reduce(&state, .list(.detailOpened))
+    #expect(state.singlePaneDetailOpen && state.isDetailCoveringList)
+    #expect(state.visibleLayout.list == .zero && state.visibleLayout.detail == state.layout.body)
+    resized(&state, rows: 24, cols: 80)
+    #expect(!state.singlePaneDetailOpen)
+    #expect(state.visibleLayout == state.layout)
+  }
+}
