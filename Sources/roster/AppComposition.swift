@@ -3,6 +3,7 @@ import Graph
 import Identity
 import RosterCore
 import Sandbox
+import Tasks
 import Transport
 
 /// The composition root: which settings, services and runtime the UI runs with.
@@ -13,6 +14,8 @@ struct AppComposition: Sendable {
   var saveSettings: @Sendable (Settings) async throws -> Services
   /// The interactive flow the login screen starts with (`auto` already resolved).
   var signInMethod: SignInMethod = .deviceCode
+  /// Where sign-in leads: the task list for a B2C profile (a B2C token cannot call Graph).
+  var home: Screen = .main
 
   /// `roster --demo`: the embedded sandbox tenant (`SandboxServer.start` on 127.0.0.1, approving
   /// device codes after 3 s) with the live Identity and Graph clients, tokens in memory only.
@@ -52,7 +55,9 @@ struct AppComposition: Sendable {
       do {
         let auth = try AuthClient.live(settings: settings, transport: transport, store: tokenStore, environment: environment)
         let graph = try GraphConfiguration(settings: settings)
-        return Services(auth: auth, directory: DirectoryClient.live(configuration: graph, tokens: auth.tokens, transport: transport))
+        return Services(
+          auth: auth, directory: DirectoryClient.live(configuration: graph, tokens: auth.tokens, transport: transport),
+          tasks: .live(settings: settings, tokens: auth.tokens, transport: transport))
       } catch let failure as SignInFailure {
         throw failure
       } catch {
@@ -67,7 +72,13 @@ struct AppComposition: Sendable {
         try SettingsWriter.save(newSettings, configFile: configFile, environment: environment)
         return try build(newSettings)
       },
-      signInMethod: chooseSignIn(settings, environment: environment))
+      signInMethod: chooseSignIn(settings, environment: environment), home: home(for: settings))
+  }
+
+  /// `.tasks` for a B2C authority: its tokens are for the customer's own API, never Graph.
+  static func home(for settings: Settings) -> Screen {
+    let authority = try? Authority(parsing: settings.authority, b2cPolicy: settings.b2cPolicy)
+    return authority?.isB2C == true ? .tasks : .main
   }
 
   /// `signIn = auto` resolved as `roster login` resolves it: device code over SSH or without a
@@ -111,7 +122,7 @@ struct AppComposition: Sendable {
       saveSettings: saveSettings
     )
     let runtime = EffectRuntime(environment: environment)
-    let state = AppState(settings: settings, signInMethod: signInMethod, isDemo: isDemo, now: Date())
+    let state = AppState(settings: settings, signInMethod: signInMethod, isDemo: isDemo, now: Date(), home: home)
     return Store(initialState: state, runtime: runtime)
   }
 }

@@ -11,6 +11,7 @@ public enum AppAction: Equatable, Sendable {
   case search(SearchAction)
   case list(ListAction)
   case detail(DetailAction)
+  case tasks(TaskListAction)
 }
 
 /// App-wide events.

@@ -34,6 +34,14 @@ public enum Effect: Equatable, Sendable {
   case copyToClipboard(String)
   /// Write the settings file and rebuild the clients; answers `.setup(.saved)` or `.saveFailed`.
   case saveSettings(Settings)
+  /// The customer's tasks; answers `.tasks(.loaded(id: requestID, …))`. Runs under `CancelID.tasks`.
+  case loadTasks(requestID: Int)
+  /// Store a task shown under `localID`; answers `.tasks(.added(localID:, …))`.
+  case addTask(text: String, localID: String)
+  /// Answers `.tasks(.completionSaved(id:, …))`.
+  case setTaskCompleted(id: String, completed: Bool)
+  /// Answers `.tasks(.deleted(id:, …))`.
+  case deleteTask(id: String)
 }
 
 /// Names under which cancellable work runs; one piece of work per id at a time.
@@ -46,6 +54,7 @@ public enum CancelID: Hashable, Sendable, CaseIterable {
   case detail
   case signIn
   case tick
+  case tasks
 }
 
 extension Effect {
@@ -58,6 +67,8 @@ extension Effect {
     case .loadDetail: return .detail
     case .signIn: return .signIn
     case .scheduleTick: return .tick
+    case .loadTasks: return .tasks
+    case .addTask, .setTaskCompleted, .deleteTask: return nil
     case .cancel, .submitRedirectURL, .restoreSession, .signOut, .copyToClipboard, .saveSettings, .warmUpDirectory:
       return nil
     }

@@ -13,5 +13,6 @@ public func reduce(_ state: inout AppState, _ action: AppAction) -> [Effect] {
   case .search(let action): return SearchReducer.reduce(&state, action)
   case .list(let action): return ListReducer.reduce(&state, action)
   case .detail(let action): return DetailReducer.reduce(&state, action)
+  case .tasks(let action): return TaskListReducer.reduce(&state, action)
   }
 }

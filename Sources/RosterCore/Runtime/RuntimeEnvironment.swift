@@ -6,10 +6,16 @@ public struct Services: Sendable {
   public var auth: AuthClient
   /// People search and detail (`DirectoryClient.live` from Graph).
   public var directory: DirectoryClient
+  /// The B2C task API (`TaskClient.live` from Tasks); unavailable without `taskAPI`.
+  public var tasks: TaskClient
 
-  public init(auth: AuthClient, directory: DirectoryClient) {
+  public init(
+    auth: AuthClient, directory: DirectoryClient,
+    tasks: TaskClient = .unavailable("No task API is configured (taskAPI setting).")
+  ) {
     self.auth = auth
     self.directory = directory
+    self.tasks = tasks
   }
 }
 
