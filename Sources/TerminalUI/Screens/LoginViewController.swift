@@ -124,7 +124,7 @@ public final class LoginViewController: ViewController {
       lines += deviceCodeLines(prompt, slowDown: slowDown, state: state)
     case .browser(let url, let listeningOn):
       if b2c {
-        lines.append(StyledLine("B2C has no device code: sign in through the policy in a browser.", style: .muted))
+        lines.append(StyledLine("No device code in B2C: use a browser.", style: .muted))
       }
       lines += browserLines(url: url, listeningOn: listeningOn, login: state.login)
     case .failed(let failure):
