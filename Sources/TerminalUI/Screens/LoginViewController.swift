@@ -43,7 +43,7 @@ public final class LoginViewController: ViewController {
   /// empty (help names the field's keys; the shortcuts are the device-code screen's).
   private func browserTable(_ login: LoginState, b2c: Bool) -> KeyTable {
     let text = login.redirectField.exposedValue
-    if b2c { return b2cBrowserTable(login) }
+    // B2C has no device code: no Esc or `d` to switch to one.
     return KeyTable([
       .fallback("paste", "the redirect URL") { [self] key, _ in
         var field = TextFieldModel(text: text, cursor: min(pasteCursor, text.count), maxLength: 8192)
@@ -54,11 +54,11 @@ public final class LoginViewController: ViewController {
       KeyCommand([.enter], "submit it", hint: true) { _, _ in
         .handled(text.isEmpty || login.isSubmittingRedirect ? [] : [.login(.redirectURLSubmitted(text))])
       },
-      KeyCommand([.escape], "use a device code instead", hint: true) { _, _ in
+      KeyCommand([.escape], b2c ? nil : "use a device code instead", hint: !b2c, when: !b2c) { _, _ in
         .handled([.login(.deviceCodeRequested)])
       },
       KeyCommand([.control("c")], "quit", hint: true) { _, _ in .handled([.app(.quitRequested)]) },
-      KeyCommand([.character("d")], nil, when: text.isEmpty) { _, _ in .handled([.login(.deviceCodeRequested)]) },
+      KeyCommand([.character("d")], nil, when: text.isEmpty && !b2c) { _, _ in .handled([.login(.deviceCodeRequested)]) },
       KeyCommand([.character("r")], nil, when: text.isEmpty) { _, _ in .handled([.login(.newCodeRequested)]) },
       KeyCommand([.character("q")], nil, when: text.isEmpty) { _, _ in .handled([.app(.quitRequested)]) },
       KeyCommand([.character("?")], nil, when: text.isEmpty) { _, _ in .handled([.app(.helpToggled)]) },
@@ -77,25 +77,6 @@ public final class LoginViewController: ViewController {
         .handled([.app(.quitRequested)])
       },
       KeyCommand([.character("?")], "help") { _, _ in .handled([.app(.helpToggled)]) },
-    ])
-  }
-
-  private func b2cBrowserTable(_ login: LoginState) -> KeyTable {
-    let text = login.redirectField.exposedValue
-    return KeyTable([
-      .fallback("paste", "the redirect URL") { [self] key, _ in
-        var field = TextFieldModel(text: text, cursor: min(pasteCursor, text.count), maxLength: 8192)
-        guard field.apply(key) else { return .ignored }
-        pasteCursor = field.cursor
-        return .handled(field.text == text ? [] : [.login(.redirectFieldEdited(field.text))])
-      },
-      KeyCommand([.enter], "submit it", hint: true) { _, _ in
-        .handled(text.isEmpty || login.isSubmittingRedirect ? [] : [.login(.redirectURLSubmitted(text))])
-      },
-      KeyCommand([.control("c")], "quit", hint: true) { _, _ in .handled([.app(.quitRequested)]) },
-      KeyCommand([.character("r")], nil, when: text.isEmpty) { _, _ in .handled([.login(.browserRequested)]) },
-      KeyCommand([.character("q")], nil, when: text.isEmpty) { _, _ in .handled([.app(.quitRequested)]) },
-      KeyCommand([.character("?")], nil, when: text.isEmpty) { _, _ in .handled([.app(.helpToggled)]) },
     ])
   }
 
