@@ -6,7 +6,8 @@ let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
 let package = Package(
   name: "Roster",
-  platforms: [.macOS(.v14)],
+  // macOS 15: `Synchronization.Mutex` (Sandbox, LockedValue) needs it (DECISIONS.md, "Codebase clarity").
+  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "roster", targets: ["roster"]),
     .executable(name: "roster-bench", targets: ["roster-bench"]),
@@ -36,7 +37,6 @@ let package = Package(
     .target(
       name: "Transport",
       dependencies: [
-        "RosterCore",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -106,25 +106,28 @@ let package = Package(
     .target(name: "CBenchPTY", linkerSettings: [.linkedLibrary("util")]),
     .executableTarget(
       name: "roster-bench",
-      dependencies: ["CBenchPTY", "RosterCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      dependencies: ["CBenchPTY", .product(name: "ArgumentParser", package: "swift-argument-parser")],
       swiftSettings: strict
     ),
 
     // MARK: - Tests
+    // One shared target for what several test targets need: the TestStore and its fakes, the
+    // sandbox harness, the fake transport, temporary directories and the `roster` process runner.
     .target(
       name: "TestSupport",
-      dependencies: ["RosterCore"],
+      dependencies: ["RosterCore", "Transport", "Identity", "Sandbox"],
       path: "Tests/TestSupport",
       swiftSettings: strict
     ),
     .testTarget(name: "RosterCoreTests", dependencies: ["RosterCore", "SandboxDirectory", "TestSupport"], swiftSettings: strict),
+    .testTarget(name: "TransportTests", dependencies: ["Transport", "Identity", "TestSupport"], swiftSettings: strict),
     .testTarget(name: "SandboxDirectoryTests", dependencies: ["SandboxDirectory"], swiftSettings: strict),
     .testTarget(
       name: "SandboxTests",
       dependencies: [
-        "Sandbox", "SandboxDirectory",
-        .product(name: "HummingbirdTesting", package: "hummingbird"),
-        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        "Sandbox", "SandboxDirectory", "Transport", "TestSupport",
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "NIOCore", package: "swift-nio"),
       ],
       swiftSettings: strict
     ),
@@ -135,8 +138,13 @@ let package = Package(
     ),
     .testTarget(
       name: "GraphTests",
-      dependencies: ["Graph", "Transport", "Identity", "Sandbox", "TestSupport"],
+      dependencies: ["Graph", "Transport", "Sandbox", "TestSupport"],
       resources: [.copy("Fixtures")],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "RosterCommandTests",
+      dependencies: ["RosterCore", "Identity", "Sandbox", "Transport", "TestSupport"],
       swiftSettings: strict
     ),
     .testTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import RosterCore
+import Transport
 
 /// Where Graph is and how the client talks to it.
 public struct GraphConfiguration: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import RosterCore
+import Transport
 
 extension GraphDirectory {
   /// Upper bound on direct-report pages followed (999 per page), so a runaway link cannot loop.
@@ -90,9 +91,9 @@ extension GraphDirectory {
   /// system query segment (protocol.md §4.6).
   func userPath(_ key: String) -> String {
     if key.hasPrefix("$") {
-      return "/users('" + ODataText.percentEncoded(key.replacingOccurrences(of: "'", with: "''")) + "')"
+      return "/users('" + PercentEncoding.encode(key.replacingOccurrences(of: "'", with: "''")) + "')"
     }
-    return "/users/" + ODataText.percentEncoded(key)
+    return "/users/" + PercentEncoding.encode(key)
   }
 
   private func url(_ pathAndQuery: String) throws(DirectoryError) -> URL {

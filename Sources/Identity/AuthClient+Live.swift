@@ -11,7 +11,7 @@ extension AuthClient {
     settings: Settings,
     transport: any HTTPTransport,
     store: any TokenStore,
-    scheduler: any Scheduler = WorkerQueueScheduler(),
+    scheduler: any Scheduler = DispatchScheduler(label: "roster.identity.worker"),
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws(SignInFailure) -> AuthClient {
     let session = IdentitySession(

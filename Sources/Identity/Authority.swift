@@ -1,5 +1,6 @@
 import Foundation
 import RosterCore
+import Transport
 
 /// A sign-in authority: the identity platform host plus tenant (Entra ID) or tenant and policy
 /// (Azure AD B2C), parsed once so every endpoint comes from discovery, never a hard-coded path.

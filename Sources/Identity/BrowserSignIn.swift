@@ -94,7 +94,7 @@ final class BrowserSignIn: Cancellable, @unchecked Sendable {
     if includePrompt { fields.append(("prompt", "select_account")) }
     let base = configuration.authorizationEndpoint.absoluteString
     let separator = base.contains("?") ? "&" : "?"
-    return URL(string: base + separator + FormEncoding.encode(fields))!
+    return URL(string: base + separator + PercentEncoding.form(fields))!
   }
 
   /// A pasted redirect URL: true when it was this sign-in's redirect and is now being used.

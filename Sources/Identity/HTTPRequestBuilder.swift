@@ -16,22 +16,7 @@ enum HTTPRequestBuilder {
     HTTPRequest(
       method: "POST", url: url,
       headers: [("Content-Type", "application/x-www-form-urlencoded"), ("Accept", "application/json")],
-      body: Data(FormEncoding.encode(fields).utf8),
+      body: Data(PercentEncoding.form(fields).utf8),
       timeout: timeout)
-  }
-}
-
-/// `application/x-www-form-urlencoded` with the RFC 3986 unreserved set, so `+`, `&`, `=`, `/`
-/// and `:` in a value can never change the shape of the body.
-enum FormEncoding {
-  static let unreserved = CharacterSet(charactersIn:
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
-  static func encode(_ fields: [(String, String)]) -> String {
-    fields.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")
-  }
-
-  static func escape(_ text: String) -> String {
-    text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
   }
 }

@@ -24,7 +24,8 @@ public actor IdentitySession: AccessTokenProvider {
 
   public init(
     configuration: IdentityConfiguration, transport: any HTTPTransport, store: any TokenStore,
-    scheduler: any Scheduler = WorkerQueueScheduler(), opener: BrowserOpener? = nil,
+    scheduler: any Scheduler = DispatchScheduler(label: "roster.identity.worker"),
+    opener: BrowserOpener? = nil,
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.configuration = configuration

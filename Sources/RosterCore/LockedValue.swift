@@ -1,21 +1,19 @@
 import Foundation
+import Synchronization
 
 /// A value shared between concurrent callers, guarded by a lock: for the places where callbacks
 /// arrive on arbitrary threads (NIO event loops, Dispatch timers, concurrent Graph calls) and an
 /// actor hop would reorder them.
 ///
-/// Why not `Synchronization.Mutex`: the package still targets macOS 14, where it is unavailable.
-public final class LockedValue<Value>: @unchecked Sendable {
-  // @unchecked: every access to `value` goes through `lock`.
-  private let lock = NSLock()
-  private var value: Value
+/// A class over `Synchronization.Mutex`: `Mutex` is non-copyable, so it cannot be captured by an
+/// escaping closure or held in a struct that is copied; this reference can.
+public final class LockedValue<Value>: Sendable {
+  private let mutex: Mutex<Value>
 
-  public init(_ value: Value) { self.value = value }
+  public init(_ value: sending Value) { mutex = Mutex(value) }
 
-  public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(&value)
+  public func withLock<Result>(_ body: (inout sending Value) throws -> sending Result) rethrows -> sending Result {
+    try mutex.withLock(body)
   }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import RosterCore
+import Transport
 
 /// Where the task API is, checked once from the `taskAPI` setting: an absolute https URL, or
 /// http on a loopback host (the sandbox, a service under development), as for every endpoint.

@@ -1,5 +1,4 @@
 import Foundation
-import RosterCore
 
 /// An HTTP proxy from `HTTPS_PROXY` and the hosts `NO_PROXY` exempts from it.
 ///

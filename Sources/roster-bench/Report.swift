@@ -1,5 +1,4 @@
 import Foundation
-import RosterCore
 
 /// Every figure of one run, printed as a markdown table (and JSON with --json).
 struct Report {
@@ -31,8 +30,8 @@ struct Report {
     var unit: String
   }
 
-  /// Roster's search debounce: the harness leaves the setting at its default.
-  private var debounceMs: Int { Int((Tuning.defaultDebounce.timeInterval * 1000).rounded()) }
+  /// Roster's search debounce, as the harness sets it in Roster's settings file.
+  private var debounceMs: Int { RosterHarness.debounceMs }
 
   private var rows: [Row] {
     let t = roster.typing

@@ -11,11 +11,20 @@ enum RosterHarness {
   /// The status line's word once a result page is drawn.
   static let resultsMarker = "Results"
 
+  /// The search debounce the measured Roster runs with, written into its settings file here so the
+  /// bench decides it (and needs none of Roster's modules to know it): Roster's default.
+  static let debounceMs = 150
+
   static func subject(binary: String, sandbox: SandboxProcess, scopes: String, home: URL) throws -> Subject {
     let fm = FileManager.default
     for sub in ["state", "config", "cache"] {
       try fm.createDirectory(at: home.appendingPathComponent(sub), withIntermediateDirectories: true)
     }
+    let settingsDirectory = home.appendingPathComponent("config/roster")
+    try fm.createDirectory(at: settingsDirectory, withIntermediateDirectories: true)
+    let settings = try PropertyListSerialization.data(
+      fromPropertyList: ["debounceMs": debounceMs], format: .xml, options: 0)
+    try settings.write(to: settingsDirectory.appendingPathComponent("settings.plist"))
     let environment: [String: String] = [
       "HOME": home.path,
       "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",

@@ -116,14 +116,10 @@ struct AppComposition: Sendable {
     return Services(auth: auth, directory: directory)
   }
 
+  /// The app's store, built the one way there is (`Store.live`, which StoreTests drive).
   @MainActor func makeStore() -> Store {
-    let environment = RuntimeEnvironment(
-      services: services, scheduler: DispatchScheduler(queue: DispatchQueue(label: "roster.timers")),
-      saveSettings: saveSettings
-    )
-    let runtime = EffectRuntime(environment: environment)
     let state = AppState(settings: settings, signInMethod: signInMethod, isDemo: isDemo, now: Date(), home: home)
-    return Store(initialState: state, runtime: runtime)
+    return Store.live(initialState: state, services: services, saveSettings: saveSettings)
   }
 }
 

@@ -1,26 +1,20 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The real `roster` in tmux, inside a script that records the terminal modes (`stty -g`) before
 /// and after it and its exit status, with HOME and the XDG directories in a private folder.
 /// The inner shell writes its pid and becomes roster (`exec`), so a signal sent to that pid
-/// reaches roster itself.
+/// reaches roster itself. Roster runs with `--idle-file`, so a test waits for the app to settle
+/// (`settle(after:)`) rather than for a while.
 final class RosterInTmux {
   let work: URL
   let tmux = Tmux()
   private let binary: URL
 
-  /// nil when the test cannot run here: tmux missing (said on stdout) or no built binary (an issue).
-  init?() throws {
-    guard Tmux.isAvailable else {
-      print("tmux not installed: skipping the end-to-end test")
-      return nil
-    }
-    guard let binary = DemoEndToEndTests.binary else {
-      Issue.record("roster binary not found next to the tests; run `swift build` first")
-      return nil
-    }
-    self.binary = binary
+  /// Suites using it are `.enabled(if: Tmux.isAvailable, …)`; a missing binary fails the test.
+  init() throws {
+    binary = try #require(RosterBinary.url, "roster binary not found next to the tests; run `swift build` first")
     work = FileManager.default.temporaryDirectory.appendingPathComponent("roster-e2e-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
   }
@@ -31,8 +25,12 @@ final class RosterInTmux {
     try? FileManager.default.removeItem(at: work)
   }
 
-  /// Starts `roster ARGUMENTS` with `environment` added, in a `cols`×`rows` window.
+  /// The file roster touches whenever it becomes idle (no effect in flight).
+  var idleFile: URL { work.appendingPathComponent("idle") }
+
+  /// Starts `roster ARGUMENTS --idle-file …` with `environment` added, in a `cols`×`rows` window.
   func start(_ arguments: [String], environment: [String: String] = [:], cols: Int, rows: Int) throws {
+    let arguments = arguments + ["--idle-file", idleFile.path]
     let dir = work.path
     let quote = { (text: String) in "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
     let variables = environment.map { "\($0.key)=\(quote($0.value))" }.sorted().joined(separator: " ")
@@ -50,6 +48,19 @@ final class RosterInTmux {
     let scriptFile = work.appendingPathComponent("run.sh")
     try script.write(to: scriptFile, atomically: true, encoding: .utf8)
     try tmux.start(command: "sh '\(scriptFile.path)'", cols: cols, rows: rows)
+  }
+
+  /// Does `action` (keys) and waits until roster has handled it and everything it started (debounce,
+  /// requests, detail loads) has finished: the idle file is removed first and touched again by
+  /// roster when it is idle. The screen may still be a frame behind; read it with `tmux.until`.
+  func settle(
+    _ what: String, sourceLocation: SourceLocation = #_sourceLocation, after action: () throws -> Void
+  ) throws {
+    try? FileManager.default.removeItem(at: idleFile)
+    try action()
+    try tmux.until("roster to settle after \(what)", sourceLocation: sourceLocation) { _ in
+      FileManager.default.fileExists(atPath: self.idleFile.path)
+    }
   }
 
   /// roster's process id, once the script has started it.

@@ -3,10 +3,10 @@ import Testing
 
 /// SIGTERM (a `kill`) and SIGHUP (an SSH connection dropping) end the real binary with the
 /// terminal as it was: same termios modes, main screen back, cursor shown, mouse reporting off.
-@Suite(.serialized) struct SignalRestoreEndToEndTests {
+@Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is not installed")) struct SignalRestoreEndToEndTests {
   @Test(arguments: ["TERM", "HUP"])
   func aSignalRestoresTheTerminal(signal: String) throws {
-    guard let run = try RosterInTmux() else { return }
+    let run = try RosterInTmux()
     defer { run.finish() }
     let tmux = run.tmux
     try run.start(["--demo"], cols: 80, rows: 24)

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The B2C task list through the real binary in tmux, against `roster sandbox --data DIR` run as
 /// its own process: sign-in through the B2C policy (a stand-in `xdg-open` follows the policy's
 /// redirect back to Roster's loopback listener, as a browser would), add, complete, delete,
 /// restart and find them; a second customer sees only their own; a revoked session is recovered.
-@Suite(.serialized) struct TasksEndToEndTests {
+@Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is not installed")) struct TasksEndToEndTests {
   /// `roster sandbox --data DIR` in the background, and what a B2C profile needs to reach it.
   final class SandboxProcess {
     let process = Process()
@@ -70,7 +71,8 @@ import Testing
 
   @Test(arguments: [(80, 24), (40, 12)])
   func signInAddCompleteDeleteRestartAndFindThem(cols: Int, rows: Int) throws {
-    guard let run = try RosterInTmux(), let binary = DemoEndToEndTests.binary else { return }
+    let run = try RosterInTmux()
+    let binary = try #require(RosterBinary.url)
     defer { run.finish() }
     let sandbox = try SandboxProcess(
       binary: binary, data: run.work.appendingPathComponent("data"), log: run.work.appendingPathComponent("sandbox.log"))
@@ -98,7 +100,7 @@ import Testing
     #expect(try run.waitForExit().status == 0)
 
     // Restarted with the same HOME: the cached session opens the list as it was left.
-    guard let again = try RosterInTmux() else { return }
+    let again = try RosterInTmux()
     defer { again.finish() }
     try again.start([], environment: profile, cols: cols, rows: rows)
     try again.tmux.until("the list as it was left", timeout: 20) {
@@ -112,7 +114,8 @@ import Testing
   }
 
   @Test func aSecondCustomerNeverSeesTheFirstOnesTasksAndARevokedSessionIsRecovered() throws {
-    guard let first = try RosterInTmux(), let binary = DemoEndToEndTests.binary else { return }
+    let first = try RosterInTmux()
+    let binary = try #require(RosterBinary.url)
     defer { first.finish() }
     let sandbox = try SandboxProcess(
       binary: binary, data: first.work.appendingPathComponent("data"), log: first.work.appendingPathComponent("sandbox.log"))
@@ -128,7 +131,7 @@ import Testing
     let customers = (try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any])?["customers"] as? [String]
     let secondUser = try #require(customers?.dropFirst().first)
     try sandbox.control("browser", "{\"user\": \"\(secondUser)\"}")
-    guard let second = try RosterInTmux() else { return }
+    let second = try RosterInTmux()
     defer { second.finish() }
     try second.start([], environment: try sandbox.profile(in: second.work.appendingPathComponent("c2")), cols: 80, rows: 24)
     try second.tmux.until("the second customer's own list", timeout: 20) {

@@ -1,6 +1,8 @@
 import Foundation
 import RosterCore
+import TestSupport
 import Testing
+import Transport
 
 @testable import Graph
 
@@ -86,7 +88,7 @@ import Testing
     EncodingCase(raw: "🙂", encoded: "%F0%9F%99%82"),
   ])
   func percentEncoding(_ testCase: EncodingCase) {
-    #expect(ODataText.percentEncoded(testCase.raw) == testCase.encoded)
+    #expect(PercentEncoding.encode(testCase.raw) == testCase.encoded)
   }
 
   @Test func wordsAreSplitDedupedAndCut() {
@@ -140,7 +142,7 @@ import Testing
       configuration: try GraphConfiguration(endpoint: URL(string: "https://g")!),
       executor: GraphRequestExecutor(
         configuration: try GraphConfiguration(endpoint: URL(string: "https://g")!), tokens: FakeTokens(),
-        transport: ScriptedTransport([]), sleep: { _ in }))
+        transport: FakeTransport(script: []), sleep: { _ in }))
     #expect(directory.userPath("a#EXT#@b.test") == "/users/a%23EXT%23%40b.test")
     #expect(directory.userPath("$x@y") == "/users('%24x%40y')")
   }

@@ -1,5 +1,6 @@
 import Foundation
 import RosterCore
+import TestSupport
 import Testing
 import Transport
 
@@ -48,7 +49,7 @@ import Transport
   }
 
   @Test func serverErrorsBackOffExponentiallyAndGiveUp() async throws {
-    let failures = Array(repeating: ScriptedTransport.Step.graphError(500, code: "generalException", message: "boom"), count: 10)
+    let failures = Array(repeating: FakeTransport.Step.graphError(500, code: "generalException", message: "boom"), count: 10)
     let graph = try GraphHarness(failures)
     let error = await graph.searchError("ann")
     #expect(error == .service(status: 500, code: "generalException", message: "boom"))
@@ -65,7 +66,7 @@ import Transport
   }
 
   @Test func stillThrottledAfterRetriesIsThrottled() async throws {
-    let throttled = try ScriptedTransport.Step.fixture(429, "throttled", headers: [("Retry-After", "3")])
+    let throttled = try FakeTransport.Step.fixture(429, "throttled", headers: [("Retry-After", "3")])
     let graph = try GraphHarness(Array(repeating: throttled, count: 6), maxRetries: 2)
     #expect(await graph.searchError("ann") == .throttled(retryAfter: .seconds(3)))
     #expect(graph.transport.requests.count == 3)
@@ -164,7 +165,7 @@ import Transport
 
   @Test func realSleepIsCancellable() async throws {
     let configuration = try GraphConfiguration(endpoint: GraphHarness.endpoint)
-    let transport = ScriptedTransport([try .fixture(429, "throttled", headers: [("Retry-After", "60")])])
+    let transport = FakeTransport(script: [try .fixture(429, "throttled", headers: [("Retry-After", "60")])])
     let client = DirectoryClient.live(configuration: configuration, tokens: FakeTokens(), transport: transport)
     let task = Task { try await client.searchPeople(PeopleQuery(text: "ann", pageSize: 5), { _ in }) }
     while transport.requests.isEmpty { await Task.yield() }

@@ -1,5 +1,6 @@
 import Foundation
 import RosterCore
+import TestSupport
 import Testing
 import Transport
 
@@ -8,7 +9,7 @@ import Transport
 /// The live client against the in-process sandbox: paging, faults, permissions, fallback, detail.
 @Suite(.serialized) struct SandboxGraphTests {
   @Test func pagingAcrossThreePagesSendsConsistencyLevelEveryTime() async throws {
-    try await SandboxHarness.run(size: 300) { graph async throws in
+    try await SandboxGraph.run(size: 300) { graph async throws in
       let first = try await graph.search("a", pageSize: 7)
       #expect(first.people.count == 7)
       let total = try #require(first.totalCount)
@@ -24,7 +25,7 @@ import Transport
       #expect(pages >= 3)
       #expect(ids.count == total)
       #expect(Set(ids).count == ids.count)
-      let log = try await graph.control.requests(pathPrefix: "/v1.0/users")
+      let log = try await graph.harness.requests(pathPrefix: "/v1.0/users")
       #expect(log.count == pages)
       #expect(log.allSatisfy { $0.consistencyLevel == "eventual" })
       #expect(log.dropFirst().allSatisfy { $0.query["$skiptoken"] != nil })
@@ -32,11 +33,11 @@ import Transport
   }
 
   @Test func refusedAdvancedQueriesFallBackToFilterForTheSession() async throws {
-    try await SandboxHarness.run(size: 200, transport: StripConsistencyLevel(inner: SharedTransport.live)) { graph async throws in
+    try await SandboxGraph.run(size: 200, transport: { StripConsistencyLevel(inner: $0) }) { graph async throws in
       let people = try await graph.searchAll("a", pageSize: 20)
       #expect(!people.isEmpty)
       _ = try await graph.search("b")
-      let log = try await graph.control.requests(pathPrefix: "/v1.0/users")
+      let log = try await graph.harness.requests(pathPrefix: "/v1.0/users")
       #expect(log.first?.query["$search"] != nil)
       #expect(log.dropFirst().allSatisfy { $0.query["$search"] == nil && $0.query["$filter"] != nil })
       #expect(log.filter { $0.query["$search"] != nil }.count == 1)
@@ -44,7 +45,7 @@ import Transport
   }
 
   @Test func basicProfileTokenGivesNullsNotCrashes() async throws {
-    try await SandboxHarness.run(size: 100, scope: "openid profile offline_access User.Read User.ReadBasic.All") { graph async throws in
+    try await SandboxGraph.run(size: 100, scope: "openid profile offline_access User.Read User.ReadBasic.All") { graph async throws in
       // The signed-in user sees their own full profile; everyone else only the basic one.
       let me = graph.sandbox.defaultUsername.lowercased()
       let people = try await graph.search("a", pageSize: 20).people.filter { $0.userPrincipalName?.lowercased() != me }
@@ -60,11 +61,11 @@ import Transport
   }
 
   @Test func detailHasManagerAndReports() async throws {
-    try await SandboxHarness.run(people: SandboxEscapingTests.people) { graph async throws in
+    try await SandboxGraph.run(people: HostilePeople.people) { graph async throws in
       let boss = try await graph.client.personDetail("ada.boss@contoso.test", { _ in })
       #expect(boss.person.jobTitle == "Chief Executive")
       #expect(boss.manager == nil)
-      #expect(boss.directReports.count == SandboxEscapingTests.cases.count + 1)
+      #expect(boss.directReports.count == HostilePeople.cases.count + 1)
       let bert = try await graph.client.personDetail("00000000-0000-4000-8000-000000000002", { _ in })
       #expect(bert.manager?.displayName == "Ada Boss")
       #expect(bert.directReports.isEmpty)
@@ -74,7 +75,7 @@ import Transport
   }
 
   @Test func guestsAreFoundByMailAndByTheirEXTUserPrincipalName() async throws {
-    try await SandboxHarness.run(size: 400) { graph async throws in
+    try await SandboxGraph.run(size: 400) { graph async throws in
       let everyone = try await graph.searchAll("a", pageSize: 999) + graph.searchAll("e", pageSize: 999)
       let guest = try #require(everyone.first { ($0.userPrincipalName ?? "").contains("#EXT#") && $0.mail != nil })
       let byUPN = try await graph.client.personDetail(try #require(guest.userPrincipalName), { _ in })
@@ -87,9 +88,9 @@ import Transport
   // MARK: - Faults
 
   @Test func revokedSessionNeedsSignIn() async throws {
-    try await SandboxHarness.run { graph async throws in
-      try await graph.control.addFault(["kind": "revoke_refresh_tokens"])
-      try await graph.control.addFault(["kind": "expire_access_tokens"])
+    try await SandboxGraph.run { graph async throws in
+      try await graph.harness.addFault(["kind": "revoke_refresh_tokens"])
+      try await graph.harness.addFault(["kind": "expire_access_tokens"])
       await #expect {
         try await graph.search("a")
       } throws: { error in
@@ -100,8 +101,8 @@ import Transport
   }
 
   @Test func throttledThenServed() async throws {
-    try await SandboxHarness.run { graph async throws in
-      try await graph.control.addFault(["match": "/v1.0/users*", "kind": "status", "status": 429, "retry_after": 2.5, "count": 2])
+    try await SandboxGraph.run { graph async throws in
+      try await graph.harness.addFault(["match": "/v1.0/users*", "kind": "status", "status": 429, "retry_after": 2.5, "count": 2])
       let page = try await graph.search("a")
       #expect(!page.people.isEmpty)
       #expect(graph.notices.all == [
@@ -113,8 +114,8 @@ import Transport
   }
 
   @Test func throttledForeverIsThrottled() async throws {
-    try await SandboxHarness.run { graph async throws in
-      try await graph.control.addFault(["match": "/v1.0/users*", "kind": "status", "status": 429, "retry_after": 1])
+    try await SandboxGraph.run { graph async throws in
+      try await graph.harness.addFault(["match": "/v1.0/users*", "kind": "status", "status": 429, "retry_after": 1])
       await #expect(throws: DirectoryError.throttled(retryAfter: .seconds(1))) { try await graph.search("a") }
       #expect(graph.sleep.recorded.count == 3)
     }
@@ -122,8 +123,8 @@ import Transport
 
   @Test(arguments: [503, 500, 502, 504])
   func serverErrorsAreRetried(status: Int) async throws {
-    try await SandboxHarness.run { graph async throws in
-      try await graph.control.addFault(["match": "/v1.0/users*", "kind": "status", "status": status, "count": 2])
+    try await SandboxGraph.run { graph async throws in
+      try await graph.harness.addFault(["match": "/v1.0/users*", "kind": "status", "status": status, "count": 2])
       #expect(try await graph.search("a").people.isEmpty == false)
       #expect(graph.notices.all.count == 2)
       #expect(graph.notices.all.allSatisfy { $0.reason == (status == 503 ? .serviceUnavailable : .transientFailure) })
@@ -131,8 +132,8 @@ import Transport
   }
 
   @Test func persistentServerErrorGivesUp() async throws {
-    try await SandboxHarness.run { graph async throws in
-      try await graph.control.addFault(["match": "/v1.0/users*", "kind": "status", "status": 500])
+    try await SandboxGraph.run { graph async throws in
+      try await graph.harness.addFault(["match": "/v1.0/users*", "kind": "status", "status": 500])
       await #expect(throws: DirectoryError.service(
         status: 500, code: "generalException", message: "An internal server error occurred.")) { try await graph.search("a") }
       #expect(graph.sleep.recorded.count == 3)
@@ -141,16 +142,16 @@ import Transport
 
   @Test(arguments: ["reset", "truncated_body"])
   func brokenConnectionsAreRetried(kind: String) async throws {
-    try await SandboxHarness.run { graph async throws in
-      try await graph.control.addFault(["match": "/v1.0/users*", "kind": kind, "count": 1])
+    try await SandboxGraph.run { graph async throws in
+      try await graph.harness.addFault(["match": "/v1.0/users*", "kind": kind, "count": 1])
       #expect(try await graph.search("a").people.isEmpty == false)
       #expect(graph.notices.all.map(\.reason) == [.transientFailure])
     }
   }
 
   @Test func malformedJSONIsReported() async throws {
-    try await SandboxHarness.run { graph async throws in
-      try await graph.control.addFault(["match": "/v1.0/users*", "kind": "malformed_json", "count": 1])
+    try await SandboxGraph.run { graph async throws in
+      try await graph.harness.addFault(["match": "/v1.0/users*", "kind": "malformed_json", "count": 1])
       await #expect {
         try await graph.search("a")
       } throws: { error in
@@ -161,16 +162,16 @@ import Transport
   }
 
   @Test func slowAnswersTimeOutAndAreRetried() async throws {
-    try await SandboxHarness.run(requestTimeout: .seconds(1)) { graph async throws in
-      try await graph.control.addFault(["match": "/v1.0/users*", "kind": "latency", "ms": 3000, "count": 1])
+    try await SandboxGraph.run(requestTimeout: .seconds(1)) { graph async throws in
+      try await graph.harness.addFault(["match": "/v1.0/users*", "kind": "latency", "ms": 3000, "count": 1])
       #expect(try await graph.search("a").people.isEmpty == false)
       #expect(graph.notices.all.map(\.reason) == [.transientFailure])
     }
   }
 
   @Test func expiredAccessTokenIsRefreshedOnce() async throws {
-    try await SandboxHarness.run { graph async throws in
-      try await graph.control.addFault(["kind": "expire_access_tokens"])
+    try await SandboxGraph.run { graph async throws in
+      try await graph.harness.addFault(["kind": "expire_access_tokens"])
       #expect(try await graph.search("a").people.isEmpty == false)
       #expect(graph.tokens.refreshCount == 1)
       #expect(graph.sleep.recorded.isEmpty)
@@ -178,8 +179,8 @@ import Transport
   }
 
   @Test func forbiddenAndMissing() async throws {
-    try await SandboxHarness.run { graph async throws in
-      try await graph.control.addFault(["match": "/v1.0/users", "kind": "status", "status": 403, "count": 1])
+    try await SandboxGraph.run { graph async throws in
+      try await graph.harness.addFault(["match": "/v1.0/users", "kind": "status", "status": 403, "count": 1])
       await #expect {
         try await graph.search("a")
       } throws: { error in

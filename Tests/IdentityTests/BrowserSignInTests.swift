@@ -1,5 +1,6 @@
 import Foundation
 import RosterCore
+import TestSupport
 import Testing
 import Transport
 
@@ -8,15 +9,15 @@ import Transport
 /// The loopback listener for real (127.0.0.1, a free port), with the token endpoint faked.
 @Suite struct BrowserSignInTests {
   let oidc = OIDCConfiguration(
-    issuer: nil, authorizationEndpoint: URL(string: "\(Fixtures.base)/oauth2/v2.0/authorize")!,
-    tokenEndpoint: URL(string: "\(Fixtures.base)/oauth2/v2.0/token")!, deviceAuthorizationEndpoint: nil)
+    issuer: nil, authorizationEndpoint: URL(string: "\(IdentityFixtures.base)/oauth2/v2.0/authorize")!,
+    tokenEndpoint: URL(string: "\(IdentityFixtures.base)/oauth2/v2.0/token")!, deviceAuthorizationEndpoint: nil)
 
   func makeFlow(_ transport: FakeTransport) throws -> (BrowserSignIn, OneShot<Result<TokenResponse, SignInFailure>?>) {
     let result = OneShot<Result<TokenResponse, SignInFailure>?>()
     let flow = try BrowserSignIn(
       client: TokenEndpointClient(transport: transport, clientId: "client-1"), configuration: oidc,
       scopes: "openid offline_access User.Read", redirectURI: "http://localhost", isB2C: false,
-      scheduler: ManualScheduler(), onFinish: { result.fulfil($0) })
+      scheduler: TestScheduler(), onFinish: { result.fulfil($0) })
     return (flow, result)
   }
 
@@ -29,7 +30,7 @@ import Transport
   }
 
   @Test func oneRedirectIsAcceptedRedeemedWithTheVerifierThenTheListenerCloses() async throws {
-    let transport = FakeTransport { _ in Fixtures.tokens(access: "at", refresh: "rt") }
+    let transport = FakeTransport { _ in IdentityFixtures.tokens(access: "at", refresh: "rt") }
     let (flow, result) = try makeFlow(transport)
     let (authorize, redirectURI) = try await flow.start()
     let query = Dictionary(uniqueKeysWithValues: URLComponents(url: authorize, resolvingAgainstBaseURL: false)!.queryItems!
@@ -62,7 +63,7 @@ import Transport
   }
 
   @Test func wrongStateIsRefusedAndEndsTheSignIn() async throws {
-    let transport = FakeTransport { _ in Fixtures.tokens(access: "at", refresh: "rt") }
+    let transport = FakeTransport { _ in IdentityFixtures.tokens(access: "at", refresh: "rt") }
     let (flow, result) = try makeFlow(transport)
     let (_, redirectURI) = try await flow.start()
     let port = URLComponents(string: redirectURI)!.port!
@@ -77,7 +78,7 @@ import Transport
   }
 
   @Test func cancelInTheBrowserIsExplained() async throws {
-    let (flow, result) = try makeFlow(FakeTransport { _ in Fixtures.tokens(access: "at", refresh: "rt") })
+    let (flow, result) = try makeFlow(FakeTransport { _ in IdentityFixtures.tokens(access: "at", refresh: "rt") })
     let (_, redirectURI) = try await flow.start()
     let port = URLComponents(string: redirectURI)!.port!
     _ = try await browse(
@@ -91,7 +92,7 @@ import Transport
   }
 
   @Test func aPastedRedirectCompletesAndGarbageIsRefused() async throws {
-    let transport = FakeTransport { _ in Fixtures.tokens(access: "at", refresh: "rt") }
+    let transport = FakeTransport { _ in IdentityFixtures.tokens(access: "at", refresh: "rt") }
     let (flow, result) = try makeFlow(transport)
     let (_, redirectURI) = try await flow.start()
     #expect(!flow.submit(pastedURL: "not a url"))
@@ -107,7 +108,7 @@ import Transport
   }
 
   @Test func cancelClosesTheListener() async throws {
-    let (flow, result) = try makeFlow(FakeTransport { _ in Fixtures.tokens(access: "at", refresh: "rt") })
+    let (flow, result) = try makeFlow(FakeTransport { _ in IdentityFixtures.tokens(access: "at", refresh: "rt") })
     let (_, redirectURI) = try await flow.start()
     flow.cancel()
     #expect(await result.value() == nil)

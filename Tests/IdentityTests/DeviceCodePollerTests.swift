@@ -1,5 +1,6 @@
 import Foundation
 import RosterCore
+import TestSupport
 import Testing
 import Transport
 
@@ -10,19 +11,19 @@ import Transport
 @Suite struct DeviceCodePollerTests {
   @Test func pollsAtTheIntervalSlowsDownAndSignsIn() async throws {
     let answers = LockedValue<[HTTPResponse]>([
-      Fixtures.oauthError("authorization_pending", code: 70016),
-      Fixtures.oauthError("slow_down"),
-      Fixtures.tokens(access: "at-1", refresh: "rt-1"),
+      IdentityFixtures.oauthError("authorization_pending", code: 70016),
+      IdentityFixtures.oauthError("slow_down"),
+      IdentityFixtures.tokens(access: "at-1", refresh: "rt-1"),
     ])
     let transport = FakeTransport { _ in answers.withLock { $0.removeFirst() } }
-    let scheduler = ManualScheduler()
+    let scheduler = TestScheduler()
     // Each armed timer is announced here, so the test waits for the poller, never for a clock.
     let (waits, announce) = AsyncStream<Bool>.makeStream()
     var nextWait = waits.makeAsyncIterator()
     let result = OneShot<Result<TokenResponse, SignInFailure>?>()
     let poller = DeviceCodePoller(
       client: TokenEndpointClient(transport: transport, clientId: "client"),
-      tokenEndpoint: URL(string: "\(Fixtures.base)/oauth2/v2.0/token")!,
+      tokenEndpoint: URL(string: "\(IdentityFixtures.base)/oauth2/v2.0/token")!,
       authorization: DeviceAuthorization(
         deviceCode: Secret("dc"), userCode: "ABCD", verificationURI: "https://x/device", message: nil,
         expiresIn: 900, interval: 5),
@@ -54,16 +55,10 @@ import Transport
   }
 
   @Test func declinedEndsWithAReasonAndCancelStopsPolling() async throws {
-    let transport = FakeTransport { _ in Fixtures.oauthError("authorization_declined") }
-    let scheduler = ManualScheduler()
+    let transport = FakeTransport { _ in IdentityFixtures.oauthError("authorization_declined") }
+    let scheduler = TestScheduler()
     let result = OneShot<Result<TokenResponse, SignInFailure>?>()
-    let poller = DeviceCodePoller(
-      client: TokenEndpointClient(transport: transport, clientId: "client"),
-      tokenEndpoint: URL(string: "\(Fixtures.base)/oauth2/v2.0/token")!,
-      authorization: DeviceAuthorization(
-        deviceCode: Secret("dc"), userCode: "ABCD", verificationURI: "https://x", message: nil, expiresIn: 60,
-        interval: 1),
-      scheduler: scheduler, onWaiting: { _ in }, onFinish: { result.fulfil($0) })
+    let poller = Self.poller(transport, scheduler) { result.fulfil($0) }
     poller.start(interval: 1, expiresIn: 60)
     scheduler.advance(by: .seconds(1))
     guard case .failure(let failure)? = await result.value() else {
@@ -74,18 +69,26 @@ import Transport
     #expect(failure.message.contains("declined"))
 
     let cancelled = OneShot<Result<TokenResponse, SignInFailure>?>()
-    let second = DeviceCodePoller(
-      client: TokenEndpointClient(transport: transport, clientId: "client"),
-      tokenEndpoint: URL(string: "\(Fixtures.base)/oauth2/v2.0/token")!,
-      authorization: DeviceAuthorization(
-        deviceCode: Secret("dc"), userCode: "ABCD", verificationURI: "https://x", message: nil, expiresIn: 60,
-        interval: 1),
-      scheduler: scheduler, onWaiting: { _ in }, onFinish: { cancelled.fulfil($0) })
+    let second = Self.poller(transport, scheduler) { cancelled.fulfil($0) }
     second.start(interval: 1, expiresIn: 60)
     second.cancel()
     let before = transport.requests.count
     scheduler.advance(by: .seconds(5))
     #expect(await cancelled.value() == nil)
     #expect(transport.requests.count == before)
+  }
+
+  /// A poller for a one-minute code polled every second.
+  static func poller(
+    _ transport: FakeTransport, _ scheduler: TestScheduler,
+    onFinish: @escaping @Sendable (Result<TokenResponse, SignInFailure>?) -> Void
+  ) -> DeviceCodePoller {
+    DeviceCodePoller(
+      client: TokenEndpointClient(transport: transport, clientId: "client"),
+      tokenEndpoint: URL(string: "\(IdentityFixtures.base)/oauth2/v2.0/token")!,
+      authorization: DeviceAuthorization(
+        deviceCode: Secret("dc"), userCode: "ABCD", verificationURI: "https://x", message: nil, expiresIn: 60,
+        interval: 1),
+      scheduler: scheduler, onWaiting: { _ in }, onFinish: onFinish)
   }
 }

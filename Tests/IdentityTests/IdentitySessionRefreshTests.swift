@@ -1,12 +1,13 @@
 import Foundation
 import RosterCore
+import TestSupport
 import Testing
 import Transport
 
 @testable import Identity
 
 @Suite struct IdentitySessionRefreshTests {
-  static let settings = Settings(clientId: "client-1", authority: Fixtures.base)
+  static let settings = Settings(clientId: "client-1", authority: IdentityFixtures.base)
 
   final class Clock: @unchecked Sendable {
     private let lock = NSLock()
@@ -22,7 +23,7 @@ import Transport
   ) throws -> (IdentitySession, FakeTransport) {
     let counter = LockedValue(0)
     let transport = FakeTransport { request in
-      if request.url.path.hasSuffix("openid-configuration") { return Fixtures.discovery() }
+      if request.url.path.hasSuffix("openid-configuration") { return IdentityFixtures.discovery() }
       let count = counter.withLock { $0 += 1; return $0 }
       return try refreshAnswer(count)
     }
@@ -34,14 +35,14 @@ import Transport
 
   func signIn(_ session: IdentitySession) async throws -> Account {
     try await session.completeSignIn(TokenResponse.parse(
-      Fixtures.tokens(access: "at-0", refresh: "rt-0", expiresIn: 3600).body, from: URL(string: "https://x")!))
+      IdentityFixtures.tokens(access: "at-0", refresh: "rt-0", expiresIn: 3600).body, from: URL(string: "https://x")!))
   }
 
   @Test func tokensAreRefreshedAFewMinutesBeforeExpiryAndTheNewestRefreshTokenKept() async throws {
     let clock = Clock()
     let store = MemoryTokenStore()
     let (session, transport) = try makeSession(store: store, clock: clock) { count in
-      Fixtures.tokens(access: "at-\(count)", refresh: "rt-\(count)")
+      IdentityFixtures.tokens(access: "at-\(count)", refresh: "rt-\(count)")
     }
     let account = try await signIn(session)
     #expect(account.homeAccountId == "oid-1.tid-1")
@@ -62,7 +63,7 @@ import Transport
 
   @Test func concurrentCallersShareOneRefresh() async throws {
     let clock = Clock()
-    let (session, transport) = try makeSession(clock: clock) { count in Fixtures.tokens(access: "at-\(count)", refresh: "rt") }
+    let (session, transport) = try makeSession(clock: clock) { count in IdentityFixtures.tokens(access: "at-\(count)", refresh: "rt") }
     _ = try await signIn(session)
     clock.advance(4000)
     let tokens = try await withThrowingTaskGroup(of: Secret.self) { group in
@@ -77,7 +78,7 @@ import Transport
   func aDeadRefreshTokenSignsTheAccountOutWithItsReason(code: Int) async throws {
     let clock = Clock()
     let store = MemoryTokenStore()
-    let (session, _) = try makeSession(store: store, clock: clock) { _ in Fixtures.oauthError("invalid_grant", code: code) }
+    let (session, _) = try makeSession(store: store, clock: clock) { _ in IdentityFixtures.oauthError("invalid_grant", code: code) }
     _ = try await signIn(session)
     clock.advance(4000)
     do {
@@ -96,7 +97,7 @@ import Transport
     let clock = Clock()
     let store = MemoryTokenStore()
     let (session, _) = try makeSession(store: store, clock: clock) { _ in
-      Fixtures.oauthError("invalid_grant", code: 50076, suberror: "basic_action")
+      IdentityFixtures.oauthError("invalid_grant", code: 50076, suberror: "basic_action")
     }
     _ = try await signIn(session)
     clock.advance(4000)
@@ -115,7 +116,7 @@ import Transport
   }
 
   @Test func notSignedInIsSignInRequired() async throws {
-    let (session, _) = try makeSession(clock: Clock()) { _ in Fixtures.tokens(access: "a", refresh: "r") }
+    let (session, _) = try makeSession(clock: Clock()) { _ in IdentityFixtures.tokens(access: "a", refresh: "r") }
     await #expect(throws: SignInRequired.self) { try await session.accessToken(forceRefresh: false) }
     #expect(await session.restoreSession() == nil)
   }
@@ -126,7 +127,7 @@ extension IdentitySessionRefreshTests {
     let clock = Clock()
     let store = MemoryTokenStore()
     let (session, _) = try makeSession(store: store, clock: clock) { _ in
-      Fixtures.oauthError("temporarily_unavailable", code: 90033, status: 503)
+      IdentityFixtures.oauthError("temporarily_unavailable", code: 90033, status: 503)
     }
     _ = try await signIn(session)
     clock.advance(4000)

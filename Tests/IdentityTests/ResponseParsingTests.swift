@@ -61,7 +61,7 @@ import Transport
     (700082, "expired"), (50173, "revoked"), (70020, "expired"),
   ])
   func aadstsCodesGetPlainLanguage(code: Int, phrase: String) throws {
-    let response = Fixtures.oauthError("invalid_grant", code: code)
+    let response = IdentityFixtures.oauthError("invalid_grant", code: code)
     let failure = ErrorExplainer.failure(from: response, fallback: "x")
     #expect(failure.message.localizedCaseInsensitiveContains(phrase))
     #expect(failure.code == "AADSTS\(code)")
@@ -71,12 +71,12 @@ import Transport
   }
 
   @Test func configurationErrorsCannotBeRetried() {
-    #expect(!ErrorExplainer.failure(from: Fixtures.oauthError("unauthorized_client", code: 700016), fallback: "").canRetry)
-    #expect(ErrorExplainer.failure(from: Fixtures.oauthError("invalid_grant", code: 700082), fallback: "").canRetry)
+    #expect(!ErrorExplainer.failure(from: IdentityFixtures.oauthError("unauthorized_client", code: 700016), fallback: "").canRetry)
+    #expect(ErrorExplainer.failure(from: IdentityFixtures.oauthError("invalid_grant", code: 700082), fallback: "").canRetry)
   }
 
   @Test func b2cCodesComeFromTheDescription() {
-    let body = Fixtures.json(400, ["error": "invalid_grant", "error_description": "AADB2C90080: The provided grant has expired."])
+    let body = IdentityFixtures.json(400, ["error": "invalid_grant", "error_description": "AADB2C90080: The provided grant has expired."])
     let failure = ErrorExplainer.failure(from: body, fallback: "")
     #expect(failure.code == "AADB2C90080")
     #expect(failure.message.contains("expired"))
@@ -84,7 +84,7 @@ import Transport
 
   @Test func subErrorsExplainWhyInteractionIsNeeded() {
     let failure = ErrorExplainer.failure(for: OAuthErrorBody.parse(
-      Fixtures.oauthError("interaction_required", suberror: "consent_required").body)!)
+      IdentityFixtures.oauthError("interaction_required", suberror: "consent_required").body)!)
     #expect(failure.message.contains("consent"))
   }
 
@@ -105,11 +105,11 @@ import Transport
   }
 
   @Test func formEncodingKeepsValuesFromChangingTheShape() {
-    #expect(FormEncoding.encode([("scope", "a b+c&d=e/f:g")]) == "scope=a%20b%2Bc%26d%3De%2Ff%3Ag")
+    #expect(PercentEncoding.form([("scope", "a b+c&d=e/f:g")]) == "scope=a%20b%2Bc%26d%3De%2Ff%3Ag")
   }
 
   @Test func idTokenClaimsNameTheAccount() {
-    let claims = IDTokenClaims.decode(Secret(Fixtures.idToken(oid: "o", tid: "t", username: "u@x")))
+    let claims = IDTokenClaims.decode(Secret(IdentityFixtures.idToken(oid: "o", tid: "t", username: "u@x")))
     #expect(claims?.objectId == "o")
     #expect(claims?.tenantId == "t")
     #expect(claims?.preferredUsername == "u@x")

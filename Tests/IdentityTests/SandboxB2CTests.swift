@@ -1,6 +1,7 @@
 import Foundation
 import RosterCore
 import Sandbox
+import TestSupport
 import Testing
 import Transport
 

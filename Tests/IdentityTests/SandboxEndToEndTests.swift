@@ -1,6 +1,7 @@
 import Foundation
 import RosterCore
 import Sandbox
+import TestSupport
 import Testing
 import Transport
 
@@ -50,10 +51,7 @@ import Transport
     let harness = try await SandboxHarness.start()
     defer { Task { await harness.stop() } }
     let session = try harness.session(now: { clock.now })
-    guard case .signedIn? = await harness.signIn(session, method: .deviceCode) else {
-      Issue.record("sign-in did not finish")
-      return
-    }
+    try await harness.signedIn(session)
     let first = try await session.accessToken(forceRefresh: false)
     let before = try await harness.fileStore().load().accounts.values.first?.refreshToken
     // Two hours pass: the session's clock moves, and the sandbox expires what it issued.
@@ -71,10 +69,7 @@ import Transport
     let harness = try await SandboxHarness.start()
     defer { Task { await harness.stop() } }
     let session = try harness.session()
-    guard case .signedIn? = await harness.signIn(session, method: .deviceCode) else {
-      Issue.record("sign-in did not finish")
-      return
-    }
+    try await harness.signedIn(session)
     try await harness.control("faults", ["kind": "revoke_refresh_tokens"])
     do {
       _ = try await session.accessToken(forceRefresh: true)
@@ -106,10 +101,7 @@ import Transport
     let harness = try await SandboxHarness.start()
     defer { Task { await harness.stop() } }
     let session = try harness.session()
-    guard case .signedIn? = await harness.signIn(session, method: .deviceCode) else {
-      Issue.record("sign-in did not finish")
-      return
-    }
+    try await harness.signedIn(session)
     var fault: [String: Any] = rule
     fault["match"] = "*/oauth2/v2.0/token"
     fault["count"] = 1

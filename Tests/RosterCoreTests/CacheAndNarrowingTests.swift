@@ -6,23 +6,29 @@ import Testing
 /// The LRU cache answers backspacing at once; pending requests narrow the shown list locally.
 @MainActor
 struct CacheAndNarrowingTests {
-  @Test func backspaceIsAnsweredFromTheCacheWithNoRequest() async {
+  @Test func backspaceIsAnsweredFromTheCacheWithNoRequest() async throws {
     let store = TestStore()
     await store.search("al", answer: Fixtures.alexes)
     await store.answerDetail()
-    let alina = Fixtures.person("Alina Park")
-    await store.search("ali", answer: [alina, Fixtures.person("Salim Ali")])
-    await store.answerDetail()
+    let (alina, salim) = (Fixtures.alexes[3], Fixtures.alexes[4])
+    await store.send(.search(.queryChanged("ali"))) { $0.typedRefinement("ali", showing: [alina, salim]) }
+    // The selection moved to Alina: the pane rests and loads her while the debounce runs.
+    await store.advance(by: .milliseconds(150))
+    await store.receiveSelectionRested()
+    await store.receive(.detail(.debounceElapsed(id: store.state.detail.requestID)))
+    await store.receiveDebounceElapsed()
+    try await store.answerDetailThenSearch(
+      alina, "ali", with: PeoplePage(people: [alina, salim], totalCount: 2))
     _ = store.takeEffects()
 
-    await store.send(.search(.queryChanged("al")))
-    #expect(store.state.search.results == Fixtures.alexes, "answered at once")
-    #expect(store.state.search.status == .results)
+    await store.send(.search(.queryChanged("al"))) {
+      // Answered at once, from the cache.
+      $0.typedCachedQuery("al", answer: CachedResults(people: Fixtures.alexes, next: nil, totalCount: 5))
+    }
     #expect(store.state.search.resultsMatchQuery)
     #expect(!store.takeEffects().contains { if case .searchPeople = $0 { return true } else { return false } })
     await store.advance(by: .seconds(1))
     #expect(store.directory.takeCalls().isEmpty, "no request for a cached query")
-    await store.answerDetail()
     await store.finish()
   }
 
@@ -32,11 +38,10 @@ struct CacheAndNarrowingTests {
     await store.answerDetail()
     await store.search("xy", answer: [])
     await store.advance(by: .seconds(61))
-    await store.send(.search(.queryChanged("al")))
-    #expect(store.state.search.status == .searching)
-    await store.advance(by: .milliseconds(150))
-    store.takeSearch("al")?.respond(PeoplePage(people: Fixtures.alexes))
-    await store.settle()
+    // "al"'s cached answer is past its time to live: dropped, and asked again.
+    await store.send(.search(.queryChanged("al"))) { $0.typedNewQuery("al") }
+    await store.debounceElapses()
+    await store.answerSearch("al", with: PeoplePage(people: Fixtures.alexes))
     await store.answerDetail()
     await store.finish()
   }
@@ -54,27 +59,29 @@ struct CacheAndNarrowingTests {
     #expect(cache.value(for: "q6", now: now.addingTimeInterval(60)) == nil, "expired after its time to live")
   }
 
-  @Test func aPendingRequestNarrowsTheShownResultsLocally() async {
+  @Test func aPendingRequestNarrowsTheShownResultsLocally() async throws {
     let store = TestStore()
     await store.search("al", answer: Fixtures.alexes)
     await store.answerDetail()
 
-    await store.send(.search(.queryChanged("ale")))
-    #expect(store.state.search.status == .refining)
-    #expect(store.state.search.results.map(\.displayName) == ["Alex Wilber", "Alexandra Smith", "Alexander Chen"])
+    await store.send(.search(.queryChanged("ale"))) {
+      // Narrowed locally and marked until the answer comes; the selection stays on its person.
+      $0.typedRefinement("ale", showing: Array(Fixtures.alexes.prefix(3)))
+    }
     #expect(!store.state.search.resultsMatchQuery, "narrowed results are marked until the answer comes")
-    #expect(store.state.search.selectedPerson?.displayName == "Alex Wilber", "the selection stays on its person")
+    #expect(store.state.search.selectedPerson?.displayName == "Alex Wilber")
 
-    await store.send(.search(.queryChanged("chen alex")))
-    #expect(store.state.search.status == .refining)
-    #expect(store.state.search.results.map(\.displayName) == ["Alexander Chen"], "all words, any order")
-
+    let chen = Fixtures.alexes[2]
+    await store.send(.search(.queryChanged("chen alex"))) {
+      $0.typedRefinement("chen alex", showing: [chen])  // all words, any order
+    }
     await store.advance(by: .milliseconds(150))
-    store.takeSearch("chen alex")?.respond(PeoplePage(people: [Fixtures.person("Alexander Chen")]))
-    await store.settle()
+    await store.receiveSelectionRested()
+    await store.receive(.detail(.debounceElapsed(id: store.state.detail.requestID)))
+    await store.receiveDebounceElapsed()
+    try await store.answerDetailThenSearch(chen, "chen alex", with: PeoplePage(people: [chen]))
     #expect(store.state.search.status == .results)
     #expect(store.state.search.resultsMatchQuery)
-    await store.answerDetail()
     await store.finish()
   }
 
@@ -82,12 +89,12 @@ struct CacheAndNarrowingTests {
     let store = TestStore()
     await store.search("al", answer: Fixtures.alexes)
     await store.answerDetail()
-    await store.send(.search(.queryChanged("bo")))
-    #expect(store.state.search.results.isEmpty, "never show results for another query unmarked")
-    #expect(store.state.search.status == .searching)
-    await store.advance(by: .milliseconds(150))
-    store.takeSearch("bo")?.respond(PeoplePage(people: []))
-    await store.settle()
+    await store.send(.search(.queryChanged("bo"))) {
+      $0.typedNewQuery("bo")  // never show results for another query unmarked
+    }
+    #expect(store.state.search.results.isEmpty)
+    await store.debounceElapses()
+    await store.answerSearch("bo", with: PeoplePage(people: []))
     await store.finish()
   }
 

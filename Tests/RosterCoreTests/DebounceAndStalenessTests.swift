@@ -13,9 +13,9 @@ struct DebounceAndStalenessTests {
     #expect(store.state.search.status == .searching)
 
     await store.advance(by: .milliseconds(90))
+    await store.receiveDebounceElapsed()
     let alexandra = Fixtures.person("Alexandra Smith")
-    store.takeSearch("alexandra")?.respond(PeoplePage(people: [alexandra]))
-    await store.settle()
+    await store.answerSearch("alexandra", with: PeoplePage(people: [alexandra]))
     #expect(store.state.search.results == [alexandra])
     #expect(store.state.search.status == .results)
     #expect(store.state.search.resultsMatchQuery)
@@ -28,15 +28,15 @@ struct DebounceAndStalenessTests {
     var settings = Fixtures.settings
     settings.debounceMs = 400
     let store = TestStore(state: .signedIn(settings: settings))
-    await store.send(.search(.queryChanged("al")))
+    await store.send(.search(.queryChanged("al"))) { $0.typedNewQuery("al") }
     #expect(
       store.takeEffects().contains(
         .debounce(id: .searchDebounce, after: .milliseconds(400), then: .search(.debounceElapsed(id: 1)))))
     await store.advance(by: .milliseconds(399))
     #expect(store.directory.takeCalls().isEmpty)
     await store.advance(by: .milliseconds(1))
-    store.takeSearch("al")?.respond(PeoplePage(people: []))
-    await store.settle()
+    await store.receiveDebounceElapsed()
+    await store.answerSearch("al", with: PeoplePage(people: []))
     #expect(store.state.search.status == .noMatches)
     await store.finish()
   }
@@ -45,8 +45,9 @@ struct DebounceAndStalenessTests {
     let store = TestStore()
     var calls: [FakeDirectoryClient.Call] = []
     for text in ["a", "al", "ali"] {
-      await store.send(.search(.queryChanged(text)))
+      await store.send(.search(.queryChanged(text))) { $0.typedNewQuery(text) }
       await store.advance(by: .milliseconds(200))
+      await store.receiveDebounceElapsed()
       if let call = store.takeSearch(text) { calls.append(call) }
     }
     #expect(calls.count == 3)
@@ -54,8 +55,9 @@ struct DebounceAndStalenessTests {
     #expect(calls.map(\.isDone) == [true, true, false])
 
     let salim = Fixtures.person("Salim Ali")
-    calls[2].respond(PeoplePage(people: [salim]))
-    await store.settle()
+    let page = PeoplePage(people: [salim])
+    calls[2].respond(page)
+    await store.receive(.search(.resultsLoaded(id: 3, .success(page)))) { $0.answerArrived(page) }
     #expect(store.state.search.results == [salim])
     await store.answerDetail()
     await store.finish()
@@ -63,28 +65,31 @@ struct DebounceAndStalenessTests {
 
   @Test func anAnswerForAnOlderQueryIsNeverShownButIsCached() async {
     let store = TestStore()
-    await store.send(.search(.queryChanged("al")))
-    await store.advance(by: .milliseconds(150))
-    let older = store.takeSearch("al")
+    let older = await store.sendSearch("al")
     // A newer query is typed while "al" is on the wire; then "al"'s answer arrives.
-    await store.send(.search(.queryChanged("xy")))
-    older?.respond(PeoplePage(people: Fixtures.alexes))
-    await store.settle()
+    await store.send(.search(.queryChanged("xy"))) { $0.typedNewQuery("xy") }
+    let late = PeoplePage(people: Fixtures.alexes)
+    older?.respond(late)
+    await store.receive(.search(.resultsLoaded(id: 1, .success(late)))) {
+      // Never shown under "xy", but cached for "al".
+      $0.search.inFlight = nil
+      $0.search.cache.insert(CachedResults(people: Fixtures.alexes, next: nil, totalCount: nil), for: "al", now: $0.now)
+    }
     #expect(store.state.search.results.isEmpty, "results for 'al' must not show under 'xy'")
     #expect(store.state.search.status == .searching)
 
-    await store.advance(by: .milliseconds(150))
-    store.takeSearch("xy")?.respond(PeoplePage(people: []))
-    await store.settle()
+    await store.debounceElapses()
+    await store.answerSearch("xy", with: PeoplePage(people: []))
     #expect(store.state.search.status == .noMatches)
 
     // Backspacing to "al" is answered from the late answer, with no request.
-    await store.send(.search(.queryChanged("a")))
-    await store.advance(by: .milliseconds(150))
-    store.takeSearch("a")?.respond(PeoplePage(people: Fixtures.alexes))
-    await store.settle()
+    await store.send(.search(.queryChanged("a"))) { $0.typedNewQuery("a") }
+    await store.debounceElapses()
+    await store.answerSearch("a", with: PeoplePage(people: Fixtures.alexes))
     await store.answerDetail()
-    await store.send(.search(.queryChanged("al")))
+    await store.send(.search(.queryChanged("al"))) {
+      $0.typedCachedQuery("al", answer: CachedResults(people: Fixtures.alexes, next: nil, totalCount: nil))
+    }
     #expect(store.state.search.results == Fixtures.alexes)
     #expect(store.state.search.status == .results)
     await store.advance(by: .seconds(1))
@@ -138,8 +143,10 @@ struct DebounceAndStalenessTests {
     let store = TestStore()
     await store.search("al", answer: Fixtures.alexes)
     await store.answerDetail()
-    await store.send(.search(.queryChanged("ali")))
-    await store.send(.search(.queryChanged("   ")))
+    await store.send(.search(.queryChanged("ali"))) {
+      $0.typedRefinement("ali", showing: [Fixtures.alexes[3], Fixtures.alexes[4]])
+    }
+    await store.send(.search(.queryChanged("   "))) { $0.typedEmptyQuery("   ") }
     #expect(
       store.takeEffects().suffix(5) == [
         .cancel(id: .searchDebounce), .cancel(id: .search), .cancel(id: .nextPage),
@@ -150,21 +157,21 @@ struct DebounceAndStalenessTests {
     #expect(store.state.search.selectedIndex == nil)
     #expect(store.state.detail.status == .empty)
     await store.advance(by: .seconds(1))
+    await store.receive(.detail(.selectionRested)) { $0.detail.selectionMoving = false }
     #expect(store.directory.takeCalls().isEmpty)
     await store.finish()
   }
 
   @Test func aTrailingSpaceAdoptsTheRequestAlreadyOnTheWire() async {
     let store = TestStore()
-    await store.send(.search(.queryChanged("alex")))
-    await store.advance(by: .milliseconds(150))
-    let call = store.takeSearch("alex")
-    await store.send(.search(.queryChanged("alex ")))
+    let call = await store.sendSearch("alex")
+    await store.send(.search(.queryChanged("alex "))) { $0.typedNewQuery("alex ") }
     await store.advance(by: .milliseconds(300))
     #expect(store.directory.takeCalls().isEmpty, "'alex ' is the same query")
     #expect(call?.wasCancelled == false)
-    call?.respond(PeoplePage(people: [Fixtures.alexes[0]]))
-    await store.settle()
+    let page = PeoplePage(people: [Fixtures.alexes[0]])
+    call?.respond(page)
+    await store.receive(.search(.resultsLoaded(id: 1, .success(page)))) { $0.answerArrived(page, id: 1) }
     #expect(store.state.search.results == [Fixtures.alexes[0]])
     #expect(store.state.search.resultsMatchQuery)
     await store.answerDetail()

@@ -8,23 +8,30 @@ import Testing
 struct FailureTests {
   @Test func throttlingShowsACountdownWhileTheClientWaits() async {
     let store = TestStore()
-    await store.send(.search(.queryChanged("alex")))
-    await store.advance(by: .milliseconds(150))
-    let call = store.takeSearch("alex")
-    call?.announceRetry(RetryNotice(reason: .throttled, wait: .seconds(3), attempt: 1))
-    await store.settle()
+    let call = await store.sendSearch("alex")
+    let notice = RetryNotice(reason: .throttled, wait: .seconds(3), attempt: 1)
+    call?.announceRetry(notice)
+    await store.receive(.search(.retryScheduled(id: 1, notice))) {
+      $0.search.status = .throttled(RetryCountdown(reason: .throttled, until: $0.now.addingTimeInterval(3), attempt: 1))
+    }
     guard case .throttled(let countdown) = store.state.search.status else {
       Issue.record("expected a countdown, got \(store.state.search.status)")
       return
     }
     #expect(countdown.secondsLeft(now: store.state.now) == 3)
     await store.advance(by: .seconds(1))
+    await store.receive(.app(.tick))
     #expect(countdown.secondsLeft(now: store.state.now) == 2, "ticks move the clock the UI reads")
-    await store.advance(by: .seconds(2))
-    #expect(store.state.search.status == .searching, "the client retries by itself")
+    await store.advance(by: .seconds(1))
+    await store.receive(.app(.tick))
+    await store.advance(by: .seconds(1))
+    await store.receive(.app(.tick)) {
+      $0.search.status = .searching  // the client retries by itself
+    }
     #expect(store.directory.takeCalls().isEmpty)
-    call?.respond(PeoplePage(people: [Fixtures.alexes[0]]))
-    await store.settle()
+    let page = PeoplePage(people: [Fixtures.alexes[0]])
+    call?.respond(page)
+    await store.receive(.search(.resultsLoaded(id: 1, .success(page)))) { $0.answerArrived(page) }
     #expect(store.state.search.status == .results)
     await store.answerDetail()
     await store.finish()
@@ -32,22 +39,31 @@ struct FailureTests {
 
   @Test func whenTheClientGivesUpTheSearchIsSentAgainAfterRetryAfter() async {
     let store = TestStore()
-    await store.send(.search(.queryChanged("alex")))
-    await store.advance(by: .milliseconds(150))
-    store.takeSearch("alex")?.fail(.throttled(retryAfter: .milliseconds(2500)))
-    await store.settle()
+    let throttled = DirectoryError.throttled(retryAfter: .milliseconds(2500))
+    await store.sendSearch("alex")?.fail(throttled)
+    await store.receive(.search(.resultsLoaded(id: 1, .failure(throttled)))) {
+      $0.search.inFlight = nil
+      $0.search.status = .throttled(
+        RetryCountdown(reason: .throttled, until: $0.now.addingTimeInterval(2.5), attempt: 0))
+    }
     guard case .throttled(let countdown) = store.state.search.status else {
       Issue.record("expected a countdown, got \(store.state.search.status)")
       return
     }
     #expect(countdown.secondsLeft(now: store.state.now) == 3, "2.5 s shows as 3")
     await store.advance(by: .milliseconds(500))
+    await store.receive(.app(.tick))
     #expect(countdown.secondsLeft(now: store.state.now) == 2, "the first tick lands on a whole second")
     await store.advance(by: .seconds(1))
+    await store.receive(.app(.tick))
     #expect(store.directory.takeCalls().isEmpty)
     await store.advance(by: .seconds(1))
-    store.takeSearch("alex")?.respond(PeoplePage(people: []))
-    await store.settle()
+    await store.receive(.app(.tick)) {
+      // Retry-After has passed: the search goes out again.
+      $0.search.status = .searching
+      $0.requestSent()
+    }
+    await store.answerSearch("alex", with: PeoplePage(people: []))
     #expect(store.state.search.status == .noMatches)
     await store.finish()
   }
@@ -56,19 +72,21 @@ struct FailureTests {
     let store = TestStore()
     await store.search("al", answer: Fixtures.alexes)
     await store.answerDetail()
-    await store.send(.search(.queryChanged("ale")))
-    await store.advance(by: .milliseconds(150))
-    store.takeSearch("ale")?.fail(.offline("The network connection was lost."))
-    await store.settle()
-    #expect(store.state.search.status == .offline(message: "The network connection was lost."))
-    #expect(store.state.search.results.count == 3, "the last (narrowed) results are kept")
+    let alexes = Array(Fixtures.alexes.prefix(3))
+    await store.send(.search(.queryChanged("ale"))) { $0.typedRefinement("ale", showing: alexes) }
+    await store.debounceElapses()
+    let offline = DirectoryError.offline("The network connection was lost.")
+    store.takeSearch("ale")?.fail(offline)
+    await store.receive(.search(.resultsLoaded(id: 2, .failure(offline)))) {
+      // The last (narrowed) results are kept, and marked.
+      $0.search.inFlight = nil
+      $0.search.status = .offline(message: "The network connection was lost.")
+    }
     #expect(!store.state.search.resultsMatchQuery, "and marked")
 
-    await store.send(.search(.queryChanged("alex")))
-    #expect(store.state.search.status == .refining)
-    await store.advance(by: .milliseconds(150))
-    store.takeSearch("alex")?.respond(PeoplePage(people: Fixtures.alexes.prefix(3).map { $0 }))
-    await store.settle()
+    await store.send(.search(.queryChanged("alex"))) { $0.typedRefinement("alex", showing: alexes) }
+    await store.debounceElapses()
+    await store.answerSearch("alex", with: PeoplePage(people: alexes))
     #expect(store.state.search.status == .results)
     await store.finish()
   }
@@ -77,22 +95,27 @@ struct FailureTests {
     let store = TestStore()
     await store.search("al", answer: Fixtures.alexes)
     await store.answerDetail()
-    await store.send(.search(.queryChanged("alex")))
-    await store.advance(by: .milliseconds(150))
-    store.takeSearch("alex")?.fail(
-      .signInRequired(SignInFailure(message: "The refresh token was revoked.", error: "invalid_grant")))
-    await store.settle()
-    #expect(store.state.screen == .login)
-    #expect(store.state.search.query == "alex", "the search text is kept")
-    #expect(store.state.account == nil)
-    #expect(store.state.login.reason?.contains("refresh token was revoked") == true)
+    await store.send(.search(.queryChanged("alex"))) {
+      $0.typedRefinement("alex", showing: Array(Fixtures.alexes.prefix(3)))
+    }
+    await store.debounceElapses()
+    let ended = DirectoryError.signInRequired(
+      SignInFailure(message: "The refresh token was revoked.", error: "invalid_grant"))
+    store.takeSearch("alex")?.fail(ended)
+    await store.receive(.search(.resultsLoaded(id: 2, .failure(ended)))) {
+      $0.sessionEnded("The refresh token was revoked.")  // the search text is kept
+    }
     #expect(store.auth.takeRequests() == [.signIn(.deviceCode)])
 
     store.auth.currentSignIn?.emit(.signedIn(Fixtures.account))
-    await store.settle()
-    #expect(store.state.screen == .main)
-    store.takeSearch("alex")?.respond(PeoplePage(people: [Fixtures.alexes[0]]))
-    await store.settle()
+    await store.receive(.login(.signInEventReceived(.signedIn(Fixtures.account)))) {
+      $0.signedIn(Fixtures.account)
+      // The kept search is asked again at once.
+      $0.search.requestID += 1
+      $0.search.status = .refining
+      $0.requestSent()
+    }
+    await store.answerSearch("alex", with: PeoplePage(people: [Fixtures.alexes[0]]))
     #expect(store.state.search.results == [Fixtures.alexes[0]])
     #expect(store.state.search.resultsMatchQuery)
     await store.finish()

@@ -20,11 +20,19 @@ struct LoginTests {
     let store = TestStore(state: Self.loginState())
     store.auth.restoredAccount = Fixtures.account
     await store.send(.app(.started)) { $0.login.phase = .restoring }
+    await store.receive(.app(.sessionRestored(Fixtures.account))) { $0.signedIn(Fixtures.account) }
     #expect(store.auth.takeRequests() == [.restoreSession])
-    #expect(store.state.screen == .main)
-    #expect(store.state.account == Fixtures.account)
     #expect(store.directory.warmUps == 1, "the connection to Graph is opened before the first search")
     await store.finish()
+  }
+
+  /// Starts the login screen with no cached session: a device-code sign-in starts; returns it.
+  @discardableResult
+  static func startWithoutASession(_ store: TestStore) async -> FakeAuthClient.SignIn? {
+    await store.send(.app(.started)) { $0.login.phase = .restoring }
+    await store.receive(.app(.sessionRestored(nil))) { $0.signInStarting() }
+    #expect(store.auth.takeRequests() == [.restoreSession, .signIn(.deviceCode)])
+    return store.auth.currentSignIn
   }
 
   @Test func signingInAgainWithASearchPendingSendsItInsteadOfWarmingUp() {
@@ -37,67 +45,69 @@ struct LoginTests {
     #expect(!effects.contains(.warmUpDirectory))
   }
 
-  @Test func deviceCodeEventsDriveTheLoginScreen() async {
+  @Test func deviceCodeEventsDriveTheLoginScreen() async throws {
     let store = TestStore(state: Self.loginState())
-    await store.send(.app(.started))
-    #expect(store.auth.takeRequests() == [.restoreSession, .signIn(.deviceCode)])
-    #expect(store.state.login.phase == .starting)
-    guard let signIn = store.auth.currentSignIn else { return }
+    let signIn = try #require(await Self.startWithoutASession(store), "the store asked for a sign-in")
 
     let prompt = Self.prompt(expiresIn: 900, from: store.state.now)
     signIn.emit(.deviceCodeIssued(prompt))
-    await store.settle()
-    #expect(store.state.login.phase == .deviceCode(prompt, slowDown: false))
+    await store.receive(.login(.signInEventReceived(.deviceCodeIssued(prompt)))) {
+      $0.login.phase = .deviceCode(prompt, slowDown: false)
+    }
     #expect(store.state.login.secondsUntilCodeExpires(now: store.state.now) == 900)
     #expect(store.state.login.canRequestNewCode)
 
     signIn.emit(.waitingForUser(slowDown: true))
-    await store.settle()
-    #expect(store.state.login.phase == .deviceCode(prompt, slowDown: true))
+    await store.receive(.login(.signInEventReceived(.waitingForUser(slowDown: true)))) {
+      $0.login.phase = .deviceCode(prompt, slowDown: true)
+    }
 
     await store.advance(by: .seconds(1))
+    await store.receive(.app(.tick))
     #expect(store.state.login.secondsUntilCodeExpires(now: store.state.now) == 899, "a tick per second")
 
-    await store.send(.login(.codeCopyRequested))
+    await store.send(.login(.codeCopyRequested)) {
+      $0.banner = Banner(message: "Copied the code ABCD-1234 to the clipboard", expiresAt: $0.now.addingTimeInterval(3))
+    }
     #expect(store.clipboard == ["ABCD-1234"])
-    #expect(store.state.banner?.message.contains("ABCD-1234") == true)
 
     signIn.emit(.signedIn(Fixtures.account))
-    await store.settle()
-    #expect(store.state.screen == .main)
-    #expect(store.state.account == Fixtures.account)
-    #expect(store.state.login.phase == .idle)
-    await store.advance(by: .seconds(3))
-    #expect(store.state.banner == nil, "the banner went after its few seconds")
+    await store.receive(.login(.signInEventReceived(.signedIn(Fixtures.account)))) { $0.signedIn(Fixtures.account) }
+    await store.advance(by: .seconds(1))
+    await store.receive(.app(.tick))
+    await store.advance(by: .seconds(1))
+    await store.receive(.app(.tick))
+    await store.advance(by: .seconds(1))
+    await store.receive(.app(.tick)) {
+      $0.banner = nil  // the banner went after its few seconds
+    }
     await store.finish()
   }
 
   @Test func anExpiredCodeStopsPollingAndOffersANewOne() async {
     let store = TestStore(state: Self.loginState())
-    await store.send(.app(.started))
-    _ = store.auth.takeRequests()
-    let first = store.auth.currentSignIn
-    first?.emit(.deviceCodeIssued(Self.prompt(expiresIn: 2, from: store.state.now)))
-    await store.settle()
-    await store.advance(by: .seconds(1))
-    await store.advance(by: .seconds(1))
-    guard case .failed(let failure) = store.state.login.phase else {
-      Issue.record("expected failure, got \(store.state.login.phase)")
-      return
+    let first = await Self.startWithoutASession(store)
+    let prompt = Self.prompt(expiresIn: 2, from: store.state.now)
+    first?.emit(.deviceCodeIssued(prompt))
+    await store.receive(.login(.signInEventReceived(.deviceCodeIssued(prompt)))) {
+      $0.login.phase = .deviceCode(prompt, slowDown: false)
     }
-    #expect(failure.error == "expired_token")
-    #expect(failure.canRetry)
+    await store.advance(by: .seconds(1))
+    await store.receive(.app(.tick))
+    await store.advance(by: .seconds(1))
+    await store.receive(.app(.tick)) {
+      $0.login.phase = .failed(
+        SignInFailure(
+          message: "The code expired before it was entered. Press r for a new one.", error: "expired_token",
+          canRetry: true))
+    }
     #expect(first?.wasCancelled == true, "polling stopped")
 
-    await store.send(.login(.newCodeRequested))
+    await store.send(.login(.newCodeRequested)) { $0.signInStarting() }
     #expect(store.auth.takeRequests() == [.signIn(.deviceCode)])
-    #expect(store.state.login.phase == .starting)
-    store.auth.currentSignIn?.emit(
-      .failed(SignInFailure(message: "Blocked by Conditional Access.", code: "AADSTS53003", canRetry: false)))
-    await store.settle()
-    #expect(
-      store.state.login.phase
-        == .failed(SignInFailure(message: "Blocked by Conditional Access.", code: "AADSTS53003", canRetry: false)))
+    let blocked = SignInFailure(message: "Blocked by Conditional Access.", code: "AADSTS53003", canRetry: false)
+    store.auth.currentSignIn?.emit(.failed(blocked))
+    await store.receive(.login(.signInEventReceived(.failed(blocked)))) { $0.login.phase = .failed(blocked) }
     #expect(!store.state.login.canRequestNewCode)
     await store.send(.login(.newCodeRequested))
     #expect(store.auth.takeRequests().isEmpty, "retrying cannot help, so r does nothing")
@@ -106,33 +116,38 @@ struct LoginTests {
 
   @Test func theBrowserFlowTakesAPastedRedirect() async {
     let store = TestStore(state: Self.loginState())
-    await store.send(.app(.started))
-    _ = store.auth.takeRequests()
-    let deviceFlow = store.auth.currentSignIn
-    await store.send(.login(.browserRequested))
+    let deviceFlow = await Self.startWithoutASession(store)
+    await store.send(.login(.browserRequested)) { $0.browserRequested() }
     #expect(deviceFlow?.wasCancelled == true, "switching flows cancels the device code polling")
     #expect(store.auth.takeRequests() == [.signIn(.browser)])
-    store.auth.currentSignIn?.emit(
-      .browserOpened(url: "https://login.example/authorize?x=1", listeningOn: "http://127.0.0.1:5123"))
-    await store.settle()
-    #expect(
-      store.state.login.phase
-        == .browser(url: "https://login.example/authorize?x=1", listeningOn: "http://127.0.0.1:5123"))
+    let opened = SignInEvent.browserOpened(
+      url: "https://login.example/authorize?x=1", listeningOn: "http://127.0.0.1:5123")
+    store.auth.currentSignIn?.emit(opened)
+    await store.receive(.login(.signInEventReceived(opened))) {
+      $0.login.phase = .browser(url: "https://login.example/authorize?x=1", listeningOn: "http://127.0.0.1:5123")
+    }
 
-    await store.send(.login(.redirectURLSubmitted("not a url")))
-    #expect(store.state.login.redirectError != nil)
+    await store.send(.login(.redirectURLSubmitted("not a url"))) {
+      $0.login.redirectError =
+        "Paste the whole address from the browser's address bar after signing in (it starts with http://localhost)."
+    }
     #expect(store.auth.takeRequests().isEmpty)
 
     store.auth.acceptsRedirect = false
-    await store.send(.login(.redirectURLSubmitted(" http://localhost:5123/?code=abc&state=s ")))
+    await store.send(.login(.redirectURLSubmitted(" http://localhost:5123/?code=abc&state=s "))) {
+      $0.login.isSubmittingRedirect = true
+      $0.login.redirectError = nil
+    }
+    await store.receive(.login(.redirectURLChecked(accepted: false))) {
+      $0.login.isSubmittingRedirect = false
+      $0.login.redirectError =
+        "That address is not the redirect of this sign-in (wrong or old tab?). Sign in again and paste the new address."
+    }
     #expect(store.auth.takeRequests() == [.submitRedirectURL])
     #expect(store.auth.submittedURLs == ["http://localhost:5123/?code=abc&state=s"])
-    #expect(store.state.login.redirectError != nil)
-    #expect(!store.state.login.isSubmittingRedirect)
 
     store.auth.currentSignIn?.emit(.signedIn(Fixtures.account))
-    await store.settle()
-    #expect(store.state.screen == .main)
+    await store.receive(.login(.signInEventReceived(.signedIn(Fixtures.account)))) { $0.signedIn(Fixtures.account) }
     await store.finish()
   }
 
@@ -146,20 +161,38 @@ struct LoginTests {
   @Test func setupValidatesAndSavesTheClientIdAndTenant() async {
     let store = TestStore(state: AppState(settings: Settings()))
     #expect(store.state.screen == .setup)
-    await store.send(.setup(.fieldEdited(.clientId, "not-a-guid")))
-    await store.send(.setup(.submitted))
-    #expect(store.state.setup.error?.contains("GUID") == true)
+    await store.send(.setup(.fieldEdited(.clientId, "not-a-guid"))) { $0.setup.clientId = "not-a-guid" }
+    await store.send(.setup(.submitted)) {
+      $0.setup.error =
+        "The client id is the app registration's Application (client) ID, a GUID like "
+        + "00000000-0000-0000-0000-000000000000."
+    }
     #expect(store.saves.saved.isEmpty)
 
-    await store.send(.setup(.fieldEdited(.clientId, " 11111111-2222-3333-4444-555555555555 ")))
-    await store.send(.setup(.fieldEdited(.tenant, "contoso.onmicrosoft.com")))
-    await store.send(.setup(.submitted))
-    #expect(store.saves.saved.map(\.clientId) == ["11111111-2222-3333-4444-555555555555"])
-    #expect(store.saves.saved.map(\.authority) == ["https://login.microsoftonline.com/contoso.onmicrosoft.com"])
-    #expect(store.state.screen == .login)
+    let typed = " 11111111-2222-3333-4444-555555555555 "
+    await store.send(.setup(.fieldEdited(.clientId, typed))) {
+      $0.setup.clientId = typed
+      $0.setup.error = nil
+    }
+    await store.send(.setup(.fieldEdited(.tenant, "contoso.onmicrosoft.com"))) {
+      $0.setup.tenant = "contoso.onmicrosoft.com"
+    }
+    await store.send(.setup(.submitted)) { $0.setup.isSaving = true }
+    var saved = Settings()
+    saved.clientId = "11111111-2222-3333-4444-555555555555"
+    saved.authority = "https://login.microsoftonline.com/contoso.onmicrosoft.com"
+    await store.receive(.setup(.saved(saved))) {
+      $0.settings = saved
+      $0.setup = SetupState(settings: saved)
+      $0.screen = .login
+      $0.login.phase = .restoring
+    }
+    #expect(store.saves.saved == [saved])
+    await store.receive(.app(.sessionRestored(nil))) { $0.signInStarting() }
     #expect(store.auth.takeRequests() == [.restoreSession, .signIn(.deviceCode)])
-    store.auth.currentSignIn?.emit(
-      .failed(SignInFailure(message: "App not found in tenant.", code: "AADSTS700016", canRetry: false)))
+    let notFound = SignInFailure(message: "App not found in tenant.", code: "AADSTS700016", canRetry: false)
+    store.auth.currentSignIn?.emit(.failed(notFound))
+    await store.receive(.login(.signInEventReceived(.failed(notFound)))) { $0.login.phase = .failed(notFound) }
     await store.finish()
   }
 
@@ -167,11 +200,14 @@ struct LoginTests {
     let store = TestStore()
     await store.search("al", answer: Fixtures.alexes)
     await store.answerDetail()
-    await store.send(.app(.signOutRequested))
-    #expect(store.state.screen == .login)
-    #expect(store.state.search.results.isEmpty)
-    #expect(store.state.search.cache.count == 0)
-    #expect(store.state.login.reason == "Signed out.")
+    await store.send(.app(.signOutRequested)) {
+      $0.account = nil
+      $0.screen = .login
+      $0.login = LoginState(method: $0.login.method)
+      $0.search = SearchState()  // the results and the cache forgotten
+      $0.detail = DetailState()
+    }
+    await store.receive(.app(.signedOut)) { $0.login.reason = "Signed out." }
     #expect(store.auth.takeRequests() == [.signOut])
     await store.finish()
   }

@@ -13,21 +13,26 @@ struct PagingTests {
     await store.search("alex", answer: first, next: cursor)
     await store.answerDetail()
     #expect(store.state.search.canLoadMore)
-    await store.send(.list(.selectionMovedTo(2)))
+    await store.send(.list(.selectionMovedTo(2))) { $0.selectedAlone(2) }
     await store.answerDetail()
     await store.advance(by: .seconds(5))
     #expect(store.directory.takeCalls().isEmpty, "never fetch everything unasked")
 
-    await store.send(.list(.nearEndReached))
+    await store.send(.list(.nearEndReached)) { $0.search.isLoadingMore = true }
     await store.send(.list(.nearEndReached))
     let calls = store.directory.takeCalls()
     #expect(calls.map(\.request) == [.nextPage(cursor.nextLink)], "one page at a time")
-    #expect(store.state.search.isLoadingMore)
 
     let second = (4...5).map { Fixtures.person("Alex \($0)") }
-    calls.first?.respond(PeoplePage(people: second + [first[0]]))
-    await store.settle()
-    #expect(store.state.search.results == first + second, "appended, duplicates dropped")
+    let page = PeoplePage(people: second + [first[0]])
+    calls.first?.respond(page)
+    await store.receive(.search(.nextPageLoaded(id: store.state.search.requestID, .success(page)))) {
+      $0.search.isLoadingMore = false
+      // Appended, duplicates dropped, the last page: the selection stays on its row.
+      let answer = CachedResults(people: first + second, next: nil, totalCount: first.count)
+      $0.search.cache.update("alex") { $0 = answer }
+      $0.answerShown(answer, for: "alex")
+    }
     #expect(store.state.search.selectedIndex == 2)
     #expect(!store.state.search.canLoadMore, "last page")
     await store.send(.list(.nearEndReached))

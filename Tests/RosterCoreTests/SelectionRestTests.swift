@@ -12,8 +12,7 @@ struct SelectionRestTests {
     await store.search("al", answer: Fixtures.alexes)
     await store.answerDetail()
     await store.advance(by: Tuning.selectionRest)
-    await store.send(.list(.selectionMoved(by: 1)))
-    #expect(store.state.detail.status == .loading(Fixtures.alexes[1]))
+    await store.send(.list(.selectionMoved(by: 1))) { $0.selectedAlone(1) }
     await store.answerDetail()
     #expect(store.state.detail.status == .loaded(Fixtures.detail(Fixtures.alexes[1])))
     await store.finish()
@@ -25,23 +24,22 @@ struct SelectionRestTests {
     await store.answerDetail()
     await store.advance(by: Tuning.selectionRest)
 
-    await store.send(.list(.selectionMoved(by: 1)))
-    #expect(store.state.detail.status == .loading(Fixtures.alexes[1]), "the first move of a run shows at once")
-    for _ in 0..<2 {
+    // The first move of a run shows at once; later moves leave the pane blank.
+    await store.send(.list(.selectionMoved(by: 1))) { $0.selectedAlone(1) }
+    for index in 2...3 {
       await store.advance(by: .milliseconds(30))
-      await store.send(.list(.selectionMoved(by: 1)))
-      #expect(store.state.detail.status == .following, "later moves leave the pane blank")
+      await store.send(.list(.selectionMoved(by: 1))) { $0.selectedInARun(index) }
     }
     await store.advance(by: .milliseconds(99))
     #expect(store.directory.takeRequests().isEmpty, "nothing is loaded while the selection moves")
-    #expect(store.state.detail.status == .following)
 
     await store.advance(by: .milliseconds(1))
-    #expect(store.state.detail.status == .loading(Fixtures.alexes[3]))
-    let calls = store.directory.takeCalls()
-    #expect(calls.map(\.request) == [.detail(Fixtures.alexes[3].id)], "one load, for where it rested, at once")
-    calls.first?.respond(Fixtures.detail(Fixtures.alexes[3]))
-    await store.settle()
+    await store.receive(.detail(.selectionRested)) {
+      $0.detail.selectionMoving = false
+      $0.detail.requestID += 1
+      $0.detail.status = .loading(Fixtures.alexes[3])  // one load, for where it rested, at once
+    }
+    await store.answerDetailLoad(for: Fixtures.alexes[3])
     #expect(store.state.detail.status == .loaded(Fixtures.detail(Fixtures.alexes[3])))
     await store.finish()
   }
@@ -51,28 +49,36 @@ struct SelectionRestTests {
     await store.search("al", answer: Fixtures.alexes)
     await store.answerDetail()
     await store.advance(by: Tuning.selectionRest)
-    await store.send(.list(.selectionMoved(by: 1)))
-    await store.send(.list(.selectionMoved(by: -1)))
-    #expect(store.state.detail.status == .following)
+    await store.send(.list(.selectionMoved(by: 1))) { $0.selectedAlone(1) }
+    await store.send(.list(.selectionMoved(by: -1))) { $0.selectedInARun(0) }
     await store.advance(by: Tuning.selectionRest)
-    #expect(store.state.detail.status == .loaded(Fixtures.detail(Fixtures.alexes[0])))
+    await store.receive(.detail(.selectionRested)) {
+      $0.detail.selectionMoving = false
+      $0.detail.requestID += 1
+      _ = $0.detail.cache.value(for: Fixtures.alexes[0].id, now: $0.now)
+      $0.detail.status = .loaded(Fixtures.detail(Fixtures.alexes[0]))
+    }
     #expect(store.directory.takeRequests().isEmpty)
     await store.finish()
   }
 
   @Test func openingThePaneShowsTheSelectionWithoutWaiting() async {
     let store = TestStore()
-    await store.send(.app(.terminalResized(TerminalSize(rows: 20, cols: 50))))
+    await store.send(.app(.terminalResized(TerminalSize(rows: 20, cols: 50)))) {
+      $0.resized(TerminalSize(rows: 20, cols: 50))
+    }
     await store.search("al", answer: Fixtures.alexes)
     await store.answerDetail()
-    await store.send(.list(.selectionMoved(by: 1)))
-    await store.send(.list(.selectionMoved(by: 1)))
-    #expect(store.state.detail.status == .following)
-    await store.send(.list(.detailOpened))
-    #expect(store.state.detail.status == .loading(Fixtures.alexes[2]))
-    let calls = store.directory.takeCalls()
-    #expect(calls.map(\.request) == [.detail(Fixtures.alexes[2].id)])
-    calls.first?.respond(Fixtures.detail(Fixtures.alexes[2]))
+    await store.send(.list(.selectionMoved(by: 1))) { $0.selectedAlone(1) }
+    await store.send(.list(.selectionMoved(by: 1))) { $0.selectedInARun(2) }
+    await store.send(.list(.detailOpened)) {
+      $0.singlePaneDetailOpen = true
+      $0.focus = .detail
+      $0.detail.selectionMoving = false
+      $0.detail.requestID += 1
+      $0.detail.status = .loading(Fixtures.alexes[2])
+    }
+    await store.answerDetailLoad(for: Fixtures.alexes[2])
     await store.advance(by: Tuning.selectionRest)
     #expect(store.directory.takeRequests().isEmpty, "the rest timer was called off")
     await store.finish()

@@ -9,12 +9,12 @@ struct StoreTests {
   @Test func theBusyCounterCoversTimersAndCallsUntilTheyEnd() async {
     let store = TestStore()
     #expect(store.store.isIdle)
-    await store.send(.search(.queryChanged("al")))
+    await store.send(.search(.queryChanged("al"))) { $0.typedNewQuery("al") }
     #expect(store.store.effectsInFlight == 1, "the debounce timer counts")
-    await store.advance(by: .milliseconds(150))
+    await store.debounceElapses()
     #expect(!store.store.isIdle, "the request on the wire counts")
     let call = store.takeSearch("al")
-    await store.send(.search(.queryChanged("")))
+    await store.send(.search(.queryChanged(""))) { $0.typedEmptyQuery() }
     #expect(call?.wasCancelled == true)
     #expect(store.store.isIdle, "cancelled work ends, so the store is idle again")
     await store.finish()
@@ -22,23 +22,22 @@ struct StoreTests {
 
   @Test func aCancelledSignInSendsNoMoreEvents() async {
     let store = TestStore(state: AppState(settings: Fixtures.settings))
-    await store.send(.app(.started))
-    _ = store.auth.takeRequests()
-    let first = store.auth.currentSignIn
-    await store.send(.login(.browserRequested))
+    let first = await LoginTests.startWithoutASession(store)
+    await store.send(.login(.browserRequested)) { $0.browserRequested() }
     _ = store.auth.takeRequests()
     first?.emit(.deviceCodeIssued(LoginTests.prompt(expiresIn: 600, from: store.state.now)))
     await store.settle()
-    #expect(store.state.login.phase == .starting, "a late event from the replaced flow is dropped")
-    await store.send(.app(.quitRequested))
-    #expect(store.state.quitRequested)
+    #expect(store.receivedActions.isEmpty, "a late event from the replaced flow is dropped")
+    await store.send(.app(.quitRequested)) { $0.quitRequested = true }
     #expect(store.auth.currentSignIn?.wasCancelled == true, "quitting closes the sign-in in progress")
     await store.finish()
   }
 
   @Test func focusAndTheSinglePaneLayout() async {
     let store = TestStore()
-    await store.send(.app(.terminalResized(TerminalSize(rows: 20, cols: 50))))
+    await store.send(.app(.terminalResized(TerminalSize(rows: 20, cols: 50)))) {
+      $0.resized(TerminalSize(rows: 20, cols: 50))
+    }
     await store.search("al", answer: Fixtures.alexes)
     await store.answerDetail()
     await store.send(.list(.detailOpened)) {
@@ -64,21 +63,35 @@ struct StoreTests {
 
   @Test func movingBackToAPersonSeenRecentlyNeedsNoRequest() async {
     let store = TestStore()
-    await store.search("al", answer: Fixtures.alexes)
+    let alexes = Fixtures.alexes
+    await store.search("al", answer: alexes)
     await store.answerDetail()
-    await store.send(.list(.selectionMoved(by: 1)))
+    await store.send(.list(.selectionMoved(by: 1))) { $0.selectedAlone(1) }
     await store.answerDetail()
-    await store.send(.list(.selectionMoved(by: -1)))
-    #expect(store.state.detail.status == .loaded(Fixtures.detail(Fixtures.alexes[0])))
-    await store.send(.list(.selectionMoved(by: 1)))
-    await store.send(.list(.selectionMoved(by: 1)))
-    await store.send(.list(.selectionMoved(by: 1)))
+    await store.send(.list(.selectionMoved(by: -1))) {
+      $0.search.selectedIndex = 0
+      $0.detail.selectionMoving = true
+      $0.detail.requestID += 1
+      _ = $0.detail.cache.value(for: alexes[0].id, now: $0.now)
+      $0.detail.status = .loaded(Fixtures.detail(alexes[0]))  // from the cache, no request
+    }
+    for index in 1...3 {
+      await store.send(.list(.selectionMoved(by: 1))) { $0.selectedInARun(index) }
+    }
     await store.advance(by: Tuning.detailDebounce)
-    #expect(store.directory.takeRequests() == [.detail(Fixtures.alexes[3].id)], "one load after the selection rests")
-    await store.send(.detail(.copyRequested(label: "mail", text: "alina.park@contoso.example")))
+    await store.receiveSelectionRested()
+    #expect(store.directory.takeRequests() == [.detail(alexes[3].id)], "one load after the selection rests")
+    await store.send(.detail(.copyRequested(label: "mail", text: "alina.park@contoso.example"))) {
+      $0.banner = Banner(message: "Copied mail to the clipboard", expiresAt: $0.now.addingTimeInterval(3))
+    }
     #expect(store.clipboard == ["alina.park@contoso.example"])
-    await store.send(.search(.queryChanged("")))
-    await store.advance(by: .seconds(3))
+    await store.send(.search(.queryChanged(""))) { $0.typedEmptyQuery() }
+    for _ in 1...2 {
+      await store.advance(by: .seconds(1))
+      await store.receive(.app(.tick))
+    }
+    await store.advance(by: .seconds(1))
+    await store.receive(.app(.tick)) { $0.banner = nil }
     await store.finish()
   }
 

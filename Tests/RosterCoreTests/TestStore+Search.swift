@@ -3,47 +3,139 @@ import RosterCore
 import TestSupport
 import Testing
 
-/// Steps most search tests share.
+/// Steps most search tests share, each asserting its state changes and received actions in full.
 extension TestStore {
   /// The one search call the runtime made since the last take, checked to ask for `text`.
-  /// Detail loads that went out meanwhile (the selection moved while narrowing) are answered.
   func takeSearch(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> FakeDirectoryClient.Call? {
     let calls = directory.takeCalls()
-    var searches: [FakeDirectoryClient.Call] = []
-    for call in calls {
-      if case .detail(let id) = call.request {
-        let person = state.search.results.first { $0.id == id } ?? Person(id: id)
-        call.respond(Fixtures.detail(person))
-      } else {
-        searches.append(call)
-      }
-    }
-    #expect(searches.map(\.request) == [.search(text)], sourceLocation: sourceLocation)
-    return searches.count == 1 ? searches[0] : nil
+    #expect(calls.map(\.request) == [.search(text)], sourceLocation: sourceLocation)
+    return calls.count == 1 ? calls[0] : nil
   }
 
-  /// Lets the detail pane's pause run out and answers its load for the selected person (no
-  /// request is expected when the pane already shows that person, e.g. from its cache).
-  func answerDetail(sourceLocation: SourceLocation = #_sourceLocation) async {
-    await advance(by: Tuning.detailDebounce)
-    let calls = directory.takeCalls()
-    guard let person = state.search.selectedPerson, state.detail.status == .loading(person) else {
-      #expect(calls.isEmpty, "no detail request expected", sourceLocation: sourceLocation)
-      return
-    }
-    #expect(calls.map(\.request) == [.detail(person.id)], sourceLocation: sourceLocation)
-    calls.first?.respond(Fixtures.detail(person))
-    await settle()
+  /// The search debounce in force.
+  var searchDebounce: Duration { .milliseconds(state.settings.debounceMs) }
+
+  /// Lets the debounce run out and receives it: the request for the field's query goes out.
+  func debounceElapses(sourceLocation: SourceLocation = #_sourceLocation) async {
+    await advance(by: searchDebounce, sourceLocation: sourceLocation)
+    await receiveDebounceElapsed(sourceLocation: sourceLocation)
   }
 
-  /// Types `text` (after a pause so the request goes out) and answers it with `people`.
+  /// Receives the field's debounce: the request for the field's query goes out.
+  func receiveDebounceElapsed(sourceLocation: SourceLocation = #_sourceLocation) async {
+    await receive(.search(.debounceElapsed(id: state.search.requestID)), sourceLocation: sourceLocation) {
+      $0.requestSent()
+    }
+  }
+
+  /// Types `text` one character at a time, `interval` apart, where nothing shown or cached
+  /// answers any prefix of it (the field's text grows each time; each keystroke restarts the
+  /// debounce).
+  func type(_ text: String, every interval: Duration, sourceLocation: SourceLocation = #_sourceLocation) async {
+    var typed = ""
+    for character in text {
+      typed.append(character)
+      let query = typed
+      await send(.search(.queryChanged(query)), sourceLocation: sourceLocation) { $0.typedNewQuery(query) }
+      await advance(by: interval, sourceLocation: sourceLocation)
+    }
+  }
+
+  /// Types `text` (nothing shown or cached answers it), lets the debounce run out, and takes the
+  /// request that went out.
+  func sendSearch(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) async -> FakeDirectoryClient.Call? {
+    await send(.search(.queryChanged(text)), sourceLocation: sourceLocation) { $0.typedNewQuery(text) }
+    await debounceElapses(sourceLocation: sourceLocation)
+    return takeSearch(text, sourceLocation: sourceLocation)
+  }
+
+  /// Answers the field's request (asked for `text`) with `page` and receives the answer.
+  func answerSearch(_ text: String, with page: PeoplePage, sourceLocation: SourceLocation = #_sourceLocation) async {
+    let id = state.search.requestID
+    takeSearch(text, sourceLocation: sourceLocation)?.respond(page)
+    await receive(.search(.resultsLoaded(id: id, .success(page))), sourceLocation: sourceLocation) {
+      $0.answerArrived(page)
+    }
+  }
+
+  /// Types `text` where nothing is shown that it refines and nothing is cached for it, lets the
+  /// debounce run out and answers the request with `people`.
   func search(
     _ text: String, answer people: [Person], next: PageCursor? = nil, sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    await send(.search(.queryChanged(text)))
-    await advance(by: .milliseconds(150))
-    takeSearch(text, sourceLocation: sourceLocation)?.respond(
-      PeoplePage(people: people, next: next, totalCount: people.count))
-    await settle()
+    await send(.search(.queryChanged(text)), sourceLocation: sourceLocation) { $0.typedNewQuery(text) }
+    await debounceElapses(sourceLocation: sourceLocation)
+    await answerSearch(
+      text, with: PeoplePage(people: people, next: next, totalCount: people.count), sourceLocation: sourceLocation)
+  }
+
+  /// Lets the selection rest and the pane's pause run out, and answers the pane's load for the
+  /// selected person (no request when the pane already shows that person).
+  func answerDetail(sourceLocation: SourceLocation = #_sourceLocation) async {
+    if state.detail.selectionMoving {
+      await restSelection(sourceLocation: sourceLocation)
+      await advance(by: Tuning.detailDebounce - Tuning.selectionRest, sourceLocation: sourceLocation)
+    } else {
+      await advance(by: Tuning.detailDebounce, sourceLocation: sourceLocation)
+    }
+    guard let person = state.search.selectedPerson, state.detail.status == .loading(person) else {
+      #expect(directory.takeCalls().isEmpty, "no detail request expected", sourceLocation: sourceLocation)
+      return
+    }
+    await receive(.detail(.debounceElapsed(id: state.detail.requestID)), sourceLocation: sourceLocation)
+    await answerDetailLoad(for: person, sourceLocation: sourceLocation)
+  }
+
+  /// The selection-rest timer runs out and is received (the pane fills if it was blank).
+  func restSelection(sourceLocation: SourceLocation = #_sourceLocation) async {
+    guard state.detail.selectionMoving else { return }
+    await advance(by: Tuning.selectionRest, sourceLocation: sourceLocation)
+    await receiveSelectionRested(sourceLocation: sourceLocation)
+  }
+
+  /// Receives the selection-rest timer's action: the pane fills at once if it was blank.
+  func receiveSelectionRested(sourceLocation: SourceLocation = #_sourceLocation) async {
+    await receive(.detail(.selectionRested), sourceLocation: sourceLocation) {
+      $0.detail.selectionMoving = false
+      if $0.detail.status == .following {
+        $0.detail.requestID += 1
+        $0.detail.retry = nil
+        if let person = $0.search.selectedPerson {
+          $0.detail.status = $0.detail.cache.value(for: person.id, now: $0.now).map(DetailStatus.loaded) ?? .loading(person)
+        } else {
+          $0.detail.status = .empty
+        }
+      }
+    }
+  }
+
+  /// Answers the one detail call on the wire (for `person`) and receives the loaded detail.
+  func answerDetailLoad(for person: Person, sourceLocation: SourceLocation = #_sourceLocation) async {
+    let calls = directory.takeCalls()
+    #expect(calls.map(\.request) == [.detail(person.id)], sourceLocation: sourceLocation)
+    let detail = Fixtures.detail(person)
+    calls.first?.respond(detail)
+    await receive(.detail(.loaded(id: state.detail.requestID, .success(detail))), sourceLocation: sourceLocation) {
+      $0.detailLoaded(detail)
+    }
+  }
+
+  /// With a detail load for `person` and then a search for `text` on the wire, answers both in
+  /// that order and receives each answer.
+  func answerDetailThenSearch(
+    _ person: Person, _ text: String, with page: PeoplePage, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    let calls = directory.takeCalls()
+    #expect(calls.map(\.request) == [.detail(person.id), .search(text)], sourceLocation: sourceLocation)
+    try #require(calls.count == 2, sourceLocation: sourceLocation)
+    let detail = Fixtures.detail(person)
+    calls[0].respond(detail)
+    await receive(.detail(.loaded(id: state.detail.requestID, .success(detail))), sourceLocation: sourceLocation) {
+      $0.detailLoaded(detail)
+    }
+    calls[1].respond(page)
+    await receive(.search(.resultsLoaded(id: state.search.requestID, .success(page))), sourceLocation: sourceLocation) {
+      $0.answerArrived(page)
+    }
   }
 }

@@ -13,14 +13,13 @@ import Testing
       value.jsonText
         == #"{"z":"quote \" backslash \\ newline \n tab \t bell \u0007 é 王","a":null,"n":42,"f":1.5,"b":true,"#
         + #""list":[-3,false]}"#)
-    #expect(String(decoding: value.serialized(), as: UTF8.self) == value.jsonText)
   }
 
   @Test func parserReadsWhatSerialisationWrites() throws {
     let value = JSONValue.object([
       ("b", .array([.string("x\u{1F600}\"\\/"), .number(-1.25e3), .null])), ("a", .object([])), ("t", .bool(true)),
     ])
-    #expect(try JSONParser.parse(value.serialized()) == value)
+    #expect(try JSONParser.parse(Data(value.jsonText.utf8)) == value)
     #expect(try JSONParser.parse(Data(#"{"s":"\ud83d\ude00 \u00e9"}"#.utf8)) == .object([("s", .string("😀 é"))]))
   }
 

@@ -82,7 +82,7 @@ import Testing
   @Test func renderKeepsOrderAndNulls() throws {
     let user = SampleDirectory.users[2]
     let rendered = directory.render(user, properties: try directory.selectedProperties(nil), basicProfileOnly: false)
-    let text = String(decoding: rendered.serialized(), as: UTF8.self)
+    let text = rendered.jsonText
     #expect(
       text == #"{"businessPhones":[],"displayName":"王伟","givenName":"伟","id":"00000000-0000-4000-8000-000000000003","#
         + #""jobTitle":null,"mail":"wei.wang@contoso.onmicrosoft.com","mobilePhone":null,"officeLocation":null,"#

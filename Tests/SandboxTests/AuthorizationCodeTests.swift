@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Sandbox
 
@@ -21,7 +22,7 @@ struct AuthorizationCodeTests {
 
   @Test("S256: redirect carries code, state and session_state; redemption echoes the nonce; codes are single-use")
   func s256() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let (verifier, challenge) = SandboxHarness.pkce()
       let reply = try await h.authorize(standard(h, challenge: challenge))
       #expect(reply.status == 302)
@@ -43,7 +44,7 @@ struct AuthorizationCodeTests {
 
   @Test("plain PKCE works; a wrong verifier is AADSTS501481")
   func plainAndMismatch() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let verifier = String(repeating: "v", count: 50)
       let plain = SandboxHarness.redirectParameters(try await h.authorize(standard(h, challenge: verifier, method: "plain")))
       #expect(try await redeem(h, code: plain["code"]!, verifier: verifier).status == 200)
@@ -58,10 +59,10 @@ struct AuthorizationCodeTests {
 
   @Test("codes expire after ten minutes")
   func expiry() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let (verifier, challenge) = SandboxHarness.pkce()
       let params = SandboxHarness.redirectParameters(try await h.authorize(standard(h, challenge: challenge)))
-      h.clock.advance(by: 601)
+      h.manualClock.advance(by: 601)
       let reply = try await redeem(h, code: params["code"]!, verifier: verifier)
       #expect(reply["error"] == "invalid_grant")
       ErrorShape.expectAAD(reply, code: 70008)
@@ -70,7 +71,7 @@ struct AuthorizationCodeTests {
 
   @Test("redirect URIs: loopback port ignored, path exact, unknown ones get an error page")
   func redirectRules() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let (_, challenge) = SandboxHarness.pkce()
       #expect(try await h.authorize(standard(h, challenge: challenge, redirect: "http://localhost")).status == 302)
       #expect(try await h.authorize(standard(h, challenge: challenge, redirect: "http://127.0.0.1:9999/")).status == 302)
@@ -88,7 +89,7 @@ struct AuthorizationCodeTests {
 
   @Test("login_hint chooses the user; prompt=none needs a known hint")
   func loginHintAndPromptNone() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let (verifier, challenge) = SandboxHarness.pkce()
       let tokens = try await h.signIn()
       let users = try await h.graph("/v1.0/users?$top=3", token: tokens.accessToken)

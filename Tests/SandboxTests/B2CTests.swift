@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Sandbox
 
@@ -6,7 +7,7 @@ import Testing
 struct B2CTests {
   @Test("authorize + token under a policy: string numbers, profile_info, client id as scope")
   func policyFlow() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let policyPath = "/\(h.sandbox.tenantDomain)/B2C_1_signupsignin"
       let (verifier, challenge) = SandboxHarness.pkce()
       let reply = try await h.authorize([
@@ -48,7 +49,7 @@ struct B2CTests {
 
   @Test("B2C refuses Graph scopes with AADB2C90117 and has no device code grant")
   func b2cRefusals() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let policyPath = "/\(h.sandbox.tenantDomain)/B2C_1_signupsignin"
       let reply = try await h.authorize([
         ("client_id", h.sandbox.clientId), ("response_type", "code"), ("redirect_uri", "http://localhost"),

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Sandbox
 
@@ -6,7 +7,7 @@ import Testing
 struct ControlAndLogTests {
   @Test("the request log keeps method, path, decoded query and three headers; never tokens or bodies")
   func requestLog() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let tokens = try await h.signIn()
       #expect(try await h.delete("/_sandbox/requests").status == 204)
       _ = try await h.graph("/v1.0/users?$filter=\(SandboxHarness.q("startswith(displayName,'O''B')"))&$top=5",
@@ -34,7 +35,7 @@ struct ControlAndLogTests {
 
   @Test("approve with no pending code is 404; an unknown user is 400")
   func approveRefusals() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       #expect(try await h.postJSON("/_sandbox/device/approve", "{}").status == 404)
       _ = try await h.startDeviceFlow()
       let unknown = try await h.postJSON("/_sandbox/device/approve", #"{"user":"ghost@nowhere.example"}"#)
@@ -56,7 +57,7 @@ struct ControlAndLogTests {
 
   @Test("TLS: served by a certificate the throw-away CA issued for 127.0.0.1")
   func tls() async throws {
-    try await SandboxHarness.with({ $0.tls = true }) { h in
+    try await SandboxHarness.withManualClock({ $0.tls = true }) { h in
       #expect(h.base.hasPrefix("https://127.0.0.1:"))
       let pem = try #require(h.sandbox.caCertificatePEM)
       #expect(pem.hasPrefix("-----BEGIN CERTIFICATE-----"))
@@ -73,7 +74,7 @@ struct ControlAndLogTests {
 
   @Test("--latency-ms delays Graph requests, not identity ones")
   func configuredLatency() async throws {
-    try await SandboxHarness.with({ $0.latencyMs = 250 }) { h in
+    try await SandboxHarness.withManualClock({ $0.latencyMs = 250 }) { h in
       let tokens = try await h.signIn()
       let clock = ContinuousClock()
       let start = clock.now
@@ -84,7 +85,7 @@ struct ControlAndLogTests {
 
   @Test("logout redirects to post_logout_redirect_uri")
   func logout() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let reply = try await h.get("\(h.tenantPath)/oauth2/v2.0/logout?post_logout_redirect_uri=http%3A%2F%2Flocalhost%3A9000%2Fbye")
       #expect(reply.status == 302)
       #expect(reply.header("Location") == "http://localhost:9000/bye")

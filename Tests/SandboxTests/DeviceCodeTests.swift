@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Sandbox
 
@@ -6,7 +7,7 @@ import Testing
 struct DeviceCodeTests {
   @Test("devicecode response, pending polls, approval, tokens once")
   func happyPath() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let start = try await h.startDeviceFlow()
       #expect(start.status == 200)
       #expect(start.header("Cache-Control") == "no-store, no-cache")
@@ -44,7 +45,7 @@ struct DeviceCodeTests {
 
   @Test("access token claims follow Entra's v2 shape; scopes decide scp")
   func accessTokenClaims() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let tokens = try await h.signIn(scope: "openid offline_access User.Read.All")
       let claims = Tokens.claims(tokens.accessToken)
       #expect(claims["tid"] as? String == h.sandbox.tenantId)
@@ -68,7 +69,7 @@ struct DeviceCodeTests {
 
   @Test("deny gives authorization_declined")
   func denied() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let start = try await h.startDeviceFlow()
       let deny = try await h.postJSON("/_sandbox/device/deny", "{\"user_code\":\"\(start["user_code"]!)\"}")
       #expect(deny.status == 200)
@@ -80,9 +81,9 @@ struct DeviceCodeTests {
 
   @Test("an unapproved code expires (time moved by hand)")
   func expires() async throws {
-    try await SandboxHarness.with({ $0.deviceCodeExpiresIn = 60 }) { h in
+    try await SandboxHarness.withManualClock({ $0.deviceCodeExpiresIn = 60 }) { h in
       let start = try await h.startDeviceFlow()
-      h.clock.advance(by: 61)
+      h.manualClock.advance(by: 61)
       let reply = try await h.pollDevice(start["device_code"]!)
       #expect(reply["error"] == "expired_token")
       ErrorShape.expectAAD(reply, code: 70020)
@@ -93,11 +94,11 @@ struct DeviceCodeTests {
 
   @Test("--approve-after approves as the default user once the time has passed")
   func approveAfter() async throws {
-    try await SandboxHarness.with({ $0.approveAfter = .seconds(3) }) { h in
+    try await SandboxHarness.withManualClock({ $0.approveAfter = .seconds(3) }) { h in
       let start = try await h.startDeviceFlow()
       let early = try await h.pollDevice(start["device_code"]!)
       #expect(early["error"] == "authorization_pending")
-      h.clock.advance(by: 3)
+      h.manualClock.advance(by: 3)
       let late = try await h.pollDevice(start["device_code"]!)
       #expect(late.status == 200)
       #expect(Tokens.claims(late["access_token"] ?? "")["upn"] as? String == h.sandbox.defaultUsername)
@@ -106,7 +107,7 @@ struct DeviceCodeTests {
 
   @Test("unknown device code, missing parameters, unknown client, client secret")
   func refusals() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let unknown = try await h.pollDevice("not-a-device-code")
       #expect(unknown["error"] == "bad_verification_code")
       ErrorShape.expectAAD(unknown, code: 70018)
@@ -147,7 +148,7 @@ struct DeviceCodeTests {
 
   @Test("slow_down fault answers device polls with slow_down, then clears")
   func slowDownFault() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let start = try await h.startDeviceFlow()
       let added = try await h.postJSON("/_sandbox/faults", #"{"kind":"slow_down","count":1}"#)
       #expect(added.status == 201)
@@ -160,7 +161,7 @@ struct DeviceCodeTests {
 
   @Test("the /device page: GET shows a form, POST with the code signs in as the chosen user")
   func devicePage() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let page = try await h.get("/device")
       #expect(page.status == 200)
       #expect(page.text.contains("name=\"user_code\""))

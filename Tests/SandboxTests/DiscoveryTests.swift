@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Sandbox
 
@@ -6,7 +7,7 @@ import Testing
 struct DiscoveryTests {
   @Test("tenant id, domain, organizations and common all serve discovery pointing at the sandbox")
   func discoveryForEveryTenantForm() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let id = h.sandbox.tenantId
       for (segment, issuer, endpointSegment) in [
         (id, "\(h.base)/\(id)/v2.0", id), (h.sandbox.tenantDomain, "\(h.base)/\(id)/v2.0", id),
@@ -25,7 +26,7 @@ struct DiscoveryTests {
 
   @Test("an unknown tenant gets AADSTS90002 in Entra's error shape")
   func unknownTenant() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let reply = try await h.post("/fabrikam.example/oauth2/v2.0/token", form: [("grant_type", "refresh_token")])
       #expect(reply.status == 400)
       #expect(reply["error"] == "invalid_request")
@@ -38,7 +39,7 @@ struct DiscoveryTests {
 
   @Test("JWKS publishes the RSA key that signs access tokens")
   func jwksMatchesTokens() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let keys = try await h.get("\(h.tenantPath)/discovery/v2.0/keys")
       let list = try #require(keys.json["keys"] as? [[String: Any]])
       let key = try #require(list.first)
@@ -58,7 +59,7 @@ struct DiscoveryTests {
 
   @Test("B2C policy discovery has no device endpoint, and devicecode is 404 there")
   func b2cDiscovery() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let domain = h.sandbox.tenantDomain
       let reply = try await h.get("/\(domain)/B2C_1_signupsignin/v2.0/.well-known/openid-configuration")
       #expect(reply.status == 200)

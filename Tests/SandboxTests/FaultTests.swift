@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Sandbox
 
@@ -6,7 +7,7 @@ import Testing
 struct FaultTests {
   @Test("429 with integer and fractional Retry-After, for `count` requests only")
   func throttling() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let tokens = try await h.signIn()
       let added = try await h.postJSON("/_sandbox/faults", #"{"match":"/v1.0/users*","kind":"status","status":429,"retry_after":1.5,"count":2}"#)
       #expect(added.status == 201)
@@ -29,7 +30,7 @@ struct FaultTests {
 
   @Test("500 and 503 on Graph and on the token endpoint")
   func serverErrors() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let tokens = try await h.signIn()
       _ = try await h.postJSON("/_sandbox/faults", #"[{"match":"/v1.0/*","kind":"status","status":500,"count":1},{"match":"*/token","kind":"status","status":503,"count":1}]"#)
       let graph = try await h.graph("/v1.0/me", token: tokens.accessToken)
@@ -43,7 +44,7 @@ struct FaultTests {
 
   @Test("latency delays matching requests by at least the given milliseconds")
   func latency() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       _ = try await h.postJSON("/_sandbox/faults", #"{"match":"/device","kind":"latency","ms":300,"count":1}"#)
       let clock = ContinuousClock()
       let start = clock.now
@@ -54,7 +55,7 @@ struct FaultTests {
 
   @Test("reset and truncated body break the connection; malformed JSON does not parse")
   func brokenResponses() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let tokens = try await h.signIn()
       _ = try await h.postJSON("/_sandbox/faults", #"{"match":"/v1.0/me","kind":"reset","count":1}"#)
       await #expect(throws: (any Error).self) { try await h.graph("/v1.0/me", token: tokens.accessToken) }
@@ -79,15 +80,15 @@ struct FaultTests {
       for _ in 0..<24 { statuses.append(try await h.get("/device").status) }
       return statuses
     }
-    let first = try await SandboxHarness.with { try await pattern($0) }
-    let second = try await SandboxHarness.with { try await pattern($0) }
+    let first = try await SandboxHarness.withManualClock { try await pattern($0) }
+    let second = try await SandboxHarness.withManualClock { try await pattern($0) }
     #expect(first == second)
     #expect(first.contains(503) && first.contains(200))
   }
 
   @Test("bad rules are refused with a message naming the field")
   func badRules() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       for body in [#"{"kind":"explode"}"#, #"{"kind":"status"}"#, #"{"kind":"latency"}"#,
                    #"{"kind":"status","status":503,"count":0}"#, "not json"] {
         let reply = try await h.postJSON("/_sandbox/faults", body)

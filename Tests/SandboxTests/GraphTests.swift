@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Sandbox
 
@@ -8,7 +9,7 @@ struct GraphTests {
 
   @Test("bearer checks: missing, garbage, bad signature and expired tokens get 401 with WWW-Authenticate")
   func bearerChecks() async throws {
-    try await SandboxHarness.with({ $0.tokenLifetime = 60 }) { h in
+    try await SandboxHarness.withManualClock({ $0.tokenLifetime = 60 }) { h in
       let missing = try await h.graph("/v1.0/me", token: nil)
       #expect(missing.status == 401)
       #expect(missing.header("WWW-Authenticate")?.hasPrefix("Bearer") == true)
@@ -25,7 +26,7 @@ struct GraphTests {
       #expect(forged.status == 401)
 
       #expect(try await h.graph("/v1.0/me", token: tokens.accessToken).status == 200)
-      h.clock.advance(by: 61)
+      h.manualClock.advance(by: 61)
       let expired = try await h.graph("/v1.0/me", token: tokens.accessToken)
       #expect(expired.status == 401)
       #expect((expired.json["error"] as? [String: Any])?["message"] as? String == "Lifetime validation failed, the token is expired.")
@@ -34,7 +35,7 @@ struct GraphTests {
 
   @Test("expire_access_tokens fault: tokens issued before it stop working, new ones work")
   func expireFault() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let tokens = try await h.signIn()
       #expect(try await h.postJSON("/_sandbox/faults", #"{"kind":"expire_access_tokens"}"#).status == 201)
       #expect(try await h.graph("/v1.0/me", token: tokens.accessToken).status == 401)
@@ -45,7 +46,7 @@ struct GraphTests {
 
   @Test("/me returns the signed-in user with Graph's headers and context")
   func me() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let tokens = try await h.signIn()
       let reply = try await h.graph("/v1.0/me", token: tokens.accessToken, headers: [("client-request-id", "abc-123")])
       #expect(reply.status == 200)
@@ -59,7 +60,7 @@ struct GraphTests {
 
   @Test("userinfo answers with the id token's sub")
   func userInfo() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let tokens = try await h.signIn()
       let info = try await h.graph("/oidc/userinfo", token: tokens.accessToken)
       #expect(info.status == 200)
@@ -70,7 +71,7 @@ struct GraphTests {
 
   @Test("User.Read alone cannot list users (403); ReadBasic.All hides non-basic properties")
   func scopeChecks() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let readOnly = try await h.signIn(scope: "openid User.Read")
       let denied = try await h.graph("/v1.0/users", token: readOnly.accessToken)
       #expect(denied.status == 403)
@@ -97,7 +98,7 @@ struct GraphTests {
 
   @Test("$top paging with absolute nextLinks covers everyone exactly once")
   func paging() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let tokens = try await h.signIn(scope: Self.fullScope)
       var next: String? = "\(h.base)/v1.0/users?$top=7&$select=id,displayName"
       var ids: [String] = []
@@ -121,7 +122,7 @@ struct GraphTests {
 
   @Test("$top outside 1…999 is 400; $count needs ConsistencyLevel and shows on page one only")
   func topAndCount() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let tokens = try await h.signIn(scope: Self.fullScope)
       for bad in ["0", "1000", "abc"] {
         let reply = try await h.graph("/v1.0/users?$top=\(bad)", token: tokens.accessToken)
@@ -144,7 +145,7 @@ struct GraphTests {
 
   @Test("users by id and UPN, 404s, manager, directReports and photos")
   func singleUsers() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let tokens = try await h.signIn(scope: Self.fullScope)
       let me = try await h.graph("/v1.0/me", token: tokens.accessToken)
       let id = try #require(me["id"])
@@ -189,9 +190,9 @@ struct GraphTests {
 
   @Test("the same seed serves the same people; a different seed does not")
   func determinism() async throws {
-    let first = try await SandboxHarness.with { h in try await Self.names(h) }
-    let second = try await SandboxHarness.with { h in try await Self.names(h) }
-    let other = try await SandboxHarness.with({ $0.seed = 99 }) { h in try await Self.names(h) }
+    let first = try await SandboxHarness.withManualClock { h in try await Self.names(h) }
+    let second = try await SandboxHarness.withManualClock { h in try await Self.names(h) }
+    let other = try await SandboxHarness.withManualClock({ $0.seed = 99 }) { h in try await Self.names(h) }
     #expect(first == second)
     #expect(first != other)
   }

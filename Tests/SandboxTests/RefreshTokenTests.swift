@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Sandbox
 
@@ -6,7 +7,7 @@ import Testing
 struct RefreshTokenTests {
   @Test("refresh rotates the token; the old one still works")
   func rotation() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let tokens = try await h.signIn()
       let old = try #require(tokens.refreshToken)
       let first = try await h.refresh(old)
@@ -20,7 +21,7 @@ struct RefreshTokenTests {
 
   @Test("revoke fault: every refresh token is refused with AADSTS50173; new sign-ins work")
   func revoked() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let tokens = try await h.signIn()
       let fault = try await h.postJSON("/_sandbox/faults", #"{"kind":"revoke_refresh_tokens"}"#)
       #expect(fault.status == 201)
@@ -35,9 +36,9 @@ struct RefreshTokenTests {
 
   @Test("expired and unknown refresh tokens are invalid_grant")
   func expiredAndUnknown() async throws {
-    try await SandboxHarness.with({ $0.refreshTokenLifetime = 100 }) { h in
+    try await SandboxHarness.withManualClock({ $0.refreshTokenLifetime = 100 }) { h in
       let tokens = try await h.signIn()
-      h.clock.advance(by: 101)
+      h.manualClock.advance(by: 101)
       let expired = try await h.refresh(tokens.refreshToken!)
       ErrorShape.expectAAD(expired, code: 700082)
       let unknown = try await h.refresh("garbage")
@@ -47,7 +48,7 @@ struct RefreshTokenTests {
 
   @Test("scope on refresh decides scp; the demo app may get User.Read.All")
   func scopeOnRefresh() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let tokens = try await h.signIn(scope: "openid offline_access User.Read")
       #expect(Tokens.claims(tokens.accessToken)["scp"] as? String == "User.Read")
       let wider = try await h.refresh(tokens.refreshToken!, scope: "https://graph.microsoft.com/User.Read.All offline_access")

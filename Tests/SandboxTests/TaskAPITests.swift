@@ -1,5 +1,6 @@
 import Foundation
 import SandboxDirectory
+import TestSupport
 import Testing
 @testable import Sandbox
 
@@ -7,7 +8,7 @@ import Testing
 struct TaskAPITests {
   @Test("a customer lists, adds (JSON and form), completes, replaces and deletes their own tasks")
   func crud() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let token = try await h.b2cSignIn().accessToken
       let start = try await h.tasks("GET", token: token)
       #expect(start.status == 200)
@@ -43,7 +44,7 @@ struct TaskAPITests {
 
   @Test("another customer never sees, changes or deletes the first one's tasks: 404, not 403")
   func isolation() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let first = try await h.b2cSignIn().accessToken
       let secondUser = h.sandbox.demoCustomers[1]
       let second = try await h.b2cSignIn(user: secondUser).accessToken
@@ -67,7 +68,7 @@ struct TaskAPITests {
 
   @Test("bearer validation: missing, malformed, foreign key, wrong audience, wrong issuer, other policy, expired")
   func validation() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let tenant = try #require(h.sandbox.tenant)
       let missing = try await h.tasks("GET", token: nil)
       #expect(missing.status == 401)
@@ -97,14 +98,14 @@ struct TaskAPITests {
       try await expectInvalid(try forged { $0["aud"] = "11111111-2222-3333-4444-555555555555" }, "wrong audience")
       try await expectInvalid(try forged { $0["iss"] = "https://login.microsoftonline.com/\(h.sandbox.tenantId)/v2.0" },
                               "wrong issuer")
-      try await expectInvalid(try forged { $0["exp"] = Int(h.clock.now.timeIntervalSince1970) - 1 }, "expired claim")
+      try await expectInvalid(try forged { $0["exp"] = Int(h.manualClock.now.timeIntervalSince1970) - 1 }, "expired claim")
 
       // Real tokens from elsewhere: an Entra access token for Graph, a token from another policy.
       try await expectInvalid(try await h.signIn().accessToken, "Entra token")
       try await expectInvalid(try await h.b2cSignIn(policy: "B2C_1_other").accessToken, "another policy")
 
       // Time passes beyond the lifetime; then the expire-tokens fault on a fresh token.
-      h.clock.advance(by: 3601)
+      h.manualClock.advance(by: 3601)
       try await expectInvalid(good, "expired")
       let fresh = try await h.b2cSignIn().accessToken
       #expect(try await h.tasks("GET", token: fresh).status == 200)
@@ -115,7 +116,7 @@ struct TaskAPITests {
 
   @Test("read and write scopes: a token without them is refused with insufficient_scope; legacy mode accepts id tokens")
   func scopes() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let readOnly = try await h.b2cSignIn(scope: "openid offline_access \(h.sandbox.taskScopes[0])")
       #expect(readOnly.scope.contains("/api/read"))
       #expect(Tokens.claims(readOnly.accessToken)["scp"] as? String == "read")
@@ -137,7 +138,7 @@ struct TaskAPITests {
       ])
       #expect(Tokens.claims(refreshed["access_token"] ?? "")["scp"] as? String == "read")
     }
-    try await SandboxHarness.with({ $0.taskAPIAcceptsIdTokens = true }) { h in
+    try await SandboxHarness.withManualClock({ $0.taskAPIAcceptsIdTokens = true }) { h in
       let appOnly = try await h.b2cSignIn(scope: "openid offline_access \(h.sandbox.clientId)")
       let idToken = try #require(appOnly.idToken)
       #expect(try await h.tasks("GET", token: idToken).status == 200)
@@ -147,7 +148,7 @@ struct TaskAPITests {
 
   @Test("bad bodies and paths: empty or overlong text 400, non-numeric id 404, other methods 405")
   func badInput() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let token = try await h.b2cSignIn().accessToken
       let empty = try await h.tasks("POST", token: token, json: #"{"Text": "   "}"#)
       #expect(empty.status == 400)
@@ -169,7 +170,7 @@ struct TaskAPITests {
   func persistence() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tasks-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let id = try await SandboxHarness.with({ $0.dataDirectory = directory }) { h in
+    let id = try await SandboxHarness.withManualClock({ $0.dataDirectory = directory }) { h in
       let token = try await h.b2cSignIn().accessToken
       let added = try await h.tasks("POST", token: token, json: #"{"Text": "survive a restart"}"#)
       _ = try await h.tasks("DELETE", "/1", token: token)
@@ -178,7 +179,7 @@ struct TaskAPITests {
     let file = directory.appendingPathComponent(TaskStore.fileName)
     let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
     #expect(mode == 0o600)
-    try await SandboxHarness.with({ $0.dataDirectory = directory }) { h in
+    try await SandboxHarness.withManualClock({ $0.dataDirectory = directory }) { h in
       let token = try await h.b2cSignIn().accessToken
       let list = try await h.tasks("GET", token: token).array
       #expect(list.contains { $0["Id"] as? Int == id && $0["Text"] as? String == "survive a restart" })
@@ -196,7 +197,7 @@ struct TaskAPITests {
 
   @Test("the stand-in browser signs in as the user the control API names")
   func browserUser() async throws {
-    try await SandboxHarness.with { h in
+    try await SandboxHarness.withManualClock { h in
       let second = h.sandbox.demoCustomers[1]
       let set = try await h.postJSON("/_sandbox/browser", "{\"user\": \"\(second)\"}")
       #expect(set["user"] == second)

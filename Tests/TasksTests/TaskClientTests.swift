@@ -37,12 +37,12 @@ struct TaskClientTests {
     _ = try await h.client.add("red \u{1B}[31malert\u{1B}[0m \u{202E}evil")
     #expect(try await h.rawTexts().last == "red alert evil")
 
-    let before = try await h.requests().filter { $0.hasPrefix("POST /api/tasks") }.count
+    let before = try await h.taskAPIRequests()
     #expect(await TaskClient.failure { _ = try await h.client.add("  \n ") } == .invalidText("Type what the task is first."))
     let long = await TaskClient.failure { _ = try await h.client.add(String(repeating: "x", count: 10_000)) }
     guard case .invalidText(let why)? = long else { Issue.record("10,000 characters were not refused"); return }
     #expect(why.contains("at most"))
-    #expect(try await h.requests().filter { $0.hasPrefix("POST /api/tasks") }.count == before)
+    #expect(try await h.taskAPIRequests() == before, "no request at all")
     // Exactly the limit is fine.
     _ = try await h.client.add(String(repeating: "y", count: TaskText.maxCharacters))
   }
@@ -52,13 +52,13 @@ struct TaskClientTests {
     let h = try await TaskSandbox.start()
     defer { Task { await h.stop() } }
     _ = try await h.client.list()
-    try await h.control("faults", ["kind": "expire_access_tokens"])
-    let tokenCalls = try await h.requests().filter { $0.hasSuffix("/oauth2/v2.0/token") }.count
+    try await h.harness.addFault(["kind": "expire_access_tokens"])
+    let tokenCalls = try await h.harness.tokenRequestCount()
     #expect(try await h.client.list().count == 3)
-    #expect(try await h.requests().filter { $0.hasSuffix("/oauth2/v2.0/token") }.count == tokenCalls + 1)
+    #expect(try await h.harness.tokenRequestCount() == tokenCalls + 1)
 
-    try await h.control("faults", ["kind": "revoke_refresh_tokens"])
-    try await h.control("faults", ["kind": "expire_access_tokens"])
+    try await h.harness.addFault(["kind": "revoke_refresh_tokens"])
+    try await h.harness.addFault(["kind": "expire_access_tokens"])
     let failure = await TaskClient.failure { _ = try await h.client.list() }
     guard case .signInRequired(let why)? = failure else { Issue.record("expected sign-in required, got \(String(describing: failure))"); return }
     #expect(why.message.contains("revoked"))
@@ -79,7 +79,7 @@ struct TaskClientTests {
   func serverErrors() async throws {
     let h = try await TaskSandbox.start()
     defer { Task { await h.stop() } }
-    try await h.control("faults", ["match": "/api/tasks*", "kind": "status", "status": 503, "count": 1])
+    try await h.harness.addFault(["match": "/api/tasks*", "kind": "status", "status": 503, "count": 1])
     let unavailable = await TaskClient.failure { _ = try await h.client.list() }
     guard case .service(503, _)? = unavailable else { Issue.record("expected 503, got \(String(describing: unavailable))"); return }
     #expect(unavailable?.message.hasPrefix("The task service answered 503") == true)
@@ -99,16 +99,10 @@ struct TaskClientTests {
     let first = try await TaskSandbox.start(configure: { $0.dataDirectory = directory })
     defer { Task { await first.stop() } }
     _ = try await first.client.add("first customer's secret")
-    try await first.control("browser", ["user": first.sandbox.demoCustomers[1]])
-    let second = TaskSandbox(
-      sandbox: first.sandbox, transport: first.transport,
-      session: IdentitySession(
-        configuration: try IdentityConfiguration(settings: TaskSandbox.settings(first.sandbox)),
-        transport: first.transport, store: MemoryTokenStore()),
-      client: .unavailable(""))
+    try await first.harness.control("browser", ["user": first.sandbox.demoCustomers[1]])
+    let second = try TaskSandbox.customer(of: first.harness)
     try await second.signIn()
-    let secondClient = TaskClient.live(
-      settings: TaskSandbox.settings(first.sandbox), tokens: second.session, transport: first.transport)
+    let secondClient = second.client
     let theirs = try await secondClient.list()
     #expect(theirs.map(\.text) == ["Book the dentist", "Renew the passport"])
     let firstIds = try await first.client.list().map(\.id)

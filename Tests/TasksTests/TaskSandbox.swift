@@ -3,35 +3,37 @@ import Identity
 import RosterCore
 import Sandbox
 import Tasks
+import TestSupport
 import Testing
 import Transport
 
-/// A sandbox plus a customer signed in through its B2C policy (the real browser flow, with the
-/// stand-in browser), and the live task client over the live transport.
+/// The one sandbox harness plus a customer signed in through its B2C policy (the real browser
+/// flow, the harness acting as the browser), and the live task client over the live transport.
 struct TaskSandbox {
-  let sandbox: RunningSandbox
-  let transport: LiveHTTPTransport
+  let harness: SandboxHarness
   let session: IdentitySession
   let client: TaskClient
 
+  var sandbox: RunningSandbox { harness.sandbox }
+
   /// `scopes` picks API scopes from the sandbox's (default: read and write).
   static func start(
-    scopes: ((RunningSandbox) -> [String])? = nil, user: String? = nil, configure: (inout SandboxConfiguration) -> Void = { _ in }
+    scopes: ((RunningSandbox) -> [String])? = nil, configure: (inout SandboxConfiguration) -> Void = { _ in }
   ) async throws -> TaskSandbox {
-    var configuration = SandboxConfiguration()
-    configuration.size = 50
-    configure(&configuration)
-    let sandbox = try await SandboxServer.start(configuration)
-    let transport = try LiveHTTPTransport(configuration: TransportConfiguration())
-    let settings = Self.settings(sandbox, scopes: scopes?(sandbox))
+    let harness = try await SandboxHarness.start(configure: configure)
+    let customer = try customer(of: harness, scopes: scopes?(harness.sandbox))
+    try await customer.signIn()
+    return customer
+  }
+
+  /// Another customer of the same sandbox, not signed in yet.
+  static func customer(of harness: SandboxHarness, scopes: [String]? = nil) throws -> TaskSandbox {
+    let settings = settings(harness.sandbox, scopes: scopes)
     let session = IdentitySession(
-      configuration: try IdentityConfiguration(settings: settings), transport: transport, store: MemoryTokenStore())
-    let harness = TaskSandbox(
-      sandbox: sandbox, transport: transport, session: session,
-      client: .live(settings: settings, tokens: session, transport: transport))
-    if let user { try await harness.control("browser", ["user": user]) }
-    try await harness.signIn()
-    return harness
+      configuration: try IdentityConfiguration(settings: settings), transport: harness.transport,
+      store: MemoryTokenStore())
+    return TaskSandbox(
+      harness: harness, session: session, client: .live(settings: settings, tokens: session, transport: harness.transport))
   }
 
   static func settings(_ sandbox: RunningSandbox, scopes: [String]? = nil) -> Settings {
@@ -41,40 +43,21 @@ struct TaskSandbox {
     return settings
   }
 
+  /// The browser sign-in through the policy, the harness following the redirect as a browser would.
   func signIn() async throws {
-    let (events, continuation) = AsyncStream<SignInEvent>.makeStream()
-    let handle = session.signIn(method: .browser) { continuation.yield($0) }
-    defer { handle.cancel() }
-    for await event in events {
-      switch event {
-      case .browserOpened(let url, _): await StandInBrowser(transport: transport).visit(url)
-      case .signedIn: return
-      case .failed(let failure): throw failure
-      default: continue
-      }
-    }
+    let event = await harness.signIn(session, method: .browser)
+    guard case .signedIn? = event else { throw SandboxHarnessError("B2C sign-in did not finish: \(String(describing: event))") }
   }
 
-  func stop() async { await sandbox.stop() }
+  func stop() async { await harness.stop() }
 
-  @discardableResult
-  func control(_ path: String, _ body: [String: Any]) async throws -> HTTPResponse {
-    try await transport.send(HTTPRequest(
-      method: "POST", url: sandbox.baseURL.appendingPathComponent("_sandbox/\(path)"),
-      headers: [("Content-Type", "application/json")], body: try JSONSerialization.data(withJSONObject: body)))
-  }
-
-  /// Method and path of every request the sandbox received (never a token).
-  func requests() async throws -> [String] {
-    let response = try await transport.send(HTTPRequest(url: sandbox.baseURL.appendingPathComponent("_sandbox/requests")))
-    let json = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
-    return (json?["requests"] as? [[String: Any]] ?? []).map { "\($0["method"] as? String ?? "") \($0["path"] as? String ?? "")" }
-  }
+  /// How many requests reached the task API so far.
+  func taskAPIRequests() async throws -> Int { try await harness.requests(pathPrefix: "/api/tasks").count }
 
   /// The raw task list as the service stores it, read with the session's token.
   func rawTexts() async throws -> [String] {
     let token = try await session.accessToken(forceRefresh: false)
-    let response = try await transport.send(HTTPRequest(
+    let response = try await harness.transport.send(HTTPRequest(
       url: sandbox.baseURL.appendingPathComponent("api/tasks"), headers: [("Authorization", "Bearer \(token.exposedValue)")]))
     let array = try JSONSerialization.jsonObject(with: response.body) as? [[String: Any]] ?? []
     return array.compactMap { $0["Text"] as? String }

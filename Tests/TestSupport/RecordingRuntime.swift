@@ -1,26 +1,31 @@
 import Foundation
 import RosterCore
 
-/// Passes effects to a real runtime and records them, so tests can check what the reducer asked.
-public final class RecordingRuntime: EffectRunning, @unchecked Sendable {
+/// Passes effects to a real runtime and records them, so tests can check what the reducer asked;
+/// the actions the effects feed back go to `intercept` instead of straight to the Store, so the
+/// `TestStore` can make the test receive (assert) each one.
+public final class RecordingRuntime: EffectRunning, Sendable {
   private let base: any EffectRunning
-  private let lock = NSLock()
-  private var effects: [Effect] = []
+  private let effects = LockedValue<[Effect]>([])
+  private let intercept: @Sendable (AppAction) -> Void
 
-  public init(_ base: any EffectRunning) {
+  public init(_ base: any EffectRunning, intercept: @escaping @Sendable (AppAction) -> Void) {
     self.base = base
+    self.intercept = intercept
   }
 
   public func run(_ effect: Effect, feedback: EffectFeedback) {
-    lock.withLock { effects.append(effect) }
-    base.run(effect, feedback: feedback)
+    effects.withLock { $0.append(effect) }
+    let intercepted = EffectFeedback(
+      send: intercept, copyToClipboard: feedback.copyToClipboard, finish: feedback.finish)
+    base.run(effect, feedback: intercepted)
   }
 
   /// Effects recorded since the last call, oldest first.
   public func takeEffects() -> [Effect] {
-    lock.withLock {
-      defer { effects.removeAll() }
-      return effects
+    effects.withLock { recorded in
+      defer { recorded.removeAll() }
+      return recorded
     }
   }
 }

@@ -61,6 +61,11 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
   /// Work scheduled and neither run nor cancelled.
   public var pendingCount: Int { lock.withLock { items.filter { !$0.handle.isCancelled }.count } }
 
+  /// Delays of the work still pending, from now, in the order it was scheduled.
+  public var pendingDelays: [Duration] {
+    lock.withLock { items.filter { !$0.handle.isCancelled }.sorted { $0.sequence < $1.sequence }.map { $0.due - current } }
+  }
+
   /// When the earliest pending item falls due, as time since the start; nil when none is pending.
   public var nextDue: Duration? {
     lock.withLock {

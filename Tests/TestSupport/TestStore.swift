@@ -2,13 +2,30 @@ import Foundation
 import RosterCore
 import Testing
 
-/// A TestStore-lite: the real `Store` and `EffectRuntime` over a `TestScheduler`, fake clients and
-/// manually drained queues, so a test steps through time and answers calls deterministically.
+/// The real `Store` and `EffectRuntime` over a `TestScheduler`, fake clients and manually drained
+/// queues, so a test steps through time and answers calls deterministically.
 ///
-/// Exhaustive: `finish()` fails the test when effects are still in flight (a pending debounce, a
-/// call nobody answered) or when fake calls were made that the test never took and checked.
+/// Exhaustive, the way TCA's TestStore is:
+/// - every `send` asserts the whole state change: the state after the reducer ran must equal the
+///   state before with the test's `update` closure applied (no closure: nothing may change);
+/// - every action an effect feeds back is held until the test `receive`s it (asserting the action
+///   and, the same way, the state change); sending while received actions wait is a failure;
+/// - `finish()` fails when effects are in flight (a pending debounce, a call nobody answered),
+///   received actions were never asserted, or fake calls were made that the test never checked.
+///
+/// The opt-outs are explicit and carry a reason: `skipReceivedActions(_:)` lets the held actions
+/// run unasserted at one step, and `exhaustivity = .off(reason:)` makes a whole test check only what
+/// it names (received actions then run as they arrive).
 @MainActor
 public final class TestStore {
+  /// Whether every state change and received action must be asserted.
+  public enum Exhaustivity: Equatable, Sendable {
+    case on
+    /// Only what the test names is checked; `reason` says why the test does not assert the rest.
+    case off(reason: String)
+  }
+
+  public var exhaustivity: Exhaustivity = .on
   public let activity = TestActivity()
   public let scheduler: TestScheduler
   public let directory: FakeDirectoryClient
@@ -21,6 +38,8 @@ public final class TestStore {
   private let saveResult: SaveResult
   /// What `.copyToClipboard` handed to the UI.
   public private(set) var clipboard: [String] = []
+  /// Actions effects fed back, not yet received by the test (appended on the main queue).
+  private let fedBack = LockedValue<[AppAction]>([])
 
   /// Whether saving settings succeeds in this test.
   public final class SaveResult: @unchecked Sendable {
@@ -50,7 +69,11 @@ public final class TestStore {
         return services
       },
       tasks: tasks)
-    recorder = RecordingRuntime(EffectRuntime(environment: environment, worker: worker))
+    let main = self.main
+    let fedBack = self.fedBack
+    recorder = RecordingRuntime(EffectRuntime(environment: environment, worker: worker)) { action in
+      main.enqueue { fedBack.withLock { $0.append(action) } }
+    }
     var initial = state
     initial.now = scheduler.date
     store = Store(initialState: initial, runtime: recorder, clock: { scheduler.date }, delivery: main)
@@ -62,21 +85,66 @@ public final class TestStore {
   public var state: AppState { store.state }
   public var saves: SaveResult { saveResult }
 
-  /// Sends `action`; when `update` is given, the state right after the reducer ran must equal the
-  /// state before with `update` applied. Then lets every hop the action caused run.
+  /// Sends `action` and asserts the state change: the state right after the reducer ran must equal
+  /// the state before with `update` applied (exhaustive: no `update` means no change). Then lets
+  /// every hop the action caused run.
   public func send(
-    _ action: AppAction, _ update: ((inout AppState) -> Void)? = nil,
-    sourceLocation: SourceLocation = #_sourceLocation
+    _ action: AppAction, sourceLocation: SourceLocation = #_sourceLocation,
+    _ update: ((inout AppState) -> Void)? = nil
   ) async {
+    if exhaustivity == .on {
+      let waiting = fedBack.current
+      #expect(
+        waiting.isEmpty, "receive these before sending \(action): \(waiting)", sourceLocation: sourceLocation)
+    }
+    apply(action, update, sourceLocation: sourceLocation)
+    await settle(sourceLocation: sourceLocation)
+  }
+
+  /// Receives the oldest action an effect fed back: it must equal `expected`; it is then reduced
+  /// and the state change asserted as in `send`.
+  public func receive(
+    _ expected: AppAction, sourceLocation: SourceLocation = #_sourceLocation,
+    _ update: ((inout AppState) -> Void)? = nil
+  ) async {
+    await settle(sourceLocation: sourceLocation)
+    let next = fedBack.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+    guard let action = next else {
+      Issue.record("expected to receive \(expected), but no action was fed back", sourceLocation: sourceLocation)
+      return
+    }
+    #expect(action == expected, "received action", sourceLocation: sourceLocation)
+    apply(action, update, sourceLocation: sourceLocation)
+    await settle(sourceLocation: sourceLocation)
+  }
+
+  /// Lets every action fed back so far (and whatever they lead to without the test) run
+  /// unasserted. `reason` says why this step's actions are not worth asserting one by one.
+  public func skipReceivedActions(_ reason: String, sourceLocation: SourceLocation = #_sourceLocation) async {
+    await settle(sourceLocation: sourceLocation)
+    while let action = fedBack.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+      store.send(action)
+      await settle(sourceLocation: sourceLocation)
+    }
+  }
+
+  /// Actions fed back and not yet received.
+  public var receivedActions: [AppAction] { fedBack.current }
+
+  /// Reduces `action` and checks the state against `update` (always when exhaustive).
+  private func apply(_ action: AppAction, _ update: ((inout AppState) -> Void)?, sourceLocation: SourceLocation) {
     let before = store.state
     store.send(action)
-    if let update {
-      var expected = before
-      expected.now = store.state.now
-      update(&expected)
-      #expect(store.state == expected, "state after \(action)", sourceLocation: sourceLocation)
+    guard exhaustivity == .on || update != nil else { return }
+    var expected = before
+    expected.now = store.state.now
+    update?(&expected)
+    let actual = store.state
+    if actual != expected {
+      let fields = StateDiff.lines(expected: expected, actual: actual)
+      let message = "state after \(action):\n" + (fields.isEmpty ? "differs" : fields.joined(separator: "\n"))
+      Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
     }
-    await settle(sourceLocation: sourceLocation)
   }
 
   /// Advances the test clock, stopping at each timer on the way so the actions it sends are
@@ -91,24 +159,15 @@ public final class TestStore {
     await settle(sourceLocation: sourceLocation)
   }
 
-  /// Types `text` one character at a time, `interval` apart (the field's text grows each time).
-  public func type(_ text: String, every interval: Duration, startingFrom prefix: String = "") async {
-    var typed = prefix
-    for character in text {
-      typed.append(character)
-      await send(.search(.queryChanged(typed)))
-      await advance(by: interval)
-    }
-  }
-
   /// Effects the reducer asked for since the last call.
   public func takeEffects() -> [Effect] { recorder.takeEffects() }
 
   /// Runs queued hops until nothing can move without the test: queues empty and every running
   /// Task parked in a fake call.
+  /// When exhaustivity is off, actions effects feed back are reduced as they arrive.
   public func settle(sourceLocation: SourceLocation = #_sourceLocation) async {
     while true {
-      while worker.runOne() || main.runOne() {}
+      while worker.runOne() || main.runOne() || runFedBackWhenNotExhaustive() {}
       let generation = activity.current
       if worker.isEmpty, main.isEmpty, tasks.running == directory.parkedCount { return }
       guard await activity.wait(after: generation, timeout: .seconds(10)) else {
@@ -120,9 +179,20 @@ public final class TestStore {
     }
   }
 
-  /// Ends the test: nothing may be in flight, and every fake call must have been taken.
+  private func runFedBackWhenNotExhaustive() -> Bool {
+    guard exhaustivity != .on, let action = fedBack.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else {
+      return false
+    }
+    store.send(action)
+    return true
+  }
+
+  /// Ends the test: nothing may be in flight, every fed-back action must have been received, and
+  /// every fake call must have been taken.
   public func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
     await settle(sourceLocation: sourceLocation)
+    let waiting = fedBack.current
+    #expect(waiting.isEmpty, "actions fed back and never received: \(waiting)", sourceLocation: sourceLocation)
     #expect(store.isIdle, "\(store.effectsInFlight) effect(s) still in flight", sourceLocation: sourceLocation)
     #expect(scheduler.pendingCount == 0, "timers still scheduled", sourceLocation: sourceLocation)
     let calls = directory.untakenCalls.map(\.request)

@@ -9,6 +9,11 @@ public struct DispatchScheduler: Scheduler {
     self.queue = queue
   }
 
+  /// Timers on a serial queue of their own, named `label` (e.g. device-code polling, off the UI queue).
+  public init(label: String) {
+    self.init(queue: DispatchQueue(label: label))
+  }
+
   /// The continuous clock's now.
   public var now: ContinuousClock.Instant { ContinuousClock.now }
 

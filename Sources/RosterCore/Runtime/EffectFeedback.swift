@@ -8,11 +8,17 @@ import Foundation
 public struct EffectFeedback: Sendable {
   /// Sends an action to the Store (hops to the main queue).
   public var send: @Sendable (AppAction) -> Void
+  /// Hands text to the UI's clipboard writer (hops to the main queue).
+  public var copyToClipboard: @Sendable (String) -> Void
   /// Reports that one effect ended (hops to the main queue).
   public var finish: @Sendable () -> Void
 
-  public init(send: @escaping @Sendable (AppAction) -> Void, finish: @escaping @Sendable () -> Void) {
+  public init(
+    send: @escaping @Sendable (AppAction) -> Void, copyToClipboard: @escaping @Sendable (String) -> Void,
+    finish: @escaping @Sendable () -> Void
+  ) {
     self.send = send
+    self.copyToClipboard = copyToClipboard
     self.finish = finish
   }
 }

@@ -96,8 +96,9 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
           return .setup(.saveFailed(String(describing: error)))
         }
       }
-    case .copyToClipboard:
-      // The Store hands this to the UI itself; nothing to do off the main queue.
+    case .copyToClipboard(let text):
+      // The one path for the clipboard: back to the UI on the main queue, like any result.
+      feedback.copyToClipboard(text)
       feedback.finish()
     case .loadTasks(let requestID):
       let tasks = environment.services.tasks

@@ -27,7 +27,8 @@ public final class Store {
   public var onChange: ((AppState) -> Void)?
   /// Told whenever the store becomes idle (e.g. to touch an `--idle-file` for tests).
   public var onIdle: (() -> Void)?
-  /// The UI's clipboard writer (OSC 52); `.copyToClipboard` effects go straight to it.
+  /// The UI's clipboard writer (OSC 52); the runtime hands `.copyToClipboard` effects back to it on
+  /// the main queue, like every other result.
   public var copyToClipboard: ((String) -> Void)?
   /// Effects handed to the runtime and not finished yet.
   public private(set) var effectsInFlight = 0
@@ -60,10 +61,6 @@ public final class Store {
     let effects = reduce(&state, action)
     onChange?(state)
     for effect in effects {
-      if case .copyToClipboard(let text) = effect {
-        copyToClipboard?(text)
-        continue
-      }
       effectsInFlight += 1
       runtime.run(effect, feedback: feedback)
     }
@@ -75,6 +72,7 @@ public final class Store {
     let store = self
     return EffectFeedback(
       send: { action in delivery.enqueue { MainActor.assumeIsolated { store.send(action) } } },
+      copyToClipboard: { text in delivery.enqueue { MainActor.assumeIsolated { store.copyToClipboard?(text) } } },
       finish: { delivery.enqueue { MainActor.assumeIsolated { store.effectFinished() } } }
     )
   }()

@@ -85,7 +85,7 @@ extension IdentityEndpoints {
 
   /// MSAL's `client_info` (sent when the request has `client_info=1`): base64url `{"uid","utid"}`.
   static func clientInfo(uid: String, utid: String) -> String {
-    Base64URL.encode(Data(JSONText.render(.object([("uid", .string(uid)), ("utid", .string(utid))])).utf8))
+    Base64URL.encode(Data(JSONValue.object([("uid", .string(uid)), ("utid", .string(utid))]).jsonText.utf8))
   }
 
   /// B2C's `profile_info`: base64 JSON with the user's identity.
@@ -94,6 +94,6 @@ extension IdentityEndpoints {
       ("ver", .string("1.0")), ("tid", .string(tenantId)), ("oid", .string(user.id)),
       ("upn", .null), ("name", user.displayName.map(JSONValue.string)), ("idp", .null),
     ])
-    return Data(JSONText.render(json).utf8).base64EncodedString()
+    return Data(json.jsonText.utf8).base64EncodedString()
   }
 }

@@ -24,8 +24,8 @@ final class TokenSigner: Sendable {
     let header = JSONValue.members([
       ("typ", .string("JWT")), ("alg", .string("RS256")), ("x5t", .string(keyId)), ("kid", .string(keyId)),
     ])
-    let signingInput = Base64URL.encode(Data(JSONText.render(header).utf8)) + "."
-      + Base64URL.encode(Data(JSONText.render(claims).utf8))
+    let signingInput = Base64URL.encode(Data(header.jsonText.utf8)) + "."
+      + Base64URL.encode(Data(claims.jsonText.utf8))
     let signature = try privateKey.signature(
       for: SHA256.hash(data: Data(signingInput.utf8)), padding: .insecurePKCS1v1_5)
     return signingInput + "." + Base64URL.encode(signature.rawRepresentation)

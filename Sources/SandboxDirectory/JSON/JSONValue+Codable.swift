@@ -2,7 +2,7 @@ import Foundation
 
 /// `Codable` for `JSONValue`, so it can sit inside other Codable types. Encoding writes object
 /// members in order through a keyed container; whether the encoder keeps that order is up to the
-/// encoder, so the server uses `serialized()` for exact bytes.
+/// encoder, so the server writes exact bytes with `jsonText`.
 extension JSONValue {
   struct AnyKey: CodingKey {
     var stringValue: String

@@ -3,17 +3,11 @@ import Foundation
 /// Exact JSON text for a `JSONValue`: object keys keep their order and nulls stay, which is what
 /// Graph responses look like and what `JSONEncoder` cannot promise.
 extension JSONValue {
-  /// The value as compact UTF-8 JSON text (no spaces, keys in order, non-ASCII kept as UTF-8).
-  public func serialized() -> Data {
-    var text = ""
-    text.reserveCapacity(256)
-    JSONValue.append(self, to: &text)
-    return Data(text.utf8)
-  }
-
-  /// The value as compact JSON text.
+  /// The value as compact JSON text (no spaces, keys in order, non-ASCII kept as it is): the one
+  /// JSON writer, which the sandbox server's responses and tokens use.
   public var jsonText: String {
     var text = ""
+    text.reserveCapacity(256)
     JSONValue.append(self, to: &text)
     return text
   }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Recorded-shape Graph bodies from `Fixtures/`.
 enum Fixture {
@@ -16,7 +17,7 @@ enum Fixture {
   struct FixtureMissing: Error { var name: String }
 }
 
-extension ScriptedTransport.Step {
+extension FakeTransport.Step {
   static func fixture(_ status: Int, _ name: String, headers: [(name: String, value: String)] = []) throws -> Self {
     .json(status, try Fixture.text(name), headers: headers)
   }

@@ -1,24 +1,25 @@
 import Foundation
 import Graph
 import RosterCore
+import TestSupport
 import Transport
 
 /// A live `DirectoryClient` wired to a scripted transport, fake tokens and a recording sleep.
 struct GraphHarness {
   static let endpoint = URL(string: "https://graph.example.test")!
 
-  let transport: ScriptedTransport
+  let transport: FakeTransport
   let tokens: FakeTokens
   let sleep: RecordingSleep
   let notices = NoticeLog()
   let client: DirectoryClient
 
   init(
-    _ steps: [ScriptedTransport.Step], searchMode: Settings.SearchMode = .search, maxRetries: Int = 3,
+    _ steps: [FakeTransport.Step], searchMode: Settings.SearchMode = .search, maxRetries: Int = 3,
     tenantId: String? = nil, tokens: FakeTokens = FakeTokens(), sleep: RecordingSleep = RecordingSleep(),
     fallback: (@Sendable (HTTPRequest) -> HTTPResponse)? = nil
   ) throws {
-    transport = ScriptedTransport(steps, fallback: fallback)
+    transport = FakeTransport(script: steps, fallback: fallback)
     self.tokens = tokens
     self.sleep = sleep
     let retry = RetryPolicy(

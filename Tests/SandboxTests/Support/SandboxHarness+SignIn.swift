@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Tokens from a sign-in (never printed: tests compare them, they do not log them).

@@ -1,27 +1,22 @@
 import Foundation
 
-/// Runs the built `roster` binary (next to the test bundle) with a private HOME and XDG dirs.
-struct RosterProcess {
-  struct Output {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+/// Runs the built `roster` binary (`RosterBinary`) with the given environment (a private HOME and
+/// XDG dirs), to the end, collecting its output.
+public struct RosterProcess: Sendable {
+  public struct Output: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
   }
 
-  let environment: [String: String]
+  public let environment: [String: String]
 
-  static var binary: URL {
-    let products = Bundle.module.bundleURL.deletingLastPathComponent()
-    for candidate in [products, products.deletingLastPathComponent()] {
-      let url = candidate.appendingPathComponent("roster")
-      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-    }
-    return products.appendingPathComponent("roster")
-  }
+  public init(environment: [String: String]) { self.environment = environment }
 
-  func run(_ arguments: [String]) async throws -> Output {
+  public func run(_ arguments: [String]) async throws -> Output {
+    guard let binary = RosterBinary.url else { throw SandboxHarnessError("roster is not built") }
     let process = Process()
-    process.executableURL = Self.binary
+    process.executableURL = binary
     process.arguments = arguments
     process.environment = environment
     let out = Pipe()
@@ -52,7 +47,7 @@ struct RosterProcess {
 }
 
 /// A one-shot signal from a callback thread to async code.
-final class AsyncStreamBox: @unchecked Sendable {
+private final class AsyncStreamBox: @unchecked Sendable {
   private let lock = NSLock()
   private var done = false
   private var waiter: CheckedContinuation<Void, Never>?

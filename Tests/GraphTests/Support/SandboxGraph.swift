@@ -2,59 +2,46 @@ import Foundation
 import Graph
 import RosterCore
 import Sandbox
+import TestSupport
 import Transport
 
-/// An in-process sandbox tenant plus a live Graph client signed in to it.
-struct SandboxHarness {
-  let sandbox: RunningSandbox
+/// The live Graph client signed in to a sandbox (`SandboxHarness`), with a recording sleep and
+/// retry-notice log.
+struct SandboxGraph {
+  let harness: SandboxHarness
   let tokens: SandboxTokens
-  let control: SandboxControl
   let sleep = RecordingSleep()
   let notices = NoticeLog()
   let client: DirectoryClient
 
+  var sandbox: RunningSandbox { harness.sandbox }
+
   /// Starts a sandbox (a generated organisation of `size`, or the people in `people`), signs in
-  /// with `scope`, runs `body`, and stops the sandbox whatever happens.
+  /// with `scope`, runs `body`, and stops the sandbox whatever happens. `transport` wraps the
+  /// harness's live transport (e.g. to strip a header) for the Graph client.
   static func run<Result>(
     people: [[String: Any]]? = nil, size: Int = 200, scope: String = "openid profile offline_access User.Read User.Read.All",
-    searchMode: Settings.SearchMode = .search, transport: (any HTTPTransport)? = nil,
+    searchMode: Settings.SearchMode = .search, transport: ((any HTTPTransport) -> any HTTPTransport)? = nil,
     requestTimeout: Duration = .seconds(10),
-    _ body: (SandboxHarness) async throws -> Result
+    _ body: (SandboxGraph) async throws -> Result
   ) async throws -> Result {
-    var configuration = SandboxConfiguration()
-    configuration.size = size
-    var peopleFile: URL?
-    if let people {
-      let url = FileManager.default.temporaryDirectory.appendingPathComponent("roster-graph-people-\(UUID().uuidString).json")
-      try JSONSerialization.data(withJSONObject: people).write(to: url)
-      configuration.peopleFile = url
-      peopleFile = url
-    }
-    defer { if let peopleFile { try? FileManager.default.removeItem(at: peopleFile) } }
-    let sandbox = try await SandboxServer.start(configuration)
-    do {
-      let harness = try await SandboxHarness(
-        sandbox: sandbox, scope: scope, searchMode: searchMode, transport: transport ?? SharedTransport.live,
-        requestTimeout: requestTimeout)
-      let result = try await body(harness)
-      await sandbox.stop()
-      return result
-    } catch {
-      await sandbox.stop()
-      throw error
+    try await SandboxHarness.with(people: people, configure: { $0.size = size }) { harness in
+      let graph = try await SandboxGraph(
+        harness: harness, scope: scope, searchMode: searchMode,
+        transport: transport?(harness.transport) ?? harness.transport, requestTimeout: requestTimeout)
+      return try await body(graph)
     }
   }
 
   private init(
-    sandbox: RunningSandbox, scope: String, searchMode: Settings.SearchMode, transport: any HTTPTransport,
+    harness: SandboxHarness, scope: String, searchMode: Settings.SearchMode, transport: any HTTPTransport,
     requestTimeout: Duration
   ) async throws {
-    self.sandbox = sandbox
-    tokens = try await SandboxTokens.signIn(sandbox, scope: scope)
-    control = SandboxControl(sandbox: sandbox)
+    self.harness = harness
+    tokens = try await SandboxTokens.signIn(harness.sandbox, scope: scope, transport: harness.transport)
     let retry = RetryPolicy(maxRetries: 3, random: { 0.5 })
     let configuration = try GraphConfiguration(
-      endpoint: sandbox.graphURL, searchMode: searchMode, retry: retry, requestTimeout: requestTimeout)
+      endpoint: harness.sandbox.graphURL, searchMode: searchMode, retry: retry, requestTimeout: requestTimeout)
     client = .live(configuration: configuration, tokens: tokens, transport: transport, sleep: sleep.function)
   }
 

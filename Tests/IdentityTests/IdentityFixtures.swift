@@ -1,37 +1,8 @@
 import Foundation
-import RosterCore
 import Transport
 
-/// A transport that answers from a closure and records what was sent.
-final class FakeTransport: HTTPTransport, @unchecked Sendable {
-  // @unchecked: state behind `lock`.
-  private let lock = NSLock()
-  private var sent: [HTTPRequest] = []
-  private let handler: @Sendable (HTTPRequest) throws -> HTTPResponse
-
-  init(_ handler: @escaping @Sendable (HTTPRequest) throws -> HTTPResponse) { self.handler = handler }
-
-  var requests: [HTTPRequest] { lock.withLock { sent } }
-
-  func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-    lock.withLock { sent.append(request) }
-    return try handler(request)
-  }
-
-  /// The form fields of a recorded request body.
-  static func form(_ request: HTTPRequest) -> [String: String] {
-    let body = String(decoding: request.body ?? Data(), as: UTF8.self)
-    var fields: [String: String] = [:]
-    for pair in body.split(separator: "&") {
-      let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
-      fields[parts[0]] = parts.count > 1 ? parts[1] : ""
-    }
-    return fields
-  }
-}
-
 /// JSON and discovery helpers for fake answers.
-enum Fixtures {
+enum IdentityFixtures {
   static let base = "https://login.example.test/contoso"
 
   static func json(_ status: Int, _ object: [String: Any]) -> HTTPResponse {

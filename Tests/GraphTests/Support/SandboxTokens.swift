@@ -2,6 +2,7 @@ import Foundation
 import Graph
 import RosterCore
 import Sandbox
+import TestSupport
 import Transport
 
 /// Signs in to the in-process sandbox with raw device-code HTTP (no Identity module), and hands
@@ -20,25 +21,25 @@ final class SandboxTokens: AccessTokenProvider, @unchecked Sendable {
 
   static func signIn(
     _ sandbox: RunningSandbox, scope: String = "openid profile offline_access User.Read User.Read.All",
-    user: String? = nil, transport: any HTTPTransport = SharedTransport.live
+    user: String? = nil, transport: any HTTPTransport
   ) async throws -> SandboxTokens {
     let authority = sandbox.authority.absoluteString
     let device = try await postForm(
       transport, authority + "/oauth2/v2.0/devicecode", ["client_id": sandbox.clientId, "scope": scope])
     guard let userCode = device["user_code"] as? String, let deviceCode = device["device_code"] as? String else {
-      throw SandboxSignInError("devicecode answer lacks codes")
+      throw SandboxHarnessError("devicecode answer lacks codes")
     }
     var approval: [String: Any] = ["user_code": userCode]
     if let user { approval["user"] = user }
     let approved = try await transport.send(HTTPRequest(
       method: "POST", url: sandbox.baseURL.appendingPathComponent("_sandbox/device/approve"),
       headers: [("Content-Type", "application/json")], body: try JSONSerialization.data(withJSONObject: approval)))
-    guard (200..<300).contains(approved.status) else { throw SandboxSignInError("approve answered \(approved.status)") }
+    guard (200..<300).contains(approved.status) else { throw SandboxHarnessError("approve answered \(approved.status)") }
     let tokens = try await postForm(transport, authority + "/oauth2/v2.0/token", [
       "grant_type": "urn:ietf:params:oauth:grant-type:device_code", "client_id": sandbox.clientId,
       "device_code": deviceCode,
     ])
-    guard let access = tokens["access_token"] as? String else { throw SandboxSignInError("no access token") }
+    guard let access = tokens["access_token"] as? String else { throw SandboxHarnessError("no access token") }
     return SandboxTokens(
       sandbox: sandbox, transport: transport, scope: scope, access: Secret(access),
       refresh: (tokens["refresh_token"] as? String).map(Secret.init))
@@ -76,18 +77,13 @@ final class SandboxTokens: AccessTokenProvider, @unchecked Sendable {
     async throws -> [String: Any]
   {
     let body = fields.sorted { $0.key < $1.key }
-      .map { ODataText.percentEncoded($0.key) + "=" + ODataText.percentEncoded($0.value) }.joined(separator: "&")
+      .map { PercentEncoding.encode($0.key) + "=" + PercentEncoding.encode($0.value) }.joined(separator: "&")
     let response = try await transport.send(HTTPRequest(
       method: "POST", url: URL(string: url)!, headers: [("Content-Type", "application/x-www-form-urlencoded")],
       body: Data(body.utf8)))
     guard let object = try JSONSerialization.jsonObject(with: response.body) as? [String: Any] else {
-      throw SandboxSignInError("\(url) answered \(response.status) without JSON")
+      throw SandboxHarnessError("\(url) answered \(response.status) without JSON")
     }
     return object
   }
-}
-
-struct SandboxSignInError: Error, CustomStringConvertible {
-  var description: String
-  init(_ description: String) { self.description = description }
 }

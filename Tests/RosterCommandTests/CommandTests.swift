@@ -1,12 +1,13 @@
 import Foundation
 import Sandbox
+import TestSupport
 import Testing
 
 /// `roster search` and `roster show` as a script runs them: the built binary, signed in with
 /// `roster login` against an in-process sandbox, output parsed back.
 @Suite(.serialized) struct CommandTests {
   static var people: [[String: Any]] {
-    SandboxEscapingTests.people + [
+    HostilePeople.people + [
       ["id": "20000000-0000-4000-8000-000000000001", "displayName": "李小明", "givenName": "小明", "surname": "李",
        "mail": "xiaoming.li@contoso.test", "userPrincipalName": "xiaoming.li@contoso.test",
        "jobTitle": "Director, \"Special\" Projects", "department": "Strategy",
@@ -17,36 +18,14 @@ import Testing
     ]
   }
 
-  /// Starts a sandbox, signs the binary in, runs `body`, stops the sandbox.
+  /// Starts a sandbox, signs the binary in, runs `body` with it and a signed-out one, stops the sandbox.
   static func withSignedInRoster(_ body: (RosterProcess, RosterProcess) async throws -> Void) async throws {
-    let home = FileManager.default.temporaryDirectory.appendingPathComponent("roster-cmd-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: home) }
-    let peopleFile = home.appendingPathComponent("people.json")
-    try JSONSerialization.data(withJSONObject: people).write(to: peopleFile)
-    var configuration = SandboxConfiguration()
-    configuration.peopleFile = peopleFile
-    configuration.approveAfter = .milliseconds(200)
-    configuration.deviceCodeInterval = 1
-    let sandbox = try await SandboxServer.start(configuration)
-    func environment(state: String) -> [String: String] {
-      [
-        "HOME": home.path, "XDG_STATE_HOME": home.appendingPathComponent(state).path,
-        "XDG_CONFIG_HOME": home.appendingPathComponent("config").path, "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
-        "ROSTER_CLIENT_ID": sandbox.clientId, "ROSTER_AUTHORITY": sandbox.authority.absoluteString,
-        "ROSTER_GRAPH_URL": sandbox.graphURL.absoluteString,
-        "ROSTER_SCOPES": "openid profile offline_access User.Read User.Read.All", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
-      ]
-    }
-    do {
-      let roster = RosterProcess(environment: environment(state: "state"))
+    try await SandboxHarness.with(people: people, configure: { $0.approveAfter = .milliseconds(200) }) { harness in
+      let scopes = ["ROSTER_SCOPES": "openid profile offline_access User.Read User.Read.All"]
+      let roster = harness.roster(extra: scopes)
       let login = try await roster.run(["login", "--device-code"])
       #expect(login.status == 0, "login: \(login.stderr) \(login.stdout)")
-      try await body(roster, RosterProcess(environment: environment(state: "nobody")))
-      await sandbox.stop()
-    } catch {
-      await sandbox.stop()
-      throw error
+      try await body(roster, harness.roster(state: "nobody", extra: scopes))
     }
   }
 
@@ -72,7 +51,7 @@ import Testing
       #expect(table.status == 0)
 
       let listed = try await roster.run(["search", "case", "--all", "--top", "4", "--csv"])
-      #expect(listed.stdout.split(separator: "\r\n").count == SandboxEscapingTests.cases.count + 1)
+      #expect(listed.stdout.split(separator: "\r\n").count == HostilePeople.cases.count + 1)
 
       // A table of the hostile names (CJK, emoji, controls): sanitised, and the mail column starts
       // at the same cell on every row.
@@ -80,7 +59,7 @@ import Testing
       #expect(hostile.status == 0)
       #expect(!hostile.stdout.contains("\u{1B}") && !hostile.stdout.contains("\u{0}") && !hostile.stdout.contains("\u{7}"))
       let rows = hostile.stdout.split(separator: "\n").map(String.init).filter { $0.contains("@contoso.test") }
-      #expect(rows.count == SandboxEscapingTests.cases.count)
+      #expect(rows.count == HostilePeople.cases.count)
       let starts = Set(rows.compactMap { row in row.range(of: "case").map { TextColumns.cells(before: $0.lowerBound, in: row) } })
       #expect(starts.count == 1, "mail column starts at \(starts)")
 

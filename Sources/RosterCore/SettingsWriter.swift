@@ -1,10 +1,10 @@
 import Foundation
-import RosterCore
 
 /// Saves what the setup screen edits (client id, authority) into the settings plist, keeping every
-/// other key already in the file. Written atomically; the directory is created 0700.
-enum SettingsWriter {
-  static func save(_ settings: Settings, configFile: String?, environment: [String: String]) throws {
+/// other key already in the file. Written atomically; the directory is created 0700. It lives beside
+/// `Settings+Loading.swift` so that the file's location and format are decided in one module.
+public enum SettingsWriter {
+  public static func save(_ settings: Settings, configFile: String?, environment: [String: String]) throws {
     let path = Settings.settingsFile(configFile: configFile, environment: environment).path
     let url = URL(fileURLWithPath: path)
     var values: [String: Any] = [:]

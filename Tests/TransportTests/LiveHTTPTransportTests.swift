@@ -1,8 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
-import Transport
 
+// Identity's loopback redirect listener serves as a small local HTTP server here.
 @testable import Identity
+@testable import Transport
 
 #if canImport(Glibc)
 import Glibc

@@ -2,6 +2,7 @@ import Foundation
 import RosterCore
 import Sandbox
 import Testing
+import TestSupport
 import Transport
 
 @testable import Identity
@@ -9,47 +10,34 @@ import Transport
 /// Real processes sharing one token cache: the built `roster` binary, refreshing at once and
 /// being killed with SIGKILL mid-write.
 @Suite(.serialized) struct CacheProcessTests {
-  /// `.build/debug/roster`, built by `swift build --build-tests` / `swift test`.
-  static var rosterBinary: String {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent(".build/debug/roster").path
-  }
-
   func launch(
     _ harness: SandboxHarness, _ arguments: [String], output: FileHandle = .nullDevice, errors: FileHandle = .nullDevice
   ) throws -> Process {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.rosterBinary)
+    // The binary is built by `swift build --build-tests`; a test that cannot find it fails.
+    process.executableURL = try #require(RosterBinary.url, "build roster first")
     process.arguments = arguments
-    process.environment = [
-      "HOME": harness.directory.url.path,
-      "XDG_STATE_HOME": harness.directory.url.appendingPathComponent("state").path,
-      "XDG_CONFIG_HOME": harness.directory.url.appendingPathComponent("config").path,
-      "ROSTER_CLIENT_ID": harness.sandbox.clientId,
-      "ROSTER_AUTHORITY": harness.sandbox.authority.absoluteString,
-      "PATH": "/usr/bin:/bin",
-    ]
+    process.environment = harness.rosterEnvironment()
     process.standardOutput = output
     process.standardError = errors
     try process.run()
     return process
   }
 
-  func signedInHarness() async throws -> SandboxHarness? {
-    guard FileManager.default.isExecutableFile(atPath: Self.rosterBinary) else {
-      Issue.record("build roster first: \(Self.rosterBinary) is missing")
-      return nil
-    }
+  /// A sandbox with the harness's session signed in (a sign-in that does not finish fails the test).
+  func signedInHarness() async throws -> SandboxHarness {
     let harness = try await SandboxHarness.start()
-    guard case .signedIn? = await harness.signIn(try harness.session(), method: .deviceCode) else {
-      Issue.record("sign-in did not finish")
-      return nil
+    do {
+      try await harness.signedIn(try harness.session())
+    } catch {
+      await harness.stop()
+      throw error
     }
     return harness
   }
 
   @Test func twoProcessesRefreshingAtOnceBothKeepAWorkingToken() async throws {
-    guard let harness = try await signedInHarness() else { return }
+    let harness = try await signedInHarness()
     defer { Task { await harness.stop() } }
     let before = try await harness.tokenRequestCount()
     for _ in 0..<3 {
@@ -66,7 +54,7 @@ import Transport
   }
 
   @Test func sigkillMidWriteLeavesAReadableCache() async throws {
-    guard let harness = try await signedInHarness() else { return }
+    let harness = try await signedInHarness()
     defer { Task { await harness.stop() } }
     let warnings = WarningLog()
     let store = harness.fileStore { warnings.append($0) }
@@ -101,10 +89,6 @@ import Transport
   }
 
   @Test func loginStatusAndLogoutCommandsNeverPrintAToken() async throws {
-    guard FileManager.default.isExecutableFile(atPath: Self.rosterBinary) else {
-      Issue.record("build roster first: \(Self.rosterBinary) is missing")
-      return
-    }
     let harness = try await SandboxHarness.start { $0.approveAfter = .seconds(1) }
     defer { Task { await harness.stop() } }
     let (loginStatus, loginOut, loginErr) = try run(harness, ["login", "--device-code"])
@@ -130,7 +114,6 @@ import Transport
   }
 
   @Test func withoutAClientIdLoginPrintsTheChecklistAndExits3() async throws {
-    guard FileManager.default.isExecutableFile(atPath: Self.rosterBinary) else { return }
     let harness = try await SandboxHarness.start()
     defer { Task { await harness.stop() } }
     let (status, _, errors) = try run(harness, ["login", "--client-id", " "])

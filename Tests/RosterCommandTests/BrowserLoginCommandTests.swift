@@ -1,5 +1,6 @@
 import Foundation
 import Sandbox
+import TestSupport
 import Testing
 
 /// `roster login --browser` as a person at a desktop runs it: the built binary finds `xdg-open`
@@ -16,27 +17,23 @@ import Testing
     """#
 
   @Test func theOpenerOnPathCompletesTheBrowserSignIn() async throws {
-    let home = FileManager.default.temporaryDirectory.appendingPathComponent("roster-xdg-\(UUID().uuidString)")
-    let bin = home.appendingPathComponent("bin")
-    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: home) }
-    let opener = bin.appendingPathComponent("xdg-open")
-    try Self.fakeOpener.write(to: opener, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener.path)
-    let log = home.appendingPathComponent("opened.txt")
+    try await SandboxHarness.with { harness in
+      let bin = harness.directory.url.appendingPathComponent("bin")
+      try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+      let opener = bin.appendingPathComponent("xdg-open")
+      try Self.fakeOpener.write(to: opener, atomically: true, encoding: .utf8)
+      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener.path)
+      let log = harness.directory.url.appendingPathComponent("opened.txt")
+      let roster = harness.roster(extra: ["PATH": "\(bin.path):/usr/bin:/bin", "DISPLAY": ":99", "FAKE_OPENER_LOG": log.path])
+      let login = try await roster.run(["login", "--browser"])
+      let status = try await roster.run(["status"])
+      try Self.check(login: login, status: status, log: log, username: harness.sandbox.defaultUsername)
+    }
+  }
 
-    let sandbox = try await SandboxServer.start(SandboxConfiguration())
-    let roster = RosterProcess(environment: [
-      "HOME": home.path, "XDG_STATE_HOME": home.appendingPathComponent("state").path,
-      "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-      "ROSTER_CLIENT_ID": sandbox.clientId, "ROSTER_AUTHORITY": sandbox.authority.absoluteString,
-      "ROSTER_GRAPH_URL": sandbox.graphURL.absoluteString,
-      "PATH": "\(bin.path):/usr/bin:/bin", "LANG": "C.UTF-8", "DISPLAY": ":99", "FAKE_OPENER_LOG": log.path,
-    ])
-    let login = try await roster.run(["login", "--browser"])
-    let status = try await roster.run(["status"])
-    await sandbox.stop()
-
+  /// The opener got the authorize URL alone (PKCE, loopback redirect, state, no token), and the
+  /// sign-in it completed is the one `status` reports.
+  static func check(login: RosterProcess.Output, status: RosterProcess.Output, log: URL, username: String) throws {
     #expect(login.status == 0, "login: \(login.stderr) \(login.stdout)")
     let opened = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
     let lines = opened.split(separator: "\n")
@@ -49,6 +46,6 @@ import Testing
     #expect(query["state"]?.isEmpty == false)
     #expect(!opened.contains("access_token") && !opened.contains("refresh_token"))
     #expect(status.status == 0)
-    #expect(status.stdout.lowercased().contains(sandbox.defaultUsername.lowercased()), "status: \(status.stdout)")
+    #expect(status.stdout.lowercased().contains(username.lowercased()), "status: \(status.stdout)")
   }
 }

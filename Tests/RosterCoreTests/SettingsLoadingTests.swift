@@ -1,5 +1,6 @@
 import Foundation
 import RosterCore
+import TestSupport
 import Testing
 
 @Suite struct SettingsLoadingTests {
@@ -76,5 +77,19 @@ import Testing
       .deletingLastPathComponent().appendingPathComponent("Resources/settings.plist").path
     let settings = try Settings.load(overrides: .init(configFile: template), environment: [:])
     #expect(settings == Settings())
+  }
+
+  @Test func savingFromTheSetupScreenKeepsOtherKeysAndLoadsBack() throws {
+    let (temp, path) = write(plist)
+    defer { temp.remove() }
+    var settings = try Settings.load(overrides: .init(configFile: path), environment: [:])
+    settings.clientId = "11111111-2222-3333-4444-555555555555"
+    settings.authority = "https://login.microsoftonline.com/fabrikam.com"
+    try SettingsWriter.save(settings, configFile: path, environment: [:])
+    let loaded = try Settings.load(overrides: .init(configFile: path), environment: [:])
+    #expect(loaded.clientId == "11111111-2222-3333-4444-555555555555")
+    #expect(loaded.authority == "https://login.microsoftonline.com/fabrikam.com")
+    #expect(loaded.debounceMs == 300, "keys the setup screen does not edit are kept")
+    #expect(loaded.signIn == .browser)
   }
 }
