@@ -66,6 +66,8 @@ let package = Package(
       dependencies: ["RosterCore", "Graph", "SandboxDirectory", .product(name: "GRDB", package: "GRDB.swift")],
       swiftSettings: strict
     ),
+    // The B2C task API client (issue 14): HTTP through Transport, no UI.
+    .target(name: "Tasks", dependencies: ["RosterCore", "Transport"], swiftSettings: strict),
 
     // MARK: - UI
     .target(name: "TerminalUI", dependencies: ["RosterCore"], swiftSettings: strict),
@@ -94,7 +96,7 @@ let package = Package(
     .executableTarget(
       name: "roster",
       dependencies: [
-        "RosterCore", "Transport", "Identity", "Graph", "TerminalUI", "Curses", "Sandbox", "Index",
+        "RosterCore", "Transport", "Identity", "Graph", "Tasks", "TerminalUI", "Curses", "Sandbox", "Index",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict,
@@ -161,7 +163,12 @@ let package = Package(
       exclude: ["__Snapshots__"],
       swiftSettings: strict
     ),
-    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "RosterCore", "SandboxDirectory"], swiftSettings: strict),
+    .testTarget(
+      name: "TasksTests",
+      dependencies: ["Tasks", "Transport", "Identity", "Sandbox", "RosterCore", "TestSupport"],
+      swiftSettings: strict
+    ),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "RosterCore", "SandboxDirectory"], swiftSettings: strict),
     .testTarget(name: "RosterBenchTests", dependencies: ["roster-bench"], swiftSettings: strict),
     .testTarget(name: "CursesTests", dependencies: ["Curses", "CNCurses", "TerminalUI"], swiftSettings: strict),
   ]

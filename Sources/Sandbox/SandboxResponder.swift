@@ -39,7 +39,8 @@ struct SandboxResponder: HTTPResponder {
 
     let decision = tenant.faults.decide(method: incoming.method, path: incoming.path)
     let isGraph = incoming.components.first?.lowercased() == "v1.0"
-    let latency = decision.latencyMs + (isGraph ? tenant.configuration.latencyMs : 0)
+    let isTaskAPI = incoming.components.first?.lowercased() == "api"
+    let latency = decision.latencyMs + (isGraph || isTaskAPI ? tenant.configuration.latencyMs : 0)
     if latency > 0 { try? await Task.sleep(for: .milliseconds(latency)) }
 
     if let fault = decision.terminal {
@@ -54,6 +55,8 @@ struct SandboxResponder: HTTPResponder {
     guard let first = components.first?.lowercased() else { return home(request) }
     switch first {
     case "v1.0": return await GraphEndpoints(tenant: tenant).respond(to: request)
+    case "api" where components.count >= 2 && components[1].lowercased() == "tasks":
+      return await TaskEndpoints(tenant: tenant).respond(to: request)
     case "device" where components.count == 1: return await DevicePage(tenant: tenant).respond(to: request)
     case "oidc" where components.count == 2 && components[1] == "userinfo":
       return await GraphEndpoints(tenant: tenant).userInfo(request)

@@ -37,6 +37,12 @@ public struct SandboxConfiguration: Sendable {
   /// The sandbox's clock: token lifetimes, code expiry and auto-approval all read it, so tests
   /// can move time instead of sleeping.
   public var now: @Sendable () -> Date = { Date() }
+  /// Where the B2C task API keeps `tasks.json` (`--data DIR`); nil keeps tasks in memory.
+  public var dataDirectory: URL? = nil
+  /// The B2C policy whose tokens the task API trusts.
+  public var taskPolicy: String = "B2C_1_signupsignin"
+  /// The 2016 service's mode: any token of the policy for the app (the id token too), no scope checks.
+  public var taskAPIAcceptsIdTokens: Bool = false
 
   public init() {}
 }
@@ -56,14 +62,27 @@ public final class RunningSandbox: Sendable {
   public let caCertificatePEM: String?
   /// The port actually bound.
   public let port: Int
+  /// UPNs of the B2C customers who start with tasks (the default user first).
+  public let demoCustomers: [String]
+  /// The policy the task API trusts.
+  public let taskPolicy: String
+  /// The tenant itself, for tests that forge tokens with its key (`@testable import Sandbox`).
+  let tenant: SandboxTenant?
   private let serving: Task<Void, Never>
 
   init(baseURL: URL, tenantId: String, tenantDomain: String, clientId: String, defaultUsername: String,
-       caCertificatePEM: String?, port: Int, serving: Task<Void, Never>) {
+       caCertificatePEM: String?, port: Int, serving: Task<Void, Never>, demoCustomers: [String] = [],
+       taskPolicy: String = "B2C_1_signupsignin", tenant: SandboxTenant? = nil) {
     self.baseURL = baseURL; self.tenantId = tenantId; self.tenantDomain = tenantDomain
     self.clientId = clientId; self.defaultUsername = defaultUsername; self.caCertificatePEM = caCertificatePEM
-    self.port = port; self.serving = serving
+    self.port = port; self.serving = serving; self.demoCustomers = demoCustomers; self.taskPolicy = taskPolicy
+    self.tenant = tenant
   }
+
+  /// The B2C authority of the task API's policy, e.g. `http://127.0.0.1:PORT/contoso.onmicrosoft.com/B2C_1_signupsignin`.
+  public var b2cAuthority: URL { baseURL.appendingPathComponent(tenantDomain).appendingPathComponent(taskPolicy) }
+  /// The task API's scopes, as a client asks for them.
+  public var taskScopes: [String] { ["read", "write"].map { "https://\(tenantDomain)/api/\($0)" } }
 
   /// The authority URL a client should use, e.g. `http://127.0.0.1:PORT/TENANT_ID`.
   public var authority: URL { baseURL.appendingPathComponent(tenantId) }
@@ -90,6 +109,7 @@ public enum SandboxStartError: Error, CustomStringConvertible, Sendable {
   case remoteHostRefused(String)
   case peopleFile(String)
   case bindFailed(String)
+  case taskData(String)
 
   public var description: String {
     switch self {
@@ -97,6 +117,7 @@ public enum SandboxStartError: Error, CustomStringConvertible, Sendable {
       "refusing to listen on \(host): the sandbox serves tokens to anyone who can reach it; pass --allow-remote to mean it"
     case .peopleFile(let message): "cannot load the people file: \(message)"
     case .bindFailed(let message): "cannot start the sandbox server: \(message)"
+    case .taskData(let message): "cannot use the task data: \(message)"
     }
   }
 }
@@ -144,7 +165,8 @@ public enum SandboxServer {
     return RunningSandbox(
       baseURL: baseURL, tenantId: tenant.tenantId, tenantDomain: tenant.tenantDomain, clientId: RegisteredApp.demoClientId,
       defaultUsername: directory.defaultUser.userPrincipalName, caCertificatePEM: ca?.caCertificatePEM, port: port,
-      serving: serving)
+      serving: serving, demoCustomers: tenant.demoCustomers.map(\.userPrincipalName), taskPolicy: configuration.taskPolicy,
+      tenant: tenant)
   }
 
   /// Loopback names the sandbox may bind without `--allow-remote`.

@@ -22,7 +22,13 @@ final class SandboxTenant: Sendable {
   let requestLog = RequestLog()
   /// Teams presence that changes over time and can be pinned through the control API.
   let presence: PresenceBoard
+  /// The B2C task API's storage (`/api/tasks`).
+  let tasks: TaskStore
+  /// Customers with starter tasks, the default user first (so a test can show isolation).
+  let demoCustomers: [DirectoryUser]
   private let boundBaseURL = Mutex<URL?>(nil)
+  /// Who the stand-in browser signs in as when the request names no one (`/_sandbox/browser`).
+  private let browserUserId = Mutex<String?>(nil)
 
   init(configuration: SandboxConfiguration, directory: Directory) throws {
     self.configuration = configuration
@@ -35,7 +41,22 @@ final class SandboxTenant: Sendable {
     self.signer = try TokenSigner()
     self.faults = FaultInjector(seed: configuration.seed)
     self.presence = PresenceBoard(seed: configuration.seed)
+    let customers = Self.demoCustomers(in: directory)
+    self.demoCustomers = customers
+    do {
+      self.tasks = try TaskStore(
+        directory: configuration.dataDirectory, starters: Self.starterTasks(for: customers, now: configuration.now()))
+    } catch {
+      throw SandboxStartError.taskData(error.description)
+    }
   }
+
+  /// The user an interactive sign-in without `login_hint` signs in as.
+  var browserUser: DirectoryUser {
+    browserUserId.withLock { $0 }.flatMap { directory.user(idOrUPN: $0) } ?? directory.defaultUser
+  }
+
+  func setBrowserUser(_ user: DirectoryUser?) { browserUserId.withLock { $0 = user?.id } }
 
   var now: Date { configuration.now() }
   var scheme: String { configuration.tls ? "https" : "http" }

@@ -4,6 +4,7 @@ import Identity
 import Index
 import RosterCore
 import Sandbox
+import Tasks
 import Transport
 
 /// The composition root: which settings, services and runtime the UI runs with.
@@ -16,6 +17,8 @@ struct AppComposition: Sendable {
   var signInMethod: SignInMethod = .deviceCode
   /// Warnings from the token cache: stderr until the UI starts, then the status line.
   var warnings = WarningRelay()
+  /// Where sign-in leads: the task list for a B2C profile (a B2C token cannot call Graph).
+  var home: Screen = .main
 
   /// `roster --demo`: the embedded sandbox tenant (`SandboxServer.start` on 127.0.0.1, approving
   /// device codes after 3 s) with the live Identity and Graph clients, tokens in memory only.
@@ -67,7 +70,7 @@ struct AppComposition: Sendable {
         let directory = DirectoryClient.live(
           configuration: graph, tokens: auth.tokens, transport: transport, photoCache: photoCache)
         return Services(
-          auth: auth, directory: directory,
+          auth: auth, directory: directory, tasks: .live(settings: settings, tokens: auth.tokens, transport: transport),
           index: settings.index
             ? localIndex(graph, tokens: auth.tokens, transport: transport, environment: environment) : .disabled)
       } catch let failure as SignInFailure {
@@ -84,7 +87,8 @@ struct AppComposition: Sendable {
         try SettingsWriter.save(newSettings, configFile: configFile, environment: environment)
         return try build(newSettings)
       },
-      signInMethod: chooseSignIn(settings, environment: environment), warnings: warnings)
+      signInMethod: chooseSignIn(settings, environment: environment), warnings: warnings,
+      home: home(for: settings))
   }
 
   /// The local directory index over the same Graph client settings, tokens and transport.
@@ -95,6 +99,12 @@ struct AppComposition: Sendable {
     .live(
       environment: environment, feed: .live(configuration: graph, tokens: tokens, transport: transport),
       estimate: DeltaFeed.liveEstimate(configuration: graph, tokens: tokens, transport: transport))
+  }
+
+  /// `.tasks` for a B2C authority: its tokens are for the customer's own API, never Graph.
+  static func home(for settings: Settings) -> Screen {
+    let authority = try? Authority(parsing: settings.authority, b2cPolicy: settings.b2cPolicy)
+    return authority?.isB2C == true ? .tasks : .main
   }
 
   /// `signIn = auto` resolved as `roster login` resolves it: device code over SSH or without a
@@ -134,7 +144,7 @@ struct AppComposition: Sendable {
 
   /// The app's store, built the one way there is (`Store.live`, which StoreTests drive).
   @MainActor func makeStore() -> Store {
-    let state = AppState(settings: settings, signInMethod: signInMethod, isDemo: isDemo, now: Date())
+    let state = AppState(settings: settings, signInMethod: signInMethod, isDemo: isDemo, now: Date(), home: home)
     let store = Store.live(initialState: state, services: services, saveSettings: saveSettings)
     warnings.attach { message in
       DispatchQueue.main.async { MainActor.assumeIsolated { store.send(.app(.warningRaised(message))) } }

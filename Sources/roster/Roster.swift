@@ -9,7 +9,7 @@ struct Roster: AsyncParsableCommand {
     abstract: "Find colleagues in Microsoft Entra ID as you type.",
     subcommands: [
       LoginCommand.self, LogoutCommand.self, StatusCommand.self, SearchCommand.self, ShowCommand.self,
-      QueryCommand.self, SandboxCommand.self, IndexCommand.self,
+      QueryCommand.self, SandboxCommand.self, IndexCommand.self, TasksCommand.self,
     ]
   )
 

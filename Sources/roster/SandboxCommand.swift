@@ -39,6 +39,11 @@ struct SandboxCommand: AsyncParsableCommand {
   @Flag(help: "Allow listening on a non-loopback address.") var allowRemote = false
   @Option(help: "Change RATE people per minute at run time (0 = never), so a delta sync has changes to find.")
   var churn: Double = 0
+  @Option(help: ArgumentHelp("Keep the B2C task API's tasks in DIR/tasks.json (default: in memory).", valueName: "dir"))
+  var data: String?
+  @Option(help: "The B2C policy whose tokens the task API trusts.") var taskPolicy = "B2C_1_signupsignin"
+  @Flag(help: "Task API in the 2016 sample's mode: the id token is accepted as the bearer, no read/write scope checks.")
+  var taskAPIAcceptsIdTokens = false
 
   func validate() throws {
     guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0…65535.") }
@@ -51,6 +56,7 @@ struct SandboxCommand: AsyncParsableCommand {
     }
     _ = try approveAfterDuration()
     if caOut != nil && !tls { throw ValidationError("--ca-out needs --tls.") }
+    if !taskPolicy.lowercased().hasPrefix("b2c_") { throw ValidationError("--task-policy must name a B2C policy (B2C_1_…).") }
     if !allowRemote && !SandboxServer.isLoopback(host) {
       throw ValidationError("Refusing to listen on \(host): anyone who can reach it gets tokens. Pass --allow-remote to mean it.")
     }
@@ -79,6 +85,9 @@ struct SandboxCommand: AsyncParsableCommand {
     configuration.deviceCodeInterval = deviceCodeInterval
     configuration.deviceCodeExpiresIn = deviceCodeExpiresIn
     configuration.churnPerMinute = churn
+    configuration.dataDirectory = data.map { URL(fileURLWithPath: $0, isDirectory: true) }
+    configuration.taskPolicy = taskPolicy
+    configuration.taskAPIAcceptsIdTokens = taskAPIAcceptsIdTokens
 
     let sandbox: RunningSandbox
     do { sandbox = try await SandboxServer.start(configuration) } catch {

@@ -9,10 +9,17 @@ struct TUIOptions: ParsableArguments {
   @Flag(name: .long, help: "Run against a built-in sandbox tenant with a demo organisation (no account needed).")
   var demo = false
 
+  @Flag(name: .long, help: "With --demo: the B2C half, a task list signed in through the sandbox's B2C policy.")
+  var b2c = false
+
   @OptionGroup var common: CommonOptions
 
   @Option(name: .long, help: ArgumentHelp("Touch this file whenever the app is idle (for end-to-end tests).", visibility: .hidden))
   var idleFile: String?
+
+  func validate() throws {
+    if b2c && !demo { throw ValidationError("--b2c goes with --demo; a real B2C profile is set in the settings.") }
+  }
 }
 
 /// Starts the TUI: checks the terminal, composes the store, runs the event loop until quit.
@@ -25,7 +32,9 @@ enum TUICommand {
     let environment = ProcessInfo.processInfo.environment
     let composition: AppComposition
     do {
-      composition = options.demo ? try await AppComposition.demo(environment: environment) : try AppComposition.live(options: options.common)
+      composition = options.demo
+        ? try await (options.b2c ? AppComposition.b2cDemo(environment: environment) : AppComposition.demo(environment: environment))
+        : try AppComposition.live(options: options.common)
     } catch let exit as ExitCode {
       throw exit
     } catch {

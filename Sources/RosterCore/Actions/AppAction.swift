@@ -17,6 +17,8 @@ public enum AppAction: Equatable, Sendable {
   case presence(PresenceAction)
   /// The selected person's photo (issue 13).
   case photo(PhotoAction)
+  /// The B2C task list (issue 14).
+  case tasks(TaskListAction)
 }
 
 /// App-wide events.

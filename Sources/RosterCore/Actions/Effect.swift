@@ -52,6 +52,14 @@ public enum Effect: Equatable, Sendable {
   case fetchPresence(ids: [String], requestID: Int)
   /// Write `person` as a vCard file in the working directory; answers `.detail(.vCardExported)`.
   case exportVCard(Person)
+  /// The customer's tasks; answers `.tasks(.loaded(id: requestID, …))`. Runs under `CancelID.tasks`.
+  case loadTasks(requestID: Int)
+  /// Store a task shown under `localID`; answers `.tasks(.added(localID:, …))`.
+  case addTask(text: String, localID: String)
+  /// Answers `.tasks(.completionSaved(id:, …))`.
+  case setTaskCompleted(id: String, completed: Bool)
+  /// Answers `.tasks(.deleted(id:, …))`.
+  case deleteTask(id: String)
 }
 
 /// Names under which cancellable work runs; one piece of work per id at a time.
@@ -69,6 +77,7 @@ public enum CancelID: Hashable, Sendable, CaseIterable {
   case indexTimer
   case presence
   case presenceRefresh
+  case tasks
 }
 
 extension Effect {
@@ -84,8 +93,9 @@ extension Effect {
     case .fetchPresence: return .presence
     case .scheduleTick: return .tick
     case .syncIndex: return .indexSync
+    case .loadTasks: return .tasks
     case .cancel, .submitRedirectURL, .restoreSession, .signOut, .copyToClipboard, .saveSettings, .warmUpDirectory,
-      .attachIndex, .searchIndex, .removeFromIndex, .exportVCard:
+      .attachIndex, .searchIndex, .removeFromIndex, .exportVCard, .addTask, .setTaskCompleted, .deleteTask:
       return nil
     }
   }

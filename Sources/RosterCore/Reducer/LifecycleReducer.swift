@@ -32,7 +32,7 @@ enum LifecycleReducer {
       if let pageSize = state.layout.searchPageSize { state.search.pageSize = pageSize }
       return []
     case .signOutRequested:
-      guard state.account != nil || state.screen == .main else { return [] }
+      guard state.account != nil || state.screen == .main || state.screen == .tasks else { return [] }
       let pageSize = state.search.pageSize
       state.account = nil
       state.screen = .login
@@ -41,6 +41,7 @@ enum LifecycleReducer {
       state.search.pageSize = pageSize
       state.detail = DetailState()
       state.index = IndexState()
+      state.tasks = TaskListState()
       state.focus = .list
       state.singlePaneDetailOpen = false
       return CancelID.allCases.map { .cancel(id: $0) } + [.signOut]

@@ -78,6 +78,7 @@ enum LoginReducer {
   /// Signed in (interactively or from the cache): on to the main screen, re-running the search
   /// that was in the field when the session ended.
   static func signedIn(_ state: inout AppState, _ account: Account) -> [Effect] {
+    if state.home == .tasks { return TaskListReducer.signedIn(&state, account) }
     state.account = account
     let wasOnMain = state.screen == .main
     state.screen = .main
@@ -109,6 +110,7 @@ enum LoginReducer {
   /// A token could not be had without signing in again (refresh token expired or revoked): back
   /// to the login screen, keeping the search text, and start a new sign-in.
   static func sessionEnded(_ state: inout AppState, _ failure: SignInFailure) -> [Effect] {
+    if state.screen == .tasks { return TaskListReducer.sessionEnded(&state, failure) }
     guard state.screen == .main else { return [] }
     state.screen = .login
     state.account = nil

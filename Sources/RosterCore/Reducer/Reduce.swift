@@ -22,5 +22,6 @@ private func reduceFeature(_ state: inout AppState, _ action: AppAction) -> [Eff
   case .index(let action): return IndexReducer.reduce(&state, action)
   case .presence(let action): return PresenceReducer.reduce(&state, action)
   case .photo(let action): return PhotoReducer.reduce(&state, action)
+  case .tasks(let action): return TaskListReducer.reduce(&state, action)
   }
 }

@@ -119,6 +119,25 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
           return .detail(.vCardExported(.failure(error)))
         }
       }
+    case .loadTasks(let requestID):
+      let tasks = environment.services.tasks
+      startCall(.tasks, feedback) { _ in .tasks(.loaded(id: requestID, await Self.taskResult { try await tasks.list() })) }
+    case .addTask(let text, let localID):
+      let tasks = environment.services.tasks
+      spawn(feedback) { .tasks(.added(localID: localID, await Self.taskResult { try await tasks.add(text) })) }
+    case .setTaskCompleted(let id, let completed):
+      let tasks = environment.services.tasks
+      spawn(feedback) {
+        .tasks(.completionSaved(id: id, await Self.taskResult { try await tasks.setCompleted(id, completed) }))
+      }
+    case .deleteTask(let id):
+      let tasks = environment.services.tasks
+      spawn(feedback) {
+        .tasks(.deleted(id: id, await Self.taskResult {
+          try await tasks.delete(id)
+          return id
+        }))
+      }
     case .attachIndex, .syncIndex, .searchIndex, .removeFromIndex:
       interpretIndex(effect, feedback)
     }
@@ -241,6 +260,21 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
     job.onCancel = {
       handle.cancel()
       job.finish()
+    }
+  }
+
+  /// Runs a task call, mapping every way it can end to a `TaskError`.
+  private static func taskResult<Value: Sendable>(_ call: @Sendable () async throws -> Value) async
+    -> Result<Value, TaskError>
+  {
+    do {
+      return .success(try await call())
+    } catch let error as TaskError {
+      return .failure(error)
+    } catch let required as SignInRequired {
+      return .failure(.signInRequired(required.failure))
+    } catch {
+      return .failure(Task.isCancelled || error is CancellationError ? .cancelled : .offline("\(type(of: error))"))
     }
   }
 

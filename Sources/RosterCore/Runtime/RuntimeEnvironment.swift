@@ -8,11 +8,17 @@ public struct Services: Sendable {
   public var directory: DirectoryClient
   /// The local directory index (`Index` target), `.disabled` when the setting is off.
   public var index: LocalIndexClient
+  /// The B2C task API (`TaskClient.live` from Tasks); unavailable without `taskAPI`.
+  public var tasks: TaskClient
 
-  public init(auth: AuthClient, directory: DirectoryClient, index: LocalIndexClient = .disabled) {
+  public init(
+    auth: AuthClient, directory: DirectoryClient, index: LocalIndexClient = .disabled,
+    tasks: TaskClient = .unavailable("No task API is configured (taskAPI setting).")
+  ) {
     self.auth = auth
     self.directory = directory
     self.index = index
+    self.tasks = tasks
   }
 }
 

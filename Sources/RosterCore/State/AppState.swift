@@ -21,6 +21,10 @@ public struct AppState: Equatable, Sendable {
   public var presence: PresenceState
   /// The selected person's photo (PhotoReducer).
   public var photo: PhotoState
+  /// The B2C task list (issue 14).
+  public var tasks: TaskListState
+  /// Where a sign-in leads: the people browser, or the task list for a B2C profile with `taskAPI`.
+  public var home: Screen
   /// Which pane receives keys on the main screen.
   public var focus: Focus
   /// The `?` overlay listing the focused view's keys.
@@ -55,9 +59,10 @@ public struct AppState: Equatable, Sendable {
   ///   - settings: the loaded settings; without a `clientId` the setup screen is shown first.
   ///   - signInMethod: the interactive flow to use (the composition root resolves `auto`).
   ///   - isDemo: whether this is `roster --demo`.
+  ///   - home: the screen after sign-in (`.tasks` for a B2C profile with `taskAPI`).
   public init(
     settings: Settings = Settings(), signInMethod: SignInMethod = .deviceCode, isDemo: Bool = false,
-    now: Date = Date(timeIntervalSince1970: 0)
+    now: Date = Date(timeIntervalSince1970: 0), home: Screen = .main
   ) {
     self.screen = settings.clientId == nil ? .setup : .login
     self.settings = settings
@@ -67,6 +72,8 @@ public struct AppState: Equatable, Sendable {
     self.detail = DetailState()
     self.presence = PresenceState()
     self.photo = PhotoState()
+    self.tasks = TaskListState()
+    self.home = home
     self.focus = .list
     self.isHelpVisible = false
     self.singlePaneDetailOpen = false
@@ -88,6 +95,8 @@ public enum Screen: Equatable, Sendable {
   case login
   /// Search field, result list and detail pane.
   case main
+  /// The B2C task list (a B2C profile with `taskAPI`).
+  case tasks
 }
 
 /// Which pane of the main screen has the keyboard.

@@ -9,6 +9,8 @@ import SandboxDirectory
 /// - `GET /_sandbox/requests` → `{"requests":[…]}` oldest first; `DELETE` clears
 /// - `/_sandbox/users…` and `/_sandbox/churn`: directory changes (`ControlEndpoints+Users`)
 /// - `POST /_sandbox/presence` pins a person's presence (see `pinPresence`); `DELETE` unpins all
+/// - `POST /_sandbox/browser` `{"user": UPN}` → who the stand-in browser signs in as from now on
+///   (`{}` for the default user), so a second B2C customer can sign in through the real flow
 struct ControlEndpoints: Sendable {
   let tenant: SandboxTenant
 
@@ -33,6 +35,7 @@ struct ControlEndpoints: Sendable {
     case ("POST", ["churn"]): return churn(request)
     case ("POST", ["presence"]): return pinPresence(request)
     case ("DELETE", ["presence"]): tenant.presence.unpinAll(); return Response(status: .noContent)
+    case ("POST", ["browser"]): return browser(request)
     default: return failure(.notFound, "No control endpoint \(request.method) \(request.path).")
     }
   }

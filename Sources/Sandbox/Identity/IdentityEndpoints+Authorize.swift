@@ -31,8 +31,10 @@ extension IdentityEndpoints {
     }
     guard let scopeText = query.nonEmpty("scope") else { return redirect.error(.missingParameter("scope")) }
     let scopes: ScopeSet
-    do { scopes = try ScopeSet.parse(scopeText, clientId: clientId, b2c: b2c) } catch { return redirect.error(error) }
-    if b2c && !scopes.ownApp && !scopes.wantsIdToken {
+    do {
+      scopes = try ScopeSet.parse(scopeText, clientId: clientId, b2c: b2c, apiIdentifier: tenant.taskAPIIdentifier)
+    } catch { return redirect.error(error) }
+    if b2c && !scopes.wantsB2CAccessToken && !scopes.wantsIdToken {
       return redirect.error(AADError(
         error: "invalid_request", code: 115,
         message: "When requesting the 'code' response_type, the scope parameter must include a resource or client ID for access tokens, and 'openid' for ID tokens."))
@@ -79,7 +81,7 @@ extension IdentityEndpoints {
         return .failure(AADError(error: "login_required", code: 50058,
                                  message: "A silent sign-in request was sent but no user is signed in."))
       }
-      return .success(tenant.directory.defaultUser)
+      return .success(tenant.browserUser)
     }
     guard let user = tenant.directory.user(idOrUPN: loginHint) else {
       if silent {

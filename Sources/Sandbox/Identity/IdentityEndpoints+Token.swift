@@ -84,7 +84,8 @@ extension IdentityEndpoints {
     var scopes = ScopeSet.fromStored(grant.scopes)
     if let requested = form.nonEmpty("scope") {
       do {
-        var asked = try ScopeSet.parse(requested, clientId: clientId, b2c: path.isB2C)
+        var asked = try ScopeSet.parse(
+          requested, clientId: clientId, b2c: path.isB2C, apiIdentifier: tenant.taskAPIIdentifier)
         if !asked.oidc.contains("offline_access") { asked.oidc.append("offline_access") }
         scopes = asked
       } catch { return fail(error) }

@@ -31,8 +31,12 @@ extension IdentityEndpoints {
           idToken = try tenant.signer.sign(claims.entraIdToken(nonce: nonce, email: scopes.oidc.contains("email")))
         }
       case .b2c(let policy):
-        if scopes.ownApp { accessToken = try tenant.signer.sign(claims.b2cToken(policy: policy, nonce: nil, audience: clientId, isAccessToken: true)) }
-        if scopes.wantsIdToken || !scopes.ownApp {
+        if scopes.wantsB2CAccessToken {
+          let scp = scopes.api.isEmpty ? "access" : scopes.apiPermissions.joined(separator: " ")
+          accessToken = try tenant.signer.sign(
+            claims.b2cToken(policy: policy, nonce: nil, audience: clientId, isAccessToken: true, scp: scp))
+        }
+        if scopes.wantsIdToken || !scopes.wantsB2CAccessToken {
           idToken = try tenant.signer.sign(claims.b2cToken(policy: policy, nonce: nonce, audience: clientId, isAccessToken: false))
         }
       }

@@ -14,6 +14,14 @@ struct ScopeSet: Sendable, Equatable {
   var graph: [String] = []
   /// B2C: the client id requested as a scope (an access token for the app itself).
   var ownApp = false
+  /// B2C: the task API's scopes as asked for (`https://{domain}/api/read`), each a permission
+  /// (`read`, `write`) the access token carries in `scp`.
+  var api: [String] = []
+
+  /// The API permission names (`read write`) for `scp`.
+  var apiPermissions: [String] { api.compactMap { $0.split(separator: "/").last.map(String.init) } }
+  /// Whether an access token is issued (B2C: for the app itself or its API).
+  var wantsB2CAccessToken: Bool { ownApp || !api.isEmpty }
 
   var wantsRefreshToken: Bool { oidc.contains("offline_access") }
   var wantsIdToken: Bool { oidc.contains("openid") }
@@ -31,7 +39,10 @@ struct ScopeSet: Sendable, Equatable {
 
   /// Sorts `text` (space-separated) for an Entra tenant; unknown resources or permissions fail, as
   /// does `/.default` asked for together with named Graph permissions (AADSTS70011).
-  static func parse(_ text: String, clientId: String, b2c: Bool) throws(AADError) -> ScopeSet {
+  /// `apiIdentifier` is the B2C task API's App ID URI; its `read` and `write` scopes are known.
+  static func parse(
+    _ text: String, clientId: String, b2c: Bool, apiIdentifier: String? = nil
+  ) throws(AADError) -> ScopeSet {
     var result = ScopeSet()
     var askedDefault = false
     var askedNamed = false
@@ -40,7 +51,13 @@ struct ScopeSet: Sendable, Equatable {
       if let oidc = oidcScopes.first(where: { $0 == lower }) {
         if !result.oidc.contains(oidc) { result.oidc.append(oidc) }
       } else if b2c {
-        if lower == clientId.lowercased() { result.ownApp = true } else { throw AADError.invalidScope(raw) }
+        if lower == clientId.lowercased() {
+          result.ownApp = true
+        } else if let apiIdentifier, ["read", "write"].contains(where: { lower == "\(apiIdentifier.lowercased())/\($0)" }) {
+          if !result.api.contains(lower) { result.api.append(lower) }
+        } else {
+          throw AADError.invalidScope(raw)
+        }
       } else if let permission = graphPermission(raw) {
         if permission.isDefault { askedDefault = true } else { askedNamed = true }
         for name in permission.names where !result.graph.contains(name) { result.graph.append(name) }
@@ -79,18 +96,21 @@ struct ScopeSet: Sendable, Equatable {
     }
     var parts = graph.map { "\(Self.graphResource)/\($0)" }
     if ownApp { parts.append(clientId) }
+    parts += api
     parts += oidc.filter { $0 != "offline_access" }
     if ownApp { parts += oidc.filter { $0 == "offline_access" } }
     return parts.joined(separator: " ")
   }
 
   /// Round-trips through grants (refresh tokens remember what was consented).
-  var stored: String { (oidc + graph + (ownApp ? ["<app>"] : [])).joined(separator: " ") }
+  var stored: String { (oidc + graph + (ownApp ? ["<app>"] : []) + api.map { "api=" + $0 }).joined(separator: " ") }
 
   static func fromStored(_ text: String) -> ScopeSet {
     var result = ScopeSet()
     for part in text.split(separator: " ").map(String.init) {
-      if part == "<app>" { result.ownApp = true } else if oidcScopes.contains(part) { result.oidc.append(part) } else {
+      if part.hasPrefix("api=") {
+        result.api.append(String(part.dropFirst(4)))
+      } else if part == "<app>" { result.ownApp = true } else if oidcScopes.contains(part) { result.oidc.append(part) } else {
         result.graph.append(part)
       }
     }

@@ -50,7 +50,11 @@ struct TokenClaims: Sendable {
   }
 
   /// B2C id and access tokens (B2C's claim set: `tfp`, `emails`, sub = object id).
-  func b2cToken(policy: String, nonce: String?, audience: String, isAccessToken: Bool) -> JSONValue {
+  /// Access tokens carry `scp` (the API permissions, else `access` for the client id alone) and
+  /// the generation in `uti`, so the expire-tokens fault reaches the task API too.
+  func b2cToken(policy: String, nonce: String?, audience: String, isAccessToken: Bool, scp: String = "access")
+    -> JSONValue
+  {
     .members([
       ("exp", .int(expiresAt)), ("nbf", .int(issuedAt)), ("ver", .string("1.0")), ("iss", .string(issuer)),
       ("sub", .string(user.id)), ("aud", .string(audience)), ("nonce", nonce.map(JSONValue.string)),
@@ -58,7 +62,8 @@ struct TokenClaims: Sendable {
       ("name", user.displayName.map(JSONValue.string)), ("given_name", user.givenName.map(JSONValue.string)),
       ("family_name", user.surname.map(JSONValue.string)),
       ("emails", .array([.string(user.mail ?? user.userPrincipalName)])), ("tfp", .string(policy)),
-      ("scp", isAccessToken ? .string("access") : nil), ("tid", .string(tenantId)),
+      ("scp", isAccessToken ? .string(scp) : nil), ("tid", .string(tenantId)),
+      ("uti", isAccessToken ? .string(uti) : nil),
     ])
   }
 }

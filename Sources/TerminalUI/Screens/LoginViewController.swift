@@ -16,7 +16,9 @@ public final class LoginViewController: ViewController {
 
   public func keyTable(in state: AppState) -> KeyTable {
     let login = state.login
-    if case .browser = login.phase { return browserTable(login) }
+    let b2c = state.home == .tasks
+    if case .browser = login.phase { return browserTable(login, b2c: b2c) }
+    if b2c { return b2cTable(login) }
     return KeyTable([
       KeyCommand([.character("c")], also: [.character("C")], "copy code", hint: login.deviceCode != nil) { _, _ in
         .handled(login.deviceCode == nil ? [] : [.login(.codeCopyRequested)])
@@ -39,8 +41,9 @@ public final class LoginViewController: ViewController {
 
   /// The browser flow: a paste field for the redirect URL; letters are shortcuts only while it is
   /// empty (help names the field's keys; the shortcuts are the device-code screen's).
-  private func browserTable(_ login: LoginState) -> KeyTable {
+  private func browserTable(_ login: LoginState, b2c: Bool) -> KeyTable {
     let text = login.redirectField.exposedValue
+    // B2C has no device code: no Esc or `d` to switch to one.
     return KeyTable([
       .fallback("paste", "the redirect URL") { [self] key, _ in
         var field = TextFieldModel(text: text, cursor: min(pasteCursor, text.count), maxLength: 8192)
@@ -51,14 +54,29 @@ public final class LoginViewController: ViewController {
       KeyCommand([.enter], "submit it", hint: true) { _, _ in
         .handled(text.isEmpty || login.isSubmittingRedirect ? [] : [.login(.redirectURLSubmitted(text))])
       },
-      KeyCommand([.escape], "use a device code instead", hint: true) { _, _ in
+      KeyCommand([.escape], b2c ? nil : "use a device code instead", hint: !b2c, when: !b2c) { _, _ in
         .handled([.login(.deviceCodeRequested)])
       },
       KeyCommand([.control("c")], "quit", hint: true) { _, _ in .handled([.app(.quitRequested)]) },
-      KeyCommand([.character("d")], nil, when: text.isEmpty) { _, _ in .handled([.login(.deviceCodeRequested)]) },
+      KeyCommand([.character("d")], nil, when: text.isEmpty && !b2c) { _, _ in .handled([.login(.deviceCodeRequested)]) },
       KeyCommand([.character("r")], nil, when: text.isEmpty) { _, _ in .handled([.login(.newCodeRequested)]) },
       KeyCommand([.character("q")], nil, when: text.isEmpty) { _, _ in .handled([.app(.quitRequested)]) },
       KeyCommand([.character("?")], nil, when: text.isEmpty) { _, _ in .handled([.app(.helpToggled)]) },
+    ])
+  }
+
+  /// Azure AD B2C has no device code (protocol.md §1.6): the browser flow, its paste field and
+  /// retry; no `d`, and Esc does not offer a device code.
+  private func b2cTable(_ login: LoginState) -> KeyTable {
+    KeyTable([
+      KeyCommand([.character("r")], also: [.character("R"), .enter, .character("b"), .character("B")], label: "r/Enter",
+                 "sign in with the browser", hint: true) { _, _ in
+        .handled(login.canRequestNewCode ? [.login(.browserRequested)] : [])
+      },
+      KeyCommand([.character("q")], also: [.character("Q")], "quit", hint: true) { _, _ in
+        .handled([.app(.quitRequested)])
+      },
+      KeyCommand([.character("?")], "help") { _, _ in .handled([.app(.helpToggled)]) },
     ])
   }
 
@@ -67,13 +85,16 @@ public final class LoginViewController: ViewController {
   public func render(_ state: AppState, into surface: inout some Surface, focused: Bool) {
     guard !frame.isEmpty else { return }
     surface.clear(frame)
-    var lines: [StyledLine] = [StyledLine("Sign in to Microsoft Entra ID", style: .title)]
+    let b2c = state.home == .tasks
+    var lines: [StyledLine] = [StyledLine(b2c ? "Task list sign-in (Azure AD B2C)" : "Sign in to Microsoft Entra ID", style: .title)]
     if state.isDemo {
       lines.append(StyledLine("DEMO: a local sandbox tenant with made-up people; nothing leaves this machine.", style: .warning))
     }
     if let reason = state.login.reason { lines.append(StyledLine(DirectoryText.sanitize(reason), style: .warning)) }
     lines.append(StyledLine(""))
     switch state.login.phase {
+    case .idle where b2c:
+      lines.append(StyledLine("Press Enter to sign in with a browser."))
     case .idle:
       lines.append(StyledLine("Press Enter to sign in with a code, or b to use a browser."))
     case .restoring:
@@ -83,6 +104,9 @@ public final class LoginViewController: ViewController {
     case .deviceCode(let prompt, let slowDown):
       lines += deviceCodeLines(prompt, slowDown: slowDown, state: state)
     case .browser(let url, let listeningOn):
+      if b2c {
+        lines.append(StyledLine("No device code in B2C: use a browser.", style: .muted))
+      }
       lines += browserLines(url: url, listeningOn: listeningOn, login: state.login)
     case .failed(let failure):
       lines += failureLines(failure)

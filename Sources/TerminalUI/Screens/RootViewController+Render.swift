@@ -29,6 +29,9 @@ extension RootViewController {
       list.render(state, into: &surface, focused: focusedPane === list)
       detail.render(state, into: &surface, focused: focusedPane === detail)
       renderDivider(layout, into: &surface)
+    case .tasks:
+      taskList.frame = body
+      taskList.render(state, into: &surface, focused: true)
     }
     renderStatusLine(state, in: layout.statusLine, into: &surface)
     let hints = KeyBinding.hints(focusedPane.bindings(in: state))
@@ -51,6 +54,7 @@ extension RootViewController {
     case .setup: return "Setup"
     case .login: return "Sign-in"
     case .main: return state.focus == .detail ? "Detail pane" : "Search and list"
+    case .tasks: return state.tasks.focus == .field ? "Adding a task" : "Task list"
     }
   }
 
@@ -67,7 +71,10 @@ extension RootViewController {
   /// What is happening on the left, who is signed in where on the right.
   private func renderStatusLine(_ state: AppState, in line: Rect, into surface: inout some Surface) {
     var right = ""
-    if let account = state.account {
+    if let account = state.account, state.screen == .tasks {
+      // A B2C customer: their name (the id token's `name`), else the sign-in name.
+      right = DirectoryText.sanitize(account.displayName ?? account.username)
+    } else if let account = state.account {
       right = DirectoryText.sanitize(account.username) + " · tenant " + DirectoryText.sanitize(account.tenantId)
     } else {
       right = "not signed in"
@@ -113,6 +120,12 @@ extension AppState {
       case .deviceCode(_, let slowDown): return slowDown ? "Polling (slowed down)…" : "Waiting for sign-in…"
       case .browser: return "Waiting for the browser…"
       case .failed: return "Sign-in failed"
+      }
+    case .tasks:
+      switch tasks.status {
+      case .idle, .loading: return "Loading tasks…"
+      case .failed: return "Could not load the tasks"
+      case .loaded: return tasks.rollbacks.isEmpty ? "\(tasks.items.count) tasks" : "Saving…"
       }
     case .main:
       switch search.status {

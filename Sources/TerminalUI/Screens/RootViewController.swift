@@ -10,6 +10,7 @@ public final class RootViewController {
   public let login = LoginViewController()
   public let list = MasterListViewController()
   public let detail = DetailViewController()
+  public let taskList = TaskListViewController()
   /// The help overlay's scroll position and extent at the last render (view-local): on a small
   /// terminal the keys list is longer than the box.
   var helpScroll = ScrollPosition()
@@ -25,6 +26,7 @@ public final class RootViewController {
     case .setup: path.append("Setup")
     case .login: path.append("Login")
     case .main: path.append(state.focus == .list ? "MasterList" : "Detail")
+    case .tasks: path.append(state.tasks.focus == .list ? "TaskList" : "TaskField")
     }
     if state.isHelpVisible { path.append("Help") }
     return path
@@ -36,6 +38,7 @@ public final class RootViewController {
     case .setup: return setup
     case .login: return login
     case .main: return state.focus == .detail && state.search.selectedPerson != nil ? detail : list
+    case .tasks: return taskList
     }
   }
 

@@ -1,0 +1,32 @@
+import Foundation
+
+/// The task list screen's events (issue 14).
+public enum TaskListAction: Equatable, Sendable {
+  /// `r`, and on arrival at the screen: fetch the list again.
+  case reloadRequested
+  /// The list for load `id` arrived (or failed).
+  case loaded(id: Int, Result<[TaskItem], TaskError>)
+  /// Tab, `a`, Esc: the keyboard moves between the list and the add field.
+  case focusMoved(TaskListState.Focus)
+  /// The add field's text changed (the whole new text).
+  case draftEdited(String)
+  /// Enter in the add field.
+  case addSubmitted
+  /// The service stored (or refused) the task shown under `localID`.
+  case added(localID: String, Result<TaskItem, TaskError>)
+  /// ↑/↓/PgUp/PgDn move by `by` rows; Home/End and clicks go to a row.
+  case selectionMoved(by: Int)
+  case selectionMovedTo(Int)
+  /// Space: the selected task flips between open and done.
+  case completionToggled
+  /// The service saved (or refused) the new state of task `id`.
+  case completionSaved(id: String, Result<TaskItem, TaskError>)
+  /// `d`: ask to confirm deleting the selected task.
+  case deleteRequested
+  /// `y` after `d`.
+  case deleteConfirmed
+  /// Any other key after `d`.
+  case deleteCancelled
+  /// The service deleted (or refused to delete) task `id`.
+  case deleted(id: String, Result<String, TaskError>)
+}

@@ -1,0 +1,114 @@
+import ArgumentParser
+import Foundation
+import RosterCore
+import Tasks
+
+/// `roster tasks [list|add|done|delete]`: the B2C task list from a script. Uses the sign-in from
+/// `roster login` (a B2C profile with `taskAPI` and the API's scopes). Data on stdout, messages on
+/// stderr, exit codes per DESIGN.md §6.
+struct TasksCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "tasks",
+    abstract: "List, add, complete and delete tasks on the B2C task API (taskAPI setting).",
+    discussion: """
+      Uses the sign-in from `roster login` with a B2C profile. Exit codes: 0 done, 1 no such task or \
+      refused by the service, 2 usage (empty or too long text, no taskAPI configured), 3 not signed in \
+      or the sign-in lacks the API's scopes, 4 service or network error.
+      """,
+    subcommands: [List.self, Add.self, Done.self, Delete.self],
+    defaultSubcommand: List.self)
+
+  struct List: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "Print your tasks.")
+    @OptionGroup var common: CommonOptions
+    @Flag(help: "Print a JSON array of tasks.") var json = false
+    @Flag(help: "Print CSV with a header row.") var csv = false
+
+    func validate() throws {
+      if json && csv { throw ValidationError("Choose one of --json and --csv.") }
+    }
+
+    func run() async throws {
+      let format: OutputFormat = json ? .json : csv ? .csv : .table(width: Terminal.stdoutColumns())
+      try await TasksCommand.run(common) { client in
+        let tasks = try await client.list()
+        try DirectoryCommand.write(TaskOutput.render(tasks, as: format))
+        if tasks.isEmpty, case .table = format { DirectoryCommand.say("No tasks yet. Add one with `roster tasks add TEXT`.") }
+      }
+    }
+  }
+
+  struct Add: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a task; prints it with its id.")
+    @OptionGroup var common: CommonOptions
+    @Argument(help: "What the task is; the words are joined with spaces.") var words: [String]
+
+    func validate() throws {
+      if case .failure(let error) = TaskText.prepare(words.joined(separator: " ")) { throw ValidationError(error.message) }
+    }
+
+    func run() async throws {
+      try await TasksCommand.run(common) { client in
+        let task = try await client.add(words.joined(separator: " "))
+        try DirectoryCommand.write(TaskOutput.line(task) + "\n")
+      }
+    }
+  }
+
+  struct Done: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "done", abstract: "Mark a task completed.")
+    @OptionGroup var common: CommonOptions
+    @Argument(help: "The task's id (first column of `roster tasks`).") var id: String
+    @Flag(help: "Mark it not completed instead.") var undo = false
+
+    func run() async throws {
+      try await TasksCommand.run(common) { client in
+        let task = try await client.setCompleted(id, !undo)
+        try DirectoryCommand.write(TaskOutput.line(task) + "\n")
+      }
+    }
+  }
+
+  struct Delete: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a task.")
+    @OptionGroup var common: CommonOptions
+    @Argument(help: "The task's id (first column of `roster tasks`).") var id: String
+
+    func run() async throws {
+      try await TasksCommand.run(common) { client in
+        try await client.delete(id)
+        DirectoryCommand.say("Deleted task \(DirectoryText.sanitize(id)).")
+      }
+    }
+  }
+
+  /// Builds the client from the cached sign-in (exit 3 without one; nothing is asked
+  /// interactively) and turns `TaskError`s into a message and an exit code.
+  static func run(_ common: CommonOptions, _ body: (TaskClient) async throws -> Void) async throws {
+    let runtime = try common.makeRuntime()
+    let configuration: TaskAPIConfiguration
+    do { configuration = try TaskAPIConfiguration(settings: runtime.settings) } catch {
+      DirectoryCommand.say(error.message)
+      throw ExitCode(2)
+    }
+    guard await runtime.session.restoreSession() != nil else {
+      DirectoryCommand.say("Not signed in. Run `roster login --browser` first.")
+      throw ExitCode(3)
+    }
+    do {
+      try await body(.live(configuration: configuration, tokens: runtime.session, transport: runtime.transport))
+    } catch let error as TaskError {
+      DirectoryCommand.say(error.message + (exitCode(for: error) == 3 ? " Run `roster login --browser`." : ""))
+      throw ExitCode(exitCode(for: error))
+    }
+  }
+
+  static func exitCode(for error: TaskError) -> Int32 {
+    switch error {
+    case .invalidText, .notConfigured: return 2
+    case .signInRequired, .missingScope: return 3
+    case .notFound, .refused, .cancelled: return 1
+    case .offline, .service, .malformedResponse: return 4
+    }
+  }
+}
