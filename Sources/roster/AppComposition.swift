@@ -70,9 +70,10 @@ struct AppComposition: Sendable {
         let directory = DirectoryClient.live(
           configuration: graph, tokens: auth.tokens, transport: transport, photoCache: photoCache)
         return Services(
-          auth: auth, directory: directory, tasks: .live(settings: settings, tokens: auth.tokens, transport: transport),
+          auth: auth, directory: directory,
           index: settings.index
-            ? localIndex(graph, tokens: auth.tokens, transport: transport, environment: environment) : .disabled)
+            ? localIndex(graph, tokens: auth.tokens, transport: transport, environment: environment) : .disabled,
+          tasks: .live(settings: settings, tokens: auth.tokens, transport: transport))
       } catch let failure as SignInFailure {
         throw failure
       } catch {
