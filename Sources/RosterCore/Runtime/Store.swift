@@ -32,6 +32,9 @@ public final class Store {
   public var copyToClipboard: ((String) -> Void)?
   /// Effects handed to the runtime and not finished yet.
   public private(set) var effectsInFlight = 0
+  /// Of those, the background ones (`Effect.isBackground`: the periodic presence refresh), which
+  /// wait for as long as people are on screen and so do not make the app busy.
+  public private(set) var backgroundInFlight = 0
 
   private let runtime: any EffectRunning
   private let clock: @Sendable () -> Date
@@ -52,8 +55,9 @@ public final class Store {
     self.delivery = delivery
   }
 
-  /// Whether no effect is in flight (no timer pending, no request on the wire).
-  public var isIdle: Bool { effectsInFlight == 0 }
+  /// Whether no effect is in flight (no timer pending, no request on the wire) besides the
+  /// background refresh timer.
+  public var isIdle: Bool { effectsInFlight == backgroundInFlight }
 
   /// Applies `action`, tells the observer, and starts the effects it asked for.
   public func send(_ action: AppAction) {
@@ -62,7 +66,8 @@ public final class Store {
     onChange?(state)
     for effect in effects {
       effectsInFlight += 1
-      runtime.run(effect, feedback: feedback)
+      if effect.isBackground { backgroundInFlight += 1 }
+      runtime.run(effect, feedback: effect.isBackground ? backgroundFeedback : feedback)
     }
     if effects.isEmpty, isIdle { onIdle?() }
   }
@@ -75,6 +80,21 @@ public final class Store {
       copyToClipboard: { text in delivery.enqueue { MainActor.assumeIsolated { store.copyToClipboard?(text) } } },
       finish: { delivery.enqueue { MainActor.assumeIsolated { store.effectFinished() } } }
     )
+  }()
+
+  private lazy var backgroundFeedback: EffectFeedback = {
+    let delivery = self.delivery
+    let store = self
+    return EffectFeedback(
+      send: feedback.send, copyToClipboard: feedback.copyToClipboard,
+      finish: {
+        delivery.enqueue {
+          MainActor.assumeIsolated {
+            store.backgroundInFlight -= 1
+            store.effectFinished()
+          }
+        }
+      })
   }()
 
   private func effectFinished() {
