@@ -44,7 +44,7 @@ import Testing
     let before = try tmux.capture(ansi: true)
     try run.settle("Down") { try tmux.keys("Down") }
     try tmux.until("the selection to move") { _ in (try? tmux.capture(ansi: true)) != before }
-    try tmux.until("the detail pane of the selection") { $0.contains("Manager") && $0.contains("Job title") }
+    try tmux.until("the detail pane of the selection") { $0.contains("Reporting line") && $0.contains("Job title") }
 
     // Awkward names: an apostrophe, CJK, escape sequences.
     try tmux.keys("C-u")
@@ -75,10 +75,12 @@ import Testing
     try run.settle("a held Down") { try tmux.keys("Down", "Down", "Down", "Down", "Down") }
     try tmux.until("the pane to show where the selection rested") { screen in
       let lines = screen.split(separator: "\n").map(String.init)
-      guard let row = lines.first(where: { $0.hasPrefix(">Pagey Person ") }),
-        let name = row.dropFirst().components(separatedBy: "  ").first,
+      // The selected row starts with ">", then the presence glyph (the demo shows presence).
+      guard let row = lines.first(where: { $0.hasPrefix(">") && $0.contains("Pagey Person ") }),
+        let number = row.components(separatedBy: "Pagey Person ").dropFirst().first?.split(separator: " ").first,
         let field = lines.compactMap({ $0.components(separatedBy: "│").last }).first(where: { $0.contains("Name ") })
       else { return false }
+      let name = "Pagey Person " + number
       return name != "Pagey Person 1" && field.trimmingCharacters(in: .whitespaces).hasSuffix(" " + name)
     }
     for _ in 0..<8 {

@@ -100,3 +100,13 @@ extension Effect {
     }
   }
 }
+
+extension Effect {
+  /// Work that waits in the background for as long as the app runs (the presence refresh timer):
+  /// it does not count as busy, so `--idle-file` still means "nothing the person started is
+  /// still going".
+  public var isBackground: Bool {
+    if case .debounce(.presenceRefresh, _, _) = self { return true }
+    return false
+  }
+}

@@ -36,6 +36,9 @@ public final class Store {
   public var localSearch: (@Sendable (PeopleQuery) -> [Person])?
   /// Effects handed to the runtime and not finished yet.
   public private(set) var effectsInFlight = 0
+  /// Of those, the background ones (`Effect.isBackground`: the periodic presence refresh), which
+  /// wait for as long as people are on screen and so do not make the app busy.
+  public private(set) var backgroundInFlight = 0
 
   private let runtime: any EffectRunning
   private let clock: @Sendable () -> Date
@@ -56,8 +59,9 @@ public final class Store {
     self.delivery = delivery
   }
 
-  /// Whether no effect is in flight (no timer pending, no request on the wire).
-  public var isIdle: Bool { effectsInFlight == 0 }
+  /// Whether no effect is in flight (no timer pending, no request on the wire) besides the
+  /// background refresh timer.
+  public var isIdle: Bool { effectsInFlight == backgroundInFlight }
 
   /// Applies `action`, tells the observer, and starts the effects it asked for.
   public func send(_ action: AppAction) {
@@ -70,7 +74,8 @@ public final class Store {
         continue
       }
       effectsInFlight += 1
-      runtime.run(effect, feedback: feedback)
+      if effect.isBackground { backgroundInFlight += 1 }
+      runtime.run(effect, feedback: effect.isBackground ? backgroundFeedback : feedback)
     }
     guard answers.isEmpty else {
       // One observer call for the key and its answer: the renderer draws the answer.
@@ -89,6 +94,21 @@ public final class Store {
       copyToClipboard: { text in delivery.enqueue { MainActor.assumeIsolated { store.copyToClipboard?(text) } } },
       finish: { delivery.enqueue { MainActor.assumeIsolated { store.effectFinished() } } }
     )
+  }()
+
+  private lazy var backgroundFeedback: EffectFeedback = {
+    let delivery = self.delivery
+    let store = self
+    return EffectFeedback(
+      send: feedback.send, copyToClipboard: feedback.copyToClipboard,
+      finish: {
+        delivery.enqueue {
+          MainActor.assumeIsolated {
+            store.backgroundInFlight -= 1
+            store.effectFinished()
+          }
+        }
+      })
   }()
 
   private func effectFinished() {
