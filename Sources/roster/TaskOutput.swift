@@ -9,7 +9,12 @@ enum TaskOutput {
   struct Record: Encodable {
     var task: TaskItem
 
-    enum CodingKeys: String, CodingKey { case id = "Id", text = "Text", completed = "Completed", date = "DateModified" }
+    enum CodingKeys: String, CodingKey {
+      case id = "Id"
+      case text = "Text"
+      case completed = "Completed"
+      case date = "DateModified"
+    }
 
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)

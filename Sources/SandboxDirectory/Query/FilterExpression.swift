@@ -2,7 +2,10 @@
 /// allows (so a syntax error anywhere wins over an unsupported operator, as in Graph).
 indirect enum FilterExpression: Equatable {
   enum Literal: Equatable {
-    case string(String), boolean(Bool), null, number(String)
+    case string(String)
+    case boolean(Bool)
+    case null
+    case number(String)
 
     /// The OData type name Graph prints in type-mismatch errors.
     var typeName: String {
