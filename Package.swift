@@ -105,9 +105,12 @@ let package = Package(
       // file that runs on a server without a Swift toolchain (DECISIONS.md, "Startup").
       linkerSettings: [
         .unsafeFlags(
-          ["-static-stdlib", "-Xlinker", "--start-group", "-lFoundation", "-lCoreFoundation", "-l_FoundationICU",
-           "-l_FoundationCShims", "-l_FoundationCollections", "-lFoundationEssentials", "-lFoundationInternationalization",
-           "-Xlinker", "--end-group"],
+          [
+            "-static-stdlib", "-Xlinker", "--start-group", "-lFoundation", "-lCoreFoundation", "-l_FoundationICU",
+            "-l_FoundationCShims", "-l_FoundationCollections", "-lFoundationEssentials",
+            "-lFoundationInternationalization",
+            "-Xlinker", "--end-group",
+          ],
           .when(configuration: .release))
       ]
     ),
@@ -129,7 +132,8 @@ let package = Package(
       path: "Tests/TestSupport",
       swiftSettings: strict
     ),
-    .testTarget(name: "RosterCoreTests", dependencies: ["RosterCore", "SandboxDirectory", "TestSupport"], swiftSettings: strict),
+    .testTarget(
+      name: "RosterCoreTests", dependencies: ["RosterCore", "SandboxDirectory", "TestSupport"], swiftSettings: strict),
     .testTarget(name: "TransportTests", dependencies: ["Transport", "Identity", "TestSupport"], swiftSettings: strict),
     .testTarget(name: "SandboxDirectoryTests", dependencies: ["SandboxDirectory"], swiftSettings: strict),
     .testTarget(
@@ -168,7 +172,8 @@ let package = Package(
       dependencies: ["Tasks", "Transport", "Identity", "Sandbox", "RosterCore", "TestSupport"],
       swiftSettings: strict
     ),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "RosterCore", "SandboxDirectory"], swiftSettings: strict),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["TestSupport", "RosterCore", "SandboxDirectory"], swiftSettings: strict),
     .testTarget(name: "RosterBenchTests", dependencies: ["roster-bench"], swiftSettings: strict),
     .testTarget(name: "CursesTests", dependencies: ["Curses", "CNCurses", "TerminalUI"], swiftSettings: strict),
   ]

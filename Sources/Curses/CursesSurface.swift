@@ -113,7 +113,8 @@ public final class CursesSurface: @MainActor Surface {
       _ = cnc_put(window, Int32(row), Int32(col), " ", cnc_a_normal())
       return
     }
-    let (fg, bg) = directColor
+    let (fg, bg) =
+      directColor
       ? (Self.packed(pixels.top), Self.packed(pixels.bottom)) : (pixels.top.xterm256, pixels.bottom.xterm256)
     let pair = cnc_alloc_pair(Int32(fg), Int32(bg))
     guard pair > 0 else {

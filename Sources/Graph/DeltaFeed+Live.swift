@@ -90,7 +90,8 @@ extension DeltaFeed {
     return {
       guard let url = URL(string: configuration.root + "/users/$count") else { return nil }
       let response = try? await executor.get(
-        url, headers: [("ConsistencyLevel", "eventual")], permission: "User.ReadBasic.All", retrying: false) { _ in }
+        url, headers: [("ConsistencyLevel", "eventual")], permission: "User.ReadBasic.All", retrying: false
+      ) { _ in }
       return response.flatMap { Int(String(decoding: $0.body, as: UTF8.self).trimmingCharacters(in: .whitespaces)) }
     }
   }

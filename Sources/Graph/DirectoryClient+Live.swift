@@ -20,7 +20,8 @@ extension DirectoryClient {
     photoCache: PhotoDiskCache? = nil,
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) -> DirectoryClient {
-    let executor = GraphRequestExecutor(configuration: configuration, tokens: tokens, transport: transport, sleep: sleep)
+    let executor = GraphRequestExecutor(
+      configuration: configuration, tokens: tokens, transport: transport, sleep: sleep)
     let directory = GraphDirectory(configuration: configuration, executor: executor)
     return DirectoryClient(
       searchPeople: { query, onRetry in try await directory.searchPeople(query, onRetry: onRetry) },

@@ -22,7 +22,8 @@ enum GraphBatch {
     let items: [[String: Any]] = requests.map { request in
       var item: [String: Any] = ["id": request.id, "method": "GET", "url": request.url]
       if !request.headers.isEmpty {
-        item["headers"] = Dictionary(request.headers.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        item["headers"] = Dictionary(
+          request.headers.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
       }
       return item
     }

@@ -71,7 +71,8 @@ extension GraphDirectory {
 
   /// `GET /users/{key}`; when that is not found and the key looks like an address, the user whose
   /// `mail` it is (mail and UPN often differ).
-  func person(_ key: String, onRetry: @escaping @Sendable (RetryNotice) -> Void) async throws(DirectoryError) -> Person {
+  func person(_ key: String, onRetry: @escaping @Sendable (RetryNotice) -> Void) async throws(DirectoryError) -> Person
+  {
     let select = ODataText.queryString([("$select", UserQuery.detailFields.joined(separator: ","))])
     do throws(DirectoryError) {
       let response = try await executor.get(
@@ -79,7 +80,8 @@ extension GraphDirectory {
       return try PeopleDecoding.single(from: response.body)
     } catch .notFound where key.contains("@") {
       let query = ODataText.queryString([("$filter", "mail eq " + ODataText.filterLiteral(key))]) + "&" + select
-      let response = try await executor.get(try url("/users?" + query), permission: "User.ReadBasic.All", onRetry: onRetry)
+      let response = try await executor.get(
+        try url("/users?" + query), permission: "User.ReadBasic.All", onRetry: onRetry)
       guard let match = try PeopleDecoding.page(from: response.body).people.first else { throw .notFound }
       return match
     }

@@ -41,7 +41,7 @@ final class GraphDirectory: Sendable {
     guard !usesFilter else { return try await run(UserQuery(query, style: .filter), onRetry: onRetry) }
     do throws(DirectoryError) {
       return try await run(UserQuery(query, style: .search), onRetry: onRetry)
-    } catch where GraphFailure.isAdvancedQueryRefusal(error) {
+    } catch  where GraphFailure.isAdvancedQueryRefusal(error) {
       advancedQueriesRefused.withLock { $0 = true }
       return try await run(UserQuery(query, style: .filter), onRetry: onRetry)
     }
@@ -58,7 +58,8 @@ final class GraphDirectory: Sendable {
     async throws(DirectoryError) -> PeoplePage
   {
     let url = try followableURL(cursor.nextLink)
-    let context = cursors.withLock { $0.context(for: cursor.nextLink) }
+    let context =
+      cursors.withLock { $0.context(for: cursor.nextLink) }
       ?? CursorContext(
         headers: usesFilter ? [] : [Header(name: "ConsistencyLevel", value: "eventual")], localWords: [], phrase: nil)
     let response = try await executor.get(
@@ -72,7 +73,8 @@ final class GraphDirectory: Sendable {
     guard let url = query.url(root: configuration.root) else {
       throw .malformedResponse("Could not build a Graph URL from \(configuration.root).")
     }
-    let response = try await executor.get(url, headers: query.headers, permission: "User.ReadBasic.All", onRetry: onRetry)
+    let response = try await executor.get(
+      url, headers: query.headers, permission: "User.ReadBasic.All", onRetry: onRetry)
     let context = CursorContext(
       headers: query.headers.map { Header(name: $0.name, value: $0.value) }, localWords: query.localWords,
       phrase: query.phraseAlternative)
@@ -80,7 +82,8 @@ final class GraphDirectory: Sendable {
   }
 
   private func page(_ decoded: PeopleDecoding.Page, context: CursorContext) -> PeoplePage {
-    let people = context.localWords.isEmpty
+    let people =
+      context.localWords.isEmpty
       ? decoded.people : decoded.people.filter { $0.matches(allOf: context.localWords, orPhrase: context.phrase) }
     var next: PageCursor?
     if let link = decoded.nextLink {

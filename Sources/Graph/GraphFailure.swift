@@ -12,9 +12,10 @@ enum GraphFailure {
     case 400 where isPersonalAccountRefusal(body):
       return .personalAccount
     case 401:
-      return .signInRequired(SignInFailure(
-        message: "Microsoft Graph did not accept the sign-in, even after a refresh; sign in again.",
-        code: body.code, canRetry: true))
+      return .signInRequired(
+        SignInFailure(
+          message: "Microsoft Graph did not accept the sign-in, even after a refresh; sign in again.",
+          code: body.code, canRetry: true))
     case 403:
       return .permissionDenied(
         "Microsoft Graph refused this: the sign-in lacks the \(permission) permission "
@@ -36,7 +37,7 @@ enum GraphFailure {
 
   /// Whether a 400 means the tenant refuses advanced queries (`$search`, `$count`, the header).
   static func isAdvancedQueryRefusal(_ error: DirectoryError) -> Bool {
-    guard case let .service(status, code, message) = error, status == 400 else { return false }
+    guard case .service(let status, let code, let message) = error, status == 400 else { return false }
     if code == "Request_UnsupportedQuery" { return true }
     return message.contains("$search") || message.contains("ConsistencyLevel") || message.contains("$count")
   }
@@ -52,10 +53,10 @@ enum GraphFailure {
   static func error(for transportError: TransportError) -> DirectoryError {
     switch transportError {
     case .timedOut: return .offline("Microsoft Graph did not answer in time.")
-    case let .connectionFailed(text): return .offline("Could not reach Microsoft Graph: \(text)")
+    case .connectionFailed(let text): return .offline("Could not reach Microsoft Graph: \(text)")
     case .cancelled: return .cancelled
-    case let .tls(text): return .offline("The secure connection to Microsoft Graph failed: \(text)")
-    case let .bodyTooLarge(limit): return .malformedResponse("The answer was larger than \(limit) bytes.")
+    case .tls(let text): return .offline("The secure connection to Microsoft Graph failed: \(text)")
+    case .bodyTooLarge(let limit): return .malformedResponse("The answer was larger than \(limit) bytes.")
     }
   }
 

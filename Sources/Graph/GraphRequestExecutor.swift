@@ -27,7 +27,8 @@ struct GraphRequestExecutor: Sendable {
     retrying: Bool = true, priority: ThrottlePriority = .high, onRetry: @Sendable (RetryNotice) -> Void
   ) async throws(DirectoryError) -> HTTPResponse {
     try await send(
-      "GET", url, headers: headers, accept: accept, permission: permission, retrying: retrying, priority: priority, onRetry: onRetry)
+      "GET", url, headers: headers, accept: accept, permission: permission, retrying: retrying, priority: priority,
+      onRetry: onRetry)
   }
 
   /// Sends `method` to `url` with a JSON `body` (GET when nil), with the same retry rules as `get`.
@@ -52,13 +53,13 @@ struct GraphRequestExecutor: Sendable {
         token = try await tokens.accessToken(forceRefresh: forceRefresh)
       } catch {
         switch classify(tokenFailure: error, retries: retries) {
-        case let .retry(reason, wait, finalError):
+        case .retry(let reason, let wait, let finalError):
           guard retrying, retries < policy.maxRetries else { throw finalError }
           retries += 1
           onRetry(RetryNotice(reason: reason, wait: wait, attempt: retries))
           do { try await sleep(wait) } catch { throw .cancelled }
           continue
-        case let .fail(error): throw error
+        case .fail(let error): throw error
         case .success, .refreshToken: throw .cancelled  // not produced for a token failure
         }
       }
@@ -84,14 +85,14 @@ struct GraphRequestExecutor: Sendable {
         outcome = classify(error, retries: retries)
       }
       switch outcome {
-      case let .success(response):
+      case .success(let response):
         return response
       case .refreshToken:
         refreshedAfter401 = true
         forceRefresh = true
-      case let .fail(error):
+      case .fail(let error):
         throw error
-      case let .retry(reason, wait, finalError):
+      case .retry(let reason, let wait, let finalError):
         guard retrying, retries < policy.maxRetries else { throw finalError }
         retries += 1
         onRetry(RetryNotice(reason: reason, wait: wait, attempt: retries))
@@ -123,7 +124,8 @@ struct GraphRequestExecutor: Sendable {
       return .refreshToken
     case 429, 503:
       let wait = policy.retryAfter(response.header("Retry-After")) ?? policy.backoff(attempt: retries + 1)
-      let otherwise: DirectoryError = response.status == 429
+      let otherwise: DirectoryError =
+        response.status == 429
         ? .throttled(retryAfter: wait) : GraphFailure.error(for: response, permission: permission)
       if wait > policy.maxRetryAfter { return .fail(otherwise) }
       return .retry(response.status == 429 ? .throttled : .serviceUnavailable, wait: wait, otherwise: otherwise)

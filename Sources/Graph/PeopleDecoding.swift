@@ -77,7 +77,9 @@ extension PeopleDecoding {
   /// into a chain, nearest manager first. Stops at 1,000 levels (Graph's own limit).
   static func withManagerChain(from data: Data) throws(DirectoryError) -> (Person, [Person]) {
     let object = try jsonObject(data)
-    guard let person = person(from: object) else { throw .malformedResponse("The user from Microsoft Graph has no id.") }
+    guard let person = person(from: object) else {
+      throw .malformedResponse("The user from Microsoft Graph has no id.")
+    }
     var chain: [Person] = []
     var next = object["manager"] as? [String: Any]
     while let current = next, chain.count < 1000 {

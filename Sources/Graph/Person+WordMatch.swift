@@ -5,7 +5,8 @@ extension Person {
   /// Whether `word` starts one of the searched properties or one word of the display name,
   /// ignoring case — the local stand-in for what Graph does with a word it was not sent.
   func matches(word: String) -> Bool {
-    let candidates = [givenName, surname, mail, userPrincipalName].compactMap { $0 }
+    let candidates =
+      [givenName, surname, mail, userPrincipalName].compactMap { $0 }
       + (displayName.map { [$0] + $0.split(whereSeparator: { $0.isWhitespace }).map(String.init) } ?? [])
     return candidates.contains { $0.range(of: word, options: [.caseInsensitive, .anchored]) != nil }
   }

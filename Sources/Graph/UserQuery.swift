@@ -20,11 +20,14 @@ struct UserQuery: Sendable, Equatable {
   /// Properties one word is looked for in.
   static let searchedProperties = ["displayName", "givenName", "surname", "mail", "userPrincipalName"]
   /// What a result row shows, plus what local word matching needs.
-  static let listFields = ["id", "displayName", "givenName", "surname", "mail", "userPrincipalName", "jobTitle", "department"]
-  /// Every field of `Person`, for the detail view.
-  static let detailFields = listFields + [
-    "companyName", "officeLocation", "businessPhones", "mobilePhone", "userType", "accountEnabled",
+  static let listFields = [
+    "id", "displayName", "givenName", "surname", "mail", "userPrincipalName", "jobTitle", "department",
   ]
+  /// Every field of `Person`, for the detail view.
+  static let detailFields =
+    listFields + [
+      "companyName", "officeLocation", "businessPhones", "mobilePhone", "userType", "accountEnabled",
+    ]
   /// No directory string property is longer than 256 characters (displayName's limit), so a
   /// longer word cannot be a prefix of anything and is cut, keeping URLs bounded.
   static let maxWordLength = 256
@@ -43,7 +46,8 @@ struct UserQuery: Sendable, Equatable {
   init(_ query: PeopleQuery, style: Style) {
     self.style = style
     self.words = Self.words(in: query.text)
-    self.phrase = String(query.text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ").prefix(Self.maxWordLength))
+    self.phrase = String(
+      query.text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ").prefix(Self.maxWordLength))
     self.pageSize = min(max(query.pageSize, 1), 999)
   }
 
@@ -67,9 +71,11 @@ struct UserQuery: Sendable, Equatable {
 
   /// `("displayName:jo" OR "givenName:jo" …) AND (…)`, already escaped, not yet percent-encoded.
   var searchExpression: String {
-    group(serverWords.map { word in
-      Self.searchProperties(for: word).map { ODataText.searchClause(property: $0, text: word) }.joined(separator: " OR ")
-    }, with: " AND ")
+    group(
+      serverWords.map { word in
+        Self.searchProperties(for: word).map { ODataText.searchClause(property: $0, text: word) }.joined(
+          separator: " OR ")
+      }, with: " AND ")
   }
 
   /// Graph tokenizes `displayName` on symbols and spaces, so a word of symbols or emoji alone
@@ -83,10 +89,11 @@ struct UserQuery: Sendable, Equatable {
   /// `(startswith(displayName,'jo') or …) and (…)`, plus for several words
   /// `or startswith(displayName,'<phrase>')`; already escaped, not yet percent-encoded.
   var filterExpression: String {
-    let words = group(serverWords.map { word in
-      let literal = ODataText.filterLiteral(word)
-      return Self.searchedProperties.map { "startswith(\($0),\(literal))" }.joined(separator: " or ")
-    }, with: " and ")
+    let words = group(
+      serverWords.map { word in
+        let literal = ODataText.filterLiteral(word)
+        return Self.searchedProperties.map { "startswith(\($0),\(literal))" }.joined(separator: " or ")
+      }, with: " and ")
     guard let phrase = phraseAlternative else { return words }
     return "(\(words)) or startswith(displayName,\(ODataText.filterLiteral(phrase)))"
   }

@@ -43,7 +43,8 @@ public struct Authority: Sendable, Equatable, Hashable, CustomStringConvertible 
     guard let components = URLComponents(string: trimmed), let scheme = components.scheme?.lowercased(),
       let host = components.host?.lowercased(), !host.isEmpty
     else {
-      throw Self.invalid("“\(trimmed)” is not an authority URL; expected e.g. https://login.microsoftonline.com/organizations")
+      throw Self.invalid(
+        "“\(trimmed)” is not an authority URL; expected e.g. https://login.microsoftonline.com/organizations")
     }
     try Self.requireSecureScheme(scheme: scheme, host: host, what: "authority")
     var segments = components.path.split(separator: "/").map(String.init)
@@ -53,7 +54,8 @@ public struct Authority: Sendable, Equatable, Hashable, CustomStringConvertible 
     }
     if segments.first?.lowercased() == "tfp" { segments.removeFirst() }
     guard let tenant = segments.first, !tenant.isEmpty else {
-      throw Self.invalid("The authority \(trimmed) names no tenant; add /organizations, /common, /consumers or your tenant")
+      throw Self.invalid(
+        "The authority \(trimmed) names no tenant; add /organizations, /common, /consumers or your tenant")
     }
     let queryPolicy = components.queryItems?.first { $0.name.lowercased() == "p" }?.value
     let pathPolicy = segments.count > 1 ? segments[1] : nil

@@ -14,9 +14,9 @@ public struct BrowserOpener: Sendable, Equatable {
   public static func find(environment: [String: String]) -> BrowserOpener? {
     guard hasDisplay(environment) else { return nil }
     #if os(macOS)
-    let candidates = ["open"]
+      let candidates = ["open"]
     #else
-    let candidates = ["xdg-open", "gio", "sensible-browser", "wslview"]
+      let candidates = ["xdg-open", "gio", "sensible-browser", "wslview"]
     #endif
     for name in candidates {
       if let path = which(name, environment: environment) { return BrowserOpener(executable: path) }
@@ -30,9 +30,9 @@ public struct BrowserOpener: Sendable, Equatable {
       return false
     }
     #if os(macOS)
-    return true
+      return true
     #else
-    return !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+      return !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
     #endif
   }
 

@@ -76,15 +76,20 @@ final class BrowserSignIn: Cancellable, @unchecked Sendable {
     let redirectURI = components.string ?? "http://localhost:\(server.port)"
     redirect.withLock { $0 = redirectURI }
     let timeout = scheduler.schedule(after: Self.waitLimit) { [weak self] in
-      self?.finish(.failure(SignInFailure(
-        message: "No sign-in arrived from the browser in time; start again.", error: "timed_out")))
+      self?.finish(
+        .failure(
+          SignInFailure(
+            message: "No sign-in arrived from the browser in time; start again.", error: "timed_out")))
     }
     let alreadyCancelled = shared.withLock { shared -> Bool in
       shared.server = server
       shared.timeout = timeout
       return shared.finished
     }
-    if alreadyCancelled { server.close(); timeout.cancel() }
+    if alreadyCancelled {
+      server.close()
+      timeout.cancel()
+    }
     return (authorizeURL(redirectURI: redirectURI), redirectURI)
   }
 
@@ -140,9 +145,11 @@ final class BrowserSignIn: Cancellable, @unchecked Sendable {
       return (.badRequest, RedirectPage.notFound)
     case .wrongState:
       guard claim() else { return (.gone, RedirectPage.alreadyDone) }
-      finish(.failure(SignInFailure(
-        message: "The browser sent back a sign-in that Roster did not start (state mismatch); it was refused. "
-          + "Start again.", error: "state_mismatch")))
+      finish(
+        .failure(
+          SignInFailure(
+            message: "The browser sent back a sign-in that Roster did not start (state mismatch); it was refused. "
+              + "Start again.", error: "state_mismatch")))
       return (.badRequest, RedirectPage.wrongState)
     case .error(let body):
       guard claim() else { return (.gone, RedirectPage.alreadyDone) }

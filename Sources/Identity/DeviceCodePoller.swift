@@ -71,7 +71,9 @@ final class DeviceCodePoller: Cancellable, @unchecked Sendable {
       shared.withLock { $0.poll = task }
     case .finishSignedIn:
       stopWork()
-      if let tokens { onFinish(.success(tokens)) } else {
+      if let tokens {
+        onFinish(.success(tokens))
+      } else {
         onFinish(.failure(SignInFailure(message: "Sign-in finished without tokens.", error: "invalid_response")))
       }
     case .finishFailed(let failure):
@@ -85,7 +87,10 @@ final class DeviceCodePoller: Cancellable, @unchecked Sendable {
 
   private func stopWork() {
     let (timer, poll) = shared.withLock { shared in
-      defer { shared.timer = nil; shared.poll = nil }
+      defer {
+        shared.timer = nil
+        shared.poll = nil
+      }
       return (shared.timer, shared.poll)
     }
     timer?.cancel()

@@ -133,8 +133,9 @@ public struct DeviceCodeStateMachine: Sendable {
 
   private mutating func expire() -> Action {
     state = .finished
-    return .finishFailed(SignInFailure(
-      message: "The code expired before sign-in finished; start again for a new code.",
-      error: "expired_token"))
+    return .finishFailed(
+      SignInFailure(
+        message: "The code expired before sign-in finished; start again for a new code.",
+        error: "expired_token"))
   }
 }

@@ -13,18 +13,26 @@ enum ErrorExplainer {
     50076: ("Your organisation requires multi-factor authentication here; sign in again to complete it", true),
     50079: ("You must register for multi-factor authentication first; sign in again to set it up", true),
     50078: ("Your multi-factor authentication has expired; sign in again", true),
-    65001: ("Roster has not been given consent for the permissions it asks for; sign in again to consent, "
-      + "or ask an administrator to grant consent for your organisation", true),
+    65001: (
+      "Roster has not been given consent for the permissions it asks for; sign in again to consent, "
+        + "or ask an administrator to grant consent for your organisation", true
+    ),
     65004: ("You declined the permissions Roster asks for; it cannot sign in without them", true),
     90094: ("An administrator must approve Roster's permissions for your organisation (admin consent)", false),
-    53003: ("Blocked by Conditional Access: your organisation does not allow this sign-in from here; "
-      + "ask your IT administrator and give them the trace id", false),
+    53003: (
+      "Blocked by Conditional Access: your organisation does not allow this sign-in from here; "
+        + "ask your IT administrator and give them the trace id", false
+    ),
     50199: ("The identity platform wants you to confirm this sign-in in a browser; try roster login --browser", true),
-    700016: ("The app (client id) was not found in this tenant; check clientId and the tenant in the authority, "
-      + "and that the app registration exists there", false),
+    700016: (
+      "The app (client id) was not found in this tenant; check clientId and the tenant in the authority, "
+        + "and that the app registration exists there", false
+    ),
     90002: ("The tenant in the authority was not found; check the authority setting or --tenant", false),
-    7000218: ("Public client flows are off for this app registration; in the portal set "
-      + "Authentication > Allow public client flows to Yes", false),
+    7_000_218: (
+      "Public client flows are off for this app registration; in the portal set "
+        + "Authentication > Allow public client flows to Yes", false
+    ),
     700082: ("Your sign-in expired after a long time unused; sign in again", true),
     50173: ("Your session was revoked (a password change or an administrator); sign in again", true),
     70008: ("The sign-in grant has expired; sign in again", true),
@@ -37,12 +45,16 @@ enum ErrorExplainer {
     54005: ("That authorization code was already used; sign in again", true),
     501481: ("The PKCE verifier did not match the challenge; sign in again", true),
     700025: ("The app is a public client, so no client secret may be sent; check the app registration", false),
-    7000215: ("The client secret is invalid; Roster is a public client and needs public client flows enabled", false),
+    7_000_215: ("The client secret is invalid; Roster is a public client and needs public client flows enabled", false),
     70011: ("A requested scope is not valid; check the scopes setting or ROSTER_SCOPES", false),
-    50011: ("The redirect URI does not match the app registration; add http://localhost as a "
-      + "Mobile and desktop redirect URI", false),
-    50194: ("The app is single-tenant; use your tenant id or domain in the authority, not /common or /organizations", false),
-    9002332: ("The app accepts only work or school accounts; do not use /consumers", false),
+    50011: (
+      "The redirect URI does not match the app registration; add http://localhost as a "
+        + "Mobile and desktop redirect URI", false
+    ),
+    50194: (
+      "The app is single-tenant; use your tenant id or domain in the authority, not /common or /organizations", false
+    ),
+    9_002_332: ("The app accepts only work or school accounts; do not use /consumers", false),
     50059: ("No tenant could be determined; put your tenant id or domain in the authority", false),
     65002: ("This client id belongs to a Microsoft app that may not be reused; register your own app", false),
     50053: ("The account is locked after too many failed attempts; wait or ask your administrator", false),
@@ -81,8 +93,10 @@ enum ErrorExplainer {
     "interaction_required": ("You need to sign in again interactively", true),
     "login_required": ("You need to sign in again", true),
     "consent_required": ("Consent is needed for Roster's permissions; sign in again to consent", true),
-    "invalid_client": ("The app registration rejected this client; check clientId and that public client flows "
-      + "are enabled", false),
+    "invalid_client": (
+      "The app registration rejected this client; check clientId and that public client flows "
+        + "are enabled", false
+    ),
     "unauthorized_client": ("This app is not allowed to sign in this way; check the app registration", false),
     "invalid_scope": ("A requested scope is not valid; check the scopes setting", false),
     "invalid_request": ("The sign-in request was rejected as invalid", false),

@@ -2,9 +2,9 @@ import Foundation
 import RosterCore
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// The token cache file: `$XDG_STATE_HOME/roster/tokens-<profile>.json`, directory 0700, file 0600.
@@ -117,16 +117,19 @@ public final class FileTokenStore: TokenStore, @unchecked Sendable {
     let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
     var info = stat()
     guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-      throw Self.failure("The token cache directory \(path) is a symbolic link to \(target), which is not a directory; "
-        + "remove the link or point XDG_STATE_HOME elsewhere.")
+      throw Self.failure(
+        "The token cache directory \(path) is a symbolic link to \(target), which is not a directory; "
+          + "remove the link or point XDG_STATE_HOME elsewhere.")
     }
     guard link.st_uid == getuid(), info.st_uid == getuid() else {
-      throw Self.failure("The token cache directory \(path) is a symbolic link to \(target), which you do not own; "
-        + "refusing to use it. Remove the link or point XDG_STATE_HOME elsewhere.")
+      throw Self.failure(
+        "The token cache directory \(path) is a symbolic link to \(target), which you do not own; "
+          + "refusing to use it. Remove the link or point XDG_STATE_HOME elsewhere.")
     }
     guard info.st_mode & 0o077 == 0 else {
-      throw Self.failure("The token cache directory \(path) is a symbolic link to \(target), which others can read; "
-        + "Roster does not change permissions through a link. Run chmod 700 on it yourself, or remove the link.")
+      throw Self.failure(
+        "The token cache directory \(path) is a symbolic link to \(target), which others can read; "
+          + "Roster does not change permissions through a link. Run chmod 700 on it yourself, or remove the link.")
     }
   }
 
@@ -147,8 +150,9 @@ public final class FileTokenStore: TokenStore, @unchecked Sendable {
       var target = stat()
       let targetOwned = stat(path, &target) != 0 || target.st_uid == getuid()
       guard link.st_uid == getuid(), targetOwned else {
-        throw Self.failure("The token cache \(path) is a symbolic link you do not own (or to a file you do not own); "
-          + "refusing to use it. Remove it, or sign in with --no-persist.")
+        throw Self.failure(
+          "The token cache \(path) is a symbolic link you do not own (or to a file you do not own); "
+            + "refusing to use it. Remove it, or sign in with --no-persist.")
       }
       moveAside(reason: "is a symbolic link")
       return TokenCacheFile()
@@ -189,8 +193,9 @@ public final class FileTokenStore: TokenStore, @unchecked Sendable {
       return TokenCacheFile()
     }
     guard file.version <= TokenCacheFile.currentVersion else {
-      throw Self.failure("The token cache \(path) was written by a newer Roster (format \(file.version)); "
-        + "use that version or sign in with --no-persist.")
+      throw Self.failure(
+        "The token cache \(path) was written by a newer Roster (format \(file.version)); "
+          + "use that version or sign in with --no-persist.")
     }
     return file
   }

@@ -39,7 +39,8 @@ public struct IdentityConfiguration: Sendable, Equatable {
         scopes.append(required)
       }
     } else {
-      for required in ["openid", "profile", "offline_access"] where !scopes.contains(where: { $0.lowercased() == required }) {
+      for required in ["openid", "profile", "offline_access"]
+      where !scopes.contains(where: { $0.lowercased() == required }) {
         scopes.insert(required, at: 0)
       }
     }

@@ -50,7 +50,8 @@ extension IdentitySession {
         return .token(token, entry)
       }
       guard let refreshToken = entry.refreshToken else {
-        return .signInRequired(SignInFailure(message: "The session has no refresh token; sign in again.", error: "invalid_grant"))
+        return .signInRequired(
+          SignInFailure(message: "The session has no refresh token; sign in again.", error: "invalid_grant"))
       }
       let oidc: OIDCConfiguration
       do {
@@ -59,7 +60,8 @@ extension IdentitySession {
         return .failed(transport)
       } catch {
         // The authority answered before (the account came from it): its trouble is temporary.
-        let failure = error as? SignInFailure ?? SignInFailure(message: "The sign-in service's configuration was unreadable.")
+        let failure =
+          error as? SignInFailure ?? SignInFailure(message: "The sign-in service's configuration was unreadable.")
         return .failed(TokenServiceUnavailable(failure: failure))
       }
       let exchange = await client.refresh(
@@ -122,8 +124,10 @@ extension IdentitySession {
   /// act in a browser, so it is kept.
   static func needsInteraction(_ body: OAuthErrorBody) -> Bool {
     let interactiveErrors = ["interaction_required", "consent_required", "login_required"]
-    let interactiveSubErrors = ["basic_action", "additional_action", "message_only", "consent_required",
-      "user_password_expired"]
+    let interactiveSubErrors = [
+      "basic_action", "additional_action", "message_only", "consent_required",
+      "user_password_expired",
+    ]
     return interactiveErrors.contains(body.error) || interactiveSubErrors.contains(body.suberror ?? "")
   }
 }

@@ -67,9 +67,10 @@ extension IdentitySession {
     oidc: OIDCConfiguration, operation: SignInOperation, events: @escaping @Sendable (SignInEvent) -> Void
   ) async -> Result<TokenResponse, SignInFailure>? {
     guard let endpoint = oidc.deviceAuthorizationEndpoint else {
-      return .failure(SignInFailure(
-        message: "This authority offers no device code sign-in; use the browser sign-in.", error: "unsupported_flow",
-        canRetry: false))
+      return .failure(
+        SignInFailure(
+          message: "This authority offers no device code sign-in; use the browser sign-in.", error: "unsupported_flow",
+          canRetry: false))
     }
     let authorization: DeviceAuthorization
     do {
@@ -78,10 +79,12 @@ extension IdentitySession {
       return .failure(error)
     }
     let issuedAt = now()
-    events(.deviceCodeIssued(DeviceCodePrompt(
-      userCode: authorization.userCode, verificationURI: authorization.verificationURI,
-      message: authorization.message, expiresAt: issuedAt.addingTimeInterval(TimeInterval(authorization.expiresIn)),
-      interval: authorization.interval)))
+    events(
+      .deviceCodeIssued(
+        DeviceCodePrompt(
+          userCode: authorization.userCode, verificationURI: authorization.verificationURI,
+          message: authorization.message, expiresAt: issuedAt.addingTimeInterval(TimeInterval(authorization.expiresIn)),
+          interval: authorization.interval)))
     let result = OneShot<Result<TokenResponse, SignInFailure>?>()
     let poller = DeviceCodePoller(
       client: client, tokenEndpoint: oidc.tokenEndpoint, authorization: authorization, scheduler: scheduler,
@@ -104,7 +107,8 @@ extension IdentitySession {
     do {
       flow = try BrowserSignIn(
         client: client, configuration: oidc, scopes: configuration.scopes, redirectURI: configuration.redirectURI,
-        redirectPort: configuration.redirectPort, isB2C: configuration.authority.isB2C, scheduler: scheduler, onFinish: { result.fulfil($0) })
+        redirectPort: configuration.redirectPort, isB2C: configuration.authority.isB2C, scheduler: scheduler,
+        onFinish: { result.fulfil($0) })
     } catch {
       return .failure(error)
     }

@@ -66,8 +66,12 @@ private final class RedirectHandler: ChannelInboundHandler, @unchecked Sendable 
     case .body:
       break
     case .end:
-      let (status, html) = target.map(respond) ?? (.methodNotAllowed, RedirectPage.page(
-        title: "Not supported", text: "This address only receives the sign-in redirect."))
+      let (status, html) =
+        target.map(respond) ?? (
+          .methodNotAllowed,
+          RedirectPage.page(
+            title: "Not supported", text: "This address only receives the sign-in redirect.")
+        )
       var headers = HTTPHeaders()
       headers.add(name: "Content-Type", value: "text/html; charset=utf-8")
       headers.add(name: "Cache-Control", value: "no-store")
@@ -76,7 +80,8 @@ private final class RedirectHandler: ChannelInboundHandler, @unchecked Sendable 
       headers.add(name: "Referrer-Policy", value: "no-referrer")
       let body = context.channel.allocator.buffer(string: html)
       headers.add(name: "Content-Length", value: String(body.readableBytes))
-      context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))),
+      context.write(
+        wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))),
         promise: nil)
       context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
       let channel = context.channel

@@ -82,8 +82,10 @@ public actor DiscoveryCache {
       let response = try await transport.send(HTTPRequestBuilder.get(url))
       guard response.status == 200 else {
         if response.status == 400 || response.status == 404 {
-          throw ErrorExplainer.failure(from: response, fallback: "The sign-in service does not know this authority "
-            + "(\(authority.url.absoluteString)); check the tenant and policy")
+          throw ErrorExplainer.failure(
+            from: response,
+            fallback: "The sign-in service does not know this authority "
+              + "(\(authority.url.absoluteString)); check the tenant and policy")
         }
         throw ErrorExplainer.failure(from: response, fallback: "Discovery failed with HTTP \(response.status)")
       }

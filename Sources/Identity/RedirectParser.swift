@@ -51,7 +51,8 @@ enum RedirectParser {
 
   /// Compares without an early exit, so timing does not reveal how much of a guess matched.
   static func constantTimeEqual(_ lhs: String, _ rhs: String) -> Bool {
-    let a = Array(lhs.utf8), b = Array(rhs.utf8)
+    let a = Array(lhs.utf8)
+    let b = Array(rhs.utf8)
     guard a.count == b.count else { return false }
     var difference: UInt8 = 0
     for index in a.indices { difference |= a[index] ^ b[index] }

@@ -45,7 +45,9 @@ extension SignInFailure {
   /// One line for the terminal: the message, then the code and trace id in brackets.
   public var displayLine: String {
     var extras: [String] = []
-    if let code { extras.append(code) } else if let error, !["network", "invalid_response"].contains(error) {
+    if let code {
+      extras.append(code)
+    } else if let error, !["network", "invalid_response"].contains(error) {
       extras.append(error)
     }
     if let traceId { extras.append("trace id \(traceId)") }

@@ -18,7 +18,9 @@ public struct TokenCacheFile: Codable, Equatable, Sendable {
   public var activeAccount: String?
   public var accounts: [String: CachedAccount]
 
-  public init(version: Int = TokenCacheFile.currentVersion, activeAccount: String? = nil, accounts: [String: CachedAccount] = [:]) {
+  public init(
+    version: Int = TokenCacheFile.currentVersion, activeAccount: String? = nil, accounts: [String: CachedAccount] = [:]
+  ) {
     self.version = version
     self.activeAccount = activeAccount
     self.accounts = accounts

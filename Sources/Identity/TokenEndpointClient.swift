@@ -37,12 +37,15 @@ struct TokenEndpointClient: Sendable {
     do {
       response = try await transport.send(request)
     } catch {
-      throw ResponseText.network(error as? TransportError ?? .connectionFailed("\(type(of: error))"), host: endpoint.host)
+      throw ResponseText.network(
+        error as? TransportError ?? .connectionFailed("\(type(of: error))"), host: endpoint.host)
     }
     guard response.status == 200 else {
-      throw ErrorExplainer.failure(from: response, fallback: "The device code request failed with HTTP \(response.status)")
+      throw ErrorExplainer.failure(
+        from: response, fallback: "The device code request failed with HTTP \(response.status)")
     }
-    guard let object = try? JSONSerialization.jsonObject(with: response.body), let json = object as? [String: Any] else {
+    guard let object = try? JSONSerialization.jsonObject(with: response.body), let json = object as? [String: Any]
+    else {
       throw ResponseText.unexpected(response.body, what: "the device code request", url: endpoint)
     }
     guard let deviceCode = json["device_code"] as? String, !deviceCode.isEmpty,
@@ -63,10 +66,12 @@ struct TokenEndpointClient: Sendable {
   }
 
   func pollDeviceCode(tokenEndpoint: URL, deviceCode: Secret) async -> TokenExchange {
-    await exchange(tokenEndpoint, [
-      ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("client_id", clientId),
-      ("device_code", deviceCode.exposedValue),
-    ])
+    await exchange(
+      tokenEndpoint,
+      [
+        ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("client_id", clientId),
+        ("device_code", deviceCode.exposedValue),
+      ])
   }
 
   // MARK: - Authorization code and refresh
@@ -74,17 +79,21 @@ struct TokenEndpointClient: Sendable {
   func redeemCode(tokenEndpoint: URL, code: Secret, redirectURI: String, verifier: String, scopes: String) async
     -> TokenExchange
   {
-    await exchange(tokenEndpoint, [
-      ("grant_type", "authorization_code"), ("client_id", clientId), ("code", code.exposedValue),
-      ("redirect_uri", redirectURI), ("code_verifier", verifier), ("scope", scopes),
-    ])
+    await exchange(
+      tokenEndpoint,
+      [
+        ("grant_type", "authorization_code"), ("client_id", clientId), ("code", code.exposedValue),
+        ("redirect_uri", redirectURI), ("code_verifier", verifier), ("scope", scopes),
+      ])
   }
 
   func refresh(tokenEndpoint: URL, refreshToken: Secret, scopes: String) async -> TokenExchange {
-    await exchange(tokenEndpoint, [
-      ("grant_type", "refresh_token"), ("client_id", clientId), ("refresh_token", refreshToken.exposedValue),
-      ("scope", scopes),
-    ])
+    await exchange(
+      tokenEndpoint,
+      [
+        ("grant_type", "refresh_token"), ("client_id", clientId), ("refresh_token", refreshToken.exposedValue),
+        ("scope", scopes),
+      ])
   }
 
   /// Sends a token request and sorts the answer: tokens, an OAuth error, or a failure.
@@ -112,7 +121,8 @@ struct TokenEndpointClient: Sendable {
     if let body = OAuthErrorBody.parse(response.body), response.status < 500, response.status != 429 {
       return .rejected(body)
     }
-    let failure = ErrorExplainer.failure(from: response, fallback: "The token request failed with HTTP \(response.status)")
+    let failure = ErrorExplainer.failure(
+      from: response, fallback: "The token request failed with HTTP \(response.status)")
     return .failed(
       failure, transient: response.status >= 500 || response.status == 429, status: response.status,
       retryAfter: response.header("Retry-After"))
@@ -122,13 +132,17 @@ struct TokenEndpointClient: Sendable {
 /// Removes what must not reach a terminal from server text: C0/C1 controls, DEL, bidi overrides.
 enum TerminalText {
   static func clean(_ text: String) -> String {
-    String(String.UnicodeScalarView(text.unicodeScalars.filter { scalar in
-      let value = scalar.value
-      if value < 0x20 || (0x7F...0x9F).contains(value) { return false }
-      if (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) || value == 0x200E || value == 0x200F {
-        return false
-      }
-      return true
-    }))
+    String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.filter { scalar in
+          let value = scalar.value
+          if value < 0x20 || (0x7F...0x9F).contains(value) { return false }
+          if (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) || value == 0x200E
+            || value == 0x200F
+          {
+            return false
+          }
+          return true
+        }))
   }
 }

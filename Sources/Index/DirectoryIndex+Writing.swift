@@ -41,10 +41,12 @@ extension DirectoryIndex {
         db, sql: "SELECT DISTINCT generation FROM person WHERE generation != ?", arguments: [live])
       for generation in stale { try Self.purge(db, generation: generation, limit: nil) }
       let next = live + 1
-      try Self.set(db, [
-        "building_generation": String(next), "building_link": nil, "building_count": "0",
-        "estimate": estimate.map(String.init), "delta_next": nil,
-      ])
+      try Self.set(
+        db,
+        [
+          "building_generation": String(next), "building_link": nil, "building_count": "0",
+          "estimate": estimate.map(String.init), "delta_next": nil,
+        ])
       return next
     }
   }
@@ -65,11 +67,14 @@ extension DirectoryIndex {
   func finishFullSync(_ page: DeltaPage, generation: Int, at now: Date) throws {
     try pool.write { db in
       try Self.apply(db, page.changes, generation: generation)
-      try Self.set(db, [
-        "generation": String(generation), "delta_link": page.deltaLink, "last_sync": String(now.timeIntervalSince1970),
-        "building_generation": nil, "building_link": nil, "building_count": nil, "delta_next": nil,
-        "permission_problem": nil,
-      ])
+      try Self.set(
+        db,
+        [
+          "generation": String(generation), "delta_link": page.deltaLink,
+          "last_sync": String(now.timeIntervalSince1970),
+          "building_generation": nil, "building_link": nil, "building_count": nil, "delta_next": nil,
+          "permission_problem": nil,
+        ])
     }
   }
 
@@ -95,10 +100,12 @@ extension DirectoryIndex {
     try pool.write { db in
       try Self.apply(db, page.changes, generation: try Self.liveGeneration(db))
       if let deltaLink = page.deltaLink {
-        try Self.set(db, [
-          "delta_link": deltaLink, "delta_next": nil, "last_sync": String(now.timeIntervalSince1970),
-          "permission_problem": nil,
-        ])
+        try Self.set(
+          db,
+          [
+            "delta_link": deltaLink, "delta_next": nil, "last_sync": String(now.timeIntervalSince1970),
+            "permission_problem": nil,
+          ])
       } else {
         try Self.set(db, ["delta_next": page.nextLink])
       }

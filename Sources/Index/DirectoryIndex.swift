@@ -46,17 +46,18 @@ public final class DirectoryIndex: Sendable {
   private static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1") { db in
-      try db.execute(sql: """
-        CREATE TABLE meta(key TEXT PRIMARY KEY NOT NULL, value TEXT);
-        CREATE TABLE person(
-          rowid INTEGER PRIMARY KEY, generation INTEGER NOT NULL, id TEXT NOT NULL,
-          displayName TEXT, givenName TEXT, surname TEXT, mail TEXT, userPrincipalName TEXT, jobTitle TEXT,
-          department TEXT, companyName TEXT, officeLocation TEXT, businessPhones TEXT, mobilePhone TEXT,
-          userType TEXT, accountEnabled INTEGER, managerId TEXT, UNIQUE(generation, id));
-        CREATE INDEX person_manager ON person(generation, managerId);
-        CREATE VIRTUAL TABLE person_fts USING fts5(
-          name, fields, content='', tokenize='ascii', prefix='2 4 6', detail='column');
-        """)
+      try db.execute(
+        sql: """
+          CREATE TABLE meta(key TEXT PRIMARY KEY NOT NULL, value TEXT);
+          CREATE TABLE person(
+            rowid INTEGER PRIMARY KEY, generation INTEGER NOT NULL, id TEXT NOT NULL,
+            displayName TEXT, givenName TEXT, surname TEXT, mail TEXT, userPrincipalName TEXT, jobTitle TEXT,
+            department TEXT, companyName TEXT, officeLocation TEXT, businessPhones TEXT, mobilePhone TEXT,
+            userType TEXT, accountEnabled INTEGER, managerId TEXT, UNIQUE(generation, id));
+          CREATE INDEX person_manager ON person(generation, managerId);
+          CREATE VIRTUAL TABLE person_fts USING fts5(
+            name, fields, content='', tokenize='ascii', prefix='2 4 6', detail='column');
+          """)
     }
     return migrator
   }

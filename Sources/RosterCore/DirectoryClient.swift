@@ -102,11 +102,14 @@ public enum DirectoryError: Error, Sendable, Equatable {
 /// Directory reads as the runtime uses them: a struct of closures, `live` in Graph, fakes in tests.
 public struct DirectoryClient: Sendable {
   /// First page of people matching `query`; `onRetry` is told of each wait before a retry.
-  public var searchPeople: @Sendable (_ query: PeopleQuery, _ onRetry: @escaping @Sendable (RetryNotice) -> Void) async throws -> PeoplePage
+  public var searchPeople:
+    @Sendable (_ query: PeopleQuery, _ onRetry: @escaping @Sendable (RetryNotice) -> Void) async throws -> PeoplePage
   /// The page after `cursor`.
-  public var nextPage: @Sendable (_ cursor: PageCursor, _ onRetry: @escaping @Sendable (RetryNotice) -> Void) async throws -> PeoplePage
+  public var nextPage:
+    @Sendable (_ cursor: PageCursor, _ onRetry: @escaping @Sendable (RetryNotice) -> Void) async throws -> PeoplePage
   /// Person, manager and direct reports for the detail pane.
-  public var personDetail: @Sendable (_ id: String, _ onRetry: @escaping @Sendable (RetryNotice) -> Void) async throws -> PersonDetail
+  public var personDetail:
+    @Sendable (_ id: String, _ onRetry: @escaping @Sendable (RetryNotice) -> Void) async throws -> PersonDetail
   /// Teams presence of the people with these ids (any number; the client splits them into
   /// Graph's batches). Throws `.permissionDenied` without `Presence.Read.All`.
   public var presences: @Sendable (_ ids: [String]) async throws -> [String: Presence]
@@ -117,13 +120,14 @@ public struct DirectoryClient: Sendable {
   public var personPhoto: @Sendable (_ request: PhotoRequest) async throws -> PhotoImage?
 
   public init(
-    searchPeople: @escaping @Sendable (PeopleQuery, @escaping @Sendable (RetryNotice) -> Void) async throws -> PeoplePage,
+    searchPeople:
+      @escaping @Sendable (PeopleQuery, @escaping @Sendable (RetryNotice) -> Void) async throws -> PeoplePage,
     nextPage: @escaping @Sendable (PageCursor, @escaping @Sendable (RetryNotice) -> Void) async throws -> PeoplePage,
     personDetail: @escaping @Sendable (String, @escaping @Sendable (RetryNotice) -> Void) async throws -> PersonDetail,
     presences: @escaping @Sendable ([String]) async throws -> [String: Presence] = { _ in
       throw DirectoryError.permissionDenied("Presence.Read.All")
     },
-        warmUp: @escaping @Sendable () async -> Void = {},
+    warmUp: @escaping @Sendable () async -> Void = {},
     personPhoto: @escaping @Sendable (PhotoRequest) async throws -> PhotoImage? = { _ in nil }
   ) {
     self.searchPeople = searchPeople

@@ -40,7 +40,8 @@ extension Settings {
   }
 
   /// The settings file this run reads, and whether it was asked for explicitly.
-  public static func settingsFile(configFile: String?, environment: [String: String]) -> (path: String, explicit: Bool) {
+  public static func settingsFile(configFile: String?, environment: [String: String]) -> (path: String, explicit: Bool)
+  {
     if let configFile, !configFile.isEmpty { return (configFile, true) }
     if let path = environment["ROSTER_CONFIG"], !path.isEmpty { return (path, true) }
     return (configDirectory(environment: environment).appendingPathComponent("settings.plist").path, false)
@@ -71,7 +72,9 @@ extension Settings {
   }
 
   /// File, then environment, then flags.
-  public static func load(overrides: Overrides = Overrides(), environment: [String: String]) throws(LoadingError) -> Settings {
+  public static func load(overrides: Overrides = Overrides(), environment: [String: String]) throws(LoadingError)
+    -> Settings
+  {
     let (path, explicit) = settingsFile(configFile: overrides.configFile, environment: environment)
     var settings = Settings()
     if FileManager.default.fileExists(atPath: path) {
@@ -94,7 +97,9 @@ extension Settings {
     if let graph = overrides.graphURL { settings.graphEndpoint = graph }
     if let signIn = overrides.signIn { settings.signIn = signIn }
     if let port = overrides.redirectPort {
-      guard (1...65_535).contains(port) else { throw LoadingError("--redirect-port must be between 1 and 65535, not \(port).") }
+      guard (1...65_535).contains(port) else {
+        throw LoadingError("--redirect-port must be between 1 and 65535, not \(port).")
+      }
       settings.redirectPort = port
     }
     if let tenant = overrides.tenant { settings.authority = try replacingTenant(of: settings.authority, with: tenant) }
@@ -139,7 +144,6 @@ extension Settings {
     or put clientId and authority in the settings file, or set ROSTER_CLIENT_ID and ROSTER_AUTHORITY.
     """
 }
-
 
 /// The settings plist as written by a person: every key optional, values checked with a message
 /// that names the key.

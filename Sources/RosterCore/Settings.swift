@@ -2,7 +2,11 @@
 /// file, flags and `ROSTER_*` variables lives in the composition root / Identity.
 public struct Settings: Sendable, Equatable, Codable {
   /// How sign-in is chosen: `auto` picks device code over SSH or without a display.
-  public enum SignIn: String, Sendable, Codable, CaseIterable { case auto, deviceCode = "device-code", browser }
+  public enum SignIn: String, Sendable, Codable, CaseIterable {
+    case auto
+    case deviceCode = "device-code"
+    case browser
+  }
   /// Which Graph query style people search uses.
   public enum SearchMode: String, Sendable, Codable, CaseIterable { case search, filter }
   /// Whether the detail pane draws the person's photo (where the terminal can).

@@ -32,10 +32,11 @@ struct SandboxResponder: HTTPResponder {
     let isControl = incoming.components.first == "_sandbox"
     if isControl { return await ControlEndpoints(tenant: tenant).respond(to: incoming) }
 
-    tenant.requestLog.append(.init(
-      method: incoming.method, path: incoming.path, query: incoming.query.pairs,
-      consistencyLevel: incoming.header("ConsistencyLevel"), clientRequestId: incoming.header("client-request-id"),
-      userAgent: incoming.headers[.userAgent]))
+    tenant.requestLog.append(
+      .init(
+        method: incoming.method, path: incoming.path, query: incoming.query.pairs,
+        consistencyLevel: incoming.header("ConsistencyLevel"), clientRequestId: incoming.header("client-request-id"),
+        userAgent: incoming.headers[.userAgent]))
 
     let decision = tenant.faults.decide(method: incoming.method, path: incoming.path)
     let isGraph = incoming.components.first?.lowercased() == "v1.0"
@@ -69,6 +70,8 @@ struct SandboxResponder: HTTPResponder {
   }
 
   private func home(_ request: IncomingRequest) -> Response {
-    .text("Roster sandbox tenant \(tenant.tenantId) (\(tenant.tenantDomain)). Authority: \(request.base)/\(tenant.tenantId)  Graph: \(request.base)/v1.0  Device sign-in: \(request.base)/device\n")
+    .text(
+      "Roster sandbox tenant \(tenant.tenantId) (\(tenant.tenantDomain)). Authority: \(request.base)/\(tenant.tenantId)  Graph: \(request.base)/v1.0  Device sign-in: \(request.base)/device\n"
+    )
   }
 }

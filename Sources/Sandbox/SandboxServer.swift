@@ -70,12 +70,21 @@ public final class RunningSandbox: Sendable {
   let tenant: SandboxTenant?
   private let serving: Task<Void, Never>
 
-  init(baseURL: URL, tenantId: String, tenantDomain: String, clientId: String, defaultUsername: String,
-       caCertificatePEM: String?, port: Int, serving: Task<Void, Never>, demoCustomers: [String] = [],
-       taskPolicy: String = "B2C_1_signupsignin", tenant: SandboxTenant? = nil) {
-    self.baseURL = baseURL; self.tenantId = tenantId; self.tenantDomain = tenantDomain
-    self.clientId = clientId; self.defaultUsername = defaultUsername; self.caCertificatePEM = caCertificatePEM
-    self.port = port; self.serving = serving; self.demoCustomers = demoCustomers; self.taskPolicy = taskPolicy
+  init(
+    baseURL: URL, tenantId: String, tenantDomain: String, clientId: String, defaultUsername: String,
+    caCertificatePEM: String?, port: Int, serving: Task<Void, Never>, demoCustomers: [String] = [],
+    taskPolicy: String = "B2C_1_signupsignin", tenant: SandboxTenant? = nil
+  ) {
+    self.baseURL = baseURL
+    self.tenantId = tenantId
+    self.tenantDomain = tenantDomain
+    self.clientId = clientId
+    self.defaultUsername = defaultUsername
+    self.caCertificatePEM = caCertificatePEM
+    self.port = port
+    self.serving = serving
+    self.demoCustomers = demoCustomers
+    self.taskPolicy = taskPolicy
     self.tenant = tenant
   }
 
@@ -100,7 +109,11 @@ public final class RunningSandbox: Sendable {
 
   /// Serves until the surrounding task is cancelled, then stops.
   public func waitUntilStopped() async {
-    await withTaskCancellationHandler { await serving.value } onCancel: { serving.cancel() }
+    await withTaskCancellationHandler {
+      await serving.value
+    } onCancel: {
+      serving.cancel()
+    }
   }
 }
 
@@ -131,19 +144,23 @@ public enum SandboxServer {
     }
     let directory: Directory
     if let file = configuration.peopleFile {
-      do { directory = try Directory.load(peopleFile: file) } catch { throw SandboxStartError.peopleFile(error.description) }
+      do { directory = try Directory.load(peopleFile: file) } catch {
+        throw SandboxStartError.peopleFile(error.description)
+      }
     } else {
       directory = Directory.generated(seed: configuration.seed, size: configuration.size)
     }
     let tenant = try SandboxTenant(configuration: configuration, directory: directory)
     let ca = configuration.tls ? try ThrowawayCA(extraHosts: [configuration.host]) : nil
-    let server: HTTPServerBuilder = try ca.map { try .tls(.http1(), tlsConfiguration: $0.serverTLSConfiguration()) } ?? .http1()
+    let server: HTTPServerBuilder =
+      try ca.map { try .tls(.http1(), tlsConfiguration: $0.serverTLSConfiguration()) } ?? .http1()
 
     let (events, continuation) = AsyncStream.makeStream(of: Result<Int, any Error>.self)
     let app = Application(
       responder: SandboxResponder(tenant: tenant), server: server,
-      configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
-                                              serverName: nil),
+      configuration: ApplicationConfiguration(
+        address: .hostname(configuration.host, port: configuration.port),
+        serverName: nil),
       onServerRunning: { channel in continuation.yield(.success(channel.localAddress?.port ?? 0)) },
       logger: Logger(label: "roster.sandbox", factory: { _ in SwiftLogNoOpLogHandler() }))
     let serving = Task {
@@ -153,7 +170,10 @@ public enum SandboxServer {
       continuation.finish()
     }
     var bound: Result<Int, any Error> = .failure(SandboxStartError.bindFailed("the server stopped before listening"))
-    for await event in events { bound = event; break }
+    for await event in events {
+      bound = event
+      break
+    }
     let port: Int
     do { port = try bound.get() } catch {
       serving.cancel()
@@ -163,9 +183,11 @@ public enum SandboxServer {
     let baseURL = URL(string: "\(tenant.scheme)://\(host):\(port)")!
     tenant.setBaseURL(baseURL)
     return RunningSandbox(
-      baseURL: baseURL, tenantId: tenant.tenantId, tenantDomain: tenant.tenantDomain, clientId: RegisteredApp.demoClientId,
+      baseURL: baseURL, tenantId: tenant.tenantId, tenantDomain: tenant.tenantDomain,
+      clientId: RegisteredApp.demoClientId,
       defaultUsername: directory.defaultUser.userPrincipalName, caCertificatePEM: ca?.caCertificatePEM, port: port,
-      serving: serving, demoCustomers: tenant.demoCustomers.map(\.userPrincipalName), taskPolicy: configuration.taskPolicy,
+      serving: serving, demoCustomers: tenant.demoCustomers.map(\.userPrincipalName),
+      taskPolicy: configuration.taskPolicy,
       tenant: tenant)
   }
 

@@ -63,7 +63,7 @@ final class SandboxTenant: Sendable {
 
   /// The URL the server bound to (set once listening).
   var baseURL: URL {
-    get { boundBaseURL.withLock { $0 } ?? URL(string: "\(scheme)://\(configuration.host)")! }
+    boundBaseURL.withLock { $0 } ?? URL(string: "\(scheme)://\(configuration.host)")!
   }
 
   func setBaseURL(_ url: URL) { boundBaseURL.withLock { $0 = url } }

@@ -50,15 +50,19 @@ public struct TaskAPIClient: Sendable {
 
   // MARK: - One call
 
-  private func send(_ method: String, _ url: URL, body: [String: any Sendable]?) async throws(TaskError) -> HTTPResponse {
+  private func send(_ method: String, _ url: URL, body: [String: any Sendable]?) async throws(TaskError) -> HTTPResponse
+  {
     var payload: Data?
     if let body { payload = try? JSONSerialization.data(withJSONObject: body) }
     var forceRefresh = false
     while true {
       let token = try await accessToken(forceRefresh: forceRefresh)
-      var headers: [(name: String, value: String)] = [("Authorization", "Bearer " + token.exposedValue), ("Accept", "application/json")]
+      var headers: [(name: String, value: String)] = [
+        ("Authorization", "Bearer " + token.exposedValue), ("Accept", "application/json"),
+      ]
       if payload != nil { headers.append(("Content-Type", "application/json; charset=utf-8")) }
-      let request = HTTPRequest(method: method, url: url, headers: headers, body: payload, timeout: configuration.requestTimeout)
+      let request = HTTPRequest(
+        method: method, url: url, headers: headers, body: payload, timeout: configuration.requestTimeout)
       let response: HTTPResponse
       do { response = try await transport.send(request) } catch { throw Self.error(for: error) }
       switch response.status {
@@ -66,14 +70,16 @@ public struct TaskAPIClient: Sendable {
       case 401:
         let challenge = response.header("WWW-Authenticate") ?? ""
         if challenge.contains("insufficient_scope") {
-          let scope = Self.parameter("scope", in: challenge).map { " (\(DirectoryText.sanitize($0, maxCharacters: 200)))" } ?? ""
+          let scope =
+            Self.parameter("scope", in: challenge).map { " (\(DirectoryText.sanitize($0, maxCharacters: 200)))" } ?? ""
           throw .missingScope(
             "The sign-in lacks the task API's \(method == "GET" ? "read" : "write") permission\(scope); "
               + "add the API's scopes to the scopes setting and sign in again.")
         }
         if forceRefresh {
-          throw .signInRequired(SignInFailure(
-            message: "The task service refused the sign-in even after a refresh.", error: "invalid_token"))
+          throw .signInRequired(
+            SignInFailure(
+              message: "The task service refused the sign-in even after a refresh.", error: "invalid_token"))
         }
         forceRefresh = true
       case 404: throw .notFound
@@ -119,7 +125,9 @@ public struct TaskAPIClient: Sendable {
 
 extension TaskClient {
   /// The live client: the task API over the shared transport with the session's tokens.
-  public static func live(configuration: TaskAPIConfiguration, tokens: any AccessTokenProvider, transport: any HTTPTransport)
+  public static func live(
+    configuration: TaskAPIConfiguration, tokens: any AccessTokenProvider, transport: any HTTPTransport
+  )
     -> TaskClient
   {
     let client = TaskAPIClient(configuration: configuration, tokens: tokens, transport: transport)
@@ -129,7 +137,9 @@ extension TaskClient {
   }
 
   /// The live client for these settings, or one that explains why there is none.
-  public static func live(settings: Settings, tokens: any AccessTokenProvider, transport: any HTTPTransport) -> TaskClient {
+  public static func live(settings: Settings, tokens: any AccessTokenProvider, transport: any HTTPTransport)
+    -> TaskClient
+  {
     do {
       return .live(configuration: try TaskAPIConfiguration(settings: settings), tokens: tokens, transport: transport)
     } catch {

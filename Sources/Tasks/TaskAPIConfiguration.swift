@@ -12,7 +12,8 @@ public struct TaskAPIConfiguration: Sendable, Equatable {
 
   public init(settings: Settings, requestTimeout: Duration = .seconds(30)) throws(TaskError) {
     guard let text = settings.taskAPI?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
-      throw .notConfigured("No task API is configured: set taskAPI to the service's URL (e.g. https://api.example.com).")
+      throw .notConfigured(
+        "No task API is configured: set taskAPI to the service's URL (e.g. https://api.example.com).")
     }
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty else {
       throw .notConfigured("The taskAPI setting (\(DirectoryText.sanitize(text))) is not an absolute URL.")

@@ -64,7 +64,8 @@ enum TaskDecoding {
       var fields: [String: Any] = [:]
       for (key, value) in object { fields[key.lowercased()] = value }
       let nested = (fields["error"] as? [String: Any])?["message"] as? String
-      let text = (fields["message"] as? String) ?? (fields["error_description"] as? String) ?? nested
+      let text =
+        (fields["message"] as? String) ?? (fields["error_description"] as? String) ?? nested
         ?? (fields["title"] as? String) ?? (fields["error"] as? String)
       return text.map { DirectoryText.sanitize($0, maxCharacters: 200) } ?? ""
     }

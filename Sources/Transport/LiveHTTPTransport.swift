@@ -41,7 +41,9 @@ public final class LiveHTTPTransport: HTTPTransport, @unchecked Sendable {
       return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: config)
     }
     if let proxy = configuration.proxy {
-      let authorization = proxy.credentials.map { HTTPClient.Authorization.basic(username: $0.user, password: $0.password) }
+      let authorization = proxy.credentials.map {
+        HTTPClient.Authorization.basic(username: $0.user, password: $0.password)
+      }
       proxiedClient = makeClient(proxy: .server(host: proxy.host, port: proxy.port, authorization: authorization))
       directClient = makeClient(proxy: nil)
     } else {

@@ -37,7 +37,8 @@ enum FzfHarness {
     typingSession.terminate()
 
     let (navSession, _, _) = try subject.launchAndWaitForFirstFrame()
-    let navigation = Scenarios.navigation(navSession, count: navigationKeys, intervalMs: 20, repaintKey: subject.repaintKey)
+    let navigation = Scenarios.navigation(
+      navSession, count: navigationKeys, intervalMs: 20, repaintKey: subject.repaintKey)
     let rss = navSession.peakRSSKilobytes()
     navSession.terminate()
 

@@ -108,8 +108,10 @@ enum IndexHarness {
     let letters = "abcdefghijklmnopqrstuvwxyz".map(String.init)
     let pairs = ["an", "ma", "jo", "li", "st", "el", "ka", "mi", "sa", "de", "ch", "ro", "al", "be", "ha", "ni"]
     let triples = ["ann", "mar", "joh", "lin", "ste", "ale", "kat", "mic", "san", "dav", "chr", "rob", "ali", "ben"]
-    let multi = ["an ma", "jo sm", "li wa", "ma ro", "al be", "st ka", "a b", "mar ann", "joh smi", "el de la",
-                 "k m n", "sa ch", "ni ha", "ro st", "da mi", "be al"]
+    let multi = [
+      "an ma", "jo sm", "li wa", "ma ro", "al be", "st ka", "a b", "mar ann", "joh smi", "el de la",
+      "k m n", "sa ch", "ni ha", "ro st", "da mi", "be al",
+    ]
     func time(_ queries: [String], rounds: Int) throws -> Sample {
       var samples: [Double] = []
       for _ in 0..<rounds {

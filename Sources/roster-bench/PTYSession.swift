@@ -227,7 +227,10 @@ final class PTYSession: @unchecked Sendable {
     kill(pid, SIGTERM)
     var status: Int32 = 0
     for _ in 0..<50 {
-      if waitpid(pid, &status, WNOHANG) == pid { close(master); return }
+      if waitpid(pid, &status, WNOHANG) == pid {
+        close(master)
+        return
+      }
       Thread.sleep(forTimeInterval: 0.02)
     }
     kill(pid, SIGKILL)

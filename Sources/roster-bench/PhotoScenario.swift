@@ -16,10 +16,10 @@ enum PhotoScenario {
   static func measure(_ subject: Subject, keys: Int, settingsDirectory: URL) throws -> PhotoFigures {
     let off = settingsDirectory.appendingPathComponent("photos-off.plist")
     try """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-      <plist version="1.0"><dict><key>photos</key><string>off</string></dict></plist>
-      """.write(to: off, atomically: true, encoding: .utf8)
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    <plist version="1.0"><dict><key>photos</key><string>off</string></dict></plist>
+    """.write(to: off, atomically: true, encoding: .utf8)
     var without = subject
     without.environment["ROSTER_CONFIG"] = off.path
     let (frames, bytes) = try run(subject, keys: keys)

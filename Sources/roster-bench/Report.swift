@@ -43,39 +43,69 @@ struct Report {
     let f = fzf
     let p = roster.photos
     return [
-      Row(metric: "Graph requests for \"\(word)\"", roster: Double(requestsForWord), fzf: nil, target: "1 (sample: \(word.count))", unit: ""),
-      Row(metric: "echo latency p50", roster: t?.echoMillis.median, fzf: f?.typing.echoMillis.median, target: "", unit: "ms"),
-      Row(metric: "echo latency p99", roster: t?.echoMillis.p99, fzf: f?.typing.echoMillis.p99, target: "≤ 1.5× fzf", unit: "ms"),
-      Row(metric: "last key → final results", roster: t?.lastKeyToResultsMillis, fzf: f?.typing.lastKeyToResultsMillis,
-          target: "≤ \(debounceMs + latencyMs + 20) ms (debounce \(debounceMs) + \(latencyMs) + 20)", unit: "ms"),
-      Row(metric: "bytes per Down key, all bytes / keys", roster: n?.meanBytesPerKey, fzf: f?.navigation.meanBytesPerKey,
-          target: "≤ full repaint / 5\(n.map { String(format: " (%.0f B)", Double($0.fullRepaintBytes) / 5) } ?? "")", unit: "B"),
-      Row(metric: "bytes per Down key, median", roster: n?.bytesPerKey.median, fzf: f?.navigation.bytesPerKey.median,
-          target: "≤ full repaint / 5", unit: "B"),
-      Row(metric: "bytes per Down key, p99", roster: n?.bytesPerKey.p99, fzf: f?.navigation.bytesPerKey.p99, target: "", unit: "B"),
-      Row(metric: "terminal writes per Down key, median (pty reads)", roster: n?.readsPerKey.median,
-          fzf: f?.navigation.readsPerKey.median, target: "", unit: ""),
-      Row(metric: "full repaint (Ctrl-L), \(size)", roster: n.map { Double($0.fullRepaintBytes) },
-          fzf: f.map { Double($0.navigation.fullRepaintBytes) }, target: "", unit: "B"),
-      Row(metric: "Down key latency p50", roster: n?.latencyMillis.median, fzf: f?.navigation.latencyMillis.median, target: "", unit: "ms"),
-      Row(metric: "Down key latency p99", roster: n?.latencyMillis.p99, fzf: f?.navigation.latencyMillis.p99, target: "", unit: "ms"),
-      Row(metric: "startup → first frame, median", roster: roster.startupMillis?.median, fzf: f?.startupMillis.median,
-          target: "≤ 3× fzf", unit: "ms"),
-      Row(metric: "peak RSS (roster: \(resultsPaged) results paged)", roster: roster.peakRSSKilobytes.map { Double($0) / 1024 },
-          fzf: f?.peakRSSKilobytes.map { Double($0) / 1024 }, target: "≤ 60 MB", unit: "MB"),
-      Row(metric: "frames after a Down rests, photos on (median; pty reads)", roster: p?.frames.median, fzf: nil,
-          target: "≤ photos off + 1" + (p?.framesWithout.median.map { String(format: " (%.0f)", $0 + 1) } ?? ""),
-          unit: ""),
-      Row(metric: "frames after a Down rests, photos off (median)", roster: p?.framesWithout.median, fzf: nil,
-          target: "", unit: ""),
-      Row(metric: "bytes after a Down rests, photos on (median)", roster: p?.bytes.median, fzf: nil,
-          target: "", unit: "B"),
-      Row(metric: "bytes after a Down rests, photos off (median)", roster: p?.bytesWithout.median, fzf: nil,
-          target: "", unit: "B"),
-      Row(metric: "search response bytes (Roster's query)", roster: queryCost.map { Double($0.roster) }, fzf: nil, target: "", unit: "B"),
-      Row(metric: "same search without $select/$top", roster: queryCost.map { Double($0.unshaped) }, fzf: nil, target: "", unit: "B"),
-      Row(metric: "detail of a person (text): round trips, max of \(detailRoundTrips?.values.count ?? 0)",
-          roster: detailRoundTrips?.values.max(), fzf: nil, target: "1 (was 3)", unit: ""),
+      Row(
+        metric: "Graph requests for \"\(word)\"", roster: Double(requestsForWord), fzf: nil,
+        target: "1 (sample: \(word.count))", unit: ""),
+      Row(
+        metric: "echo latency p50", roster: t?.echoMillis.median, fzf: f?.typing.echoMillis.median, target: "",
+        unit: "ms"),
+      Row(
+        metric: "echo latency p99", roster: t?.echoMillis.p99, fzf: f?.typing.echoMillis.p99, target: "≤ 1.5× fzf",
+        unit: "ms"),
+      Row(
+        metric: "last key → final results", roster: t?.lastKeyToResultsMillis, fzf: f?.typing.lastKeyToResultsMillis,
+        target: "≤ \(debounceMs + latencyMs + 20) ms (debounce \(debounceMs) + \(latencyMs) + 20)", unit: "ms"),
+      Row(
+        metric: "bytes per Down key, all bytes / keys", roster: n?.meanBytesPerKey, fzf: f?.navigation.meanBytesPerKey,
+        target: "≤ full repaint / 5\(n.map { String(format: " (%.0f B)", Double($0.fullRepaintBytes) / 5) } ?? "")",
+        unit: "B"),
+      Row(
+        metric: "bytes per Down key, median", roster: n?.bytesPerKey.median, fzf: f?.navigation.bytesPerKey.median,
+        target: "≤ full repaint / 5", unit: "B"),
+      Row(
+        metric: "bytes per Down key, p99", roster: n?.bytesPerKey.p99, fzf: f?.navigation.bytesPerKey.p99, target: "",
+        unit: "B"),
+      Row(
+        metric: "terminal writes per Down key, median (pty reads)", roster: n?.readsPerKey.median,
+        fzf: f?.navigation.readsPerKey.median, target: "", unit: ""),
+      Row(
+        metric: "full repaint (Ctrl-L), \(size)", roster: n.map { Double($0.fullRepaintBytes) },
+        fzf: f.map { Double($0.navigation.fullRepaintBytes) }, target: "", unit: "B"),
+      Row(
+        metric: "Down key latency p50", roster: n?.latencyMillis.median, fzf: f?.navigation.latencyMillis.median,
+        target: "", unit: "ms"),
+      Row(
+        metric: "Down key latency p99", roster: n?.latencyMillis.p99, fzf: f?.navigation.latencyMillis.p99, target: "",
+        unit: "ms"),
+      Row(
+        metric: "startup → first frame, median", roster: roster.startupMillis?.median, fzf: f?.startupMillis.median,
+        target: "≤ 3× fzf", unit: "ms"),
+      Row(
+        metric: "peak RSS (roster: \(resultsPaged) results paged)",
+        roster: roster.peakRSSKilobytes.map { Double($0) / 1024 },
+        fzf: f?.peakRSSKilobytes.map { Double($0) / 1024 }, target: "≤ 60 MB", unit: "MB"),
+      Row(
+        metric: "frames after a Down rests, photos on (median; pty reads)", roster: p?.frames.median, fzf: nil,
+        target: "≤ photos off + 1" + (p?.framesWithout.median.map { String(format: " (%.0f)", $0 + 1) } ?? ""),
+        unit: ""),
+      Row(
+        metric: "frames after a Down rests, photos off (median)", roster: p?.framesWithout.median, fzf: nil,
+        target: "", unit: ""),
+      Row(
+        metric: "bytes after a Down rests, photos on (median)", roster: p?.bytes.median, fzf: nil,
+        target: "", unit: "B"),
+      Row(
+        metric: "bytes after a Down rests, photos off (median)", roster: p?.bytesWithout.median, fzf: nil,
+        target: "", unit: "B"),
+      Row(
+        metric: "search response bytes (Roster's query)", roster: queryCost.map { Double($0.roster) }, fzf: nil,
+        target: "", unit: "B"),
+      Row(
+        metric: "same search without $select/$top", roster: queryCost.map { Double($0.unshaped) }, fzf: nil, target: "",
+        unit: "B"),
+      Row(
+        metric: "detail of a person (text): round trips, max of \(detailRoundTrips?.values.count ?? 0)",
+        roster: detailRoundTrips?.values.max(), fzf: nil, target: "1 (was 3)", unit: ""),
     ] + indexRows
   }
 
@@ -84,38 +114,50 @@ struct Report {
   private var indexRows: [Row] {
     guard let index else { return [] }
     var rows = [
-      Row(metric: "index: last key → final results (warm, \(people) people)", roster: index.lastKeyToResultsMillis,
-          fzf: fzf?.typing.lastKeyToResultsMillis, target: "≤ 2× fzf, ≤ 10 ms", unit: "ms"),
-      Row(metric: "index: Graph searches while typing \"\(word)\"",
-          roster: index.graphSearchesWhileTyping.map(Double.init), fzf: nil, target: "0", unit: ""),
+      Row(
+        metric: "index: last key → final results (warm, \(people) people)", roster: index.lastKeyToResultsMillis,
+        fzf: fzf?.typing.lastKeyToResultsMillis, target: "≤ 2× fzf, ≤ 10 ms", unit: "ms"),
+      Row(
+        metric: "index: Graph searches while typing \"\(word)\"",
+        roster: index.graphSearchesWhileTyping.map(Double.init), fzf: nil, target: "0", unit: ""),
     ]
     guard let large = index.large else { return rows }
     let people = large.people.formatted()
     rows += [
-      Row(metric: "index: first full sync, \(people) people at \(latencyMs) ms (\(large.firstSyncRequests) requests)",
-          roster: large.firstSyncSeconds, fzf: nil, target: "≤ 90 s", unit: "s"),
-      Row(metric: "index: delta sync after 1% changed (\(large.deltaChanges) changes), requests",
-          roster: Double(large.deltaRequests), fzf: nil, target: "≤ 5", unit: ""),
-      Row(metric: "index: file size, \(people) people", roster: Double(large.fileBytes) / 1_048_576, fzf: nil,
-          target: "", unit: "MB"),
-      Row(metric: "index: peak RSS of the first sync", roster: large.syncPeakRSSKilobytes.map { Double($0) / 1024 },
-          fzf: nil, target: "≤ 80 MB", unit: "MB"),
-      Row(metric: "index: local query p50, 1–3 letter prefixes", roster: large.shortPrefixMillis.median, fzf: nil,
-          target: "", unit: "ms"),
-      Row(metric: "index: local query p99, 1–3 letter prefixes", roster: large.shortPrefixMillis.p99, fzf: nil,
-          target: "≤ 10 ms", unit: "ms"),
-      Row(metric: "index: local query p99, multi-word", roster: large.multiWordMillis.p99, fzf: nil,
-          target: "≤ 10 ms", unit: "ms"),
+      Row(
+        metric: "index: first full sync, \(people) people at \(latencyMs) ms (\(large.firstSyncRequests) requests)",
+        roster: large.firstSyncSeconds, fzf: nil, target: "≤ 90 s", unit: "s"),
+      Row(
+        metric: "index: delta sync after 1% changed (\(large.deltaChanges) changes), requests",
+        roster: Double(large.deltaRequests), fzf: nil, target: "≤ 5", unit: ""),
+      Row(
+        metric: "index: file size, \(people) people", roster: Double(large.fileBytes) / 1_048_576, fzf: nil,
+        target: "", unit: "MB"),
+      Row(
+        metric: "index: peak RSS of the first sync", roster: large.syncPeakRSSKilobytes.map { Double($0) / 1024 },
+        fzf: nil, target: "≤ 80 MB", unit: "MB"),
+      Row(
+        metric: "index: local query p50, 1–3 letter prefixes", roster: large.shortPrefixMillis.median, fzf: nil,
+        target: "", unit: "ms"),
+      Row(
+        metric: "index: local query p99, 1–3 letter prefixes", roster: large.shortPrefixMillis.p99, fzf: nil,
+        target: "≤ 10 ms", unit: "ms"),
+      Row(
+        metric: "index: local query p99, multi-word", roster: large.multiWordMillis.p99, fzf: nil,
+        target: "≤ 10 ms", unit: "ms"),
     ]
     return rows
   }
 
   func markdown() -> String {
-    var out = "Roster vs fzf — \(people) people, sandbox latency \(latencyMs) ms, \(size)\(quick ? ", --quick" : "")\n\n"
+    var out =
+      "Roster vs fzf — \(people) people, sandbox latency \(latencyMs) ms, \(size)\(quick ? ", --quick" : "")\n\n"
     out += "| metric | roster | fzf | roster/fzf | target |\n|---|---:|---:|---:|---|\n"
     for row in rows {
-      let ratio = (row.roster != nil && row.fzf != nil && row.fzf! > 0) ? String(format: "%.2f×", row.roster! / row.fzf!) : ""
-      out += "| \(row.metric) | \(format(row.roster, row.unit)) | \(format(row.fzf, row.unit)) | \(ratio) | \(row.target) |\n"
+      let ratio =
+        (row.roster != nil && row.fzf != nil && row.fzf! > 0) ? String(format: "%.2f×", row.roster! / row.fzf!) : ""
+      out +=
+        "| \(row.metric) | \(format(row.roster, row.unit)) | \(format(row.fzf, row.unit)) | \(ratio) | \(row.target) |\n"
     }
     if fzfMissing { out += "\nfzf is not on PATH: install it (`apt-get install fzf`) for the reference column.\n" }
     return out
@@ -137,7 +179,8 @@ struct Report {
 
   private func format(_ value: Double?, _ unit: String) -> String {
     guard let value else { return "—" }
-    let number = value >= 100 || value == value.rounded() ? String(format: "%.0f", value) : String(format: "%.1f", value)
+    let number =
+      value >= 100 || value == value.rounded() ? String(format: "%.0f", value) : String(format: "%.1f", value)
     return unit.isEmpty ? number : "\(number) \(unit)"
   }
 }

@@ -22,7 +22,8 @@ struct RosterBench: ParsableCommand {
   @Option(help: "Rows of the pseudo-terminal.") var rows = 24
   @Option(help: "People in the second sandbox the index figures use (sync time, file size, query p99); 0 skips it.")
   var indexPeople = 200_000
-  @Option(help: "Run only these parts, comma-separated: typing, navigation, startup, memory, index, detail, photos, fzf.")
+  @Option(
+    help: "Run only these parts, comma-separated: typing, navigation, startup, memory, index, detail, photos, fzf.")
   var only: String?
   @Option(help: "Write what each program printed after each navigation key to files in this directory.")
   var trace: String?
@@ -124,17 +125,19 @@ struct RosterBench: ParsableCommand {
     guard let trace, let figures else { return }
     try FileManager.default.createDirectory(atPath: trace, withIntermediateDirectories: true)
     let lines = figures.outputPerKey.enumerated().map { index, bytes in
-      "key \(index + 1) (\(bytes.count) B): " + bytes.map { byte -> String in
-        switch byte {
-        case 0x1B: return "\\e"
-        case 0x0D: return "\\r"
-        case 0x0A: return "\\n"
-        case 0x20..<0x7F, 0x80...: return String(UnicodeScalar(byte))
-        default: return String(format: "\\x%02X", byte)
-        }
-      }.joined()
+      "key \(index + 1) (\(bytes.count) B): "
+        + bytes.map { byte -> String in
+          switch byte {
+          case 0x1B: return "\\e"
+          case 0x0D: return "\\r"
+          case 0x0A: return "\\n"
+          case 0x20..<0x7F, 0x80...: return String(UnicodeScalar(byte))
+          default: return String(format: "\\x%02X", byte)
+          }
+        }.joined()
     }
-    try lines.joined(separator: "\n").write(toFile: "\(trace)/\(name)-navigation.txt", atomically: true, encoding: .utf8)
+    try lines.joined(separator: "\n").write(
+      toFile: "\(trace)/\(name)-navigation.txt", atomically: true, encoding: .utf8)
   }
 
   private func locateRoster() throws -> String {
@@ -152,7 +155,8 @@ struct RosterBench: ParsableCommand {
     let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
     let candidate = here.appendingPathComponent("roster").path
     guard FileManager.default.isExecutableFile(atPath: candidate) else {
-      throw BenchError("no roster binary at \(candidate): run `swift build -c release --product roster` first, or pass --roster")
+      throw BenchError(
+        "no roster binary at \(candidate): run `swift build -c release --product roster` first, or pass --roster")
     }
     return candidate
   }

@@ -38,8 +38,9 @@ enum RosterHarness {
       "ROSTER_GRAPH_URL": sandbox.baseURL.absoluteString,
       "ROSTER_SCOPES": scopes,
     ]
-    return Subject(name: "roster", executable: binary, arguments: [], environment: environment,
-                   firstFrameMarkers: firstFrameMarkers, echoLine: { "Search: \($0)" })
+    return Subject(
+      name: "roster", executable: binary, arguments: [], environment: environment,
+      firstFrameMarkers: firstFrameMarkers, echoLine: { "Search: \($0)" })
   }
 
   /// `roster login --device-code`, approved through the sandbox's control API.
@@ -63,7 +64,9 @@ enum RosterHarness {
   static func typing(_ subject: Subject, word: String, tenant: Tenant, token: String) throws -> TypingFigures {
     let (session, _, frame) = try subject.launchAndWaitForFirstFrame()
     defer { session.terminate() }
-    guard frame != nil else { throw BenchError("roster never drew its main screen: \(session.text(from: 0).suffix(400))") }
+    guard frame != nil else {
+      throw BenchError("roster never drew its main screen: \(session.text(from: 0).suffix(400))")
+    }
     session.waitForQuiet(0.3, timeout: 5)
     return Scenarios.typing(session, word: word, intervalMs: 60, echoLine: subject.echoLine) { session, _ in
       // The final results are drawn when the first match Roster asked for is on the screen.
@@ -90,17 +93,21 @@ enum RosterHarness {
   }
 
   private static func firstNames(tenant: Tenant, query: [String: String], token: String) throws -> [String] {
-    var components = URLComponents(url: tenant.base.appendingPathComponent("v1.0/users"), resolvingAgainstBaseURL: false)!
+    var components = URLComponents(
+      url: tenant.base.appendingPathComponent("v1.0/users"), resolvingAgainstBaseURL: false)!
     components.queryItems = query.map { URLQueryItem(name: $0.key, value: $0.value) }
     components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
-    let reply = try HTTP.send("GET", components.url!, headers: ["Authorization": "Bearer \(token)", "ConsistencyLevel": "eventual"])
+    let reply = try HTTP.send(
+      "GET", components.url!, headers: ["Authorization": "Bearer \(token)", "ConsistencyLevel": "eventual"])
     let value = (HTTP.json(reply) as? [String: Any])?["value"] as? [[String: Any]] ?? []
     return value.compactMap { $0["displayName"] as? String }
   }
 
   /// Response bytes of Roster's own search against the same search without `$select` and `$top`.
   static func queryCost(tenant: Tenant, token: String) throws -> (roster: Int, unshaped: Int)? {
-    guard let request = try tenant.userSearches().last, let query = request["query"] as? [String: String] else { return nil }
+    guard let request = try tenant.userSearches().last, let query = request["query"] as? [String: String] else {
+      return nil
+    }
     let shaped = try tenant.responseBytes(query: query, token: token)
     var unshaped = query
     unshaped["$select"] = nil

@@ -13,8 +13,10 @@ final class SandboxProcess {
 
   init(roster: String, size: Int, latencyMs: Int) throws {
     process.executableURL = URL(fileURLWithPath: roster)
-    process.arguments = ["sandbox", "--port", "0", "--size", "\(size)", "--latency-ms", "\(latencyMs)",
-                         "--approve-after", "never", "--device-code-interval", "1"]
+    process.arguments = [
+      "sandbox", "--port", "0", "--size", "\(size)", "--latency-ms", "\(latencyMs)",
+      "--approve-after", "never", "--device-code-interval", "1",
+    ]
     let out = Pipe()
     process.standardOutput = out
     process.standardError = FileHandle.nullDevice
@@ -60,7 +62,9 @@ enum HTTP {
     let done = DispatchSemaphore(value: 0)
     nonisolated(unsafe) var result: Result<Reply, any Error> = .failure(BenchError("no reply"))
     URLSession.shared.dataTask(with: request) { data, response, error in
-      if let error { result = .failure(error) } else {
+      if let error {
+        result = .failure(error)
+      } else {
         result = .success(Reply(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data ?? Data()))
       }
       done.signal()

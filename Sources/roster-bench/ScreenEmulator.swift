@@ -56,9 +56,13 @@ struct ScreenEmulator {
   private mutating func ground(_ byte: UInt8) {
     switch byte {
     case 0x1B: state = .escape
-    case 0x0D: col = 0; pendingWrap = false
+    case 0x0D:
+      col = 0
+      pendingWrap = false
     case 0x0A, 0x0B, 0x0C: lineFeed()
-    case 0x08: col = max(0, col - 1); pendingWrap = false
+    case 0x08:
+      col = max(0, col - 1)
+      pendingWrap = false
     case 0x09: col = min(cols - 1, (col / 8 + 1) * 8)
     case 0x00..<0x20, 0x7F: break
     default: printable(byte)
@@ -68,13 +72,17 @@ struct ScreenEmulator {
   private mutating func escape(_ byte: UInt8) {
     state = .ground
     switch byte {
-    case UInt8(ascii: "["): state = .csi; params = ""
+    case UInt8(ascii: "["):
+      state = .csi
+      params = ""
     case UInt8(ascii: "]"): state = .osc
     case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"): state = .charset
     case UInt8(ascii: "7"): saved = (row, col)
     case UInt8(ascii: "8"): (row, col) = saved
     case UInt8(ascii: "D"): lineFeed()
-    case UInt8(ascii: "E"): col = 0; lineFeed()
+    case UInt8(ascii: "E"):
+      col = 0
+      lineFeed()
     case UInt8(ascii: "M"): if row == top { scrollDown(1) } else { row = max(0, row - 1) }
     default: break
     }

@@ -40,7 +40,8 @@ struct AppComposition: Sendable {
     settings.scopes = Settings.defaultScopes + " User.Read.All Presence.Read.All"
     settings.signIn = .deviceCode
     let transport = try LiveHTTPTransport(configuration: .fromEnvironment(environment, caFile: nil))
-    let auth = try AuthClient.live(settings: settings, transport: transport, store: MemoryTokenStore(), environment: environment)
+    let auth = try AuthClient.live(
+      settings: settings, transport: transport, store: MemoryTokenStore(), environment: environment)
     let graph = try GraphConfiguration(settings: settings)
     // The demo always indexes (watching the index fill is part of what it shows), unless
     // ROSTER_INDEX=off says otherwise: tests of the live Graph path run the demo that way.
@@ -48,7 +49,8 @@ struct AppComposition: Sendable {
     settings.index = !indexOff
     let services = Services(
       auth: auth, directory: DirectoryClient.live(configuration: graph, tokens: auth.tokens, transport: transport),
-      index: indexOff ? .disabled : localIndex(graph, tokens: auth.tokens, transport: transport, environment: environment))
+      index: indexOff
+        ? .disabled : localIndex(graph, tokens: auth.tokens, transport: transport, environment: environment))
     return AppComposition(settings: settings, services: services, isDemo: true, saveSettings: { _ in services })
   }
 
@@ -65,7 +67,8 @@ struct AppComposition: Sendable {
     let photoCache = PhotoDiskCache.standard(environment: environment)
     let build: @Sendable (Settings) throws -> Services = { settings in
       do {
-        let auth = try AuthClient.live(settings: settings, transport: transport, store: tokenStore, environment: environment)
+        let auth = try AuthClient.live(
+          settings: settings, transport: transport, store: tokenStore, environment: environment)
         let graph = try GraphConfiguration(settings: settings)
         let directory = DirectoryClient.live(
           configuration: graph, tokens: auth.tokens, transport: transport, photoCache: photoCache)

@@ -7,28 +7,37 @@ import Transport
 /// The options every command that signs in or calls Graph shares: where settings come from and
 /// the overrides for client id, authority, tenant and Graph URL.
 struct CommonOptions: ParsableArguments {
-  @Option(name: .customLong("config"), help: ArgumentHelp(
-    "Settings file (default: $ROSTER_CONFIG, else $XDG_CONFIG_HOME/roster/settings.plist).", valueName: "file"))
+  @Option(
+    name: .customLong("config"),
+    help: ArgumentHelp(
+      "Settings file (default: $ROSTER_CONFIG, else $XDG_CONFIG_HOME/roster/settings.plist).", valueName: "file"))
   var config: String?
 
   @Option(help: ArgumentHelp("Sign-in authority URL (overrides authority, ROSTER_AUTHORITY).", valueName: "url"))
   var authority: String?
 
-  @Option(name: .customLong("client-id"), help: ArgumentHelp(
-    "Application (client) ID of your app registration (overrides clientId, ROSTER_CLIENT_ID).", valueName: "id"))
+  @Option(
+    name: .customLong("client-id"),
+    help: ArgumentHelp(
+      "Application (client) ID of your app registration (overrides clientId, ROSTER_CLIENT_ID).", valueName: "id"))
   var clientId: String?
 
-  @Option(name: .customLong("graph-url"), help: ArgumentHelp(
-    "Microsoft Graph base URL (overrides graphEndpoint, ROSTER_GRAPH_URL).", valueName: "url"))
+  @Option(
+    name: .customLong("graph-url"),
+    help: ArgumentHelp(
+      "Microsoft Graph base URL (overrides graphEndpoint, ROSTER_GRAPH_URL).", valueName: "url"))
   var graphURL: String?
 
-  @Option(help: ArgumentHelp(
-    "Tenant id or domain, put into the authority in place of its tenant.", valueName: "tenant"))
+  @Option(
+    help: ArgumentHelp(
+      "Tenant id or domain, put into the authority in place of its tenant.", valueName: "tenant"))
   var tenant: String?
 
-  @Option(name: .customLong("redirect-port"), help: ArgumentHelp(
-    "Loopback port for the browser sign-in's redirect (overrides redirectPort); fixed, so `ssh -L` can carry it.",
-    valueName: "port"))
+  @Option(
+    name: .customLong("redirect-port"),
+    help: ArgumentHelp(
+      "Loopback port for the browser sign-in's redirect (overrides redirectPort); fixed, so `ssh -L` can carry it.",
+      valueName: "port"))
   var redirectPort: Int?
 
   @Flag(name: .customLong("no-persist"), help: "Keep tokens in memory only; never read or write the token cache.")

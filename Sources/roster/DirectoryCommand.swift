@@ -52,17 +52,17 @@ enum DirectoryCommand {
 
   static func describe(_ error: DirectoryError) -> String {
     switch error {
-    case let .signInRequired(failure):
+    case .signInRequired(let failure):
       return "Not signed in: \(DirectoryText.sanitize(failure.message)) Run `roster login`."
     case .notFound: return "No such person in the directory."
     case .cancelled: return "Cancelled."
     case .personalAccount:
       return "Personal Microsoft accounts have no organisation directory; sign in with a work or school account."
-    case let .throttled(wait):
+    case .throttled(let wait):
       return "Microsoft Graph is throttling requests; try again in \(seconds(wait)) s."
-    case let .offline(text), let .permissionDenied(text), let .malformedResponse(text):
+    case .offline(let text), .permissionDenied(let text), .malformedResponse(let text):
       return DirectoryText.sanitize(text)
-    case let .service(status, code, message):
+    case .service(let status, let code, let message):
       let codeText = code.map { " (\(DirectoryText.sanitize($0)))" } ?? ""
       return "Microsoft Graph answered \(status)\(codeText): \(DirectoryText.sanitize(message))"
     }
@@ -70,12 +70,13 @@ enum DirectoryCommand {
 
   /// Tells the person why nothing happens for a while.
   @Sendable static func reportRetry(_ notice: RetryNotice) {
-    let why = switch notice.reason {
-    case .throttled: "Microsoft Graph is throttling requests"
-    case .serviceUnavailable: "Microsoft Graph is unavailable"
-    case .transientFailure: "The request failed"
-    case .signInUnavailable: "The sign-in service is having trouble (you are still signed in)"
-    }
+    let why =
+      switch notice.reason {
+      case .throttled: "Microsoft Graph is throttling requests"
+      case .serviceUnavailable: "Microsoft Graph is unavailable"
+      case .transientFailure: "The request failed"
+      case .signInUnavailable: "The sign-in service is having trouble (you are still signed in)"
+      }
     say("\(why); retrying in \(seconds(notice.wait)) s (attempt \(notice.attempt)).")
   }
 
@@ -104,4 +105,3 @@ enum Terminal {
     return ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 80
   }
 }
-

@@ -30,7 +30,7 @@ struct IndexCommand: AsyncParsableCommand {
         case .busy:
           DirectoryCommand.say("Another roster is syncing this account's index; try again when it has finished.")
           throw ExitCode(5)
-        case let .synced(full, changes, requests):
+        case .synced(let full, let changes, let requests):
           let status = try index.status()
           let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
           DirectoryCommand.say(
@@ -43,8 +43,9 @@ struct IndexCommand: AsyncParsableCommand {
           DirectoryCommand.say("Cannot index the directory: \(DirectoryText.sanitize(message))")
           throw ExitCode(4)
         case .failed(let directoryError):
-          DirectoryCommand.say(DirectoryCommand.describe(directoryError)
-            + " The index keeps its last complete state; run `roster index sync` again to resume.")
+          DirectoryCommand.say(
+            DirectoryCommand.describe(directoryError)
+              + " The index keeps its last complete state; run `roster index sync` again to resume.")
           throw ExitCode(DirectoryCommand.exitCode(for: directoryError))
         }
       }
@@ -62,7 +63,9 @@ struct IndexCommand: AsyncParsableCommand {
     func run() async throws {
       let context = try await IndexContext.make(common)
       guard FileManager.default.fileExists(atPath: context.location.file.path) else {
-        if json { print("{\"exists\":false,\"file\":\(IndexContext.jsonString(context.location.file.path))}") } else {
+        if json {
+          print("{\"exists\":false,\"file\":\(IndexContext.jsonString(context.location.file.path))}")
+        } else {
           print("No index yet for \(context.account.username). Run `roster index sync` (or just `roster`).")
         }
         throw ExitCode(1)

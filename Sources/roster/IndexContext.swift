@@ -52,7 +52,6 @@ struct IndexContext {
     }
   }
 
-
   static func describe(_ status: IndexStatus, account: Account) -> [String] {
     var lines = ["Account:   \(account.username)"]
     lines.append("People:    \(NumberText.grouped(status.people))" + (status.complete ? "" : " (no complete sync yet)"))
@@ -65,9 +64,11 @@ struct IndexContext {
     if let indexing = status.indexing {
       lines.append("Unfinished sync: \(NumberText.grouped(indexing)) people so far; `roster index sync` resumes it")
     }
-    lines.append("File:      \(status.file), \(NumberText.grouped(Int(status.sizeBytes / 1024))) KiB"
-      + (StatusCommand.permissions(of: status.file).map { ", \($0)" } ?? ""))
-    let fields = account.canReadFullProfiles
+    lines.append(
+      "File:      \(status.file), \(NumberText.grouped(Int(status.sizeBytes / 1024))) KiB"
+        + (StatusCommand.permissions(of: status.file).map { ", \($0)" } ?? ""))
+    let fields =
+      account.canReadFullProfiles
       ? "full profiles (User.Read.All)" : "basic profiles only: names and mail (User.ReadBasic.All)"
     lines.append("Holds:     \(fields); managers \(status.managersKnown ? "known" : "not readable")")
     if let problem = status.permissionProblem { lines.append("Problem:   \(DirectoryText.sanitize(problem))") }

@@ -51,7 +51,9 @@ struct LoginCommand: AsyncParsableCommand {
         Self.showBrowser(url: url, opened: session.opener != nil)
         Self.readPastedRedirects(session: session)
       case .signedIn(let account):
-        Console.error("Signed in as \(DirectoryText.sanitize(account.username)) (tenant \(DirectoryText.sanitize(account.tenantId))).")
+        Console.error(
+          "Signed in as \(DirectoryText.sanitize(account.username)) (tenant \(DirectoryText.sanitize(account.tenantId)))."
+        )
         return
       case .failed(let failure):
         Console.error("roster: sign-in failed: \(failure.displayLine)")
@@ -74,8 +76,9 @@ struct LoginCommand: AsyncParsableCommand {
   private static func showBrowser(url: String, opened: Bool) {
     Console.error(opened ? "Opening your browser to sign in. If it does not open, visit:" : "To sign in, visit:")
     Console.error("  \(url)")
-    Console.error("If the browser runs on another machine, paste here the address it ends up on "
-      + "(http://localhost:…) and press Enter.")
+    Console.error(
+      "If the browser runs on another machine, paste here the address it ends up on "
+        + "(http://localhost:…) and press Enter.")
   }
 
   /// Reads pasted redirect URLs from stdin (a terminal or a script's pipe) on a background thread

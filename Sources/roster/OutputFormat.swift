@@ -1,6 +1,6 @@
 import Foundation
-import TerminalUI
 import RosterCore
+import TerminalUI
 
 /// How `roster search` writes people to stdout.
 enum OutputFormat: Equatable {
@@ -19,7 +19,7 @@ enum PeopleOutput {
   static func render(_ people: [Person], as format: OutputFormat) throws -> String {
     let clean = people.map(sanitized)
     switch format {
-    case let .table(width): return table(clean, width: width)
+    case .table(let width): return table(clean, width: width)
     case .json: return try json(clean)
     case .csv: return csv(clean)
     }
@@ -55,7 +55,8 @@ enum PeopleOutput {
   // MARK: - CSV
 
   static let csvColumns: [(header: String, value: @Sendable (Person) -> String?)] = [
-    ("id", { $0.id }), ("displayName", { $0.displayName }), ("givenName", { $0.givenName }), ("surname", { $0.surname }),
+    ("id", { $0.id }), ("displayName", { $0.displayName }), ("givenName", { $0.givenName }),
+    ("surname", { $0.surname }),
     ("mail", { $0.mail }), ("userPrincipalName", { $0.userPrincipalName }), ("jobTitle", { $0.jobTitle }),
     ("department", { $0.department }),
   ]
@@ -70,7 +71,8 @@ enum PeopleOutput {
 
   /// RFC 4180: quoted when it holds a comma, quote, CR or LF (or edge spaces); quotes doubled.
   static func csvField(_ text: String) -> String {
-    let needsQuotes = text.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }
+    let needsQuotes =
+      text.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }
       || text.hasPrefix(" ") || text.hasSuffix(" ")
     return needsQuotes ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
   }
@@ -82,7 +84,10 @@ enum PeopleOutput {
   static let minimumColumnWidth = 6
 
   static func tableRow(_ person: Person) -> [String] {
-    [displayName(person), person.mail ?? person.userPrincipalName ?? "", person.jobTitle ?? "", person.department ?? ""]
+    [
+      displayName(person), person.mail ?? person.userPrincipalName ?? "", person.jobTitle ?? "",
+      person.department ?? "",
+    ]
   }
 
   static func displayName(_ person: Person) -> String {
@@ -99,7 +104,9 @@ enum PeopleOutput {
       var line = ""
       for column in row.indices {
         let isLast = column == row.count - 1
-        let cell = isLast ? Truncation.truncate(row[column], toWidth: widths[column])
+        let cell =
+          isLast
+          ? Truncation.truncate(row[column], toWidth: widths[column])
           : Truncation.fit(row[column], toWidth: widths[column])
         line += (column == 0 ? "" : columnGap) + cell
       }

@@ -109,7 +109,8 @@ enum AddressBookOutput {
     case .aerc:
       return (lines.map { $0 + "\n" }.joined(), lines.isEmpty)
     case .mutt:
-      let header = lines.isEmpty
+      let header =
+        lines.isEmpty
         ? "roster: no one in the directory matches '\(shownQuery)'"
         : "roster: \(lines.count) \(lines.count == 1 ? "address" : "addresses") for '\(shownQuery)'"
       return (([header] + lines).map { $0 + "\n" }.joined(), lines.isEmpty)

@@ -5,9 +5,9 @@ import RosterCore
 import Sandbox
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// `roster sandbox`: a local fake tenant (identity platform v2.0 + Graph users subset) that
@@ -24,7 +24,8 @@ struct SandboxCommand: AsyncParsableCommand {
 
   @Option(help: "Address to listen on (loopback unless --allow-remote).") var host = "127.0.0.1"
   @Option(help: "Port to listen on; 0 picks a free one.") var port = 0
-  @Option(help: "JSON array of Graph user objects (+ manager: id or UPN) to serve instead of the generated organisation.")
+  @Option(
+    help: "JSON array of Graph user objects (+ manager: id or UPN) to serve instead of the generated organisation.")
   var people: String?
   @Option(help: "Seed of the generated organisation (and of probabilistic faults).") var seed: UInt64 = 1
   @Option(help: "Number of people in the generated organisation.") var size = 2000
@@ -56,9 +57,12 @@ struct SandboxCommand: AsyncParsableCommand {
     }
     _ = try approveAfterDuration()
     if caOut != nil && !tls { throw ValidationError("--ca-out needs --tls.") }
-    if !taskPolicy.lowercased().hasPrefix("b2c_") { throw ValidationError("--task-policy must name a B2C policy (B2C_1_…).") }
+    if !taskPolicy.lowercased().hasPrefix("b2c_") {
+      throw ValidationError("--task-policy must name a B2C policy (B2C_1_…).")
+    }
     if !allowRemote && !SandboxServer.isLoopback(host) {
-      throw ValidationError("Refusing to listen on \(host): anyone who can reach it gets tokens. Pass --allow-remote to mean it.")
+      throw ValidationError(
+        "Refusing to listen on \(host): anyone who can reach it gets tokens. Pass --allow-remote to mean it.")
     }
   }
 
@@ -92,12 +96,14 @@ struct SandboxCommand: AsyncParsableCommand {
     let sandbox: RunningSandbox
     do { sandbox = try await SandboxServer.start(configuration) } catch {
       // A people file's refusal quotes the bad entry: sanitised like any directory text.
-      FileHandle.standardError.write(Data("roster sandbox: \(DirectoryText.sanitize("\(error)", maxCharacters: 2000))\n".utf8))
+      FileHandle.standardError.write(
+        Data("roster sandbox: \(DirectoryText.sanitize("\(error)", maxCharacters: 2000))\n".utf8))
       throw ExitCode(1)
     }
     if let caOut, let pem = sandbox.caCertificatePEM {
       do { try pem.write(toFile: caOut, atomically: true, encoding: .utf8) } catch {
-        FileHandle.standardError.write(Data("roster sandbox: cannot write \(caOut): \(error.localizedDescription)\n".utf8))
+        FileHandle.standardError.write(
+          Data("roster sandbox: cannot write \(caOut): \(error.localizedDescription)\n".utf8))
         await sandbox.stop()
         throw ExitCode(1)
       }

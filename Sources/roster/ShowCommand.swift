@@ -31,7 +31,9 @@ struct ShowCommand: AsyncParsableCommand {
   func run() async throws {
     try await DirectoryCommand.run(common: common) { client in
       let detail = try await client.personDetail(person, DirectoryCommand.reportRetry)
-      let text = vcard ? VCard.render(detail.person) : json ? try PersonDetailOutput.json(detail) : PersonDetailOutput.text(detail)
+      let text =
+        vcard
+        ? VCard.render(detail.person) : json ? try PersonDetailOutput.json(detail) : PersonDetailOutput.text(detail)
       try DirectoryCommand.write(text)
     }
   }
@@ -78,7 +80,9 @@ enum PersonDetailOutput {
     for (label, value) in fields {
       lines.append("  " + label.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + "  " + (value ?? "-"))
     }
-    let fullProfileFields = [person.jobTitle, person.department, person.officeLocation, person.mobilePhone, person.companyName]
+    let fullProfileFields = [
+      person.jobTitle, person.department, person.officeLocation, person.mobilePhone, person.companyName,
+    ]
     if fullProfileFields.allSatisfy({ $0 == nil }) {
       lines.append("  (Profile fields beyond name and mail may be hidden: reading them needs User.Read.All.)")
     }

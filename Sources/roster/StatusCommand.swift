@@ -92,7 +92,9 @@ struct StatusCommand: AsyncParsableCommand {
   /// Every string in the report came from the directory, the token or the settings: each goes
   /// through the one sanitiser here, so the text and the JSON forms both carry no escape
   /// sequences or bidi overrides.
-  private func makeReport(settings: Settings, store: any TokenStore, file: TokenCacheFile, refreshError: String?) -> Report {
+  private func makeReport(settings: Settings, store: any TokenStore, file: TokenCacheFile, refreshError: String?)
+    -> Report
+  {
     let clean = { (text: String) in DirectoryText.sanitize(text) }
     let accounts = file.accounts.sorted { $0.key < $1.key }.map { key, entry in
       Report.AccountReport(
@@ -103,12 +105,14 @@ struct StatusCommand: AsyncParsableCommand {
         accessTokenExpiresAt: entry.accessToken == nil ? nil : entry.account.accessTokenExpiresAt,
         hasRefreshToken: entry.refreshToken != nil, signedOutReason: entry.signedOutReason.map(clean))
     }
-    let signedIn = accounts.contains { $0.active && $0.hasRefreshToken && $0.signedOutReason == nil } && refreshError == nil
+    let signedIn =
+      accounts.contains { $0.active && $0.hasRefreshToken && $0.signedOutReason == nil } && refreshError == nil
     return Report(
       signedIn: signedIn, authority: clean(settings.authority), clientId: settings.clientId.map(clean),
       settingsFile: clean(Settings.settingsFile(configFile: common.config, environment: common.environment).path),
       cache: clean(store.location ?? "memory only (--no-persist)"),
-      cachePermissions: store.location.flatMap(Self.permissions), accounts: accounts, refreshError: refreshError.map(clean))
+      cachePermissions: store.location.flatMap(Self.permissions), accounts: accounts,
+      refreshError: refreshError.map(clean))
   }
 
   /// `0600 (owner only)` style text for the cache file, or nil when it does not exist yet.
@@ -132,7 +136,9 @@ struct StatusCommand: AsyncParsableCommand {
       } else if let expiry = active.accessTokenExpiresAt {
         let minutes = Int(expiry.timeIntervalSinceNow / 60)
         let when = ISO8601DateFormatter().string(from: expiry)
-        lines.append("Access token: expires \(when)" + (minutes > 0 ? " (in \(minutes) min)" : " (expired; refreshed on next use)"))
+        lines.append(
+          "Access token: expires \(when)" + (minutes > 0 ? " (in \(minutes) min)" : " (expired; refreshed on next use)")
+        )
       } else {
         lines.append("Access token: none held; one is fetched on next use")
       }
@@ -143,7 +149,9 @@ struct StatusCommand: AsyncParsableCommand {
     if !others.isEmpty { lines.append("Other cached accounts: \(others.map(\.username).joined(separator: ", "))") }
     lines.append("Token cache: \(report.cache)" + (report.cachePermissions.map { ", \($0)" } ?? ""))
     lines.append("Settings:  \(report.settingsFile)")
-    if let error = report.refreshError { lines.append("Refresh failed: \(error)") } else if refresh {
+    if let error = report.refreshError {
+      lines.append("Refresh failed: \(error)")
+    } else if refresh {
       lines.append("Refresh: a new access token was obtained.")
     }
     print(lines.joined(separator: "\n"))

@@ -14,7 +14,9 @@ struct TUIOptions: ParsableArguments {
 
   @OptionGroup var common: CommonOptions
 
-  @Option(name: .long, help: ArgumentHelp("Touch this file whenever the app is idle (for end-to-end tests).", visibility: .hidden))
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Touch this file whenever the app is idle (for end-to-end tests).", visibility: .hidden))
   var idleFile: String?
 
   func validate() throws {
@@ -32,14 +34,18 @@ enum TUICommand {
     let environment = ProcessInfo.processInfo.environment
     let composition: AppComposition
     do {
-      composition = options.demo
-        ? try await (options.b2c ? AppComposition.b2cDemo(environment: environment) : AppComposition.demo(environment: environment))
+      composition =
+        options.demo
+        ? try await
+          (options.b2c
+          ? AppComposition.b2cDemo(environment: environment) : AppComposition.demo(environment: environment))
         : try AppComposition.live(options: options.common)
     } catch let exit as ExitCode {
       throw exit
     } catch {
       let what = options.demo ? "the demo sandbox tenant could not start: " : ""
-      FileHandle.standardError.write(Data("roster: \(what)\(DirectoryText.sanitize("\(error)", maxCharacters: 2000))\n".utf8))
+      FileHandle.standardError.write(
+        Data("roster: \(what)\(DirectoryText.sanitize("\(error)", maxCharacters: 2000))\n".utf8))
       throw ExitCode(1)
     }
     await MainActor.run {

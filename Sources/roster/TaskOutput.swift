@@ -18,7 +18,11 @@ enum TaskOutput {
 
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
-      if let number = Int(task.id) { try container.encode(number, forKey: .id) } else { try container.encode(task.id, forKey: .id) }
+      if let number = Int(task.id) {
+        try container.encode(number, forKey: .id)
+      } else {
+        try container.encode(task.id, forKey: .id)
+      }
       try container.encode(task.text, forKey: .text)
       try container.encode(task.completed, forKey: .completed)
       try container.encodeIfPresent(task.dateModified.map(TaskOutput.timestamp), forKey: .date)
@@ -31,8 +35,9 @@ enum TaskOutput {
     case .csv:
       var lines = ["Id,Text,Completed,DateModified"]
       for task in tasks {
-        lines.append([task.id, task.text, task.completed ? "true" : "false", task.dateModified.map(timestamp) ?? ""]
-          .map(PeopleOutput.csvField).joined(separator: ","))
+        lines.append(
+          [task.id, task.text, task.completed ? "true" : "false", task.dateModified.map(timestamp) ?? ""]
+            .map(PeopleOutput.csvField).joined(separator: ","))
       }
       return lines.joined(separator: "\r\n") + "\r\n"
     case .table(let width):

@@ -33,7 +33,9 @@ struct TasksCommand: AsyncParsableCommand {
       try await TasksCommand.run(common) { client in
         let tasks = try await client.list()
         try DirectoryCommand.write(TaskOutput.render(tasks, as: format))
-        if tasks.isEmpty, case .table = format { DirectoryCommand.say("No tasks yet. Add one with `roster tasks add TEXT`.") }
+        if tasks.isEmpty, case .table = format {
+          DirectoryCommand.say("No tasks yet. Add one with `roster tasks add TEXT`.")
+        }
       }
     }
   }
@@ -44,7 +46,9 @@ struct TasksCommand: AsyncParsableCommand {
     @Argument(help: "What the task is; the words are joined with spaces.") var words: [String]
 
     func validate() throws {
-      if case .failure(let error) = TaskText.prepare(words.joined(separator: " ")) { throw ValidationError(error.message) }
+      if case .failure(let error) = TaskText.prepare(words.joined(separator: " ")) {
+        throw ValidationError(error.message)
+      }
     }
 
     func run() async throws {

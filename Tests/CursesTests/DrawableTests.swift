@@ -29,7 +29,10 @@ import Testing
     let width = DisplayWidth.of(character)
     #expect(width >= 1 && width <= 2)
     let drawn = CursesSurface.drawable(character, width: width)
-    #expect(libcCells(drawn) == width, "\(grapheme.unicodeScalars.map { String($0.value, radix: 16) }) → \(drawn.unicodeScalars.map { String($0.value, radix: 16) })")
+    #expect(
+      libcCells(drawn) == width,
+      "\(grapheme.unicodeScalars.map { String($0.value, radix: 16) }) → \(drawn.unicodeScalars.map { String($0.value, radix: 16) })"
+    )
   }
 
   @Test func plainTextIsHandedOverUnchanged() {

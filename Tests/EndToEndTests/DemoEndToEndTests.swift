@@ -7,16 +7,40 @@ import Testing
 @Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is not installed")) struct DemoEndToEndTests {
   static func peopleFile(in directory: URL) throws -> URL {
     var people: [[String: Any]] = [
-      ["id": "boss", "displayName": "Megan Bowen", "userPrincipalName": "megan@contoso.com", "mail": "megan@contoso.com", "jobTitle": "CEO"],
-      ["id": "obrien", "displayName": "Siobhán O'Brien", "userPrincipalName": "siobhan@contoso.com", "mail": "siobhan.obrien@contoso.com", "jobTitle": "Counsel", "manager": "boss"],
-      ["id": "yamada", "displayName": "山田 太郎", "givenName": "Taro", "surname": "Yamada", "userPrincipalName": "taro@contoso.com", "mail": "taro@contoso.com", "jobTitle": "営業部長", "manager": "boss"],
-      ["id": "evil", "displayName": "Evil\u{1B}[2J\u{1B}[31mRed Name", "userPrincipalName": "evil@contoso.com", "mail": "evil@contoso.com", "jobTitle": "Hacker", "manager": "boss"],
-      ["id": "alice", "displayName": "Alice Smith", "userPrincipalName": "alice@contoso.com", "mail": "alice@contoso.com", "jobTitle": "Engineer", "manager": "boss"],
-      ["id": "alina", "displayName": "Alina Chen", "userPrincipalName": "alina@contoso.com", "mail": "alina@contoso.com", "jobTitle": "Designer", "manager": "boss"],
-      ["id": "salim", "displayName": "Salim Ali", "userPrincipalName": "salim@contoso.com", "mail": "salim@contoso.com", "jobTitle": "SRE", "manager": "alice"],
+      [
+        "id": "boss", "displayName": "Megan Bowen", "userPrincipalName": "megan@contoso.com",
+        "mail": "megan@contoso.com", "jobTitle": "CEO",
+      ],
+      [
+        "id": "obrien", "displayName": "Siobhán O'Brien", "userPrincipalName": "siobhan@contoso.com",
+        "mail": "siobhan.obrien@contoso.com", "jobTitle": "Counsel", "manager": "boss",
+      ],
+      [
+        "id": "yamada", "displayName": "山田 太郎", "givenName": "Taro", "surname": "Yamada",
+        "userPrincipalName": "taro@contoso.com", "mail": "taro@contoso.com", "jobTitle": "営業部長", "manager": "boss",
+      ],
+      [
+        "id": "evil", "displayName": "Evil\u{1B}[2J\u{1B}[31mRed Name", "userPrincipalName": "evil@contoso.com",
+        "mail": "evil@contoso.com", "jobTitle": "Hacker", "manager": "boss",
+      ],
+      [
+        "id": "alice", "displayName": "Alice Smith", "userPrincipalName": "alice@contoso.com",
+        "mail": "alice@contoso.com", "jobTitle": "Engineer", "manager": "boss",
+      ],
+      [
+        "id": "alina", "displayName": "Alina Chen", "userPrincipalName": "alina@contoso.com",
+        "mail": "alina@contoso.com", "jobTitle": "Designer", "manager": "boss",
+      ],
+      [
+        "id": "salim", "displayName": "Salim Ali", "userPrincipalName": "salim@contoso.com",
+        "mail": "salim@contoso.com", "jobTitle": "SRE", "manager": "alice",
+      ],
     ]
     for index in 1...150 {
-      people.append(["id": "p\(index)", "displayName": "Pagey Person \(index)", "userPrincipalName": "pagey\(index)@contoso.com", "mail": "pagey\(index)@contoso.com", "manager": "boss"])
+      people.append([
+        "id": "p\(index)", "displayName": "Pagey Person \(index)", "userPrincipalName": "pagey\(index)@contoso.com",
+        "mail": "pagey\(index)@contoso.com", "manager": "boss",
+      ])
     }
     let url = directory.appendingPathComponent("people.json")
     try JSONSerialization.data(withJSONObject: people).write(to: url)
@@ -38,7 +62,9 @@ import Testing
 
     // Typing a name shows matches; the first is selected.
     try run.settle("typing ali") { try tmux.type("ali") }
-    try tmux.until("matches for ali") { $0.contains("Alice Smith") && $0.contains("Salim Ali") && $0.contains("matches") }
+    try tmux.until("matches for ali") {
+      $0.contains("Alice Smith") && $0.contains("Salim Ali") && $0.contains("matches")
+    }
 
     // Down moves the selection; the detail pane follows.
     let before = try tmux.capture(ansi: true)

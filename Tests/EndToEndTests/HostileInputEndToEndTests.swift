@@ -35,7 +35,9 @@ struct HostileInputEndToEndTests {
     // goes quiet, instead of every key being swallowed.
     try tmux.keys("C-u")
     try Self.sendBytes(tmux, Array("\u{1B}[200~sal".utf8))
-    try tmux.until("the stalled paste delivered as text", timeout: 10) { $0.contains("Search: sal") && $0.contains("Salim Ali") }
+    try tmux.until("the stalled paste delivered as text", timeout: 10) {
+      $0.contains("Search: sal") && $0.contains("Salim Ali")
+    }
     try tmux.type("im")
     try tmux.until("typing after it works") { $0.contains("Search: salim") }
 
@@ -50,7 +52,8 @@ struct HostileInputEndToEndTests {
     let run = try RosterInTmux()
     defer { run.finish() }
     let binary = try #require(RosterBinary.url)
-    let sandbox = try SandboxProcess(binary: binary, arguments: ["--people", try DemoEndToEndTests.peopleFile(in: run.work).path])
+    let sandbox = try SandboxProcess(
+      binary: binary, arguments: ["--people", try DemoEndToEndTests.peopleFile(in: run.work).path])
     defer { sandbox.stop() }
     let dir = run.work.path
     let environment = sandbox.environment.merging([
@@ -78,7 +81,9 @@ struct HostileInputEndToEndTests {
     var sawTemporary = false
     try run.tmux.until("the results after the retries", timeout: 20) { screen in
       #expect(!screen.contains("session ended"), "a transient error ended the session:\n\(screen)")
-      if screen.contains("Sign-in service unavailable") || screen.contains("the sign-in service") { sawTemporary = true }
+      if screen.contains("Sign-in service unavailable") || screen.contains("the sign-in service") {
+        sawTemporary = true
+      }
       return screen.contains("Alice Smith") && screen.contains("Search: alice")
     }
     #expect(sawTemporary, "the wait was shown as temporary")

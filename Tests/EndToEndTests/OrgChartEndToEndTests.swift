@@ -11,18 +11,33 @@ import Testing
 /// `roster login` approved by the sandbox: open the chief executive, walk down three levels and
 /// back up by keys alone, and see a presence change made through the control API.
 @Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is not installed")) struct OrgChartEndToEndTests {
-  static var people: [[String: Any]] { [
-    ["id": "ceo", "displayName": "Aoife O'Connor", "userPrincipalName": "aoife@contoso.com", "mail": "aoife@contoso.com",
-     "jobTitle": "Chief Executive"],
-    ["id": "head", "displayName": "Rahul Gupta", "userPrincipalName": "rahul@contoso.com", "mail": "rahul@contoso.com",
-     "jobTitle": "Head of Engineering", "manager": "ceo"],
-    ["id": "counsel", "displayName": "Siobhán O'Brien", "userPrincipalName": "siobhan@contoso.com",
-     "mail": "siobhan@contoso.com", "jobTitle": "General Counsel", "manager": "ceo"],
-    ["id": "lead", "displayName": "Mei Tanaka", "userPrincipalName": "mei@contoso.com", "mail": "mei@contoso.com",
-     "jobTitle": "Team Lead", "manager": "head"],
-    ["id": "engineer", "displayName": "Sam Okafor", "userPrincipalName": "sam@contoso.com", "mail": "sam@contoso.com",
-     "jobTitle": "Engineer", "manager": "lead"],
-  ] }
+  static var people: [[String: Any]] {
+    [
+      [
+        "id": "ceo", "displayName": "Aoife O'Connor", "userPrincipalName": "aoife@contoso.com",
+        "mail": "aoife@contoso.com",
+        "jobTitle": "Chief Executive",
+      ],
+      [
+        "id": "head", "displayName": "Rahul Gupta", "userPrincipalName": "rahul@contoso.com",
+        "mail": "rahul@contoso.com",
+        "jobTitle": "Head of Engineering", "manager": "ceo",
+      ],
+      [
+        "id": "counsel", "displayName": "Siobhán O'Brien", "userPrincipalName": "siobhan@contoso.com",
+        "mail": "siobhan@contoso.com", "jobTitle": "General Counsel", "manager": "ceo",
+      ],
+      [
+        "id": "lead", "displayName": "Mei Tanaka", "userPrincipalName": "mei@contoso.com", "mail": "mei@contoso.com",
+        "jobTitle": "Team Lead", "manager": "head",
+      ],
+      [
+        "id": "engineer", "displayName": "Sam Okafor", "userPrincipalName": "sam@contoso.com",
+        "mail": "sam@contoso.com",
+        "jobTitle": "Engineer", "manager": "lead",
+      ],
+    ]
+  }
 
   /// `roster sandbox` on a free loopback port; its base URL, tenant and client from its first line.
   final class SandboxProcess {
@@ -115,7 +130,9 @@ import Testing
     try run.start([], environment: environment, cols: 100, rows: 30)
     try tmux.until("the search screen") { $0.contains("Search:") }
     try tmux.type("aoife")
-    try tmux.until("the chief executive") { $0.contains(">") && $0.contains("Aoife O'Connor") && $0.contains("1 match") }
+    try tmux.until("the chief executive") {
+      $0.contains(">") && $0.contains("Aoife O'Connor") && $0.contains("1 match")
+    }
     // Tab gives the detail pane the keyboard; the selection starts on the first report.
     try tmux.keys("Tab")
     try tmux.until("her reports, one selected") { $0.contains("Direct reports (2)") && $0.contains("> • Rahul Gupta") }
@@ -124,7 +141,9 @@ import Testing
     try tmux.keys("Enter")
     try tmux.until("Rahul's pane") { $0.contains("Aoife O'Connor › Rahul Gupta") && $0.contains("> • Mei Tanaka") }
     try tmux.keys("Enter")
-    try tmux.until("Mei's pane") { $0.contains("Aoife O'Connor › Rahul Gupta › Mei Tanaka") && $0.contains("> • Sam Okafor") }
+    try tmux.until("Mei's pane") {
+      $0.contains("Aoife O'Connor › Rahul Gupta › Mei Tanaka") && $0.contains("> • Sam Okafor")
+    }
     try tmux.keys("Enter")
     try tmux.until("Sam's pane, the reporting line above him") { screen in
       screen.contains("Rahul Gupta › Mei Tanaka › Sam Okafor") && screen.contains("Reporting line (3)")
@@ -144,7 +163,9 @@ import Testing
     try tmux.keys("BSpace")
     try tmux.until("Mei again") { $0.contains("Aoife O'Connor › Rahul Gupta › Mei Tanaka") && !$0.contains("› Sam") }
     try tmux.keys("Left")
-    try tmux.until("Rahul again, Mei selected") { $0.contains("Aoife O'Connor › Rahul Gupta") && $0.contains("> • Mei Tanaka") }
+    try tmux.until("Rahul again, Mei selected") {
+      $0.contains("Aoife O'Connor › Rahul Gupta") && $0.contains("> • Mei Tanaka")
+    }
     try tmux.keys("Up", "Enter")
     try tmux.until("the chief executive opened from her row") { screen in
       screen.contains("Aoife O'Connor › Rahul Gupta › Aoife O'Connor") && screen.contains("Direct reports (2)")

@@ -66,8 +66,9 @@ final class RosterInTmux {
 
   /// roster's process id, once the script has started it.
   func pid() throws -> Int32? {
-    Int32(try String(contentsOf: work.appendingPathComponent("pid"), encoding: .utf8)
-      .trimmingCharacters(in: .whitespacesAndNewlines))
+    Int32(
+      try String(contentsOf: work.appendingPathComponent("pid"), encoding: .utf8)
+        .trimmingCharacters(in: .whitespacesAndNewlines))
   }
 
   /// Waits for roster to end; its exit status, and whether the terminal modes are as before.

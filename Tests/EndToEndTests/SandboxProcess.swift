@@ -1,7 +1,8 @@
 import Foundation
 import RosterCore
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+  import FoundationNetworking
 #endif
 
 /// `roster sandbox` as a separate process, for end-to-end tests that need a signed-in `roster`
@@ -41,8 +42,10 @@ final class SandboxProcess {
 
   /// The variables that point `roster` at this sandbox.
   var environment: [String: String] {
-    ["ROSTER_CLIENT_ID": clientId, "ROSTER_AUTHORITY": "\(url)/\(tenant)", "ROSTER_GRAPH_URL": url,
-     "ROSTER_SCOPES": "openid profile offline_access User.Read User.Read.All"]
+    [
+      "ROSTER_CLIENT_ID": clientId, "ROSTER_AUTHORITY": "\(url)/\(tenant)", "ROSTER_GRAPH_URL": url,
+      "ROSTER_SCOPES": "openid profile offline_access User.Read User.Read.All",
+    ]
   }
 
   func stop() {
@@ -66,7 +69,9 @@ final class SandboxProcess {
     let done = DispatchSemaphore(value: 0)
     let result = LockedValue<Result<Data, any Error>>(.success(Data()))
     URLSession.shared.dataTask(with: request) { data, response, error in
-      if let error { result.withLock { $0 = .failure(error) } } else if let status = (response as? HTTPURLResponse)?.statusCode,
+      if let error {
+        result.withLock { $0 = .failure(error) }
+      } else if let status = (response as? HTTPURLResponse)?.statusCode,
         !(200..<300).contains(status)
       {
         result.withLock { $0 = .failure(TmuxError(message: "\(method) \(path) answered \(status)")) }

@@ -1,6 +1,6 @@
 import Foundation
-import TestSupport
 import SandboxDirectory
+import TestSupport
 import Testing
 
 /// A seeded random-input soak of the real binary (issue 11): keys, typed words, pastes (short,
@@ -18,16 +18,18 @@ struct SoakEndToEndTests {
   static var seed: UInt64 { environment["ROSTER_SOAK_SEED"].flatMap { UInt64($0) } ?? 11 }
 
   /// Faults the sandbox injects at random for the whole run (its dice are seeded too).
-  static var faults: [[String: Any]] { [
-    ["match": "/v1.0/*", "kind": "status", "status": 503, "retry_after": "1", "probability": 0.05],
-    ["match": "/v1.0/*", "kind": "status", "status": 429, "retry_after": "1", "probability": 0.05],
-    ["match": "/v1.0/*", "kind": "malformed_json", "probability": 0.03],
-    ["match": "/v1.0/*", "kind": "reset", "probability": 0.02],
-    ["match": "/v1.0/*", "kind": "latency", "ms": 150, "probability": 0.1],
-    ["match": "*/token", "kind": "status", "status": 503, "retry_after": "1", "probability": 0.3],
-    ["match": "*/token", "kind": "status", "status": 429, "retry_after": "1", "probability": 0.1],
-    ["match": "*/token", "kind": "malformed_json", "probability": 0.1],
-  ] }
+  static var faults: [[String: Any]] {
+    [
+      ["match": "/v1.0/*", "kind": "status", "status": 503, "retry_after": "1", "probability": 0.05],
+      ["match": "/v1.0/*", "kind": "status", "status": 429, "retry_after": "1", "probability": 0.05],
+      ["match": "/v1.0/*", "kind": "malformed_json", "probability": 0.03],
+      ["match": "/v1.0/*", "kind": "reset", "probability": 0.02],
+      ["match": "/v1.0/*", "kind": "latency", "ms": 150, "probability": 0.1],
+      ["match": "*/token", "kind": "status", "status": 503, "retry_after": "1", "probability": 0.3],
+      ["match": "*/token", "kind": "status", "status": 429, "retry_after": "1", "probability": 0.1],
+      ["match": "*/token", "kind": "malformed_json", "probability": 0.1],
+    ]
+  }
 
   static let keyNames = [
     "Up", "Down", "Left", "Right", "PageUp", "PageDown", "Home", "End", "Enter", "Escape", "Tab", "BTab", "BSpace",
@@ -67,7 +69,8 @@ struct SoakEndToEndTests {
       case 40..<55:
         try tmux.type(Self.words[below(Self.words.count)])
       case 55..<63:
-        let report = below(2) == 0
+        let report =
+          below(2) == 0
           ? HostileInputEndToEndTests.hostileMouseReports[below(HostileInputEndToEndTests.hostileMouseReports.count)]
           : "\u{1B}[<\([0, 1, 2, 64, 65, 32][below(6)]);\(below(120));\(below(40))\(below(2) == 0 ? "M" : "m")"
         try HostileInputEndToEndTests.sendBytes(tmux, Array(report.utf8))
@@ -114,7 +117,9 @@ struct SoakEndToEndTests {
   private func expectNoTokenOnScreen(_ tmux: Tmux, cache: URL, _ moment: String) throws {
     let screen = try tmux.capture().replacingOccurrences(of: "\n", with: "")
     #expect(!screen.contains("eyJ0eX") && !screen.contains("eyJhbG"), "a JWT on screen at \(moment)")
-    guard let data = try? Data(contentsOf: cache), let json = try? JSONSerialization.jsonObject(with: data) else { return }
+    guard let data = try? Data(contentsOf: cache), let json = try? JSONSerialization.jsonObject(with: data) else {
+      return
+    }
     for secret in Self.tokens(in: json) {
       #expect(!screen.contains(secret.prefix(24)), "token text on screen at \(moment)")
     }

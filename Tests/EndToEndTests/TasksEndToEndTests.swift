@@ -25,7 +25,9 @@ import Testing
         line = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         usleep(50_000)
       }
-      guard let url = line.split(separator: " ").dropFirst().first else { throw TmuxError(message: "sandbox did not start") }
+      guard let url = line.split(separator: " ").dropFirst().first else {
+        throw TmuxError(message: "sandbox did not start")
+      }
       base = String(url)
       let info = try Self.curl(["\(base)/_sandbox/info"])
       let json = try JSONSerialization.jsonObject(with: Data(info.utf8)) as? [String: Any]
@@ -52,7 +54,8 @@ import Testing
       let bin = home.appendingPathComponent("bin")
       try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
       let opener = bin.appendingPathComponent("xdg-open")
-      try "#!/bin/sh\nexec curl -s -L --max-time 10 \"$1\" >/dev/null\n".write(to: opener, atomically: true, encoding: .utf8)
+      try "#!/bin/sh\nexec curl -s -L --max-time 10 \"$1\" >/dev/null\n".write(
+        to: opener, atomically: true, encoding: .utf8)
       try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener.path)
       let settings: [String: Any] = [
         "clientId": "3f6b2c1e-8d4a-4e7b-9c2f-5a1d0e9b7c64", "authority": "\(base)/\(domain)/B2C_1_signupsignin",
@@ -75,7 +78,8 @@ import Testing
     let binary = try #require(RosterBinary.url)
     defer { run.finish() }
     let sandbox = try SandboxProcess(
-      binary: binary, data: run.work.appendingPathComponent("data"), log: run.work.appendingPathComponent("sandbox.log"))
+      binary: binary, data: run.work.appendingPathComponent("data"), log: run.work.appendingPathComponent("sandbox.log")
+    )
     defer { sandbox.stop() }
     let home = run.work.appendingPathComponent("customer1")
     let profile = try sandbox.profile(in: home)
@@ -118,9 +122,11 @@ import Testing
     let binary = try #require(RosterBinary.url)
     defer { first.finish() }
     let sandbox = try SandboxProcess(
-      binary: binary, data: first.work.appendingPathComponent("data"), log: first.work.appendingPathComponent("sandbox.log"))
+      binary: binary, data: first.work.appendingPathComponent("data"),
+      log: first.work.appendingPathComponent("sandbox.log"))
     defer { sandbox.stop() }
-    try first.start([], environment: try sandbox.profile(in: first.work.appendingPathComponent("c1")), cols: 80, rows: 24)
+    try first.start(
+      [], environment: try sandbox.profile(in: first.work.appendingPathComponent("c1")), cols: 80, rows: 24)
     try first.tmux.until("the first customer's list", timeout: 20) { $0.contains("Your tasks · 3 open") }
     try first.tmux.keys("a")
     try first.tmux.type("first customer's secret")
@@ -128,12 +134,14 @@ import Testing
     try first.tmux.until("the secret stored") { $0.contains("first customer's secret") && !$0.contains("saving") }
 
     let answer = try sandbox.control("browser", "{}")
-    let customers = (try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any])?["customers"] as? [String]
+    let customers =
+      (try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any])?["customers"] as? [String]
     let secondUser = try #require(customers?.dropFirst().first)
     try sandbox.control("browser", "{\"user\": \"\(secondUser)\"}")
     let second = try RosterInTmux()
     defer { second.finish() }
-    try second.start([], environment: try sandbox.profile(in: second.work.appendingPathComponent("c2")), cols: 80, rows: 24)
+    try second.start(
+      [], environment: try sandbox.profile(in: second.work.appendingPathComponent("c2")), cols: 80, rows: 24)
     try second.tmux.until("the second customer's own list", timeout: 20) {
       $0.contains("Book the dentist") && $0.contains("Renew the passport")
     }
@@ -145,7 +153,9 @@ import Testing
     // the sign-in, which the opener completes again, and the list comes back.
     try sandbox.control("faults", #"{"kind": "expire_access_tokens"}"#)
     try first.tmux.keys("r")
-    try first.tmux.until("the list after a silent refresh") { $0.contains("first customer's secret") && $0.contains("4 tasks") }
+    try first.tmux.until("the list after a silent refresh") {
+      $0.contains("first customer's secret") && $0.contains("4 tasks")
+    }
     try sandbox.control("browser", "{}")
     try sandbox.control("faults", #"{"kind": "revoke_refresh_tokens"}"#)
     try sandbox.control("faults", #"{"kind": "expire_access_tokens"}"#)

@@ -42,7 +42,9 @@ final class Tmux {
   func start(command: String, cols: Int, rows: Int) throws {
     // Through system(3): Foundation's Process waits on descriptors the forked tmux server
     // inherits, so starting the server with it never returns.
-    let arguments = ["tmux", "-L", socket, "new-session", "-d", "-s", session, "-x", "\(cols)", "-y", "\(rows)", command]
+    let arguments = [
+      "tmux", "-L", socket, "new-session", "-d", "-s", session, "-x", "\(cols)", "-y", "\(rows)", command,
+    ]
     let line = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
     let status = system(line + " </dev/null >/dev/null 2>&1")
     if status != 0 { throw TmuxError(message: "tmux new-session failed (\(status))") }

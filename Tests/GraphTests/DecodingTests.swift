@@ -23,9 +23,12 @@ import Testing
 
   @Test func basicProfileNullsDecodeAsAbsent() throws {
     let page = try PeopleDecoding.page(from: try Fixture.data("users-basic-profile"))
-    #expect(page.people == [Person(
-      id: "c0ffee00-1111-4222-8333-444455556666", displayName: "Björn Ek", givenName: "Björn", surname: "Ek",
-      mail: "bjorn.ek@contoso.onmicrosoft.com", userPrincipalName: "bjorn.ek@contoso.onmicrosoft.com")])
+    #expect(
+      page.people == [
+        Person(
+          id: "c0ffee00-1111-4222-8333-444455556666", displayName: "Björn Ek", givenName: "Björn", surname: "Ek",
+          mail: "bjorn.ek@contoso.onmicrosoft.com", userPrincipalName: "bjorn.ek@contoso.onmicrosoft.com")
+      ])
     #expect(page.nextLink == nil)
     #expect(page.count == nil)
   }
@@ -49,10 +52,11 @@ import Testing
 
   @Test func directReportsIncludeContactsAndLimitedObjects() throws {
     let page = try PeopleDecoding.page(from: try Fixture.data("direct-reports"))
-    #expect(page.people.map(\.id) == [
-      "11111111-2222-4333-8444-555555555555", "66666666-7777-4888-9999-000000000000",
-      "77777777-0000-4000-8000-000000000001",
-    ])
+    #expect(
+      page.people.map(\.id) == [
+        "11111111-2222-4333-8444-555555555555", "66666666-7777-4888-9999-000000000000",
+        "77777777-0000-4000-8000-000000000001",
+      ])
     #expect(page.people[2].displayName == nil)
   }
 
@@ -69,12 +73,13 @@ import Testing
 
   @Test(arguments: ["truncated", "empty", "array", "no-value"])
   func malformedBodiesAreErrorsNotCrashes(_ kind: String) throws {
-    let body: Data = switch kind {
-    case "truncated": try Fixture.data("truncated")
-    case "empty": Data()
-    case "array": Data("[1,2]".utf8)
-    default: Data(#"{"value":{"id":"x"}}"#.utf8)
-    }
+    let body: Data =
+      switch kind {
+      case "truncated": try Fixture.data("truncated")
+      case "empty": Data()
+      case "array": Data("[1,2]".utf8)
+      default: Data(#"{"value":{"id":"x"}}"#.utf8)
+      }
     #expect {
       _ = try PeopleDecoding.page(from: body)
     } throws: { error in

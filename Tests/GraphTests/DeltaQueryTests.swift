@@ -14,8 +14,9 @@ import Transport
     async throws -> (status: Int, json: [String: Any])
   {
     let token = try await harness.tokens.accessToken(forceRefresh: false)
-    let response = try await harness.harness.transport.send(HTTPRequest(
-      url: URL(string: url)!, headers: [("Authorization", "Bearer " + token.exposedValue)] + headers))
+    let response = try await harness.harness.transport.send(
+      HTTPRequest(
+        url: URL(string: url)!, headers: [("Authorization", "Bearer " + token.exposedValue)] + headers))
     return (response.status, (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] ?? [:])
   }
 
@@ -64,12 +65,15 @@ import Transport
       #expect(users.filter { $0["manager@delta"] != nil }.count > 250)
       let (renamed, soft, hard) = (users[10]["id"] as! String, users[20]["id"] as! String, users[30]["id"] as! String)
 
-      #expect(try await harness.harness.call("PATCH", "users/\(renamed)", ["jobTitle": "Chief Delta Officer"]).status == 200)
+      #expect(
+        try await harness.harness.call("PATCH", "users/\(renamed)", ["jobTitle": "Chief Delta Officer"]).status == 200)
       #expect(try await harness.harness.call("DELETE", "users/\(soft)").status == 200)
       #expect(try await harness.harness.call("DELETE", "users/\(hard)?permanent=true").status == 200)
-      let added = try await harness.harness.call("POST", "users", [
-        "displayName": "Newt Joiner", "userPrincipalName": "newt.joiner@contoso.onmicrosoft.com", "manager": renamed,
-      ])
+      let added = try await harness.harness.call(
+        "POST", "users",
+        [
+          "displayName": "Newt Joiner", "userPrincipalName": "newt.joiner@contoso.onmicrosoft.com", "manager": renamed,
+        ])
       #expect(added.status == 201)
       let newId = try #require((added.json["changed"] as? [String])?.first)
 

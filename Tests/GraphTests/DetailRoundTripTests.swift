@@ -51,11 +51,13 @@ import Transport
 
   @Test func presenceGoesInBatchesOf650AtLowPriorityAndNeedsItsPermission() async throws {
     let ids = (0..<700).map { "id-\($0)" }
-    let graph = try GraphHarness([], fallback: { request in
-      let sent = (try? JSONSerialization.jsonObject(with: request.body ?? Data())) as? [String: [String]]
-      let values = (sent?["ids"] ?? []).map { #"{"id":"\#($0)","availability":"Busy","activity":"InACall"}"# }
-      return HTTPResponse(status: 200, body: Data(#"{"value":[\#(values.joined(separator: ","))]}"#.utf8))
-    })
+    let graph = try GraphHarness(
+      [],
+      fallback: { request in
+        let sent = (try? JSONSerialization.jsonObject(with: request.body ?? Data())) as? [String: [String]]
+        let values = (sent?["ids"] ?? []).map { #"{"id":"\#($0)","availability":"Busy","activity":"InACall"}"# }
+        return HTTPResponse(status: 200, body: Data(#"{"value":[\#(values.joined(separator: ","))]}"#.utf8))
+      })
     let presences = try await graph.client.presences(ids)
     #expect(presences.count == 700)
     #expect(presences["id-699"] == Presence(availability: .busy, activity: "InACall"))
@@ -64,7 +66,9 @@ import Transport
     #expect(requests.allSatisfy { $0.url.path.hasSuffix("/communications/getPresencesByUserId") })
     #expect(requests.allSatisfy { $0.header("x-ms-throttle-priority") == "Low" })
 
-    let denied = try GraphHarness([.graphError(403, code: "Forbidden", message: "Insufficient privileges to complete the operation.")])
+    let denied = try GraphHarness([
+      .graphError(403, code: "Forbidden", message: "Insufficient privileges to complete the operation.")
+    ])
     await #expect {
       try await denied.client.presences(["id-1"])
     } throws: { error in
@@ -81,7 +85,9 @@ import Transport
   }
 
   @Test func presenceFromTheSandboxWithAndWithoutTheScope() async throws {
-    try await SandboxGraph.run(size: 50, scope: "openid profile offline_access User.Read User.Read.All Presence.Read.All") {
+    try await SandboxGraph.run(
+      size: 50, scope: "openid profile offline_access User.Read User.Read.All Presence.Read.All"
+    ) {
       graph async throws in
       let people = try await graph.search("a", pageSize: 20).people
       let presences = try await graph.client.presences(people.map(\.id))

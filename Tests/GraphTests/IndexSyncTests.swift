@@ -23,7 +23,9 @@ import Transport
       #expect(status.complete && status.people == 1500 && status.estimate == 1500 && status.managersKnown)
       #expect(status.lastSync != nil)
       // Directory 0700, files 0600: the index is as private as the token.
-      let mode = { (path: String) in (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1 }
+      let mode = { (path: String) in
+        (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1
+      }
       #expect(try mode(fixture.directory.path) == 0o700)
       #expect(try mode(fixture.location.file.path) == 0o600)
 
@@ -144,5 +146,10 @@ import Transport
 final class LockedCounter: @unchecked Sendable {
   private let lock = NSLock()
   private var value = 0
-  func increment() -> Int { lock.withLock { value += 1; return value } }
+  func increment() -> Int {
+    lock.withLock {
+      value += 1
+      return value
+    }
+  }
 }

@@ -20,7 +20,8 @@ import Testing
     // The background colour is the same at every size (the painter's colour from the id), and
     // the initials are white.
     let reference = try JPEGDecoder.decode(try #require(Self.directory.photoJPEG(of: user, size: 48)))
-    let corner = image.pixel(x: 0, y: 0), expected = reference.pixel(x: 0, y: 0)
+    let corner = image.pixel(x: 0, y: 0)
+    let expected = reference.pixel(x: 0, y: 0)
     #expect(abs(Int(corner.red) - Int(expected.red)) < 16)
     #expect(abs(Int(corner.green) - Int(expected.green)) < 16)
     #expect(abs(Int(corner.blue) - Int(expected.blue)) < 16)
@@ -61,8 +62,10 @@ import Testing
   func hugeHeader() throws {
     var data = [UInt8](try #require(Self.directory.photoJPEG(of: Self.directory.defaultUser, size: 48)))
     let sof = try #require((0..<(data.count - 1)).first { data[$0] == 0xFF && data[$0 + 1] == 0xC0 })
-    data[sof + 5] = 0xEA; data[sof + 6] = 0x60  // height 60000
-    data[sof + 7] = 0xEA; data[sof + 8] = 0x60  // width 60000
+    data[sof + 5] = 0xEA
+    data[sof + 6] = 0x60  // height 60000
+    data[sof + 7] = 0xEA
+    data[sof + 8] = 0x60  // width 60000
     do throws(PhotoDecodingError) {
       _ = try JPEGDecoder.decode(Data(data))
       Issue.record("a 60000×60000 header decoded")

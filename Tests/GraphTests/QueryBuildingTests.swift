@@ -19,17 +19,22 @@ import Transport
       expected: #""displayName:ann" OR "givenName:ann" OR "surname:ann" OR "mail:ann" OR "userPrincipalName:ann""#),
     SearchCase(
       text: "  smith   jo ",
-      expected: #"("displayName:smith" OR "givenName:smith" OR "surname:smith" OR "mail:smith" OR "userPrincipalName:smith")"#
+      expected:
+        #"("displayName:smith" OR "givenName:smith" OR "surname:smith" OR "mail:smith" OR "userPrincipalName:smith")"#
         + #" AND ("displayName:jo" OR "givenName:jo" OR "surname:jo" OR "mail:jo" OR "userPrincipalName:jo")"#),
     SearchCase(
       text: #"say"hi"#,
-      expected: #""displayName:say\"hi" OR "givenName:say\"hi" OR "surname:say\"hi" OR "mail:say\"hi" OR "userPrincipalName:say\"hi""#),
+      expected:
+        #""displayName:say\"hi" OR "givenName:say\"hi" OR "surname:say\"hi" OR "mail:say\"hi" OR "userPrincipalName:say\"hi""#
+    ),
     SearchCase(
       text: #"a\b"#,
       expected: #""displayName:a\\b" OR "givenName:a\\b" OR "surname:a\\b" OR "mail:a\\b" OR "userPrincipalName:a\\b""#),
     SearchCase(
       text: "O'Brien",
-      expected: #""displayName:O'Brien" OR "givenName:O'Brien" OR "surname:O'Brien" OR "mail:O'Brien" OR "userPrincipalName:O'Brien""#),
+      expected:
+        #""displayName:O'Brien" OR "givenName:O'Brien" OR "surname:O'Brien" OR "mail:O'Brien" OR "userPrincipalName:O'Brien""#
+    ),
     SearchCase(
       text: "%",
       expected: #""givenName:%" OR "surname:%" OR "mail:%" OR "userPrincipalName:%""#),
@@ -38,7 +43,8 @@ import Transport
       expected: #""givenName:🙂" OR "surname:🙂" OR "mail:🙂" OR "userPrincipalName:🙂""#),
   ])
   func searchExpression(_ testCase: SearchCase) {
-    #expect(UserQuery(PeopleQuery(text: testCase.text, pageSize: 10), style: .search).searchExpression == testCase.expected)
+    #expect(
+      UserQuery(PeopleQuery(text: testCase.text, pageSize: 10), style: .search).searchExpression == testCase.expected)
   }
 
   struct FilterCase: Sendable, CustomTestStringConvertible {
@@ -51,7 +57,8 @@ import Transport
   @Test(arguments: [
     FilterCase(
       text: "O'Brien",
-      expected: "startswith(displayName,'O''Brien') or startswith(givenName,'O''Brien') or startswith(surname,'O''Brien')"
+      expected:
+        "startswith(displayName,'O''Brien') or startswith(givenName,'O''Brien') or startswith(surname,'O''Brien')"
         + " or startswith(mail,'O''Brien') or startswith(userPrincipalName,'O''Brien')"),
     // The lone quotes are words of symbols only: dropped as Graph's tokeniser drops them (issue 11
     // point 7); the phrase alternative keeps them, escaped.
@@ -113,12 +120,14 @@ import Transport
     let names = query.options.map(\.name)
     #expect(names == ["$search", "$count", "$select", "$top"])
     #expect(query.options.last?.value == "999")
-    #expect(query.options.first { $0.name == "$select" }?.value
-      == "id,displayName,givenName,surname,mail,userPrincipalName,jobTitle,department")
+    #expect(
+      query.options.first { $0.name == "$select" }?.value
+        == "id,displayName,givenName,surname,mail,userPrincipalName,jobTitle,department")
     #expect(query.headers.map(\.name) == ["ConsistencyLevel"])
     #expect(query.headers.map(\.value) == ["eventual"])
     let url = try #require(query.url(root: "https://graph.microsoft.com/v1.0"))
-    #expect(url.absoluteString.hasPrefix("https://graph.microsoft.com/v1.0/users?$search=%22displayName%3Aann%22%20OR%20"))
+    #expect(
+      url.absoluteString.hasPrefix("https://graph.microsoft.com/v1.0/users?$search=%22displayName%3Aann%22%20OR%20"))
   }
 
   @Test func filterAndEmptyQueriesNeedNoConsistencyHeader() {
@@ -132,7 +141,8 @@ import Transport
   @Test func queryTextNeverChangesTheQueryShape() throws {
     let hostile = "x' or 1 eq 1 or 'y\" OR \"displayName:*&$top=999#"
     for style in [UserQuery.Style.search, .filter] {
-      let url = try #require(UserQuery(PeopleQuery(text: hostile, pageSize: 7), style: style).url(root: "https://g/v1.0"))
+      let url = try #require(
+        UserQuery(PeopleQuery(text: hostile, pageSize: 7), style: style).url(root: "https://g/v1.0"))
       let items = try #require(URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems)
       #expect(items.filter { $0.name == "$top" }.map(\.value) == ["7"])
       #expect(!url.absoluteString.contains("#"))
@@ -158,7 +168,9 @@ import Transport
   }
 
   @Test func plainHTTPIsRefusedOffLoopback() {
-    #expect(throws: GraphConfigurationError.self) { try GraphConfiguration(endpoint: URL(string: "http://graph.example")!) }
+    #expect(throws: GraphConfigurationError.self) {
+      try GraphConfiguration(endpoint: URL(string: "http://graph.example")!)
+    }
     #expect(throws: Never.self) { try GraphConfiguration(endpoint: URL(string: "http://127.0.0.1:8080")!) }
     #expect(throws: Never.self) { try GraphConfiguration(endpoint: URL(string: "http://localhost:8080")!) }
   }

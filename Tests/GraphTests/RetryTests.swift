@@ -33,7 +33,8 @@ import Transport
   @Test func httpDateRetryAfter() async throws {
     // The harness clock is 2023-11-14 22:13:20 GMT.
     let graph = try GraphHarness([
-      .graphError(503, code: "serviceNotAvailable", message: "busy", headers: [("Retry-After", "Tue, 14 Nov 2023 22:13:27 GMT")]),
+      .graphError(
+        503, code: "serviceNotAvailable", message: "busy", headers: [("Retry-After", "Tue, 14 Nov 2023 22:13:27 GMT")]),
       .people(["Ann"]),
     ])
     _ = try await graph.search("ann")
@@ -49,7 +50,8 @@ import Transport
   }
 
   @Test func serverErrorsBackOffExponentiallyAndGiveUp() async throws {
-    let failures = Array(repeating: FakeTransport.Step.graphError(500, code: "generalException", message: "boom"), count: 10)
+    let failures = Array(
+      repeating: FakeTransport.Step.graphError(500, code: "generalException", message: "boom"), count: 10)
     let graph = try GraphHarness(failures)
     let error = await graph.searchError("ann")
     #expect(error == .service(status: 500, code: "generalException", message: "boom"))
@@ -92,7 +94,7 @@ import Transport
 
   @Test func tlsFailureIsNotRetried() async throws {
     let graph = try GraphHarness([.fail(.tls("untrusted certificate"))])
-    guard case let .offline(text) = await graph.searchError("ann") else {
+    guard case .offline(let text) = await graph.searchError("ann") else {
       Issue.record("expected offline")
       return
     }
@@ -127,7 +129,7 @@ import Transport
 
   @Test func forbiddenNamesThePermission() async throws {
     let graph = try GraphHarness([try .fixture(403, "forbidden")])
-    guard case let .permissionDenied(text) = await graph.searchError("ann") else {
+    guard case .permissionDenied(let text) = await graph.searchError("ann") else {
       Issue.record("expected permissionDenied")
       return
     }

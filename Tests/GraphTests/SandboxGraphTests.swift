@@ -45,7 +45,8 @@ import Transport
   }
 
   @Test func basicProfileTokenGivesNullsNotCrashes() async throws {
-    try await SandboxGraph.run(size: 100, scope: "openid profile offline_access User.Read User.ReadBasic.All") { graph async throws in
+    try await SandboxGraph.run(size: 100, scope: "openid profile offline_access User.Read User.ReadBasic.All") {
+      graph async throws in
       // The signed-in user sees their own full profile; everyone else only the basic one.
       let me = graph.sandbox.defaultUsername.lowercased()
       let people = try await graph.search("a", pageSize: 20).people.filter { $0.userPrincipalName?.lowercased() != me }
@@ -70,7 +71,9 @@ import Transport
       #expect(bert.manager?.displayName == "Ada Boss")
       #expect(bert.directReports.isEmpty)
       #expect(!bert.relationsHidden)
-      await #expect(throws: DirectoryError.notFound) { try await graph.client.personDetail("nobody@contoso.test", { _ in }) }
+      await #expect(throws: DirectoryError.notFound) {
+        try await graph.client.personDetail("nobody@contoso.test", { _ in })
+      }
     }
   }
 
@@ -102,13 +105,16 @@ import Transport
 
   @Test func throttledThenServed() async throws {
     try await SandboxGraph.run { graph async throws in
-      try await graph.harness.addFault(["match": "/v1.0/users*", "kind": "status", "status": 429, "retry_after": 2.5, "count": 2])
+      try await graph.harness.addFault([
+        "match": "/v1.0/users*", "kind": "status", "status": 429, "retry_after": 2.5, "count": 2,
+      ])
       let page = try await graph.search("a")
       #expect(!page.people.isEmpty)
-      #expect(graph.notices.all == [
-        RetryNotice(reason: .throttled, wait: .milliseconds(2500), attempt: 1),
-        RetryNotice(reason: .throttled, wait: .milliseconds(2500), attempt: 2),
-      ])
+      #expect(
+        graph.notices.all == [
+          RetryNotice(reason: .throttled, wait: .milliseconds(2500), attempt: 1),
+          RetryNotice(reason: .throttled, wait: .milliseconds(2500), attempt: 2),
+        ])
       #expect(graph.sleep.recorded == [.milliseconds(2500), .milliseconds(2500)])
     }
   }
@@ -134,8 +140,10 @@ import Transport
   @Test func persistentServerErrorGivesUp() async throws {
     try await SandboxGraph.run { graph async throws in
       try await graph.harness.addFault(["match": "/v1.0/users*", "kind": "status", "status": 500])
-      await #expect(throws: DirectoryError.service(
-        status: 500, code: "generalException", message: "An internal server error occurred.")) { try await graph.search("a") }
+      await #expect(
+        throws: DirectoryError.service(
+          status: 500, code: "generalException", message: "An internal server error occurred.")
+      ) { try await graph.search("a") }
       #expect(graph.sleep.recorded.count == 3)
     }
   }
@@ -184,7 +192,7 @@ import Transport
       await #expect {
         try await graph.search("a")
       } throws: { error in
-        guard case let .permissionDenied(text) = error as? DirectoryError else { return false }
+        guard case .permissionDenied(let text) = error as? DirectoryError else { return false }
         return text.contains("User.ReadBasic.All")
       }
     }

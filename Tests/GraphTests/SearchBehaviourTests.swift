@@ -40,8 +40,9 @@ import Transport
 
   @Test func otherBadRequestsAreNotMistakenForRefusals() async throws {
     let graph = try GraphHarness([.graphError(400, code: "Request_BadRequest", message: "Invalid object identifier")])
-    #expect(await graph.searchError("ann")
-      == .service(status: 400, code: "Request_BadRequest", message: "Invalid object identifier"))
+    #expect(
+      await graph.searchError("ann")
+        == .service(status: 400, code: "Request_BadRequest", message: "Invalid object identifier"))
     #expect(graph.transport.requests.count == 1)
   }
 
@@ -65,21 +66,24 @@ import Transport
 
   @Test func filterPagesDoNotTurnIntoAdvancedQueries() async throws {
     let base = GraphHarness.endpoint.absoluteString
-    let graph = try GraphHarness([.people(["A1"], next: base + "/v1.0/users?$skiptoken=p2"), .people(["A2"])], searchMode: .filter)
+    let graph = try GraphHarness(
+      [.people(["A1"], next: base + "/v1.0/users?$skiptoken=p2"), .people(["A2"])], searchMode: .filter)
     let first = try await graph.search("a")
     _ = try await graph.client.nextPage(try #require(first.next), graph.notices.callback)
     #expect(graph.transport.requests.map { $0.header("ConsistencyLevel") } == [nil, nil])
   }
 
   @Test func directReportLinksMustStayOnGraph() async throws {
-    let graph = try GraphHarness([], fallback: BatchStub.splitting(base: GraphHarness.endpoint) { request in
-      let url = request.url.absoluteString
-      if url.contains("/manager") { return HTTPResponse(status: 404, body: try! Fixture.data("manager-not-found")) }
-      if url.contains("/directReports") {
-        return HTTPResponse(status: 200, body: Data(#"{"value":[],"@odata.nextLink":"https://evil.example/x"}"#.utf8))
-      }
-      return HTTPResponse(status: 200, body: try! Fixture.data("user-detail"))
-    })
+    let graph = try GraphHarness(
+      [],
+      fallback: BatchStub.splitting(base: GraphHarness.endpoint) { request in
+        let url = request.url.absoluteString
+        if url.contains("/manager") { return HTTPResponse(status: 404, body: try! Fixture.data("manager-not-found")) }
+        if url.contains("/directReports") {
+          return HTTPResponse(status: 200, body: Data(#"{"value":[],"@odata.nextLink":"https://evil.example/x"}"#.utf8))
+        }
+        return HTTPResponse(status: 200, body: try! Fixture.data("user-detail"))
+      })
     await #expect {
       try await graph.client.personDetail("87d349ed-44d7-43e1-9a83-5f2406dee5bd", { _ in })
     } throws: { error in
@@ -91,10 +95,11 @@ import Transport
 
   @Test func filterPagesAreNarrowedByTheWordsLeftOut() async throws {
     let base = GraphHarness.endpoint.absoluteString
-    let graph = try GraphHarness([
-      .people(["Ann Lee Berg Ek", "Ann Lee Berg"], next: base + "/v1.0/users?$skiptoken=p2"),
-      .people(["Ek Berg Lee Ann", "Ann Berg Lee Ox"]),
-    ], searchMode: .filter)
+    let graph = try GraphHarness(
+      [
+        .people(["Ann Lee Berg Ek", "Ann Lee Berg"], next: base + "/v1.0/users?$skiptoken=p2"),
+        .people(["Ek Berg Lee Ann", "Ann Berg Lee Ox"]),
+      ], searchMode: .filter)
     let first = try await graph.search("ann lee berg ek")
     #expect(first.people.compactMap(\.displayName) == ["Ann Lee Berg Ek"])
     #expect(first.totalCount == nil)
@@ -112,20 +117,23 @@ import Transport
 
   @Test func detailHasManagerAndPagedReports() async throws {
     let base = GraphHarness.endpoint.absoluteString
-    let graph = try GraphHarness([], fallback: BatchStub.splitting(base: GraphHarness.endpoint) { request in
-      let url = request.url.absoluteString
-      let body: String
-      if url.contains("/manager") {
-        body = try! Fixture.text("manager")
-      } else if url.contains("skiptoken=r2") {
-        body = #"{"value":[{"id":"r2","displayName":"Report Two"}]}"#
-      } else if url.contains("/directReports") {
-        body = #"{"value":[{"id":"r1","displayName":"Report One"}],"@odata.nextLink":"\#(base)/v1.0/users/x/directReports?$skiptoken=r2"}"#
-      } else {
-        body = try! Fixture.text("user-detail")
-      }
-      return HTTPResponse(status: 200, body: Data(body.utf8))
-    })
+    let graph = try GraphHarness(
+      [],
+      fallback: BatchStub.splitting(base: GraphHarness.endpoint) { request in
+        let url = request.url.absoluteString
+        let body: String
+        if url.contains("/manager") {
+          body = try! Fixture.text("manager")
+        } else if url.contains("skiptoken=r2") {
+          body = #"{"value":[{"id":"r2","displayName":"Report Two"}]}"#
+        } else if url.contains("/directReports") {
+          body =
+            #"{"value":[{"id":"r1","displayName":"Report One"}],"@odata.nextLink":"\#(base)/v1.0/users/x/directReports?$skiptoken=r2"}"#
+        } else {
+          body = try! Fixture.text("user-detail")
+        }
+        return HTTPResponse(status: 200, body: Data(body.utf8))
+      })
     let detail = try await graph.client.personDetail("anna.lindqvist@contoso.onmicrosoft.com", { _ in })
     #expect(detail.person.displayName == "Anna Lindqvist")
     #expect(detail.manager?.displayName == "Mikael Berg")
@@ -149,26 +157,30 @@ import Transport
   }
 
   @Test func missingManagerIsNoneAndForbiddenRelationsAreHidden() async throws {
-    let noManager = try GraphHarness([], fallback: BatchStub.splitting(base: GraphHarness.endpoint) { request in
-      let url = request.url.absoluteString
-      if url.contains("/manager") {
-        return HTTPResponse(status: 404, body: try! Fixture.data("manager-not-found"))
-      }
-      if url.contains("/directReports") { return HTTPResponse(status: 200, body: Data(#"{"value":[]}"#.utf8)) }
-      return HTTPResponse(status: 200, body: try! Fixture.data("user-detail"))
-    })
+    let noManager = try GraphHarness(
+      [],
+      fallback: BatchStub.splitting(base: GraphHarness.endpoint) { request in
+        let url = request.url.absoluteString
+        if url.contains("/manager") {
+          return HTTPResponse(status: 404, body: try! Fixture.data("manager-not-found"))
+        }
+        if url.contains("/directReports") { return HTTPResponse(status: 200, body: Data(#"{"value":[]}"#.utf8)) }
+        return HTTPResponse(status: 200, body: try! Fixture.data("user-detail"))
+      })
     let alone = try await noManager.client.personDetail("87d349ed-44d7-43e1-9a83-5f2406dee5bd", { _ in })
     #expect(alone.manager == nil)
     #expect(alone.directReports.isEmpty)
     #expect(!alone.relationsHidden)
 
-    let forbidden = try GraphHarness([], fallback: BatchStub.splitting(base: GraphHarness.endpoint) { request in
-      let url = request.url.absoluteString
-      if url.contains("/manager") || url.contains("/directReports") {
-        return HTTPResponse(status: 403, body: try! Fixture.data("forbidden"))
-      }
-      return HTTPResponse(status: 200, body: try! Fixture.data("user-detail"))
-    })
+    let forbidden = try GraphHarness(
+      [],
+      fallback: BatchStub.splitting(base: GraphHarness.endpoint) { request in
+        let url = request.url.absoluteString
+        if url.contains("/manager") || url.contains("/directReports") {
+          return HTTPResponse(status: 403, body: try! Fixture.data("forbidden"))
+        }
+        return HTTPResponse(status: 200, body: try! Fixture.data("user-detail"))
+      })
     let hidden = try await forbidden.client.personDetail("87d349ed-44d7-43e1-9a83-5f2406dee5bd", { _ in })
     #expect(hidden.relationsHidden)
     #expect(hidden.manager == nil)
@@ -176,32 +188,40 @@ import Transport
   }
 
   @Test func mailThatIsNotAUPNIsLookedUpByMail() async throws {
-    let graph = try GraphHarness([], fallback: BatchStub.splitting(base: GraphHarness.endpoint) { request in
-      let url = request.url.absoluteString
-      if url.contains("/users/someone") {
-        return HTTPResponse(status: 404, body: Data(#"{"error":{"code":"Request_ResourceNotFound","message":"nope"}}"#.utf8))
-      }
-      if url.contains("$filter=") { return HTTPResponse(status: 200, body: try! Fixture.data("users-basic-profile")) }
-      if url.contains("/manager") { return HTTPResponse(status: 404, body: try! Fixture.data("manager-not-found")) }
-      if url.contains("/users/c0ffee00-1111-4222-8333-444455556666?") {
-        return HTTPResponse(status: 200, body: Data(#"{"id":"c0ffee00-1111-4222-8333-444455556666","displayName":"Björn Ek"}"#.utf8))
-      }
-      return HTTPResponse(status: 200, body: Data(#"{"value":[]}"#.utf8))
-    })
+    let graph = try GraphHarness(
+      [],
+      fallback: BatchStub.splitting(base: GraphHarness.endpoint) { request in
+        let url = request.url.absoluteString
+        if url.contains("/users/someone") {
+          return HTTPResponse(
+            status: 404, body: Data(#"{"error":{"code":"Request_ResourceNotFound","message":"nope"}}"#.utf8))
+        }
+        if url.contains("$filter=") { return HTTPResponse(status: 200, body: try! Fixture.data("users-basic-profile")) }
+        if url.contains("/manager") { return HTTPResponse(status: 404, body: try! Fixture.data("manager-not-found")) }
+        if url.contains("/users/c0ffee00-1111-4222-8333-444455556666?") {
+          return HTTPResponse(
+            status: 200, body: Data(#"{"id":"c0ffee00-1111-4222-8333-444455556666","displayName":"Björn Ek"}"#.utf8))
+        }
+        return HTTPResponse(status: 200, body: Data(#"{"value":[]}"#.utf8))
+      })
     let detail = try await graph.client.personDetail("someone@contoso.test", { _ in })
-    #expect(BatchStub.subRequests(of: graph.transport.requests[0]).first?.url.hasPrefix(
-      "/users/someone%40contoso.test?$select=") == true)
-    #expect(graph.transport.requests[1].url.absoluteString.hasPrefix(
-      "https://graph.example.test/v1.0/users/someone%40contoso.test?$select=") == true)
+    #expect(
+      BatchStub.subRequests(of: graph.transport.requests[0]).first?.url.hasPrefix(
+        "/users/someone%40contoso.test?$select=") == true)
+    #expect(
+      graph.transport.requests[1].url.absoluteString.hasPrefix(
+        "https://graph.example.test/v1.0/users/someone%40contoso.test?$select=") == true)
     #expect(detail.person.displayName == "Björn Ek")
     #expect(graph.options(ofRequest: 2)["$filter"] == "mail eq 'someone@contoso.test'")
     #expect(!BatchStub.subRequests(of: graph.transport.requests[3]).isEmpty, "then one batch by the id found")
   }
 
   @Test func unknownPersonIsNotFound() async throws {
-    let graph = try GraphHarness([], fallback: BatchStub.splitting(base: GraphHarness.endpoint) { _ in
-      HTTPResponse(status: 404, body: Data(#"{"error":{"code":"Request_ResourceNotFound","message":"gone"}}"#.utf8))
-    })
+    let graph = try GraphHarness(
+      [],
+      fallback: BatchStub.splitting(base: GraphHarness.endpoint) { _ in
+        HTTPResponse(status: 404, body: Data(#"{"error":{"code":"Request_ResourceNotFound","message":"gone"}}"#.utf8))
+      })
     await #expect(throws: DirectoryError.notFound) { try await graph.client.personDetail("no-such-id", { _ in }) }
     #expect(graph.transport.requests.count == 1)
   }

@@ -34,14 +34,17 @@ import Testing
     #expect(authority.isB2C)
     #expect(authority.tenant == "contosob2c.onmicrosoft.com")
     #expect(authority.policy == "B2C_1_signupsignin")
-    #expect(authority.discoveryURL.absoluteString
-      == "https://contosob2c.b2clogin.com/contosob2c.onmicrosoft.com/B2C_1_signupsignin/v2.0/.well-known/openid-configuration")
+    #expect(
+      authority.discoveryURL.absoluteString
+        == "https://contosob2c.b2clogin.com/contosob2c.onmicrosoft.com/B2C_1_signupsignin/v2.0/.well-known/openid-configuration"
+    )
   }
 
   @Test func b2cIsDetectedByPolicyOnAnyHostAndByTheSetting() throws {
     let loopback = try Authority(parsing: "http://127.0.0.1:9000/sandbox.onmicrosoft.com/B2C_1_susi")
     #expect(loopback.isB2C)
-    let fromSetting = try Authority(parsing: "https://contoso.b2clogin.cn/contoso.onmicrosoft.com", b2cPolicy: "B2C_1_x")
+    let fromSetting = try Authority(
+      parsing: "https://contoso.b2clogin.cn/contoso.onmicrosoft.com", b2cPolicy: "B2C_1_x")
     #expect(fromSetting.policy == "B2C_1_x")
   }
 
@@ -69,24 +72,38 @@ import Testing
     let b2c = try Authority(parsing: "https://c.b2clogin.com/c.onmicrosoft.com/B2C_1_a")
     let entra = try Authority(parsing: "https://login.microsoftonline.com/organizations")
     let desktop = ["DISPLAY": ":0"]
-    #expect(SignInMethodChooser.choose(setting: .deviceCode, authority: b2c, environment: desktop, hasOpener: true)
-      == .failure(SignInMethodChooser.b2cHasNoDeviceCode))
-    #expect(SignInMethodChooser.choose(setting: .auto, authority: b2c, environment: [:], hasOpener: false) == .success(.browser))
-    #expect(SignInMethodChooser.choose(setting: .auto, authority: entra, environment: ["SSH_CONNECTION": "1 2 3 4"], hasOpener: true)
-      == .success(.deviceCode))
-    #expect(SignInMethodChooser.choose(setting: .auto, authority: entra, environment: [:], hasOpener: false) == .success(.deviceCode))
-    #expect(SignInMethodChooser.choose(setting: .auto, authority: entra, environment: desktop, hasOpener: false) == .success(.deviceCode))
+    #expect(
+      SignInMethodChooser.choose(setting: .deviceCode, authority: b2c, environment: desktop, hasOpener: true)
+        == .failure(SignInMethodChooser.b2cHasNoDeviceCode))
+    #expect(
+      SignInMethodChooser.choose(setting: .auto, authority: b2c, environment: [:], hasOpener: false)
+        == .success(.browser))
+    #expect(
+      SignInMethodChooser.choose(
+        setting: .auto, authority: entra, environment: ["SSH_CONNECTION": "1 2 3 4"], hasOpener: true)
+        == .success(.deviceCode))
+    #expect(
+      SignInMethodChooser.choose(setting: .auto, authority: entra, environment: [:], hasOpener: false)
+        == .success(.deviceCode))
+    #expect(
+      SignInMethodChooser.choose(setting: .auto, authority: entra, environment: desktop, hasOpener: false)
+        == .success(.deviceCode))
     #if os(Linux)
-    #expect(SignInMethodChooser.choose(setting: .auto, authority: entra, environment: desktop, hasOpener: true) == .success(.browser))
+      #expect(
+        SignInMethodChooser.choose(setting: .auto, authority: entra, environment: desktop, hasOpener: true)
+          == .success(.browser))
     #endif
   }
 
   @Test func scopesAlwaysAskForARefreshTokenAndB2CAsksForTheClientId() {
-    #expect(IdentityConfiguration.effectiveScopes("User.Read", clientId: "c", isB2C: false)
-      == "offline_access profile openid User.Read")
-    #expect(IdentityConfiguration.effectiveScopes(Settings.defaultScopes, clientId: "app-id", isB2C: true)
-      == "openid offline_access app-id")
-    #expect(IdentityConfiguration.effectiveScopes("https://c.onmicrosoft.com/api/read", clientId: "app", isB2C: true)
-      == "https://c.onmicrosoft.com/api/read openid offline_access app")
+    #expect(
+      IdentityConfiguration.effectiveScopes("User.Read", clientId: "c", isB2C: false)
+        == "offline_access profile openid User.Read")
+    #expect(
+      IdentityConfiguration.effectiveScopes(Settings.defaultScopes, clientId: "app-id", isB2C: true)
+        == "openid offline_access app-id")
+    #expect(
+      IdentityConfiguration.effectiveScopes("https://c.onmicrosoft.com/api/read", clientId: "app", isB2C: true)
+        == "https://c.onmicrosoft.com/api/read openid offline_access app")
   }
 }

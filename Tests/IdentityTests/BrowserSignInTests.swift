@@ -33,8 +33,9 @@ import Transport
     let transport = FakeTransport { _ in IdentityFixtures.tokens(access: "at", refresh: "rt") }
     let (flow, result) = try makeFlow(transport)
     let (authorize, redirectURI) = try await flow.start()
-    let query = Dictionary(uniqueKeysWithValues: URLComponents(url: authorize, resolvingAgainstBaseURL: false)!.queryItems!
-      .map { ($0.name, $0.value ?? "") })
+    let query = Dictionary(
+      uniqueKeysWithValues: URLComponents(url: authorize, resolvingAgainstBaseURL: false)!.queryItems!
+        .map { ($0.name, $0.value ?? "") })
     #expect(query["code_challenge_method"] == "S256")
     #expect(query["code_challenge"] == flow.pkce.challenge)
     #expect(query["redirect_uri"] == redirectURI)
@@ -82,7 +83,8 @@ import Transport
     let (_, redirectURI) = try await flow.start()
     let port = URLComponents(string: redirectURI)!.port!
     _ = try await browse(
-      "http://127.0.0.1:\(port)/?error=access_denied&error_subcode=cancel&error_description=the+user+canceled&state=\(flow.state)")
+      "http://127.0.0.1:\(port)/?error=access_denied&error_subcode=cancel&error_description=the+user+canceled&state=\(flow.state)"
+    )
     guard case .failure(let failure)? = await result.value() else {
       Issue.record("expected failure")
       return
@@ -114,6 +116,8 @@ import Transport
     #expect(await result.value() == nil)
     await flow.listenerClosed()
     let port = URLComponents(string: redirectURI)!.port!
-    await #expect(throws: TransportError.self) { _ = try await browse("http://127.0.0.1:\(port)/?code=c&state=\(flow.state)", timeout: .seconds(1)) }
+    await #expect(throws: TransportError.self) {
+      _ = try await browse("http://127.0.0.1:\(port)/?code=c&state=\(flow.state)", timeout: .seconds(1))
+    }
   }
 }

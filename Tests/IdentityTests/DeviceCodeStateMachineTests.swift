@@ -9,7 +9,9 @@ import Testing
 
   @Test func firstPollWaitsForTheServersInterval() {
     var machine = DeviceCodeStateMachine()
-    #expect(machine.receive(.issued(interval: 5, expiresIn: 900, now: start)) == .schedulePoll(after: .seconds(5), slowDown: false))
+    #expect(
+      machine.receive(.issued(interval: 5, expiresIn: 900, now: start))
+        == .schedulePoll(after: .seconds(5), slowDown: false))
     #expect(machine.receive(.timerFired(now: start + .seconds(5))) == .sendPoll)
   }
 
@@ -17,7 +19,9 @@ import Testing
     var machine = DeviceCodeStateMachine()
     _ = machine.receive(.issued(interval: 5, expiresIn: 900, now: start))
     _ = machine.receive(.timerFired(now: start + .seconds(5)))
-    #expect(machine.receive(.pollCompleted(.pending, now: start + .seconds(6))) == .schedulePoll(after: .seconds(5), slowDown: false))
+    #expect(
+      machine.receive(.pollCompleted(.pending, now: start + .seconds(6)))
+        == .schedulePoll(after: .seconds(5), slowDown: false))
     #expect(machine.interval == 5)
   }
 
@@ -25,9 +29,13 @@ import Testing
     var machine = DeviceCodeStateMachine()
     _ = machine.receive(.issued(interval: 5, expiresIn: 900, now: start))
     _ = machine.receive(.timerFired(now: start + .seconds(5)))
-    #expect(machine.receive(.pollCompleted(.slowDown, now: start + .seconds(5))) == .schedulePoll(after: .seconds(10), slowDown: true))
+    #expect(
+      machine.receive(.pollCompleted(.slowDown, now: start + .seconds(5)))
+        == .schedulePoll(after: .seconds(10), slowDown: true))
     _ = machine.receive(.timerFired(now: start + .seconds(15)))
-    #expect(machine.receive(.pollCompleted(.slowDown, now: start + .seconds(15))) == .schedulePoll(after: .seconds(15), slowDown: true))
+    #expect(
+      machine.receive(.pollCompleted(.slowDown, now: start + .seconds(15)))
+        == .schedulePoll(after: .seconds(15), slowDown: true))
     #expect(machine.interval == 15)
   }
 
@@ -38,7 +46,9 @@ import Testing
     _ = machine.receive(.pollCompleted(.pending, now: start + .seconds(5)))
     _ = machine.receive(.timerFired(now: start + .seconds(10)))
     // Only two seconds are left: the next timer is armed for the deadline, not a full interval.
-    #expect(machine.receive(.pollCompleted(.pending, now: start + .seconds(10))) == .schedulePoll(after: .seconds(2), slowDown: false))
+    #expect(
+      machine.receive(.pollCompleted(.pending, now: start + .seconds(10)))
+        == .schedulePoll(after: .seconds(2), slowDown: false))
     guard case .finishFailed(let failure) = machine.receive(.timerFired(now: start + .seconds(12))) else {
       Issue.record("expected expiry")
       return

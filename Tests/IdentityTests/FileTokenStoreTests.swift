@@ -9,7 +9,8 @@ import Testing
   static func entry(_ name: String, refresh: String = "rt") -> CachedAccount {
     CachedAccount(
       account: Account(homeAccountId: "\(name).t", username: "\(name)@x", tenantId: "t", authority: "https://a/t"),
-      clientId: "c", refreshToken: Secret(refresh), accessToken: nil, accessTokenIssuedAt: nil, requestedScopes: "openid",
+      clientId: "c", refreshToken: Secret(refresh), accessToken: nil, accessTokenIssuedAt: nil,
+      requestedScopes: "openid",
       updatedAt: Date(timeIntervalSince1970: 0))
   }
 
@@ -57,10 +58,17 @@ import Testing
     let full = try Data(contentsOf: store.fileURL)
     try FileManager.default.removeItem(atPath: path)
     switch kind {
-    case "truncated": _ = FileManager.default.createFile(atPath: path, contents: full.prefix(full.count / 2), attributes: [.posixPermissions: 0o600])
-    case "notJSON": _ = FileManager.default.createFile(atPath: path, contents: Data("hello\u{0}".utf8), attributes: [.posixPermissions: 0o600])
-    case "empty": _ = FileManager.default.createFile(atPath: path, contents: Data(), attributes: [.posixPermissions: 0o600])
-    case "wrongShape": _ = FileManager.default.createFile(atPath: path, contents: Data("[1,2]".utf8), attributes: [.posixPermissions: 0o600])
+    case "truncated":
+      _ = FileManager.default.createFile(
+        atPath: path, contents: full.prefix(full.count / 2), attributes: [.posixPermissions: 0o600])
+    case "notJSON":
+      _ = FileManager.default.createFile(
+        atPath: path, contents: Data("hello\u{0}".utf8), attributes: [.posixPermissions: 0o600])
+    case "empty":
+      _ = FileManager.default.createFile(atPath: path, contents: Data(), attributes: [.posixPermissions: 0o600])
+    case "wrongShape":
+      _ = FileManager.default.createFile(
+        atPath: path, contents: Data("[1,2]".utf8), attributes: [.posixPermissions: 0o600])
     default: try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
     }
     let loaded = try await store.load()

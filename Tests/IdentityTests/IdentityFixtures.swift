@@ -21,10 +21,12 @@ enum IdentityFixtures {
     return json(200, document)
   }
 
-  static func oauthError(_ error: String, code: Int? = nil, suberror: String? = nil, status: Int = 400) -> HTTPResponse {
+  static func oauthError(_ error: String, code: Int? = nil, suberror: String? = nil, status: Int = 400) -> HTTPResponse
+  {
     var body: [String: Any] = [
       "error": error,
-      "error_description": "\(code.map { "AADSTS\($0): " } ?? "")Something.\r\nTrace ID: 0000aaaa-11bb\r\nCorrelation ID: x",
+      "error_description":
+        "\(code.map { "AADSTS\($0): " } ?? "")Something.\r\nTrace ID: 0000aaaa-11bb\r\nCorrelation ID: x",
       "trace_id": "0000aaaa-11bb",
     ]
     if let code { body["error_codes"] = [code] }
@@ -39,7 +41,8 @@ enum IdentityFixtures {
       return data.base64EncodedString().replacingOccurrences(of: "+", with: "-")
         .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     }
-    return part(["alg": "none"]) + "." + part(["oid": oid, "tid": tid, "preferred_username": username, "name": "Adele"])
+    return part(["alg": "none"]) + "."
+      + part(["oid": oid, "tid": tid, "preferred_username": username, "name": "Adele"])
       + ".sig"
   }
 

@@ -24,7 +24,10 @@ import Transport
     let counter = LockedValue(0)
     let transport = FakeTransport { request in
       if request.url.path.hasSuffix("openid-configuration") { return IdentityFixtures.discovery() }
-      let count = counter.withLock { $0 += 1; return $0 }
+      let count = counter.withLock {
+        $0 += 1
+        return $0
+      }
       return try refreshAnswer(count)
     }
     let session = IdentitySession(
@@ -34,8 +37,10 @@ import Transport
   }
 
   func signIn(_ session: IdentitySession) async throws -> Account {
-    try await session.completeSignIn(TokenResponse.parse(
-      IdentityFixtures.tokens(access: "at-0", refresh: "rt-0", expiresIn: 3600).body, from: URL(string: "https://x")!))
+    try await session.completeSignIn(
+      TokenResponse.parse(
+        IdentityFixtures.tokens(access: "at-0", refresh: "rt-0", expiresIn: 3600).body, from: URL(string: "https://x")!)
+    )
   }
 
   @Test func tokensAreRefreshedAFewMinutesBeforeExpiryAndTheNewestRefreshTokenKept() async throws {
@@ -63,7 +68,9 @@ import Transport
 
   @Test func concurrentCallersShareOneRefresh() async throws {
     let clock = Clock()
-    let (session, transport) = try makeSession(clock: clock) { count in IdentityFixtures.tokens(access: "at-\(count)", refresh: "rt") }
+    let (session, transport) = try makeSession(clock: clock) { count in
+      IdentityFixtures.tokens(access: "at-\(count)", refresh: "rt")
+    }
     _ = try await signIn(session)
     clock.advance(4000)
     let tokens = try await withThrowingTaskGroup(of: Secret.self) { group in
@@ -78,7 +85,9 @@ import Transport
   func aDeadRefreshTokenSignsTheAccountOutWithItsReason(code: Int) async throws {
     let clock = Clock()
     let store = MemoryTokenStore()
-    let (session, _) = try makeSession(store: store, clock: clock) { _ in IdentityFixtures.oauthError("invalid_grant", code: code) }
+    let (session, _) = try makeSession(store: store, clock: clock) { _ in
+      IdentityFixtures.oauthError("invalid_grant", code: code)
+    }
     _ = try await signIn(session)
     clock.advance(4000)
     do {
@@ -112,7 +121,9 @@ import Transport
     let (session, _) = try makeSession(clock: clock) { _ in throw TransportError.connectionFailed("reset") }
     _ = try await signIn(session)
     clock.advance(4000)
-    await #expect(throws: TransportError.connectionFailed("reset")) { try await session.accessToken(forceRefresh: false) }
+    await #expect(throws: TransportError.connectionFailed("reset")) {
+      try await session.accessToken(forceRefresh: false)
+    }
   }
 
   @Test func notSignedInIsSignInRequired() async throws {
@@ -138,13 +149,21 @@ extension IdentitySessionRefreshTests {
 
   /// Issue 11 point 3: each of these once signed the person out. None has an OAuth error that
   /// says the grant is dead, so each is temporary, the refresh token kept, and the next try works.
-  @Test(arguments: [
-    (HTTPResponse(status: 500, headers: [], body: Data("<html>oops</html>".utf8)), false, nil),
-    (HTTPResponse(status: 503, headers: [("Retry-After", "2")], body: Data()), false, "2"),
-    (HTTPResponse(status: 429, headers: [("Retry-After", "7")], body: Data(#"{"error":"invalid_request"}"#.utf8)), true, "7"),
-    (HTTPResponse(status: 200, headers: [], body: Data(#"{"token_type":"Bearer","scope":"User.Re"#.utf8)), false, nil),
-  ] as [(HTTPResponse, Bool, String?)])
-  func transientTokenEndpointTroubleKeepsTheSession(answer: HTTPResponse, throttled: Bool, retryAfter: String?) async throws {
+  @Test(
+    arguments: [
+      (HTTPResponse(status: 500, headers: [], body: Data("<html>oops</html>".utf8)), false, nil),
+      (HTTPResponse(status: 503, headers: [("Retry-After", "2")], body: Data()), false, "2"),
+      (
+        HTTPResponse(status: 429, headers: [("Retry-After", "7")], body: Data(#"{"error":"invalid_request"}"#.utf8)),
+        true, "7"
+      ),
+      (
+        HTTPResponse(status: 200, headers: [], body: Data(#"{"token_type":"Bearer","scope":"User.Re"#.utf8)), false, nil
+      ),
+    ] as [(HTTPResponse, Bool, String?)])
+  func transientTokenEndpointTroubleKeepsTheSession(answer: HTTPResponse, throttled: Bool, retryAfter: String?)
+    async throws
+  {
     let clock = Clock()
     let store = MemoryTokenStore()
     let (session, _) = try makeSession(store: store, clock: clock) { count in

@@ -48,7 +48,8 @@ import Transport
     }
     do {
       _ = try OIDCConfiguration.parse(
-        Data(#"{"authorization_endpoint":"https://x/a","token_endpoint":"http://evil.example/t"}"#.utf8), from: discovery)
+        Data(#"{"authorization_endpoint":"https://x/a","token_endpoint":"http://evil.example/t"}"#.utf8),
+        from: discovery)
       Issue.record("expected failure")
     } catch {
       #expect(error.message.contains("http://"))
@@ -57,7 +58,7 @@ import Transport
 
   @Test(arguments: [
     (50076, "multi-factor"), (65001, "consent"), (53003, "Conditional Access"), (50199, "confirm"),
-    (700016, "not found in this tenant"), (90002, "tenant"), (7000218, "public client flows"),
+    (700016, "not found in this tenant"), (90002, "tenant"), (7_000_218, "public client flows"),
     (700082, "expired"), (50173, "revoked"), (70020, "expired"),
   ])
   func aadstsCodesGetPlainLanguage(code: Int, phrase: String) throws {
@@ -71,20 +72,25 @@ import Transport
   }
 
   @Test func configurationErrorsCannotBeRetried() {
-    #expect(!ErrorExplainer.failure(from: IdentityFixtures.oauthError("unauthorized_client", code: 700016), fallback: "").canRetry)
-    #expect(ErrorExplainer.failure(from: IdentityFixtures.oauthError("invalid_grant", code: 700082), fallback: "").canRetry)
+    #expect(
+      !ErrorExplainer.failure(from: IdentityFixtures.oauthError("unauthorized_client", code: 700016), fallback: "")
+        .canRetry)
+    #expect(
+      ErrorExplainer.failure(from: IdentityFixtures.oauthError("invalid_grant", code: 700082), fallback: "").canRetry)
   }
 
   @Test func b2cCodesComeFromTheDescription() {
-    let body = IdentityFixtures.json(400, ["error": "invalid_grant", "error_description": "AADB2C90080: The provided grant has expired."])
+    let body = IdentityFixtures.json(
+      400, ["error": "invalid_grant", "error_description": "AADB2C90080: The provided grant has expired."])
     let failure = ErrorExplainer.failure(from: body, fallback: "")
     #expect(failure.code == "AADB2C90080")
     #expect(failure.message.contains("expired"))
   }
 
   @Test func subErrorsExplainWhyInteractionIsNeeded() {
-    let failure = ErrorExplainer.failure(for: OAuthErrorBody.parse(
-      IdentityFixtures.oauthError("interaction_required", suberror: "consent_required").body)!)
+    let failure = ErrorExplainer.failure(
+      for: OAuthErrorBody.parse(
+        IdentityFixtures.oauthError("interaction_required", suberror: "consent_required").body)!)
     #expect(failure.message.contains("consent"))
   }
 

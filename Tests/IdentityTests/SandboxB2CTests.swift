@@ -14,7 +14,8 @@ import Transport
     let harness = try await SandboxHarness.start()
     defer { Task { await harness.stop() } }
     var settings = harness.settings
-    settings.authority = harness.sandbox.baseURL.appendingPathComponent(harness.sandbox.tenantDomain)
+    settings.authority =
+      harness.sandbox.baseURL.appendingPathComponent(harness.sandbox.tenantDomain)
       .appendingPathComponent("B2C_1_signupsignin").absoluteString
     let configuration = try IdentityConfiguration(settings: settings)
     #expect(configuration.authority.isB2C)

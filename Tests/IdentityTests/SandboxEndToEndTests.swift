@@ -35,7 +35,8 @@ import Transport
     defer { Task { await harness.stop() } }
     let bare = try LiveHTTPTransport()
     do {
-      _ = try await bare.send(HTTPRequest(url: harness.sandbox.authority.appendingPathComponent("v2.0/.well-known/openid-configuration")))
+      _ = try await bare.send(
+        HTTPRequest(url: harness.sandbox.authority.appendingPathComponent("v2.0/.well-known/openid-configuration")))
       Issue.record("expected a TLS failure")
     } catch let error as TransportError {
       guard case .tls(let text) = error else {
@@ -85,7 +86,8 @@ import Transport
   @Test func declinedDeviceCodeEndsWithAReason() async throws {
     let harness = try await SandboxHarness.start()
     defer { Task { await harness.stop() } }
-    guard case .failed(let failure)? = await harness.signIn(try harness.session(), method: .deviceCode, approve: false) else {
+    guard case .failed(let failure)? = await harness.signIn(try harness.session(), method: .deviceCode, approve: false)
+    else {
       Issue.record("expected failure")
       return
     }

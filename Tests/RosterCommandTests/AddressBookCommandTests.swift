@@ -5,14 +5,16 @@ import Testing
 /// real vCard parser (Python's vobject, installed in `.venv` by scripts/bootstrap).
 @Suite(.serialized) struct AddressBookCommandTests {
   /// A name and title that need every vCard escape, and a title long enough to fold.
-  static var awkward: [String: Any] { [
-    "id": "30000000-0000-4000-8000-000000000001", "displayName": "Ó'Brien; Seán, Jr. \\ the Second",
-    "givenName": "Seán, Jr.", "surname": "Ó'Brien; \\", "mail": "sean.obrien@contoso.test",
-    "userPrincipalName": "sean.obrien@contoso.test",
-    "jobTitle": "Principal Engineer, Développement; Zürich — Ελληνικά 日本語 and a long tail to fold twice over",
-    "department": "R&D; Platform", "companyName": "Contoso, Ltd.", "businessPhones": ["+41 44 555 01 00"],
-    "mobilePhone": "+41 79 555 01 99", "manager": "00000000-0000-4000-8000-000000000001",
-  ] }
+  static var awkward: [String: Any] {
+    [
+      "id": "30000000-0000-4000-8000-000000000001", "displayName": "Ó'Brien; Seán, Jr. \\ the Second",
+      "givenName": "Seán, Jr.", "surname": "Ó'Brien; \\", "mail": "sean.obrien@contoso.test",
+      "userPrincipalName": "sean.obrien@contoso.test",
+      "jobTitle": "Principal Engineer, Développement; Zürich — Ελληνικά 日本語 and a long tail to fold twice over",
+      "department": "R&D; Platform", "companyName": "Contoso, Ltd.", "businessPhones": ["+41 44 555 01 00"],
+      "mobilePhone": "+41 79 555 01 99", "manager": "00000000-0000-4000-8000-000000000001",
+    ]
+  }
 
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
@@ -95,7 +97,9 @@ import Testing
     let process = Process()
     process.executableURL = python
     process.arguments = ["-c", script]
-    let input = Pipe(), output = Pipe(), errors = Pipe()
+    let input = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
     process.standardInput = input
     process.standardOutput = output
     process.standardError = errors
@@ -135,7 +139,8 @@ enum MuttQueryFormat {
       // strtok skips empty fields: an empty one would shift the next into its place.
       if raw.contains(where: \.isEmpty) { problems.append("empty field in \(line.debugDescription)") }
       if !(2...3).contains(raw.count) { problems.append("\(raw.count) fields in \(line.debugDescription)") }
-      if line.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F || $0.value == 0x1B }) {
+      if line.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F || $0.value == 0x1B })
+      {
         problems.append("control character in \(line.debugDescription)")
       }
       let address = raw.first.map(String.init) ?? ""

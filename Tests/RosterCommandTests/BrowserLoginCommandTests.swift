@@ -24,7 +24,9 @@ import Testing
       try Self.fakeOpener.write(to: opener, atomically: true, encoding: .utf8)
       try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener.path)
       let log = harness.directory.url.appendingPathComponent("opened.txt")
-      let roster = harness.roster(extra: ["PATH": "\(bin.path):/usr/bin:/bin", "DISPLAY": ":99", "FAKE_OPENER_LOG": log.path])
+      let roster = harness.roster(extra: [
+        "PATH": "\(bin.path):/usr/bin:/bin", "DISPLAY": ":99", "FAKE_OPENER_LOG": log.path,
+      ])
       let login = try await roster.run(["login", "--browser"])
       let status = try await roster.run(["status"])
       try Self.check(login: login, status: status, log: log, username: harness.sandbox.defaultUsername)
@@ -42,7 +44,9 @@ import Testing
     let query = Dictionary((url.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { a, _ in a })
     #expect(url.path.hasSuffix("/oauth2/v2.0/authorize"))
     #expect(query["code_challenge_method"] == "S256")
-    #expect(query["redirect_uri"]?.hasPrefix("http://localhost:") == true || query["redirect_uri"]?.hasPrefix("http://127.0.0.1:") == true)
+    #expect(
+      query["redirect_uri"]?.hasPrefix("http://localhost:") == true
+        || query["redirect_uri"]?.hasPrefix("http://127.0.0.1:") == true)
     #expect(query["state"]?.isEmpty == false)
     #expect(!opened.contains("access_token") && !opened.contains("refresh_token"))
     #expect(status.status == 0)

@@ -1,8 +1,8 @@
 import Foundation
 import RosterCore
 import Sandbox
-import Testing
 import TestSupport
+import Testing
 import Transport
 
 @testable import Identity
@@ -85,7 +85,10 @@ import Transport
     let process = try launch(
       harness, arguments, output: try FileHandle(forWritingTo: out), errors: try FileHandle(forWritingTo: err))
     process.waitUntilExit()
-    return (process.terminationStatus, try String(contentsOf: out, encoding: .utf8), try String(contentsOf: err, encoding: .utf8))
+    return (
+      process.terminationStatus, try String(contentsOf: out, encoding: .utf8),
+      try String(contentsOf: err, encoding: .utf8)
+    )
   }
 
   @Test func loginStatusAndLogoutCommandsNeverPrintAToken() async throws {

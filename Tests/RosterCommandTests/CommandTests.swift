@@ -8,13 +8,17 @@ import Testing
 @Suite(.serialized) struct CommandTests {
   static var people: [[String: Any]] {
     HostilePeople.people + [
-      ["id": "20000000-0000-4000-8000-000000000001", "displayName": "李小明", "givenName": "小明", "surname": "李",
-       "mail": "xiaoming.li@contoso.test", "userPrincipalName": "xiaoming.li@contoso.test",
-       "jobTitle": "Director, \"Special\" Projects", "department": "Strategy",
-       "manager": "00000000-0000-4000-8000-000000000001"],
-      ["id": "20000000-0000-4000-8000-000000000002", "displayName": "Zed Specialist", "givenName": "Zed",
-       "surname": "Specialist", "mail": "zed@contoso.test", "userPrincipalName": "zed@contoso.test",
-       "jobTitle": "Analyst", "department": "Strategy", "manager": "20000000-0000-4000-8000-000000000001"],
+      [
+        "id": "20000000-0000-4000-8000-000000000001", "displayName": "李小明", "givenName": "小明", "surname": "李",
+        "mail": "xiaoming.li@contoso.test", "userPrincipalName": "xiaoming.li@contoso.test",
+        "jobTitle": "Director, \"Special\" Projects", "department": "Strategy",
+        "manager": "00000000-0000-4000-8000-000000000001",
+      ],
+      [
+        "id": "20000000-0000-4000-8000-000000000002", "displayName": "Zed Specialist", "givenName": "Zed",
+        "surname": "Specialist", "mail": "zed@contoso.test", "userPrincipalName": "zed@contoso.test",
+        "jobTitle": "Analyst", "department": "Strategy", "manager": "20000000-0000-4000-8000-000000000001",
+      ],
     ]
   }
 
@@ -45,9 +49,10 @@ import Testing
 
       let special = try await roster.run(["search", "李小明", "--csv"])
       #expect(special.status == 0, "\(special.stderr)")
-      #expect(special.stdout == header
-        + "20000000-0000-4000-8000-000000000001,李小明,小明,李,xiaoming.li@contoso.test,xiaoming.li@contoso.test,"
-        + "\"Director, \"\"Special\"\" Projects\",Strategy\r\n")
+      #expect(
+        special.stdout == header
+          + "20000000-0000-4000-8000-000000000001,李小明,小明,李,xiaoming.li@contoso.test,xiaoming.li@contoso.test,"
+          + "\"Director, \"\"Special\"\" Projects\",Strategy\r\n")
 
       let json = try await roster.run(["search", "spec", "--json"])
       let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
@@ -64,17 +69,21 @@ import Testing
       // at the same cell on every row.
       let hostile = try await roster.run(["search", "case", "--all"])
       #expect(hostile.status == 0)
-      #expect(!hostile.stdout.contains("\u{1B}") && !hostile.stdout.contains("\u{0}") && !hostile.stdout.contains("\u{7}"))
+      #expect(
+        !hostile.stdout.contains("\u{1B}") && !hostile.stdout.contains("\u{0}") && !hostile.stdout.contains("\u{7}"))
       let rows = hostile.stdout.split(separator: "\n").map(String.init).filter { $0.contains("@contoso.test") }
       #expect(rows.count == HostilePeople.cases.count)
-      let starts = Set(rows.compactMap { row in row.range(of: "case").map { TextColumns.cells(before: $0.lowerBound, in: row) } })
+      let starts = Set(
+        rows.compactMap { row in row.range(of: "case").map { TextColumns.cells(before: $0.lowerBound, in: row) } })
       #expect(starts.count == 1, "mail column starts at \(starts)")
 
       let shown = try await roster.run(["show", "xiaoming.li@contoso.test", "--json"])
       #expect(shown.status == 0, "\(shown.stderr)")
       let detail = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
       #expect((detail["manager"] as? [String: Any])?["displayName"] as? String == "Ada Boss")
-      #expect((detail["directReports"] as? [[String: Any]])?.compactMap { $0["displayName"] as? String } == ["Zed Specialist"])
+      #expect(
+        (detail["directReports"] as? [[String: Any]])?.compactMap { $0["displayName"] as? String } == ["Zed Specialist"]
+      )
       #expect(detail["department"] as? String == "Strategy")
 
       let text = try await roster.run(["show", "zed@contoso.test"])
@@ -95,7 +104,8 @@ enum TextColumns {
     line[..<index].reduce(0) { count, character in
       guard let scalar = character.unicodeScalars.first else { return count }
       let value = scalar.value
-      let wide = (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value) || (0xAC00...0xD7A3).contains(value)
+      let wide =
+        (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value) || (0xAC00...0xD7A3).contains(value)
         || (0xFF00...0xFF60).contains(value) || scalar.properties.isEmojiPresentation
       return count + (wide ? 2 : 1)
     }

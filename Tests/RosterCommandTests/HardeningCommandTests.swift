@@ -11,14 +11,24 @@ import Testing
   /// The account that signs in (first entry): escape sequences, an OSC 52 clipboard write and a
   /// bidi override in its display name.
   static let hostileName = "Eve\u{1B}]52;c;aGk=\u{07}\u{1B}[31m Admin\u{202E}nimda\u{1B}[0m"
-  static var people: [[String: Any]] { [
-    ["id": "30000000-0000-4000-8000-000000000001", "displayName": hostileName, "givenName": "Eve", "surname": "Admin",
-     "mail": "eve@contoso.test", "userPrincipalName": "eve@contoso.test"],
-    ["id": "30000000-0000-4000-8000-000000000002", "displayName": "Jo Smith", "givenName": "Jo", "surname": "Smith",
-     "mail": "jo.smith@contoso.test", "userPrincipalName": "jo.smith@contoso.test"],
-    ["id": "30000000-0000-4000-8000-000000000003", "displayName": "Ann Jones", "givenName": "Ann", "surname": "Jones",
-     "mail": "ann.jones@contoso.test", "userPrincipalName": "ann.jones@contoso.test"],
-  ] }
+  static var people: [[String: Any]] {
+    [
+      [
+        "id": "30000000-0000-4000-8000-000000000001", "displayName": hostileName, "givenName": "Eve",
+        "surname": "Admin",
+        "mail": "eve@contoso.test", "userPrincipalName": "eve@contoso.test",
+      ],
+      [
+        "id": "30000000-0000-4000-8000-000000000002", "displayName": "Jo Smith", "givenName": "Jo", "surname": "Smith",
+        "mail": "jo.smith@contoso.test", "userPrincipalName": "jo.smith@contoso.test",
+      ],
+      [
+        "id": "30000000-0000-4000-8000-000000000003", "displayName": "Ann Jones", "givenName": "Ann",
+        "surname": "Jones",
+        "mail": "ann.jones@contoso.test", "userPrincipalName": "ann.jones@contoso.test",
+      ],
+    ]
+  }
 
   @Test func statusSanitisesDirectoryTextAndShowsWhatEntraGrants() async throws {
     try await CommandTests.withSignedInRoster(people: Self.people) { roster, _, _ in
@@ -61,10 +71,11 @@ import Testing
 
   /// Each fault once, after the access token expired: the refresh is retried and the search
   /// works; the session is never ended.
-  @Test(arguments: [
-    ["kind": "status", "status": 503, "retry_after": "1"], ["kind": "status", "status": 500],
-    ["kind": "status", "status": 429, "retry_after": "1"], ["kind": "malformed_json"],
-  ] as [[String: any Sendable]])
+  @Test(
+    arguments: [
+      ["kind": "status", "status": 503, "retry_after": "1"], ["kind": "status", "status": 500],
+      ["kind": "status", "status": 429, "retry_after": "1"], ["kind": "malformed_json"],
+    ] as [[String: any Sendable]])
   func aTransientTokenErrorIsRetriedNotASignOut(fault: [String: any Sendable]) async throws {
     try await CommandTests.withSignedInRoster(people: Self.people) { roster, _, harness in
       try await harness.addFault(["kind": "expire_access_tokens"])

@@ -7,7 +7,10 @@ import Testing
 /// or a script runs them, including a sync killed with SIGKILL halfway through.
 @Suite(.serialized) struct IndexCommandTests {
   @Test func syncKilledMidwayResumesAndTheCommandsReportIt() async throws {
-    try await SandboxHarness.with(configure: { $0.size = 3000; $0.approveAfter = .milliseconds(200) }) { harness in
+    try await SandboxHarness.with(configure: {
+      $0.size = 3000
+      $0.approveAfter = .milliseconds(200)
+    }) { harness in
       let scopes = ["ROSTER_SCOPES": "openid profile offline_access User.Read User.Read.All"]
       let roster = harness.roster(extra: scopes)
       let signedOut = harness.roster(state: "nobody", extra: scopes)

@@ -2,8 +2,9 @@ import Foundation
 import Sandbox
 import TestSupport
 import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+  import FoundationNetworking
 #endif
 
 /// Issue 11 point 9 through the built binary: `roster login --browser --redirect-port P` listens
@@ -21,7 +22,9 @@ import FoundationNetworking
     address.sin_port = 0
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+      }
     }
     guard bound else { throw SandboxHarnessError("no free port") }
     return Int(UInt16(bigEndian: address.sin_port))
@@ -36,7 +39,8 @@ import FoundationNetworking
     if opener == "failing" {
       // Like xdg-open with no browser configured: it starts, then fails.
       let script = bin.appendingPathComponent("xdg-open")
-      try "#!/bin/sh\necho 'xdg-open: no method available for opening' >&2\nexit 3\n".write(to: script, atomically: true, encoding: .utf8)
+      try "#!/bin/sh\necho 'xdg-open: no method available for opening' >&2\nexit 3\n".write(
+        to: script, atomically: true, encoding: .utf8)
       try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
     }
     let port = try Self.freePort()

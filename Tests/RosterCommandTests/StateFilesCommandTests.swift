@@ -74,7 +74,8 @@ import Testing
     try Data("{}".utf8).write(to: target)
     chmod(target.path, 0o644)
     chown(target.path, 65_534, 65_534)
-    try FileManager.default.createSymbolicLink(at: home.cacheDirectory.appendingPathComponent("tokens-default.json"), withDestinationURL: target)
+    try FileManager.default.createSymbolicLink(
+      at: home.cacheDirectory.appendingPathComponent("tokens-default.json"), withDestinationURL: target)
     let status = try await home.roster.run(["status"])
     #expect(status.status == 1, "\(status.stderr)")
     #expect(status.stderr.contains("you do not own"), "\(status.stderr)")
@@ -99,8 +100,10 @@ import Testing
     let file = home.root.appendingPathComponent("people.json")
     let people: [[String: Any]] = [
       ["displayName": "Ok Person", "userPrincipalName": "ok@contoso.test"],
-      ["displayName": "\u{1B}]52;c;aGk=\u{07}\u{1B}[2JEvil \u{202E}Name", "userPrincipalName": "evil@contoso.test",
-       "userType": "Alien"],
+      [
+        "displayName": "\u{1B}]52;c;aGk=\u{07}\u{1B}[2JEvil \u{202E}Name", "userPrincipalName": "evil@contoso.test",
+        "userType": "Alien",
+      ],
     ]
     try JSONSerialization.data(withJSONObject: people).write(to: file)
     let sandbox = try await home.roster.run(["sandbox", "--people", file.path])

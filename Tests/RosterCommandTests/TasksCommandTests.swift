@@ -24,12 +24,14 @@ import Transport
       if taskAPI { settings["taskAPI"] = sandbox.baseURL.absoluteString }
       let file = folder.appendingPathComponent("settings.plist")
       try PropertyListSerialization.data(fromPropertyList: settings, format: .xml, options: 0).write(to: file)
-      roster = harness.roster(state: "\(name)/state", extra: [
-        "ROSTER_CONFIG": file.path, "ROSTER_AUTHORITY": sandbox.b2cAuthority.absoluteString,
-        "ROSTER_SCOPES": (["openid", "offline_access"] + sandbox.taskScopes).joined(separator: " "),
-        "PATH": "\(bin.path):/usr/bin:/bin", "DISPLAY": ":99",
-        "FAKE_OPENER_LOG": folder.appendingPathComponent("opened.txt").path,
-      ])
+      roster = harness.roster(
+        state: "\(name)/state",
+        extra: [
+          "ROSTER_CONFIG": file.path, "ROSTER_AUTHORITY": sandbox.b2cAuthority.absoluteString,
+          "ROSTER_SCOPES": (["openid", "offline_access"] + sandbox.taskScopes).joined(separator: " "),
+          "PATH": "\(bin.path):/usr/bin:/bin", "DISPLAY": ":99",
+          "FAKE_OPENER_LOG": folder.appendingPathComponent("opened.txt").path,
+        ])
     }
 
     func run(_ arguments: String...) async throws -> RosterProcess.Output { try await roster.run(arguments) }
@@ -44,10 +46,11 @@ import Transport
 
       let list = try await customer.run("tasks")
       #expect(list.status == 0, "\(list.stderr)")
-      #expect(list.stdout.split(separator: "\n") == [
-        "1  [ ] Add a task in the field below and press Enter", "2  [ ] Press Space to mark this one done",
-        "3  [ ] Delete this one with d",
-      ])
+      #expect(
+        list.stdout.split(separator: "\n") == [
+          "1  [ ] Add a task in the field below and press Enter", "2  [ ] Press Space to mark this one done",
+          "3  [ ] Delete this one with d",
+        ])
       let added = try await customer.run("tasks", "add", "Buy", "milk")
       #expect(added.stdout == "7  [ ] Buy milk\n")
       #expect(try await customer.run("tasks", "done", "7").stdout == "7  [x] Buy milk\n")
@@ -57,7 +60,9 @@ import Transport
       #expect(tasks.last?["Completed"] as? Bool == true)
       #expect(tasks.last?["DateModified"] as? String != nil)
       let csv = try await customer.run("tasks", "list", "--csv")
-      #expect(csv.stdout.hasPrefix("Id,Text,Completed,DateModified\r\n1,Add a task in the field below and press Enter,false,"))
+      #expect(
+        csv.stdout.hasPrefix("Id,Text,Completed,DateModified\r\n1,Add a task in the field below and press Enter,false,")
+      )
 
       #expect(try await customer.run("tasks", "delete", "3").status == 0)
       let again = try await customer.run("tasks", "delete", "3")

@@ -1,7 +1,7 @@
 import Foundation
 import RosterCore
-import Testing
 import TestSupport
+import Testing
 
 /// The search path with a complete local index: the list is the index's answer in the same
 /// frame as the key (no debounce, no Graph request), marked with its freshness; the live path
@@ -68,13 +68,15 @@ import TestSupport
   @Test func syncProgressResultsAndAPermissionProblemSaidOnce() {
     var state = AppState.signedIn()
     state.now = Self.now
-    #expect(reduce(&state, .index(.attached(LocalIndexSummary(complete: false, people: 0, lastSync: nil))))
-      == [.syncIndex])
+    #expect(
+      reduce(&state, .index(.attached(LocalIndexSummary(complete: false, people: 0, lastSync: nil))))
+        == [.syncIndex])
     _ = reduce(&state, .index(.syncProgressed(indexed: 12_000, estimate: 200_000)))
     #expect(state.index.statusText(at: Self.now) == "indexing 12,000 of ~200,000")
     let done = LocalIndexSummary(complete: true, people: 200_000, lastSync: Self.now)
-    #expect(reduce(&state, .index(.syncFinished(.synced(done))))
-      == [.debounce(id: .indexTimer, after: .seconds(180), then: .index(.syncDue))])
+    #expect(
+      reduce(&state, .index(.syncFinished(.synced(done))))
+        == [.debounce(id: .indexTimer, after: .seconds(180), then: .index(.syncDue))])
     #expect(state.index.isUsable(at: Self.now) && state.index.statusText(at: Self.now) == "index, synced just now")
 
     _ = reduce(&state, .index(.syncFinished(.failed(.offline("down")))))

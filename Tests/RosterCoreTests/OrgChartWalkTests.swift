@@ -16,7 +16,8 @@ struct OrgChartWalkTests {
   @Test func enterOpensAReportAndBackspaceWalksBackAlongTheTrail() async {
     let store = TestStore()
     await store.search("aoife", answer: [Self.ceo])
-    store.exhaustivity = .off(reason: "from here: the walk's and presence's states and calls; the steps before are exhaustive")
+    store.exhaustivity = .off(
+      reason: "from here: the walk's and presence's states and calls; the steps before are exhaustive")
     await store.advance(by: Tuning.detailDebounce)
     let first = store.directory.takeCalls()
     #expect(first.map(\.request) == [.detail(Self.ceo.id)])
@@ -59,9 +60,11 @@ struct OrgChartWalkTests {
   @Test func walkingUpOpensTheManagerRow() async {
     let store = TestStore()
     await store.search("sam", answer: [Self.engineer])
-    store.exhaustivity = .off(reason: "from here: the walk's and presence's states and calls; the steps before are exhaustive")
+    store.exhaustivity = .off(
+      reason: "from here: the walk's and presence's states and calls; the steps before are exhaustive")
     await store.advance(by: Tuning.detailDebounce)
-    store.directory.takeCalls()[0].respond(PersonDetail(person: Self.engineer, managerChain: [Self.lead, Self.head, Self.ceo]))
+    store.directory.takeCalls()[0].respond(
+      PersonDetail(person: Self.engineer, managerChain: [Self.lead, Self.head, Self.ceo]))
     await store.settle()
     #expect(store.state.detail.selectedOrgRow?.person == Self.lead, "no reports: the selection is on the manager")
     await store.send(.detail(.orgRowMoved(by: -2)))
@@ -87,7 +90,8 @@ struct OrgChartWalkTests {
     let store = TestStore(state: state)
     await store.search("al", answer: Fixtures.alexes)
     await store.answerDetail()
-    store.exhaustivity = .off(reason: "from here: the walk's and presence's states and calls; the steps before are exhaustive")
+    store.exhaustivity = .off(
+      reason: "from here: the walk's and presence's states and calls; the steps before are exhaustive")
     #expect(store.directory.takeRequests().isEmpty, "nothing per keystroke or at once")
     await store.advance(by: Tuning.presenceSettle)
     var calls = store.directory.takeCalls()
@@ -113,7 +117,8 @@ struct OrgChartWalkTests {
     let store = TestStore()
     await store.search("al", answer: Fixtures.alexes)
     await store.answerDetail()
-    store.exhaustivity = .off(reason: "from here: the walk's and presence's states and calls; the steps before are exhaustive")
+    store.exhaustivity = .off(
+      reason: "from here: the walk's and presence's states and calls; the steps before are exhaustive")
     await store.advance(by: Tuning.presenceRefresh)
     #expect(store.directory.takeRequests().isEmpty)
     #expect(store.state.presenceAbsence?.contains("Presence.Read.All") == true)

@@ -80,6 +80,9 @@ struct PagingTests {
     #expect(state.detail.status == .following)
     let rested = reduce(&state, .detail(.selectionRested))
     #expect(state.detail.status == .loading(Fixtures.alexes[1]))
-    #expect(rested == [.cancel(id: .detailDebounce), .loadDetail(personID: Fixtures.alexes[1].id, requestID: state.detail.requestID)])
+    #expect(
+      rested == [
+        .cancel(id: .detailDebounce), .loadDetail(personID: Fixtures.alexes[1].id, requestID: state.detail.requestID),
+      ])
   }
 }

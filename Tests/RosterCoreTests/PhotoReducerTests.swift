@@ -14,10 +14,11 @@ struct PhotoReducerTests {
     let store = TestStore()
     await store.send(.photo(.modeDetected(mode))) { $0.photo.mode = mode }
     await store.search("al", answer: Fixtures.alexes)
-    store.exhaustivity = .off(reason: """
-      from here these tests follow the photo's requests and status; the detail pane's state changes
-      along the way are SelectionRestTests' subject, asserted there exhaustively
-      """)
+    store.exhaustivity = .off(
+      reason: """
+        from here these tests follow the photo's requests and status; the detail pane's state changes
+        along the way are SelectionRestTests' subject, asserted there exhaustively
+        """)
     return store
   }
 

@@ -28,8 +28,10 @@ import Testing
     #expect(fromFile.clientId == "from-file")
     #expect(fromFile.signIn == .browser)
     #expect(fromFile.debounceMs == 300)
-    let environment = ["ROSTER_CONFIG": path, "ROSTER_CLIENT_ID": "from-env", "ROSTER_SCOPES": "User.Read.All",
-      "SSL_CERT_FILE": "/etc/ca.pem"]
+    let environment = [
+      "ROSTER_CONFIG": path, "ROSTER_CLIENT_ID": "from-env", "ROSTER_SCOPES": "User.Read.All",
+      "SSL_CERT_FILE": "/etc/ca.pem",
+    ]
     let fromEnvironment = try Settings.load(environment: environment)
     #expect(fromEnvironment.clientId == "from-env")
     #expect(fromEnvironment.scopes == "User.Read.All")
@@ -56,7 +58,8 @@ import Testing
     defer { temp.remove() }
     let directory = temp.url.appendingPathComponent("roster")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    _ = FileManager.default.createFile(atPath: directory.appendingPathComponent("settings.plist").path, contents: Data(plist.utf8))
+    _ = FileManager.default.createFile(
+      atPath: directory.appendingPathComponent("settings.plist").path, contents: Data(plist.utf8))
     #expect(try Settings.load(environment: ["XDG_CONFIG_HOME": temp.url.path]).clientId == "from-file")
     #expect(try Settings.load(environment: ["HOME": temp.url.path]).clientId == nil)
     #expect(Settings.stateDirectory(environment: ["HOME": "/h"]).path == "/h/.local/state/roster")
@@ -74,13 +77,18 @@ import Testing
     }
     let (garbage, garbagePath) = write("this is not a plist {")
     defer { garbage.remove() }
-    #expect(throws: Settings.LoadingError.self) { try Settings.load(overrides: .init(configFile: garbagePath), environment: [:]) }
+    #expect(throws: Settings.LoadingError.self) {
+      try Settings.load(overrides: .init(configFile: garbagePath), environment: [:])
+    }
   }
 
   @Test func theTenantFlagReplacesOnlyTheTenant() throws {
-    #expect(try Settings.replacingTenant(of: "https://c.b2clogin.com/c.onmicrosoft.com/B2C_1_x", with: "d.onmicrosoft.com")
-      == "https://c.b2clogin.com/d.onmicrosoft.com/B2C_1_x")
-    #expect(throws: Settings.LoadingError.self) { try Settings.replacingTenant(of: "https://l/organizations", with: "a/b") }
+    #expect(
+      try Settings.replacingTenant(of: "https://c.b2clogin.com/c.onmicrosoft.com/B2C_1_x", with: "d.onmicrosoft.com")
+        == "https://c.b2clogin.com/d.onmicrosoft.com/B2C_1_x")
+    #expect(throws: Settings.LoadingError.self) {
+      try Settings.replacingTenant(of: "https://l/organizations", with: "a/b")
+    }
   }
 
   @Test func theShippedTemplateLoads() throws {

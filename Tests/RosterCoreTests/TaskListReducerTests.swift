@@ -54,7 +54,8 @@ struct TaskListReducerTests {
     var state = Self.onList()
     _ = reduce(&state, .tasks(.draftEdited("Buy milk")))
     _ = reduce(&state, .tasks(.addSubmitted))
-    let effects = reduce(&state, .tasks(.added(localID: "local-1", .failure(.refused("Please provide a task description")))))
+    let effects = reduce(
+      &state, .tasks(.added(localID: "local-1", .failure(.refused("Please provide a task description")))))
     #expect(state.tasks.items == Self.tasks)
     #expect(state.tasks.draft == "Buy milk")
     #expect(state.banner?.message == "Not added: Please provide a task description")
@@ -85,7 +86,8 @@ struct TaskListReducerTests {
 
     _ = reduce(&state, .tasks(.selectionMoved(by: 1)))
     _ = reduce(&state, .tasks(.completionToggled))
-    let saved = TaskItem(id: "2", text: "Renew the passport", completed: false, dateModified: Date(timeIntervalSince1970: 9))
+    let saved = TaskItem(
+      id: "2", text: "Renew the passport", completed: false, dateModified: Date(timeIntervalSince1970: 9))
     _ = reduce(&state, .tasks(.completionSaved(id: "2", .success(saved))))
     #expect(state.tasks.items[1] == saved)
   }
@@ -134,14 +136,16 @@ struct TaskListReducerTests {
     #expect(state.account == nil)
     #expect(state.login.reason?.contains("revoked") == true)
     // Signing in again returns to the list and reloads it.
-    #expect(reduce(&state, .login(.signInEventReceived(.signedIn(Fixtures.account)))).contains(.loadTasks(requestID: 2)))
+    #expect(
+      reduce(&state, .login(.signInEventReceived(.signedIn(Fixtures.account)))).contains(.loadTasks(requestID: 2)))
     #expect(state.screen == .tasks)
   }
 
   @Test func aMissingScopeIsExplainedOnTheList() {
     var state = Self.onList()
     _ = reduce(&state, .tasks(.completionToggled))
-    _ = reduce(&state, .tasks(.completionSaved(id: "1", .failure(.missingScope("The sign-in lacks the write permission.")))))
+    _ = reduce(
+      &state, .tasks(.completionSaved(id: "1", .failure(.missingScope("The sign-in lacks the write permission.")))))
     #expect(state.screen == .tasks)
     #expect(state.banner?.message == "Still open: The sign-in lacks the write permission.")
   }

@@ -43,7 +43,8 @@ extension TestStore {
 
   /// Types `text` (nothing shown or cached answers it), lets the debounce run out, and takes the
   /// request that went out.
-  func sendSearch(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) async -> FakeDirectoryClient.Call? {
+  func sendSearch(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) async -> FakeDirectoryClient.Call?
+  {
     await send(.search(.queryChanged(text)), sourceLocation: sourceLocation) { $0.typedNewQuery(text) }
     await debounceElapses(sourceLocation: sourceLocation)
     return takeSearch(text, sourceLocation: sourceLocation)
@@ -101,7 +102,8 @@ extension TestStore {
         $0.detail.requestID += 1
         $0.detail.retry = nil
         if let person = $0.search.selectedPerson {
-          $0.detail.status = $0.detail.cache.value(for: person.id, now: $0.now).map(DetailStatus.loaded) ?? .loading(person)
+          $0.detail.status =
+            $0.detail.cache.value(for: person.id, now: $0.now).map(DetailStatus.loaded) ?? .loading(person)
         } else {
           $0.detail.status = .empty
         }

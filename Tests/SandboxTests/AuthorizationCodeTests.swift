@@ -1,21 +1,30 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Sandbox
 
 @Suite("Authorization code + PKCE")
 struct AuthorizationCodeTests {
-  private func standard(_ h: SandboxHarness, challenge: String, method: String = "S256", redirect: String = "http://localhost:53123",
-                        extra: [(String, String)] = []) -> [(String, String)] {
-    [("client_id", h.sandbox.clientId), ("response_type", "code"), ("redirect_uri", redirect),
-     ("scope", "openid profile offline_access User.Read"), ("state", "st-42"), ("nonce", "n-7"),
-     ("code_challenge", challenge), ("code_challenge_method", method)] + extra
+  private func standard(
+    _ h: SandboxHarness, challenge: String, method: String = "S256", redirect: String = "http://localhost:53123",
+    extra: [(String, String)] = []
+  ) -> [(String, String)] {
+    [
+      ("client_id", h.sandbox.clientId), ("response_type", "code"), ("redirect_uri", redirect),
+      ("scope", "openid profile offline_access User.Read"), ("state", "st-42"), ("nonce", "n-7"),
+      ("code_challenge", challenge), ("code_challenge_method", method),
+    ] + extra
   }
 
-  private func redeem(_ h: SandboxHarness, code: String, verifier: String?, redirect: String = "http://localhost:53123",
-                      path: String? = nil) async throws -> Reply {
-    var form = [("client_id", h.sandbox.clientId), ("grant_type", "authorization_code"), ("code", code),
-                ("redirect_uri", redirect)]
+  private func redeem(
+    _ h: SandboxHarness, code: String, verifier: String?, redirect: String = "http://localhost:53123",
+    path: String? = nil
+  ) async throws -> Reply {
+    var form = [
+      ("client_id", h.sandbox.clientId), ("grant_type", "authorization_code"), ("code", code),
+      ("redirect_uri", redirect),
+    ]
     if let verifier { form.append(("code_verifier", verifier)) }
     return try await h.post("\(path ?? h.tenantPath)/oauth2/v2.0/token", form: form)
   }
@@ -46,7 +55,8 @@ struct AuthorizationCodeTests {
   func plainAndMismatch() async throws {
     try await SandboxHarness.withManualClock { h in
       let verifier = String(repeating: "v", count: 50)
-      let plain = SandboxHarness.redirectParameters(try await h.authorize(standard(h, challenge: verifier, method: "plain")))
+      let plain = SandboxHarness.redirectParameters(
+        try await h.authorize(standard(h, challenge: verifier, method: "plain")))
       #expect(try await redeem(h, code: plain["code"]!, verifier: verifier).status == 200)
 
       let (_, challenge) = SandboxHarness.pkce()
@@ -74,15 +84,19 @@ struct AuthorizationCodeTests {
     try await SandboxHarness.withManualClock { h in
       let (_, challenge) = SandboxHarness.pkce()
       #expect(try await h.authorize(standard(h, challenge: challenge, redirect: "http://localhost")).status == 302)
-      #expect(try await h.authorize(standard(h, challenge: challenge, redirect: "http://127.0.0.1:9999/")).status == 302)
-      let wrongPath = try await h.authorize(standard(h, challenge: challenge, redirect: "http://localhost:5000/callback"))
+      #expect(
+        try await h.authorize(standard(h, challenge: challenge, redirect: "http://127.0.0.1:9999/")).status == 302)
+      let wrongPath = try await h.authorize(
+        standard(h, challenge: challenge, redirect: "http://localhost:5000/callback"))
       #expect(wrongPath.status == 400)
       #expect(wrongPath.text.contains("AADSTS50011"))
       let evil = try await h.authorize(standard(h, challenge: challenge, redirect: "https://evil.example/"))
       #expect(evil.status == 400)
       #expect(evil.header("Location") == nil)
-      let unknownApp = try await h.authorize([("client_id", "11111111-2222-3333-4444-555555555555"),
-                                              ("redirect_uri", "http://localhost"), ("response_type", "code")])
+      let unknownApp = try await h.authorize([
+        ("client_id", "11111111-2222-3333-4444-555555555555"),
+        ("redirect_uri", "http://localhost"), ("response_type", "code"),
+      ])
       #expect(unknownApp.text.contains("AADSTS700016"))
     }
   }

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Sandbox
 
 @Suite("Control API and request log")
@@ -10,9 +11,10 @@ struct ControlAndLogTests {
     try await SandboxHarness.withManualClock { h in
       let tokens = try await h.signIn()
       #expect(try await h.delete("/_sandbox/requests").status == 204)
-      _ = try await h.graph("/v1.0/users?$filter=\(SandboxHarness.q("startswith(displayName,'O''B')"))&$top=5",
-                            token: tokens.accessToken,
-                            headers: [("ConsistencyLevel", "eventual"), ("client-request-id", "cr-1"), ("User-Agent", "roster-test")])
+      _ = try await h.graph(
+        "/v1.0/users?$filter=\(SandboxHarness.q("startswith(displayName,'O''B')"))&$top=5",
+        token: tokens.accessToken,
+        headers: [("ConsistencyLevel", "eventual"), ("client-request-id", "cr-1"), ("User-Agent", "roster-test")])
       _ = try await h.refresh(tokens.refreshToken!)
       let log = try await h.get("/_sandbox/requests")
       let entries = try #require(log.json["requests"] as? [[String: Any]])
@@ -86,7 +88,8 @@ struct ControlAndLogTests {
   @Test("logout redirects to post_logout_redirect_uri")
   func logout() async throws {
     try await SandboxHarness.withManualClock { h in
-      let reply = try await h.get("\(h.tenantPath)/oauth2/v2.0/logout?post_logout_redirect_uri=http%3A%2F%2Flocalhost%3A9000%2Fbye")
+      let reply = try await h.get(
+        "\(h.tenantPath)/oauth2/v2.0/logout?post_logout_redirect_uri=http%3A%2F%2Flocalhost%3A9000%2Fbye")
       #expect(reply.status == 302)
       #expect(reply.header("Location") == "http://localhost:9000/bye")
     }

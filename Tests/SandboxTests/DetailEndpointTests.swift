@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Sandbox
 
 /// The Graph features the detail pane uses: the manager chain by `$expand=manager($levels=…)`,
@@ -102,12 +103,15 @@ struct DetailEndpointTests {
 
       func batch(_ json: String) async throws -> Reply {
         try await h.send(
-          "POST", "/v1.0/$batch", headers: [("Authorization", "Bearer \(token)"), ("Content-Type", "application/json")],
+          "POST", "/v1.0/$batch",
+          headers: [("Authorization", "Bearer \(token)"), ("Content-Type", "application/json")],
           body: json)
       }
       let many = (1...21).map { #"{"id":"\#($0)","method":"GET","url":"/me"}"# }.joined(separator: ",")
       #expect(try await batch(#"{"requests":[\#(many)]}"#).status == 400)
-      #expect(try await batch(#"{"requests":[{"id":"a","method":"GET","url":"/me"},{"id":"A","method":"GET","url":"/me"}]}"#).status == 400)
+      #expect(
+        try await batch(#"{"requests":[{"id":"a","method":"GET","url":"/me"},{"id":"A","method":"GET","url":"/me"}]}"#)
+          .status == 400)
       #expect(try await batch("not json").status == 400)
       #expect(try await h.get("/v1.0/$batch", headers: [("Authorization", "Bearer \(token)")]).status == 405)
     }
@@ -143,13 +147,15 @@ struct DetailEndpointTests {
       let after = availability(try await presences(token, ids))
       #expect(after != before, "presence changes over time")
 
-      let pin = try await h.postJSON("/_sandbox/presence", #"{"user":"\#(ids[0])","availability":"doNotDisturb","activity":"Presenting"}"#)
+      let pin = try await h.postJSON(
+        "/_sandbox/presence", #"{"user":"\#(ids[0])","availability":"doNotDisturb","activity":"Presenting"}"#)
       #expect(pin.status == 200)
       h.manualClock.advance(by: PresenceBoard.period * 5)
       let pinned = try await presences(token, [ids[0]])
       #expect(availability(pinned)[ids[0]] == "DoNotDisturb")
       #expect((pinned.json["value"] as? [[String: Any]])?.first?["activity"] as? String == "Presenting")
-      #expect(try await h.postJSON("/_sandbox/presence", #"{"user":"\#(ids[0])","availability":"Sleepy"}"#).status == 400)
+      #expect(
+        try await h.postJSON("/_sandbox/presence", #"{"user":"\#(ids[0])","availability":"Sleepy"}"#).status == 400)
       #expect(try await h.delete("/_sandbox/presence").status == 204)
 
       let without = try await h.signIn(scope: Self.fullScope).accessToken

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Sandbox
 
 @Suite("Device code flow")
@@ -117,7 +118,8 @@ struct DeviceCodeTests {
       #expect(unknown["error"] == "bad_verification_code")
       ErrorShape.expectAAD(unknown, code: 70018)
 
-      let noScope = try await h.post("\(h.tenantPath)/oauth2/v2.0/devicecode", form: [("client_id", h.sandbox.clientId)])
+      let noScope = try await h.post(
+        "\(h.tenantPath)/oauth2/v2.0/devicecode", form: [("client_id", h.sandbox.clientId)])
       #expect(noScope.status == 400)
       #expect(noScope["error"] == "invalid_request")
       ErrorShape.expectAAD(noScope, code: 900144)
@@ -126,22 +128,28 @@ struct DeviceCodeTests {
       let noGrant = try await h.post("\(h.tenantPath)/oauth2/v2.0/token", form: [("client_id", h.sandbox.clientId)])
       ErrorShape.expectAAD(noGrant, code: 900144)
 
-      let stranger = try await h.post("\(h.tenantPath)/oauth2/v2.0/devicecode",
-                                      form: [("client_id", "11111111-2222-3333-4444-555555555555"), ("scope", "User.Read")])
+      let stranger = try await h.post(
+        "\(h.tenantPath)/oauth2/v2.0/devicecode",
+        form: [("client_id", "11111111-2222-3333-4444-555555555555"), ("scope", "User.Read")])
       #expect(stranger.status == 400)
       ErrorShape.expectAAD(stranger, code: 700016)
 
-      let strangerToken = try await h.post("\(h.tenantPath)/oauth2/v2.0/token", form: [
-        ("client_id", "11111111-2222-3333-4444-555555555555"), ("grant_type", "refresh_token"), ("refresh_token", "x"),
-      ])
+      let strangerToken = try await h.post(
+        "\(h.tenantPath)/oauth2/v2.0/token",
+        form: [
+          ("client_id", "11111111-2222-3333-4444-555555555555"), ("grant_type", "refresh_token"),
+          ("refresh_token", "x"),
+        ])
       #expect(strangerToken.status == 401)
       #expect(strangerToken["error"] == "invalid_client")
       ErrorShape.expectAAD(strangerToken, code: 700016)
 
-      let secret = try await h.post("\(h.tenantPath)/oauth2/v2.0/token", form: [
-        ("client_id", h.sandbox.clientId), ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"),
-        ("device_code", "x"), ("client_secret", "s3cret"),
-      ])
+      let secret = try await h.post(
+        "\(h.tenantPath)/oauth2/v2.0/token",
+        form: [
+          ("client_id", h.sandbox.clientId), ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"),
+          ("device_code", "x"), ("client_secret", "s3cret"),
+        ])
       #expect(secret.status == 401)
       #expect(secret["error"] == "invalid_client")
       ErrorShape.expectAAD(secret, code: 700025)

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Sandbox
 
 @Suite("Discovery, keys and tenants")
@@ -11,7 +12,8 @@ struct DiscoveryTests {
       let id = h.sandbox.tenantId
       for (segment, issuer, endpointSegment) in [
         (id, "\(h.base)/\(id)/v2.0", id), (h.sandbox.tenantDomain, "\(h.base)/\(id)/v2.0", id),
-        ("organizations", "\(h.base)/{tenantid}/v2.0", "organizations"), ("common", "\(h.base)/{tenantid}/v2.0", "common"),
+        ("organizations", "\(h.base)/{tenantid}/v2.0", "organizations"),
+        ("common", "\(h.base)/{tenantid}/v2.0", "common"),
       ] {
         let reply = try await h.get("/\(segment)/v2.0/.well-known/openid-configuration")
         #expect(reply.status == 200)
@@ -51,7 +53,8 @@ struct DiscoveryTests {
       let header = try #require(tokens.accessToken.split(separator: ".").first)
       var base64 = header.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
       while base64.count % 4 != 0 { base64 += "=" }
-      let headerJSON = try #require(try JSONSerialization.jsonObject(with: Data(base64Encoded: base64)!) as? [String: Any])
+      let headerJSON = try #require(
+        try JSONSerialization.jsonObject(with: Data(base64Encoded: base64)!) as? [String: Any])
       #expect(headerJSON["alg"] as? String == "RS256")
       #expect(headerJSON["kid"] as? String == key["kid"] as? String)
     }
@@ -68,8 +71,9 @@ struct DiscoveryTests {
       #expect(reply["token_endpoint"] == "\(h.base)/\(domain)/B2C_1_signupsignin/oauth2/v2.0/token")
       let query = try await h.get("/\(domain)/v2.0/.well-known/openid-configuration?p=B2C_1_signupsignin")
       #expect(query["authorization_endpoint"] == "\(h.base)/\(domain)/B2C_1_signupsignin/oauth2/v2.0/authorize")
-      let device = try await h.post("/\(domain)/B2C_1_signupsignin/oauth2/v2.0/devicecode",
-                                    form: [("client_id", h.sandbox.clientId), ("scope", "openid")])
+      let device = try await h.post(
+        "/\(domain)/B2C_1_signupsignin/oauth2/v2.0/devicecode",
+        form: [("client_id", h.sandbox.clientId), ("scope", "openid")])
       #expect(device.status == 404)
     }
   }
@@ -83,13 +87,16 @@ enum ErrorShape {
     #expect(description.hasPrefix("AADSTS\(code):"), sourceLocation: sourceLocation)
     #expect(description.contains("\r\nTrace ID: "), sourceLocation: sourceLocation)
     #expect(description.contains("\r\nCorrelation ID: "), sourceLocation: sourceLocation)
-    #expect(description.range(of: #"\r\nTimestamp: \d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ$"#, options: .regularExpression) != nil,
-            sourceLocation: sourceLocation)
+    #expect(
+      description.range(of: #"\r\nTimestamp: \d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ$"#, options: .regularExpression) != nil,
+      sourceLocation: sourceLocation)
     #expect((json["error_codes"] as? [Int]) == [code], sourceLocation: sourceLocation)
     #expect((json["timestamp"] as? String)?.hasSuffix("Z") == true, sourceLocation: sourceLocation)
     #expect((json["trace_id"] as? String)?.count == 36, sourceLocation: sourceLocation)
     #expect((json["correlation_id"] as? String)?.count == 36, sourceLocation: sourceLocation)
-    #expect(json["error_uri"] as? String == "https://login.microsoftonline.com/error?code=\(code)", sourceLocation: sourceLocation)
+    #expect(
+      json["error_uri"] as? String == "https://login.microsoftonline.com/error?code=\(code)",
+      sourceLocation: sourceLocation)
     #expect(reply.header("Cache-Control") == "no-store, no-cache", sourceLocation: sourceLocation)
   }
 }

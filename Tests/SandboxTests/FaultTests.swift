@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Sandbox
 
 @Suite("Fault injection")
@@ -9,7 +10,8 @@ struct FaultTests {
   func throttling() async throws {
     try await SandboxHarness.withManualClock { h in
       let tokens = try await h.signIn()
-      let added = try await h.postJSON("/_sandbox/faults", #"{"match":"/v1.0/users*","kind":"status","status":429,"retry_after":1.5,"count":2}"#)
+      let added = try await h.postJSON(
+        "/_sandbox/faults", #"{"match":"/v1.0/users*","kind":"status","status":429,"retry_after":1.5,"count":2}"#)
       #expect(added.status == 201)
       let rule = try #require((added.json["rules"] as? [[String: Any]])?.first)
       #expect(rule["retry_after"] as? String == "1.5")
@@ -21,7 +23,8 @@ struct FaultTests {
       }
       #expect(try await h.graph("/v1.0/users", token: tokens.accessToken).status == 200)
       #expect(try await h.graph("/v1.0/me", token: tokens.accessToken).status == 200)
-      _ = try await h.postJSON("/_sandbox/faults", #"{"match":"/v1.0/me","kind":"status","status":429,"retry_after":"3"}"#)
+      _ = try await h.postJSON(
+        "/_sandbox/faults", #"{"match":"/v1.0/me","kind":"status","status":429,"retry_after":"3"}"#)
       #expect(try await h.graph("/v1.0/me", token: tokens.accessToken).header("Retry-After") == "3")
       #expect(try await h.delete("/_sandbox/faults").status == 204)
       #expect(try await h.graph("/v1.0/me", token: tokens.accessToken).status == 200)
@@ -32,7 +35,10 @@ struct FaultTests {
   func serverErrors() async throws {
     try await SandboxHarness.withManualClock { h in
       let tokens = try await h.signIn()
-      _ = try await h.postJSON("/_sandbox/faults", #"[{"match":"/v1.0/*","kind":"status","status":500,"count":1},{"match":"*/token","kind":"status","status":503,"count":1}]"#)
+      _ = try await h.postJSON(
+        "/_sandbox/faults",
+        #"[{"match":"/v1.0/*","kind":"status","status":500,"count":1},{"match":"*/token","kind":"status","status":503,"count":1}]"#
+      )
       let graph = try await h.graph("/v1.0/me", token: tokens.accessToken)
       #expect(graph.status == 500)
       GraphShape.expectError(graph, code: "generalException")
@@ -75,7 +81,8 @@ struct FaultTests {
   @Test("probabilistic faults repeat exactly for the same seed")
   func probabilityIsDeterministic() async throws {
     let pattern: @Sendable (SandboxHarness) async throws -> [Int] = { h in
-      _ = try await h.postJSON("/_sandbox/faults", #"{"match":"/device","kind":"status","status":503,"probability":0.5}"#)
+      _ = try await h.postJSON(
+        "/_sandbox/faults", #"{"match":"/device","kind":"status","status":503,"probability":0.5}"#)
       var statuses: [Int] = []
       for _ in 0..<24 { statuses.append(try await h.get("/device").status) }
       return statuses
@@ -89,8 +96,10 @@ struct FaultTests {
   @Test("bad rules are refused with a message naming the field")
   func badRules() async throws {
     try await SandboxHarness.withManualClock { h in
-      for body in [#"{"kind":"explode"}"#, #"{"kind":"status"}"#, #"{"kind":"latency"}"#,
-                   #"{"kind":"status","status":503,"count":0}"#, "not json"] {
+      for body in [
+        #"{"kind":"explode"}"#, #"{"kind":"status"}"#, #"{"kind":"latency"}"#,
+        #"{"kind":"status","status":503,"count":0}"#, "not json",
+      ] {
         let reply = try await h.postJSON("/_sandbox/faults", body)
         #expect(reply.status == 400)
         #expect(reply["error"] != nil)

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Sandbox
 
 @Suite("Graph v1.0 users")
@@ -29,7 +30,9 @@ struct GraphTests {
       h.manualClock.advance(by: 61)
       let expired = try await h.graph("/v1.0/me", token: tokens.accessToken)
       #expect(expired.status == 401)
-      #expect((expired.json["error"] as? [String: Any])?["message"] as? String == "Lifetime validation failed, the token is expired.")
+      #expect(
+        (expired.json["error"] as? [String: Any])?["message"] as? String
+          == "Lifetime validation failed, the token is expired.")
     }
   }
 
@@ -78,7 +81,8 @@ struct GraphTests {
       GraphShape.expectError(denied, code: "Authorization_RequestDenied")
 
       let basic = try await h.signIn(scope: "openid User.ReadBasic.All")
-      let list = try await h.graph("/v1.0/users?$select=displayName,jobTitle,userPrincipalName&$top=20", token: basic.accessToken)
+      let list = try await h.graph(
+        "/v1.0/users?$select=displayName,jobTitle,userPrincipalName&$top=20", token: basic.accessToken)
       #expect(list.status == 200)
       let others = (list.json["value"] as? [[String: Any]] ?? []).filter { $0["displayName"] as? String != nil }
       #expect(!others.isEmpty)
@@ -169,7 +173,8 @@ struct GraphTests {
       #expect(theirManager["id"] == id)
       #expect(theirManager["@odata.type"] == "#microsoft.graph.user")
 
-      var sawPhoto = false, sawMissingPhoto = false
+      var sawPhoto = false
+      var sawMissingPhoto = false
       let all = try await h.graph("/v1.0/users?$top=50&$select=id", token: tokens.accessToken)
       for user in (all.json["value"] as? [[String: Any]] ?? []) {
         let photo = try await h.graph("/v1.0/users/\(user["id"] as! String)/photo/$value", token: tokens.accessToken)

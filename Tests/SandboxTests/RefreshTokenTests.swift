@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Sandbox
 
 @Suite("Refresh tokens")
@@ -51,7 +52,8 @@ struct RefreshTokenTests {
     try await SandboxHarness.withManualClock { h in
       let tokens = try await h.signIn(scope: "openid offline_access User.Read")
       #expect(Tokens.claims(tokens.accessToken)["scp"] as? String == "User.Read")
-      let wider = try await h.refresh(tokens.refreshToken!, scope: "https://graph.microsoft.com/User.Read.All offline_access")
+      let wider = try await h.refresh(
+        tokens.refreshToken!, scope: "https://graph.microsoft.com/User.Read.All offline_access")
       #expect(Tokens.claims(wider["access_token"] ?? "")["scp"] as? String == "User.Read.All")
       #expect(wider["scope"] == "User.Read.All")
     }

@@ -2,6 +2,7 @@ import Foundation
 import SandboxDirectory
 import TestSupport
 import Testing
+
 @testable import Sandbox
 
 @Suite("B2C task API")
@@ -12,9 +13,11 @@ struct TaskAPITests {
       let token = try await h.b2cSignIn().accessToken
       let start = try await h.tasks("GET", token: token)
       #expect(start.status == 200)
-      #expect(start.array.map { $0["Text"] as? String } == [
-        "Add a task in the field below and press Enter", "Press Space to mark this one done", "Delete this one with d",
-      ])
+      #expect(
+        start.array.map { $0["Text"] as? String } == [
+          "Add a task in the field below and press Enter", "Press Space to mark this one done",
+          "Delete this one with d",
+        ])
       #expect(start.array.first?["Owner"] as? String != nil)
       #expect(start.array.first?["DateModified"] as? String != nil)
 
@@ -31,7 +34,8 @@ struct TaskAPITests {
       #expect(done.status == 200)
       #expect(done.json["Completed"] as? Bool == true)
       #expect(done["Text"] == "Buy milk")
-      let replaced = try await h.tasks("PUT", "/\(id)", token: token, json: #"{"Text": "Buy oat milk", "Completed": false}"#)
+      let replaced = try await h.tasks(
+        "PUT", "/\(id)", token: token, json: #"{"Text": "Buy oat milk", "Completed": false}"#)
       #expect(replaced["Text"] == "Buy oat milk")
       #expect(try await h.tasks("GET", "/\(id)", token: token)["Text"] == "Buy oat milk")
 
@@ -61,8 +65,9 @@ struct TaskAPITests {
       #expect(after.json["Completed"] as? Bool == false)
 
       // A third customer's list is theirs alone, and a customer with no starter tasks starts empty.
-      #expect(try await h.tasks("GET", token: try await h.b2cSignIn(user: h.sandbox.demoCustomers[2]).accessToken)
-        .array.count == 1)
+      #expect(
+        try await h.tasks("GET", token: try await h.b2cSignIn(user: h.sandbox.demoCustomers[2]).accessToken)
+          .array.count == 1)
     }
   }
 
@@ -75,11 +80,13 @@ struct TaskAPITests {
       #expect(missing.header("WWW-Authenticate")?.hasPrefix("Bearer") == true)
       #expect(missing.header("WWW-Authenticate")?.contains("error=") == false)
 
-      func expectInvalid(_ token: String, _ why: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+      func expectInvalid(_ token: String, _ why: String, sourceLocation: SourceLocation = #_sourceLocation) async throws
+      {
         let reply = try await h.tasks("GET", token: token)
         #expect(reply.status == 401, "\(why)", sourceLocation: sourceLocation)
-        #expect(reply.header("WWW-Authenticate")?.contains(#"error="invalid_token""#) == true, "\(why)",
-                sourceLocation: sourceLocation)
+        #expect(
+          reply.header("WWW-Authenticate")?.contains(#"error="invalid_token""#) == true, "\(why)",
+          sourceLocation: sourceLocation)
       }
       try await expectInvalid("not-a-jwt", "malformed")
 
@@ -96,9 +103,11 @@ struct TaskAPITests {
       #expect(try await h.tasks("GET", token: try forged { _ in }).status == 200)
       try await expectInvalid(try forged({ _ in }, signer: try TokenSigner()), "signed with another key")
       try await expectInvalid(try forged { $0["aud"] = "11111111-2222-3333-4444-555555555555" }, "wrong audience")
-      try await expectInvalid(try forged { $0["iss"] = "https://login.microsoftonline.com/\(h.sandbox.tenantId)/v2.0" },
-                              "wrong issuer")
-      try await expectInvalid(try forged { $0["exp"] = Int(h.manualClock.now.timeIntervalSince1970) - 1 }, "expired claim")
+      try await expectInvalid(
+        try forged { $0["iss"] = "https://login.microsoftonline.com/\(h.sandbox.tenantId)/v2.0" },
+        "wrong issuer")
+      try await expectInvalid(
+        try forged { $0["exp"] = Int(h.manualClock.now.timeIntervalSince1970) - 1 }, "expired claim")
 
       // Real tokens from elsewhere: an Entra access token for Graph, a token from another policy.
       try await expectInvalid(try await h.signIn().accessToken, "Entra token")
@@ -132,10 +141,12 @@ struct TaskAPITests {
       #expect(try await h.tasks("GET", token: idToken).status == 401)
 
       // Scopes survive a refresh.
-      let refreshed = try await h.post("\(h.policyPath)/oauth2/v2.0/token", form: [
-        ("client_id", h.sandbox.clientId), ("grant_type", "refresh_token"),
-        ("refresh_token", try #require(readOnly.refreshToken)),
-      ])
+      let refreshed = try await h.post(
+        "\(h.policyPath)/oauth2/v2.0/token",
+        form: [
+          ("client_id", h.sandbox.clientId), ("grant_type", "refresh_token"),
+          ("refresh_token", try #require(readOnly.refreshToken)),
+        ])
       #expect(Tokens.claims(refreshed["access_token"] ?? "")["scp"] as? String == "read")
     }
     try await SandboxHarness.withManualClock({ $0.taskAPIAcceptsIdTokens = true }) { h in

@@ -14,9 +14,10 @@ struct TaskClientTests {
     let h = try await TaskSandbox.start()
     defer { Task { await h.stop() } }
     let start = try await h.client.list()
-    #expect(start.map(\.text) == [
-      "Add a task in the field below and press Enter", "Press Space to mark this one done", "Delete this one with d",
-    ])
+    #expect(
+      start.map(\.text) == [
+        "Add a task in the field below and press Enter", "Press Space to mark this one done", "Delete this one with d",
+      ])
     let added = try await h.client.add("  Buy milk  ")
     #expect(added.text == "Buy milk")
     #expect(added.completed == false)
@@ -38,9 +39,13 @@ struct TaskClientTests {
     #expect(try await h.rawTexts().last == "red alert evil")
 
     let before = try await h.taskAPIRequests()
-    #expect(await TaskClient.failure { _ = try await h.client.add("  \n ") } == .invalidText("Type what the task is first."))
+    #expect(
+      await TaskClient.failure { _ = try await h.client.add("  \n ") } == .invalidText("Type what the task is first."))
     let long = await TaskClient.failure { _ = try await h.client.add(String(repeating: "x", count: 10_000)) }
-    guard case .invalidText(let why)? = long else { Issue.record("10,000 characters were not refused"); return }
+    guard case .invalidText(let why)? = long else {
+      Issue.record("10,000 characters were not refused")
+      return
+    }
     #expect(why.contains("at most"))
     #expect(try await h.taskAPIRequests() == before, "no request at all")
     // Exactly the limit is fine.
@@ -60,7 +65,10 @@ struct TaskClientTests {
     try await h.harness.addFault(["kind": "revoke_refresh_tokens"])
     try await h.harness.addFault(["kind": "expire_access_tokens"])
     let failure = await TaskClient.failure { _ = try await h.client.list() }
-    guard case .signInRequired(let why)? = failure else { Issue.record("expected sign-in required, got \(String(describing: failure))"); return }
+    guard case .signInRequired(let why)? = failure else {
+      Issue.record("expected sign-in required, got \(String(describing: failure))")
+      return
+    }
     #expect(why.message.contains("revoked"))
   }
 
@@ -70,7 +78,10 @@ struct TaskClientTests {
     defer { Task { await h.stop() } }
     #expect(try await h.client.list().count == 3)
     let failure = await TaskClient.failure { _ = try await h.client.add("x") }
-    guard case .missingScope(let why)? = failure else { Issue.record("expected missing scope, got \(String(describing: failure))"); return }
+    guard case .missingScope(let why)? = failure else {
+      Issue.record("expected missing scope, got \(String(describing: failure))")
+      return
+    }
     #expect(why.contains("write"))
     #expect(why.contains("/api/write"))
   }
@@ -81,10 +92,14 @@ struct TaskClientTests {
     defer { Task { await h.stop() } }
     try await h.harness.addFault(["match": "/api/tasks*", "kind": "status", "status": 503, "count": 1])
     let unavailable = await TaskClient.failure { _ = try await h.client.list() }
-    guard case .service(503, _)? = unavailable else { Issue.record("expected 503, got \(String(describing: unavailable))"); return }
+    guard case .service(503, _)? = unavailable else {
+      Issue.record("expected 503, got \(String(describing: unavailable))")
+      return
+    }
     #expect(unavailable?.message.hasPrefix("The task service answered 503") == true)
     #expect(await TaskClient.failure { _ = try await h.client.setCompleted("999", true) } == .notFound)
-    #expect(await TaskClient.failure { _ = try await h.client.delete("../x") } == .invalidText("../x is not a task id."))
+    #expect(
+      await TaskClient.failure { _ = try await h.client.delete("../x") } == .invalidText("../x is not a task id."))
     await h.sandbox.stop()
     guard case .offline? = await TaskClient.failure({ _ = try await h.client.list() }) else {
       Issue.record("a stopped service should be offline")

@@ -25,8 +25,9 @@ struct TaskDecodingTests {
 
   @Test("service messages: ASP.NET's Message, OAuth and Graph shapes, HTML dropped")
   func messages() {
-    #expect(TaskDecoding.message(Data(#"{"Message": "Please provide a task description"}"#.utf8))
-      == "Please provide a task description")
+    #expect(
+      TaskDecoding.message(Data(#"{"Message": "Please provide a task description"}"#.utf8))
+        == "Please provide a task description")
     #expect(TaskDecoding.message(Data(#"{"error": {"code": "x", "message": "nope"}}"#.utf8)) == "nope")
     #expect(TaskDecoding.message(Data("<html><body>IIS</body></html>".utf8)) == "")
   }
@@ -40,7 +41,10 @@ struct TaskDecodingTests {
       configuration: try TaskAPIConfiguration(settings: settings), tokens: StaticToken(), transport: transport)
     let added = try await client.add("walk the dog")
     #expect(added == TaskItem(id: "1", text: "walk the dog"))
-    #expect(transport.sent.withLock { $0 } == ["POST https://tasks.example.com/api/tasks", "GET https://tasks.example.com/api/tasks"])
+    #expect(
+      transport.sent.withLock { $0 } == [
+        "POST https://tasks.example.com/api/tasks", "GET https://tasks.example.com/api/tasks",
+      ])
   }
 
   @Test("taskAPI must be https, or http on this machine")
@@ -66,7 +70,9 @@ private final class OldService: HTTPTransport, @unchecked Sendable {
       stored.withLock { $0.append(body?["Text"] as? String ?? "") }
       return HTTPResponse(status: 204)
     }
-    let list = stored.withLock { $0 }.enumerated().map { ["Id": $0.offset + 1, "Owner": "o", "Text": $0.element] as [String: Any] }
+    let list = stored.withLock { $0 }.enumerated().map {
+      ["Id": $0.offset + 1, "Owner": "o", "Text": $0.element] as [String: Any]
+    }
     return HTTPResponse(status: 200, body: try JSONSerialization.data(withJSONObject: list))
   }
 }

@@ -33,7 +33,8 @@ struct TaskSandbox {
       configuration: try IdentityConfiguration(settings: settings), transport: harness.transport,
       store: MemoryTokenStore())
     return TaskSandbox(
-      harness: harness, session: session, client: .live(settings: settings, tokens: session, transport: harness.transport))
+      harness: harness, session: session,
+      client: .live(settings: settings, tokens: session, transport: harness.transport))
   }
 
   static func settings(_ sandbox: RunningSandbox, scopes: [String]? = nil) -> Settings {
@@ -46,7 +47,9 @@ struct TaskSandbox {
   /// The browser sign-in through the policy, the harness following the redirect as a browser would.
   func signIn() async throws {
     let event = await harness.signIn(session, method: .browser)
-    guard case .signedIn? = event else { throw SandboxHarnessError("B2C sign-in did not finish: \(String(describing: event))") }
+    guard case .signedIn? = event else {
+      throw SandboxHarnessError("B2C sign-in did not finish: \(String(describing: event))")
+    }
   }
 
   func stop() async { await harness.stop() }
@@ -57,8 +60,10 @@ struct TaskSandbox {
   /// The raw task list as the service stores it, read with the session's token.
   func rawTexts() async throws -> [String] {
     let token = try await session.accessToken(forceRefresh: false)
-    let response = try await harness.transport.send(HTTPRequest(
-      url: sandbox.baseURL.appendingPathComponent("api/tasks"), headers: [("Authorization", "Bearer \(token.exposedValue)")]))
+    let response = try await harness.transport.send(
+      HTTPRequest(
+        url: sandbox.baseURL.appendingPathComponent("api/tasks"),
+        headers: [("Authorization", "Bearer \(token.exposedValue)")]))
     let array = try JSONSerialization.jsonObject(with: response.body) as? [[String: Any]] ?? []
     return array.compactMap { $0["Text"] as? String }
   }

@@ -1,47 +1,50 @@
 import Testing
+
 @testable import TerminalUI
 
 @Suite struct DisplayWidthTests {
-  @Test(arguments: [
-    ("Alice", 5),
-    ("", 0),
-    ("Zoë Ålund", 9),
-    ("Zoe\u{0308}", 3),  // e + combining diaeresis
-    ("山田太郎", 8),
-    ("김민준", 6),
-    ("ｶﾀｶﾅ", 4),  // half-width katakana
-    ("Ｆｕｌｌ", 8),  // full-width Latin
-    ("👍", 2),
-    ("👍🏽", 2),  // skin tone modifier
-    ("👨‍👩‍👧", 2),  // ZWJ family
-    ("🏳️‍🌈", 2),  // flag ZWJ sequence with VS16
-    ("🇫🇷", 2),  // regional indicator pair
-    ("❤️", 2),  // text-default heart + VS16
-    ("❤︎", 1),  // + VS15
-    ("☺", 1),
-    ("a\u{200B}b", 2),  // zero-width space
-    ("O'Brien", 7),
-    ("रा", 2),  // Devanagari base + spacing vowel sign: a cell each, as wcwidth says
-    ("राहुल गुप्ता", 9),  // र ा ह(ु) ल, space, ग(ु) प(्) त ा
-    ("e\u{0301}\u{0301}", 1),
-    ("\u{1B}[2J", 3),  // ESC itself has no width (sanitised earlier anyway)
-  ] as [(String, Int)])
+  @Test(
+    arguments: [
+      ("Alice", 5),
+      ("", 0),
+      ("Zoë Ålund", 9),
+      ("Zoe\u{0308}", 3),  // e + combining diaeresis
+      ("山田太郎", 8),
+      ("김민준", 6),
+      ("ｶﾀｶﾅ", 4),  // half-width katakana
+      ("Ｆｕｌｌ", 8),  // full-width Latin
+      ("👍", 2),
+      ("👍🏽", 2),  // skin tone modifier
+      ("👨‍👩‍👧", 2),  // ZWJ family
+      ("🏳️‍🌈", 2),  // flag ZWJ sequence with VS16
+      ("🇫🇷", 2),  // regional indicator pair
+      ("❤️", 2),  // text-default heart + VS16
+      ("❤︎", 1),  // + VS15
+      ("☺", 1),
+      ("a\u{200B}b", 2),  // zero-width space
+      ("O'Brien", 7),
+      ("रा", 2),  // Devanagari base + spacing vowel sign: a cell each, as wcwidth says
+      ("राहुल गुप्ता", 9),  // र ा ह(ु) ल, space, ग(ु) प(्) त ा
+      ("e\u{0301}\u{0301}", 1),
+      ("\u{1B}[2J", 3),  // ESC itself has no width (sanitised earlier anyway)
+    ] as [(String, Int)])
   func widthTable(text: String, expected: Int) {
     #expect(DisplayWidth.of(text) == expected, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
   }
 
-  @Test(arguments: [
-    ("Alice Smith", 20, "Alice Smith"),
-    ("Alice Smith", 11, "Alice Smith"),
-    ("Alice Smith", 10, "Alice Smi…"),
-    ("Alice Smith", 1, "…"),
-    ("Alice Smith", 0, ""),
-    ("山田太郎", 8, "山田太郎"),
-    ("山田太郎", 7, "山田太…"),
-    ("山田太郎", 6, "山田…"),  // 山田 = 4, … = 1: the third ideograph would straddle
-    ("👨‍👩‍👧 Family", 4, "👨‍👩‍👧 …"),
-    ("Zoe\u{0308} Ålund", 4, "Zoe\u{0308}…"),
-  ] as [(String, Int, String)])
+  @Test(
+    arguments: [
+      ("Alice Smith", 20, "Alice Smith"),
+      ("Alice Smith", 11, "Alice Smith"),
+      ("Alice Smith", 10, "Alice Smi…"),
+      ("Alice Smith", 1, "…"),
+      ("Alice Smith", 0, ""),
+      ("山田太郎", 8, "山田太郎"),
+      ("山田太郎", 7, "山田太…"),
+      ("山田太郎", 6, "山田…"),  // 山田 = 4, … = 1: the third ideograph would straddle
+      ("👨‍👩‍👧 Family", 4, "👨‍👩‍👧 …"),
+      ("Zoe\u{0308} Ålund", 4, "Zoe\u{0308}…"),
+    ] as [(String, Int, String)])
   func truncationTable(text: String, width: Int, expected: String) {
     let result = Truncation.truncate(text, toWidth: width)
     #expect(result == expected)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalUI
 
 /// Bytes a fault soak fed the decoder that once trapped it or swallowed the keyboard (issue 11
@@ -32,7 +33,8 @@ import Testing
 
   @Test func hugeCoordinatesAreClampedNotOverflowed() {
     let keys = Self.decode("\u{1B}[<64;9223372036854775807;70000M")
-    #expect(keys == [.mouse(MouseEvent(kind: .wheelUp, row: KeyDecoder.maxParameter - 1, col: KeyDecoder.maxParameter - 1))])
+    #expect(
+      keys == [.mouse(MouseEvent(kind: .wheelUp, row: KeyDecoder.maxParameter - 1, col: KeyDecoder.maxParameter - 1))])
   }
 
   @Test(arguments: [

@@ -1,6 +1,7 @@
 import Foundation
 import RosterCore
 import Testing
+
 @testable import TerminalUI
 
 /// What keys mean on each screen: the root routes to the focused pane, then to global bindings.
@@ -79,7 +80,10 @@ import Testing
     #expect(root.actions(for: .character("b"), in: state) == [.login(.browserRequested)])
     #expect(root.actions(for: .character("q"), in: state) == [.app(.quitRequested)])
     state.login.phase = .browser(url: "https://x", listeningOn: nil)
-    #expect(root.actions(for: .paste("http://localhost/?code=abc"), in: state) == [.login(.redirectFieldEdited("http://localhost/?code=abc"))])
+    #expect(
+      root.actions(for: .paste("http://localhost/?code=abc"), in: state) == [
+        .login(.redirectFieldEdited("http://localhost/?code=abc"))
+      ])
     state.login.redirectField = Secret("http://localhost/?code=abc")
     #expect(root.actions(for: .enter, in: state) == [.login(.redirectURLSubmitted("http://localhost/?code=abc"))])
     #expect(root.actions(for: .escape, in: state) == [.login(.deviceCodeRequested)])
@@ -99,8 +103,14 @@ import Testing
     let state = ScreenFixtures.results(rows: 40, cols: 120)
     let root = RootViewController()
     let list = state.visibleLayout.list
-    #expect(root.actions(for: .mouse(MouseEvent(kind: .wheelDown, row: list.row + 3, col: 2)), in: state) == [.list(.selectionMoved(by: 3))])
-    #expect(root.actions(for: .mouse(MouseEvent(kind: .press(button: 0), row: list.row + 2 + 4, col: 2)), in: state) == [.list(.selectionMovedTo(4))])
+    #expect(
+      root.actions(for: .mouse(MouseEvent(kind: .wheelDown, row: list.row + 3, col: 2)), in: state) == [
+        .list(.selectionMoved(by: 3))
+      ])
+    #expect(
+      root.actions(for: .mouse(MouseEvent(kind: .press(button: 0), row: list.row + 2 + 4, col: 2)), in: state) == [
+        .list(.selectionMovedTo(4))
+      ])
   }
 
   /// PgDn moves by the list's rows less one, known from the state before anything is drawn.
@@ -136,7 +146,8 @@ import Testing
     root.render(ScreenFixtures.results(rows: 40, cols: 120, selected: 6), into: &buffer)
     for row in 0..<buffer.rows {
       let text = buffer.text(ofRow: row)
-      #expect(!text.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) || $0.value == 0x202E })
+      #expect(
+        !text.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) || $0.value == 0x202E })
     }
   }
 }

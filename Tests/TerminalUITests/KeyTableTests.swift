@@ -1,6 +1,7 @@
 import Foundation
 import RosterCore
 import Testing
+
 @testable import TerminalUI
 
 /// Every key table (master list, detail, sign-in, setup, global, help overlay) in the states that

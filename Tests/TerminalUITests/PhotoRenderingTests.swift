@@ -140,10 +140,12 @@ import Testing
   @Test func theEnvironmentDecidesWhetherPhotosAreDrawnAtAll() {
     let xterm = ["TERM": "xterm-256color"]
     #expect(PhotoMode.fromEnvironment(xterm, enabled: true, colors: 256) == .halfBlocks256)
-    #expect(PhotoMode.fromEnvironment(xterm.merging(["COLORTERM": "truecolor"]) { $1 }, enabled: true, colors: 256)
-      == .halfBlocksTrueColor)
-    #expect(PhotoMode.fromEnvironment(xterm.merging(["COLORTERM": "24bit"]) { $1 }, enabled: true, colors: 256)
-      == .halfBlocksTrueColor)
+    #expect(
+      PhotoMode.fromEnvironment(xterm.merging(["COLORTERM": "truecolor"]) { $1 }, enabled: true, colors: 256)
+        == .halfBlocksTrueColor)
+    #expect(
+      PhotoMode.fromEnvironment(xterm.merging(["COLORTERM": "24bit"]) { $1 }, enabled: true, colors: 256)
+        == .halfBlocksTrueColor)
     #expect(PhotoMode.fromEnvironment(xterm.merging(["NO_COLOR": "1"]) { $1 }, enabled: true, colors: 256) == .off)
     #expect(PhotoMode.fromEnvironment(xterm, enabled: false, colors: 256) == .off)
     #expect(PhotoMode.fromEnvironment(["TERM": "vt100"], enabled: true, colors: 0) == .off)

@@ -16,14 +16,24 @@ enum ScreenFixtures {
   }
 
   static let people: [Person] = [
-    Person(id: "1", displayName: "Alice Smith", mail: "alice.smith@contoso.com", userPrincipalName: "alice@contoso.com", jobTitle: "Product Manager", department: "Product", companyName: "Contoso", officeLocation: "Building 4, 2nd floor", businessPhones: ["+1 425 555 0101"], mobilePhone: "+1 425 555 0199"),
+    Person(
+      id: "1", displayName: "Alice Smith", mail: "alice.smith@contoso.com", userPrincipalName: "alice@contoso.com",
+      jobTitle: "Product Manager", department: "Product", companyName: "Contoso",
+      officeLocation: "Building 4, 2nd floor", businessPhones: ["+1 425 555 0101"], mobilePhone: "+1 425 555 0199"),
     Person(id: "2", displayName: "Alina Chen", mail: "alina.chen@contoso.com", jobTitle: "Software Engineer"),
-    Person(id: "3", displayName: "Salim Ali", mail: nil, userPrincipalName: "salim.ali@contoso.onmicrosoft.com", jobTitle: "Site Reliability Engineer"),
+    Person(
+      id: "3", displayName: "Salim Ali", mail: nil, userPrincipalName: "salim.ali@contoso.onmicrosoft.com",
+      jobTitle: "Site Reliability Engineer"),
     Person(id: "4", displayName: "Siobhán O'Brien", mail: "siobhan.obrien@contoso.com", jobTitle: "Legal Counsel"),
     Person(id: "5", displayName: "山田 太郎", mail: "taro.yamada@contoso.co.jp", jobTitle: "営業部長"),
     Person(id: "6", displayName: "Zoë 👩‍💻 Ålund", mail: "zoe.alund@contoso.se", jobTitle: "Designer"),
-    Person(id: "7", displayName: "Evil\u{1B}[2J\u{1B}]52;c;SGVsbG8=\u{07}Name", mail: "evil@contoso.com", jobTitle: "\u{202E}reganaM"),
-    Person(id: "8", displayName: "Maximilian Alexander Wolfeschlegelsteinhausenbergerdorff", mail: "maximilian.alexander.wolfeschlegelsteinhausenbergerdorff@contoso.com", jobTitle: "Principal Architect, Cloud Infrastructure and Developer Experience"),
+    Person(
+      id: "7", displayName: "Evil\u{1B}[2J\u{1B}]52;c;SGVsbG8=\u{07}Name", mail: "evil@contoso.com",
+      jobTitle: "\u{202E}reganaM"),
+    Person(
+      id: "8", displayName: "Maximilian Alexander Wolfeschlegelsteinhausenbergerdorff",
+      mail: "maximilian.alexander.wolfeschlegelsteinhausenbergerdorff@contoso.com",
+      jobTitle: "Principal Architect, Cloud Infrastructure and Developer Experience"),
   ]
 
   static func base(rows: Int, cols: Int) -> AppState {
@@ -45,11 +55,14 @@ enum ScreenFixtures {
     state.search.status = .results
     var people = people
     if let count {
-      people = (0..<count).map { Person(id: "p\($0)", displayName: "Person \($0 + 1)", mail: "person\($0 + 1)@contoso.com", jobTitle: "Engineer") }
+      people = (0..<count).map {
+        Person(id: "p\($0)", displayName: "Person \($0 + 1)", mail: "person\($0 + 1)@contoso.com", jobTitle: "Engineer")
+      }
     }
     state.search.results = people
     state.search.resultsQuery = "al"
-    state.search.answer = CachedResults(people: people, next: count == nil ? nil : PageCursor(nextLink: "next"), totalCount: count == nil ? nil : 1203)
+    state.search.answer = CachedResults(
+      people: people, next: count == nil ? nil : PageCursor(nextLink: "next"), totalCount: count == nil ? nil : 1203)
     state.search.selectedIndex = selected
     let person = people[selected]
     state.detail.status = .loading(person)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TerminalUI
+import Testing
 
 /// Text snapshots (swift-argument-parser's recipe): `__Snapshots__/<name>.txt` next to this file.
 /// A missing snapshot is recorded and the test FAILS (so a forgotten recording never passes);

@@ -1,6 +1,7 @@
 import Foundation
 import RosterCore
 import Testing
+
 @testable import TerminalUI
 
 /// The B2C task list and its sign-in screen drawn at 80×24 and 40×12, and its keys as the root
@@ -59,7 +60,8 @@ import Testing
   @Test func failedLoadWithARefusalBanner() {
     snapshot("tasks-failed") { state in
       state.tasks.status = .failed("Could not reach the task service: connection refused")
-      state.banner = Banner(message: "Not deleted: The task service answered 503.", kind: .error, expiresAt: .distantFuture)
+      state.banner = Banner(
+        message: "Not deleted: The task service answered 503.", kind: .error, expiresAt: .distantFuture)
     }
   }
 
@@ -68,7 +70,8 @@ import Testing
       state.screen = .login
       state.account = nil
       state.login.phase = .browser(
-        url: "https://contoso.b2clogin.com/contoso.onmicrosoft.com/B2C_1_signupsignin/oauth2/v2.0/authorize?client_id=c",
+        url:
+          "https://contoso.b2clogin.com/contoso.onmicrosoft.com/B2C_1_signupsignin/oauth2/v2.0/authorize?client_id=c",
         listeningOn: "http://localhost:50123")
     }
   }

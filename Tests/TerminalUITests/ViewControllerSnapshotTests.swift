@@ -1,6 +1,7 @@
 import Foundation
 import RosterCore
 import Testing
+
 @testable import TerminalUI
 
 /// Every screen state drawn at 120×40, 80×24 and 40×12 and compared with recorded snapshots
@@ -71,7 +72,8 @@ import Testing
   @Test func throttledCountdown() {
     snapshot("list-throttled") { rows, cols in
       var state = ScreenFixtures.results(rows: rows, cols: cols)
-      state.search.status = .throttled(RetryCountdown(reason: .throttled, until: state.now.addingTimeInterval(4.2), attempt: 1))
+      state.search.status = .throttled(
+        RetryCountdown(reason: .throttled, until: state.now.addingTimeInterval(4.2), attempt: 1))
       return state
     }
   }
@@ -98,7 +100,8 @@ import Testing
     snapshot("detail-loaded-focused") { rows, cols in
       var state = ScreenFixtures.results(rows: rows, cols: cols, selected: 0)
       let people = ScreenFixtures.people
-      state.detail.status = .loaded(PersonDetail(person: people[0], manager: people[3], directReports: [people[1], people[4], people[5]]))
+      state.detail.status = .loaded(
+        PersonDetail(person: people[0], manager: people[3], directReports: [people[1], people[4], people[5]]))
       state.focus = .detail
       state.singlePaneDetailOpen = cols < 60
       return state
@@ -113,8 +116,9 @@ import Testing
       state.account?.grantedScopes.append("Presence.Read.All")
       let people = ScreenFixtures.people
       state.detail.trail = [people[3], people[0], people[1]]
-      state.detail.status = .loaded(PersonDetail(
-        person: people[1], managerChain: [people[0], people[3]], directReports: [people[4], people[5]]))
+      state.detail.status = .loaded(
+        PersonDetail(
+          person: people[1], managerChain: [people[0], people[3]], directReports: [people[4], people[5]]))
       state.detail.orgRowIndex = 3
       state.presence.byID = [
         people[0].id: Presence(availability: .busy, activity: "InAMeeting"),
@@ -220,7 +224,9 @@ import Testing
     snapshot("login-browser") { rows, cols in
       var state = ScreenFixtures.base(rows: rows, cols: cols)
       state.screen = .login
-      state.login.phase = .browser(url: "https://login.microsoftonline.com/organizations/oauth2/v2.0/authorize?client_id=1111", listeningOn: "http://127.0.0.1:53123")
+      state.login.phase = .browser(
+        url: "https://login.microsoftonline.com/organizations/oauth2/v2.0/authorize?client_id=1111",
+        listeningOn: "http://127.0.0.1:53123")
       state.login.redirectField = Secret("http://localhost/?code=SECRET")
       state.login.redirectError = "That address is not the redirect of this sign-in."
       return state
@@ -231,9 +237,11 @@ import Testing
     snapshot("login-failed") { rows, cols in
       var state = ScreenFixtures.base(rows: rows, cols: cols)
       state.screen = .login
-      state.login.phase = .failed(SignInFailure(
-        message: "Your organisation requires multi-factor authentication for this app; sign in again and complete it.",
-        code: "AADSTS50076", error: "invalid_grant", canRetry: true))
+      state.login.phase = .failed(
+        SignInFailure(
+          message:
+            "Your organisation requires multi-factor authentication for this app; sign in again and complete it.",
+          code: "AADSTS50076", error: "invalid_grant", canRetry: true))
       return state
     }
   }

@@ -40,7 +40,7 @@ public final class FakeDirectoryClient: @unchecked Sendable {
       presences: { ids in
         try await self.perform(.presence(ids), onRetry: { _ in }, as: [String: Presence].self)
       },
-            warmUp: { self.lock.withLock { self.warmUpCount += 1 } },
+      warmUp: { self.lock.withLock { self.warmUpCount += 1 } },
       personPhoto: { request in
         try await self.perform(.photo(request), onRetry: { _ in }, as: PhotoImage?.self)
       }

@@ -23,9 +23,11 @@ extension SandboxHarness {
 
   /// GET /v1.0/me with the token: the sandbox's verdict on it.
   public func graphMe(_ token: Secret) async throws -> Int {
-    try await transport.send(HTTPRequest(
-      url: sandbox.graphURL.appendingPathComponent("v1.0/me"),
-      headers: [("Authorization", "Bearer \(token.exposedValue)")])).status
+    try await transport.send(
+      HTTPRequest(
+        url: sandbox.graphURL.appendingPathComponent("v1.0/me"),
+        headers: [("Authorization", "Bearer \(token.exposedValue)")])
+    ).status
   }
 
   /// Runs a sign-in to its end, approving a device code or "being the browser" as needed.

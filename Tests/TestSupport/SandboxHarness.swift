@@ -79,9 +79,10 @@ public struct SandboxHarness: Sendable {
   /// POSTs JSON to the sandbox's control API (`device/approve`, `faults`, …).
   @discardableResult
   public func control(_ path: String, _ body: [String: Any]) async throws -> HTTPResponse {
-    try await transport.send(HTTPRequest(
-      method: "POST", url: sandbox.baseURL.appendingPathComponent("_sandbox/\(path)"),
-      headers: [("Content-Type", "application/json")], body: try JSONSerialization.data(withJSONObject: body)))
+    try await transport.send(
+      HTTPRequest(
+        method: "POST", url: sandbox.baseURL.appendingPathComponent("_sandbox/\(path)"),
+        headers: [("Content-Type", "application/json")], body: try JSONSerialization.data(withJSONObject: body)))
   }
 
   /// Adds a fault rule (`{"match":…, "kind":…, …}`, see the sandbox's FaultRule); refusal throws.
@@ -93,8 +94,9 @@ public struct SandboxHarness: Sendable {
   }
 
   public func clearFaults() async throws {
-    _ = try await transport.send(HTTPRequest(
-      method: "DELETE", url: sandbox.baseURL.appendingPathComponent("_sandbox/faults")))
+    _ = try await transport.send(
+      HTTPRequest(
+        method: "DELETE", url: sandbox.baseURL.appendingPathComponent("_sandbox/faults")))
   }
 
   /// A request the sandbox logged: path, decoded query, `ConsistencyLevel` header.
@@ -106,13 +108,15 @@ public struct SandboxHarness: Sendable {
 
   /// Forgets the requests logged so far.
   public func clearRequests() async throws {
-    _ = try await transport.send(HTTPRequest(
-      method: "DELETE", url: sandbox.baseURL.appendingPathComponent("_sandbox/requests")))
+    _ = try await transport.send(
+      HTTPRequest(
+        method: "DELETE", url: sandbox.baseURL.appendingPathComponent("_sandbox/requests")))
   }
 
   /// Logged requests whose path starts with `prefix`.
   public func requests(pathPrefix prefix: String = "/v1.0/") async throws -> [LoggedRequest] {
-    let response = try await transport.send(HTTPRequest(url: sandbox.baseURL.appendingPathComponent("_sandbox/requests")))
+    let response = try await transport.send(
+      HTTPRequest(url: sandbox.baseURL.appendingPathComponent("_sandbox/requests")))
     let parsed = try JSONSerialization.jsonObject(with: response.body)
     let list = (parsed as? [[String: Any]]) ?? ((parsed as? [String: Any])?["requests"] as? [[String: Any]]) ?? []
     return list.compactMap { entry in

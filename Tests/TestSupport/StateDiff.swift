@@ -14,7 +14,8 @@ public enum StateDiff {
     let right = Mirror(reflecting: actual)
     let leftChildren = Array(left.children)
     let rightChildren = Array(right.children)
-    let labelled = !leftChildren.isEmpty && leftChildren.allSatisfy { $0.label != nil }
+    let labelled =
+      !leftChildren.isEmpty && leftChildren.allSatisfy { $0.label != nil }
       && left.displayStyle == .struct && right.displayStyle == .struct
       && leftChildren.map(\.label) == rightChildren.map(\.label)
     if labelled {

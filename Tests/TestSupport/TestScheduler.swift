@@ -63,7 +63,9 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
 
   /// Delays of the work still pending, from now, in the order it was scheduled.
   public var pendingDelays: [Duration] {
-    lock.withLock { items.filter { !$0.handle.isCancelled }.sorted { $0.sequence < $1.sequence }.map { $0.due - current } }
+    lock.withLock {
+      items.filter { !$0.handle.isCancelled }.sorted { $0.sequence < $1.sequence }.map { $0.due - current }
+    }
   }
 
   /// When the earliest pending item falls due, as time since the start; nil when none is pending.

@@ -7,7 +7,7 @@ import Testing
 @testable import Transport
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// The live transport against local listeners: deadline, cancellation, body cap, errors, proxy rules.
@@ -43,7 +43,8 @@ import Glibc
     let transport = try LiveHTTPTransport()
     let started = ContinuousClock.now
     await #expect(throws: TransportError.timedOut) {
-      _ = try await transport.send(HTTPRequest(url: URL(string: "http://127.0.0.1:\(listener.port)/")!, timeout: .milliseconds(300)))
+      _ = try await transport.send(
+        HTTPRequest(url: URL(string: "http://127.0.0.1:\(listener.port)/")!, timeout: .milliseconds(300)))
     }
     #expect(ContinuousClock.now - started < .seconds(10))
   }
@@ -52,7 +53,8 @@ import Glibc
     let listener = try SilentListener()
     let transport = try LiveHTTPTransport()
     let task = Task {
-      try await transport.send(HTTPRequest(url: URL(string: "http://127.0.0.1:\(listener.port)/")!, timeout: .seconds(60)))
+      try await transport.send(
+        HTTPRequest(url: URL(string: "http://127.0.0.1:\(listener.port)/")!, timeout: .seconds(60)))
     }
     task.cancel()
     await #expect(throws: TransportError.cancelled) { _ = try await task.value }
@@ -76,8 +78,9 @@ import Glibc
     let transport = try LiveHTTPTransport()
     do {
       // AsyncHTTPClient retries refused connections until the deadline, then reports the cause.
-      _ = try await transport.send(HTTPRequest(
-        url: URL(string: "http://127.0.0.1:\(port)/?code=secret-code")!, timeout: .seconds(2)))
+      _ = try await transport.send(
+        HTTPRequest(
+          url: URL(string: "http://127.0.0.1:\(port)/?code=secret-code")!, timeout: .seconds(2)))
       Issue.record("expected failure")
     } catch let error as TransportError {
       guard case .connectionFailed(let text) = error else {
@@ -103,9 +106,10 @@ import Glibc
   }
 
   @Test func proxySettingsComeFromTheEnvironment() throws {
-    let proxy = try #require(ProxySettings.fromEnvironment([
-      "HTTPS_PROXY": "http://user:p%40ss@proxy.corp:3128", "NO_PROXY": "corp.example, .internal,10.0.0.1",
-    ]))
+    let proxy = try #require(
+      ProxySettings.fromEnvironment([
+        "HTTPS_PROXY": "http://user:p%40ss@proxy.corp:3128", "NO_PROXY": "corp.example, .internal,10.0.0.1",
+      ]))
     #expect(proxy.host == "proxy.corp")
     #expect(proxy.port == 3128)
     #expect(proxy.credentials?.user == "user")
@@ -117,9 +121,11 @@ import Glibc
     #expect(!proxy.bypasses(host: "login.microsoftonline.com"))
     #expect(ProxySettings.fromEnvironment(["https_proxy": "proxy:8080"])?.port == 8080)
     #expect(ProxySettings.fromEnvironment([:]) == nil)
-    #expect(ProxySettings.fromEnvironment(["HTTPS_PROXY": "http://p:1", "NO_PROXY": "*"])?.bypasses(host: "x.com") == true)
+    #expect(
+      ProxySettings.fromEnvironment(["HTTPS_PROXY": "http://p:1", "NO_PROXY": "*"])?.bypasses(host: "x.com") == true)
     let configuration = TransportConfiguration.fromEnvironment(["SSL_CERT_FILE": "/a.pem"])
     #expect(configuration.extraCAFile == "/a.pem")
-    #expect(TransportConfiguration.fromEnvironment(["SSL_CERT_FILE": "/a.pem"], caFile: "/b.pem").extraCAFile == "/b.pem")
+    #expect(
+      TransportConfiguration.fromEnvironment(["SSL_CERT_FILE": "/a.pem"], caFile: "/b.pem").extraCAFile == "/b.pem")
   }
 }

@@ -51,7 +51,8 @@ public struct SignInFailure: Error, Sendable, Equatable {
   /// Whether starting sign-in again may help (an expired code: yes; app not found: no).
   public var canRetry: Bool
 
-  public init(message: String, code: String? = nil, error: String? = nil, traceId: String? = nil, canRetry: Bool = true) {
+  public init(message: String, code: String? = nil, error: String? = nil, traceId: String? = nil, canRetry: Bool = true)
+  {
     self.message = message
     self.code = code
     self.error = error
@@ -82,7 +83,8 @@ public struct AuthClient: Sendable {
   public var restoreSession: @Sendable () async -> Account?
   /// Starts an interactive sign-in; `events` is called (on any thread) until `.signedIn` or
   /// `.failed`. Cancelling the handle stops polling or closes the loopback listener.
-  public var signIn: @Sendable (_ method: SignInMethod, _ events: @escaping @Sendable (SignInEvent) -> Void) -> any Cancellable
+  public var signIn:
+    @Sendable (_ method: SignInMethod, _ events: @escaping @Sendable (SignInEvent) -> Void) -> any Cancellable
   /// Hands a redirect URL pasted by the person (browser on another machine) to a browser sign-in
   /// in progress; false when it is not a valid redirect for it.
   public var submitRedirectURL: @Sendable (_ url: String) async -> Bool

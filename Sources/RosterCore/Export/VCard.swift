@@ -16,10 +16,12 @@ public enum VCard {
   public static func render(_ person: Person, photoJPEG: Data? = nil) -> String {
     func clean(_ text: String?) -> String? { DirectoryText.sanitizedNonEmpty(text) }
     var lines = ["BEGIN:VCARD", "VERSION:4.0"]
-    let fullName = clean(person.displayName)
+    let fullName =
+      clean(person.displayName)
       ?? [clean(person.givenName), clean(person.surname)].compactMap { $0 }.joined(separator: " ")
     lines.append("FN:" + escape(fullName.isEmpty ? (clean(person.mail) ?? person.id) : fullName))
-    let family = clean(person.surname), given = clean(person.givenName)
+    let family = clean(person.surname)
+    let given = clean(person.givenName)
     if family != nil || given != nil {
       lines.append("N:" + [family, given, nil, nil, nil].map { escape($0 ?? "") }.joined(separator: ";"))
     }
@@ -29,7 +31,8 @@ public enum VCard {
     }
     if let mobile = clean(person.mobilePhone) { lines.append("TEL;TYPE=cell,voice:" + escape(mobile)) }
     if let title = clean(person.jobTitle) { lines.append("TITLE:" + escape(title)) }
-    let company = clean(person.companyName), department = clean(person.department)
+    let company = clean(person.companyName)
+    let department = clean(person.department)
     if company != nil || department != nil {
       lines.append("ORG:" + [company ?? "", department].compactMap { $0.map(escape) }.joined(separator: ";"))
     }

@@ -39,11 +39,14 @@ public enum VCardFile {
   /// A file name from the mail's local part, else the display name: letters, digits, `.`, `-`,
   /// `_` only, so no directory string can name another path.
   static func fileStem(_ person: Person) -> String {
-    let source = DirectoryText.sanitizedNonEmpty(person.mail).map { String($0.prefix { $0 != "@" }) }
+    let source =
+      DirectoryText.sanitizedNonEmpty(person.mail).map { String($0.prefix { $0 != "@" }) }
       ?? DirectoryText.sanitizedNonEmpty(person.displayName) ?? ""
     var stem = ""
     for scalar in source.lowercased().unicodeScalars {
-      if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar) {
+      if scalar.isASCII,
+        scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar)
+      {
         stem.unicodeScalars.append(scalar)
       } else if scalar == " ", !stem.hasSuffix(".") {
         stem += "."

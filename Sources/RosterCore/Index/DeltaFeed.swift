@@ -27,8 +27,9 @@ public struct DeltaFeed: Sendable {
   /// `link` nil starts a full round with the index's `$select`; otherwise the absolute
   /// `@odata.nextLink` or `@odata.deltaLink` is followed as is. Throws `DirectoryError`; an
   /// expired or unknown token is `.service(status: 400 or 410, code: "syncStateNotFound" …)`.
-  public var fetch: @Sendable (_ link: String?, _ onRetry: @escaping @Sendable (RetryNotice) -> Void) async throws
-    -> DeltaPage
+  public var fetch:
+    @Sendable (_ link: String?, _ onRetry: @escaping @Sendable (RetryNotice) -> Void) async throws
+      -> DeltaPage
 
   public init(
     fetch: @escaping @Sendable (String?, @escaping @Sendable (RetryNotice) -> Void) async throws -> DeltaPage

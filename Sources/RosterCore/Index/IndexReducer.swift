@@ -41,7 +41,8 @@ enum IndexReducer {
         state.index.summary = summary
         state.index.offline = false
         // The list follows the sync: a leaver goes, a new name appears, without a key.
-        let refresh = state.screen == .main && !state.search.normalizedQuery.isEmpty
+        let refresh =
+          state.screen == .main && !state.search.normalizedQuery.isEmpty
           && state.index.isUsable(at: state.now)
         return [next(syncInterval)] + (refresh ? search(&state) : [])
       case .busy:

@@ -77,7 +77,9 @@ public struct RGB: Sendable, Equatable, Hashable {
     let greyIndex = average > 238 ? 23 : max(0, (average - 3) / 10)
     let grey = 8 + greyIndex * 10
     func distance(_ other: (Int, Int, Int)) -> Int {
-      let dr = Int(red) - other.0, dg = Int(green) - other.1, db = Int(blue) - other.2
+      let dr = Int(red) - other.0
+      let dg = Int(green) - other.1
+      let db = Int(blue) - other.2
       return dr * dr + dg * dg + db * db
     }
     if distance((grey, grey, grey)) < distance(cube) { return 232 + greyIndex }

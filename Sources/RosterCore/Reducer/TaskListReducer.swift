@@ -14,13 +14,15 @@ enum TaskListReducer {
       case .success(let items):
         // Changes still in flight keep their optimistic look until they are answered.
         let pendingAdds = state.tasks.items.filter { $0.id.hasPrefix(TaskListState.localPrefix) }
-        state.tasks.items = items.compactMap { item in
-          switch state.tasks.rollbacks[item.id] {
-          case .deleted: return nil
-          case .completed(let was): return TaskItem(id: item.id, text: item.text, completed: !was, dateModified: item.dateModified)
-          case nil: return item
-          }
-        } + pendingAdds
+        state.tasks.items =
+          items.compactMap { item in
+            switch state.tasks.rollbacks[item.id] {
+            case .deleted: return nil
+            case .completed(let was):
+              return TaskItem(id: item.id, text: item.text, completed: !was, dateModified: item.dateModified)
+            case nil: return item
+            }
+          } + pendingAdds
         state.tasks.status = .loaded
         clampSelection(&state)
         return []
@@ -86,7 +88,8 @@ enum TaskListReducer {
       state.tasks.confirmingDelete = nil
       return []
     case .deleteConfirmed:
-      guard let id = state.tasks.confirmingDelete, let index = state.tasks.items.firstIndex(where: { $0.id == id }) else {
+      guard let id = state.tasks.confirmingDelete, let index = state.tasks.items.firstIndex(where: { $0.id == id })
+      else {
         state.tasks.confirmingDelete = nil
         return []
       }

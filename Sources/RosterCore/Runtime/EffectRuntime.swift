@@ -121,7 +121,9 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
       }
     case .loadTasks(let requestID):
       let tasks = environment.services.tasks
-      startCall(.tasks, feedback) { _ in .tasks(.loaded(id: requestID, await Self.taskResult { try await tasks.list() })) }
+      startCall(.tasks, feedback) { _ in
+        .tasks(.loaded(id: requestID, await Self.taskResult { try await tasks.list() }))
+      }
     case .addTask(let text, let localID):
       let tasks = environment.services.tasks
       spawn(feedback) { .tasks(.added(localID: localID, await Self.taskResult { try await tasks.add(text) })) }
@@ -133,10 +135,13 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
     case .deleteTask(let id):
       let tasks = environment.services.tasks
       spawn(feedback) {
-        .tasks(.deleted(id: id, await Self.taskResult {
-          try await tasks.delete(id)
-          return id
-        }))
+        .tasks(
+          .deleted(
+            id: id,
+            await Self.taskResult {
+              try await tasks.delete(id)
+              return id
+            }))
       }
     case .attachIndex, .syncIndex, .searchIndex, .removeFromIndex:
       interpretIndex(effect, feedback)

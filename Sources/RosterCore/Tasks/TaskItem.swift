@@ -49,7 +49,8 @@ public enum TaskError: Error, Sendable, Equatable {
     case .signInRequired(let failure): return "Sign in again: \(failure.message)"
     case .notFound: return "That task no longer exists (deleted elsewhere?)."
     case .service(let status, let message):
-      return message.isEmpty ? "The task service answered \(status)." : "The task service answered \(status): \(message)"
+      return message.isEmpty
+        ? "The task service answered \(status)." : "The task service answered \(status): \(message)"
     case .cancelled: return "Cancelled."
     }
   }
@@ -80,6 +81,7 @@ public struct TaskClient: Sendable {
   public static func unavailable(_ reason: String) -> TaskClient {
     TaskClient(
       list: { throw TaskError.notConfigured(reason) }, add: { _ in throw TaskError.notConfigured(reason) },
-      setCompleted: { _, _ in throw TaskError.notConfigured(reason) }, delete: { _ in throw TaskError.notConfigured(reason) })
+      setCompleted: { _, _ in throw TaskError.notConfigured(reason) },
+      delete: { _ in throw TaskError.notConfigured(reason) })
   }
 }

@@ -27,14 +27,20 @@ struct ControlEndpoints: Sendable {
     case ("POST", ["device", "deny"]): return await device(request, approve: false)
     case ("POST", ["faults"]): return await addFaults(request)
     case ("GET", ["faults"]): return .json(.object([("rules", .array(tenant.faults.rules.map(\.json)))]))
-    case ("DELETE", ["faults"]): tenant.faults.clear(); return Response(status: .noContent)
+    case ("DELETE", ["faults"]):
+      tenant.faults.clear()
+      return Response(status: .noContent)
     case ("GET", ["requests"]): return .json(.object([("requests", .array(tenant.requestLog.all.map(\.json)))]))
-    case ("DELETE", ["requests"]): tenant.requestLog.clear(); return Response(status: .noContent)
+    case ("DELETE", ["requests"]):
+      tenant.requestLog.clear()
+      return Response(status: .noContent)
     case ("GET", ["info"]): return info(request)
     case ("POST", ["users"]): return addUsers(request)
     case ("POST", ["churn"]): return churn(request)
     case ("POST", ["presence"]): return pinPresence(request)
-    case ("DELETE", ["presence"]): tenant.presence.unpinAll(); return Response(status: .noContent)
+    case ("DELETE", ["presence"]):
+      tenant.presence.unpinAll()
+      return Response(status: .noContent)
     case ("POST", ["browser"]): return browser(request)
     default: return failure(.notFound, "No control endpoint \(request.method) \(request.path).")
     }
@@ -44,8 +50,11 @@ struct ControlEndpoints: Sendable {
     let body = request.body.trimmingCharacters(in: .whitespacesAndNewlines)
     var fields: [String: Any] = [:]
     if !body.isEmpty {
-      guard let data = body.data(using: .utf8), let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-      else { return failure(.badRequest, "The body must be a JSON object like {\"user_code\": \"…\", \"user\": \"UPN\"}.") }
+      guard let data = body.data(using: .utf8),
+        let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+      else {
+        return failure(.badRequest, "The body must be a JSON object like {\"user_code\": \"…\", \"user\": \"UPN\"}.")
+      }
       fields = object
     }
     let userCode = fields["user_code"] as? String
@@ -55,10 +64,11 @@ struct ControlEndpoints: Sendable {
     }
     switch await tenant.decideDeviceCode(userCode: userCode, user: user, approve: approve) {
     case .success(let (code, person)):
-      return .json(.object([
-        ("user_code", .string(code)), ("user", .string(person.userPrincipalName)),
-        ("status", .string(approve ? "approved" : "denied")),
-      ]))
+      return .json(
+        .object([
+          ("user_code", .string(code)), ("user", .string(person.userPrincipalName)),
+          ("status", .string(approve ? "approved" : "denied")),
+        ]))
     case .failure(let error):
       if case .noPendingCode = error { return failure(.notFound, error.description) }
       return failure(.badRequest, error.description)
@@ -70,7 +80,11 @@ struct ControlEndpoints: Sendable {
       return failure(.badRequest, "The body must be a fault rule (JSON object) or an array of them.")
     }
     let objects: [[String: Any]]
-    if let one = parsed as? [String: Any] { objects = [one] } else if let many = parsed as? [[String: Any]] { objects = many } else {
+    if let one = parsed as? [String: Any] {
+      objects = [one]
+    } else if let many = parsed as? [[String: Any]] {
+      objects = many
+    } else {
       return failure(.badRequest, "The body must be a fault rule (JSON object) or an array of them.")
     }
     var rules: [FaultRule] = []
@@ -92,12 +106,13 @@ struct ControlEndpoints: Sendable {
   }
 
   private func info(_ request: IncomingRequest) -> Response {
-    .json(.object([
-      ("base_url", .string(request.base)), ("tenant_id", .string(tenant.tenantId)),
-      ("tenant_domain", .string(tenant.tenantDomain)), ("client_id", .string(RegisteredApp.demoClientId)),
-      ("default_user", .string(tenant.directory.defaultUser.userPrincipalName)),
-      ("directory_version", .int(tenant.history.current.version)), ("people", .int(tenant.directory.users.count)),
-    ]))
+    .json(
+      .object([
+        ("base_url", .string(request.base)), ("tenant_id", .string(tenant.tenantId)),
+        ("tenant_domain", .string(tenant.tenantDomain)), ("client_id", .string(RegisteredApp.demoClientId)),
+        ("default_user", .string(tenant.directory.defaultUser.userPrincipalName)),
+        ("directory_version", .int(tenant.history.current.version)), ("people", .int(tenant.directory.users.count)),
+      ]))
   }
 
   func failure(_ status: HTTPResponse.Status, _ message: String) -> Response {

@@ -58,7 +58,9 @@ final class FaultInjector: Sendable {
     state.withLock { state in
       var fired = false
       for index in state.rules.indices where !fired {
-        guard state.rules[index].kind == .slowDown, state.rules[index].matches(method: "POST", path: path) else { continue }
+        guard state.rules[index].kind == .slowDown, state.rules[index].matches(method: "POST", path: path) else {
+          continue
+        }
         fired = Self.fires(&state.rules[index], random: &state.random)
       }
       state.rules.removeAll { $0.count == 0 }

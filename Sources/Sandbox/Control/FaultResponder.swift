@@ -26,7 +26,8 @@ struct FaultResponder: Sendable {
       try? await context.channel.close()
       throw ConnectionBroken()
     case .malformedJSON:
-      let text = isGraph
+      let text =
+        isGraph
         ? "{\"@odata.context\":\"\(request.base)/v1.0/$metadata#users\",\"value\":[{\"id\":\"4a1f\",\"displayName\":\"Ad"
         : "{\"token_type\":\"Bearer\",\"scope\":\"User.Re"
       let type = isGraph ? GraphEndpoints.contentType : "application/json; charset=utf-8"
@@ -40,11 +41,13 @@ struct FaultResponder: Sendable {
       var headers = full.headers
       headers[.contentLength] = String(bytes.readableBytes)
       let half = bytes.getSlice(at: bytes.readerIndex, length: max(1, bytes.readableBytes / 2)) ?? bytes
-      return Response(status: full.status, headers: headers, body: ResponseBody(contentLength: bytes.readableBytes) { writer in
-        try await writer.write(half)
-        try? await channel.close()
-        throw ConnectionBroken()
-      })
+      return Response(
+        status: full.status, headers: headers,
+        body: ResponseBody(contentLength: bytes.readableBytes) { writer in
+          try await writer.write(half)
+          try? await channel.close()
+          throw ConnectionBroken()
+        })
     case .latency, .slowDown, .expireAccessTokens, .revokeRefreshTokens:
       return await real()
     }

@@ -45,23 +45,37 @@ struct FaultRule: Sendable, Equatable {
       throw FaultRuleError("'kind' must be one of: \(names)")
     }
     self.kind = kind
-    if let match = json["match"] { guard let text = match as? String, !text.isEmpty else { throw FaultRuleError("'match' must be a non-empty string") }; self.match = text }
-    if let method = json["method"] { guard let text = method as? String else { throw FaultRuleError("'method' must be a string") }; self.method = text.uppercased() }
+    if let match = json["match"] {
+      guard let text = match as? String, !text.isEmpty else {
+        throw FaultRuleError("'match' must be a non-empty string")
+      }
+      self.match = text
+    }
+    if let method = json["method"] {
+      guard let text = method as? String else { throw FaultRuleError("'method' must be a string") }
+      self.method = text.uppercased()
+    }
     if let count = json["count"] {
       guard let number = count as? Int, number >= 1 else { throw FaultRuleError("'count' must be an integer ≥ 1") }
       self.count = number
     }
     if let probability = json["probability"] {
-      guard let number = probability as? Double, number >= 0, number <= 1 else { throw FaultRuleError("'probability' must be a number from 0 to 1") }
+      guard let number = probability as? Double, number >= 0, number <= 1 else {
+        throw FaultRuleError("'probability' must be a number from 0 to 1")
+      }
       self.probability = number
     }
     if count != nil && probability != nil { throw FaultRuleError("give 'count' or 'probability', not both") }
     if kind == .latency {
-      guard let ms = json["ms"] as? Int, ms >= 0, ms <= 600_000 else { throw FaultRuleError("latency needs 'ms' (0…600000)") }
+      guard let ms = json["ms"] as? Int, ms >= 0, ms <= 600_000 else {
+        throw FaultRuleError("latency needs 'ms' (0…600000)")
+      }
       self.ms = ms
     }
     if kind == .status {
-      guard let status = json["status"] as? Int, (400...599).contains(status) else { throw FaultRuleError("status needs 'status' (400…599)") }
+      guard let status = json["status"] as? Int, (400...599).contains(status) else {
+        throw FaultRuleError("status needs 'status' (400…599)")
+      }
       self.status = status
     }
     if let retryAfter = json["retry_after"] {
@@ -86,12 +100,25 @@ struct FaultRule: Sendable, Equatable {
   }
 
   static func glob(_ pattern: [UInt8], _ text: [UInt8]) -> Bool {
-    var p = 0, t = 0, starP = -1, starT = 0
+    var p = 0
+    var t = 0
+    var starP = -1
+    var starT = 0
     while t < text.count {
-      if p < pattern.count && pattern[p] == UInt8(ascii: "*") { starP = p; starT = t; p += 1 }
-      else if p < pattern.count && pattern[p] == text[t] { p += 1; t += 1 }
-      else if starP >= 0 { p = starP + 1; starT += 1; t = starT }
-      else { return false }
+      if p < pattern.count && pattern[p] == UInt8(ascii: "*") {
+        starP = p
+        starT = t
+        p += 1
+      } else if p < pattern.count && pattern[p] == text[t] {
+        p += 1
+        t += 1
+      } else if starP >= 0 {
+        p = starP + 1
+        starT += 1
+        t = starT
+      } else {
+        return false
+      }
     }
     while p < pattern.count && pattern[p] == UInt8(ascii: "*") { p += 1 }
     return p == pattern.count

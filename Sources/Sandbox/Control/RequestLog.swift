@@ -24,11 +24,14 @@ final class RequestLog: Sendable {
       .members([
         ("method", .string(method)), ("path", .string(path)),
         ("query", .object(query.map { ($0.0, .string($0.1)) })),
-        ("headers", .members([
-          ("ConsistencyLevel", consistencyLevel.map(JSONValue.string)),
-          ("client-request-id", clientRequestId.map(JSONValue.string)),
-          ("User-Agent", userAgent.map(JSONValue.string)),
-        ])),
+        (
+          "headers",
+          .members([
+            ("ConsistencyLevel", consistencyLevel.map(JSONValue.string)),
+            ("client-request-id", clientRequestId.map(JSONValue.string)),
+            ("User-Agent", userAgent.map(JSONValue.string)),
+          ])
+        ),
       ])
     }
   }

@@ -57,7 +57,10 @@ extension GraphEndpoints {
       var start = 0
       if let after = token.after { start = Self.firstIndex(in: ids, after: after) }
       for id in ids[start...] {
-        if values.count == pageSize { more = true; break }
+        if values.count == pageSize {
+          more = true
+          break
+        }
         guard let user = directory.user(idOrUPN: id) else { continue }
         values.append(render(user, token: token, properties: properties, caller: caller))
         lastId = id
@@ -67,13 +70,17 @@ extension GraphEndpoints {
         throw Self.syncStateNotFound
       }
       for change in changes where token.after.map({ change.id > $0 }) ?? true {
-        if values.count == pageSize { more = true; break }
+        if values.count == pageSize {
+          more = true
+          break
+        }
         if let user = directory.user(idOrUPN: change.id) {
           values.append(render(user, token: token, properties: properties, caller: caller))
         } else {
-          values.append(.object([
-            ("id", .string(change.id)), ("@removed", .object([("reason", .string(change.removal ?? "changed"))])),
-          ]))
+          values.append(
+            .object([
+              ("id", .string(change.id)), ("@removed", .object([("reason", .string(change.removal ?? "changed"))])),
+            ]))
         }
         lastId = change.id
       }
@@ -126,9 +133,13 @@ extension GraphEndpoints {
     guard token.manager, caller.canReadAllFull || user.id == caller.user.id,
       case .object(var members) = body, let manager = directory.manager(of: user)
     else { return body }
-    members.append(("manager@delta", .array([
-      .object([("@odata.type", .string("#microsoft.graph.user")), ("id", .string(manager.id))]),
-    ])))
+    members.append(
+      (
+        "manager@delta",
+        .array([
+          .object([("@odata.type", .string("#microsoft.graph.user")), ("id", .string(manager.id))])
+        ])
+      ))
     return .object(members)
   }
 

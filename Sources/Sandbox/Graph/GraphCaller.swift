@@ -42,9 +42,12 @@ extension SandboxTenant {
       switch error {
       case .empty: return .failure(.unauthenticated("Access token is empty."))
       case .malformed:
-        return .failure(.unauthenticated(token.contains(".")
-          ? "IDX14102: Unable to decode the header as Base64Url encoded string."
-          : "IDX14100: JWT is not well formed, there are no dots (.).\nThe token needs to be in JWS or JWE Compact Serialization Format. (JWS): 'EncodedHeader.EndcodedPayload.EncodedSignature'. (JWE): 'EncodedProtectedHeader.EncodedEncryptedKey.EncodedInitializationVector.EncodedCiphertext.EncodedAuthenticationTag'."))
+        return .failure(
+          .unauthenticated(
+            token.contains(".")
+              ? "IDX14102: Unable to decode the header as Base64Url encoded string."
+              : "IDX14100: JWT is not well formed, there are no dots (.).\nThe token needs to be in JWS or JWE Compact Serialization Format. (JWS): 'EncodedHeader.EndcodedPayload.EncodedSignature'. (JWE): 'EncodedProtectedHeader.EncodedEncryptedKey.EncodedInitializationVector.EncodedCiphertext.EncodedAuthenticationTag'."
+          ))
       case .badSignature: return .failure(.unauthenticated("Access token validation failure. Invalid signature."))
       }
     }
@@ -63,7 +66,8 @@ extension SandboxTenant {
     {
       return .failure(.unauthenticated("Lifetime validation failed, the token is expired."))
     }
-    guard claims["tid"] as? String == tenantId, let oid = claims["oid"] as? String, let user = directory.user(idOrUPN: oid)
+    guard claims["tid"] as? String == tenantId, let oid = claims["oid"] as? String,
+      let user = directory.user(idOrUPN: oid)
     else { return .failure(.unauthenticated("Access token validation failure. Invalid audience.")) }
     let scopes = Set(((claims["scp"] as? String) ?? "").split(separator: " ").map(String.init))
     return .success(GraphCaller(user: user, permissions: scopes, clientId: claims["azp"] as? String ?? ""))

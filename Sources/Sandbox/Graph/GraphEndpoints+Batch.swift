@@ -42,10 +42,11 @@ extension GraphEndpoints {
         answer = await run(item, within: request)
       }
       done[item.id.lowercased()] = answer.status
-      answers.append(.members([
-        ("id", .string(item.id)), ("status", .int(answer.status)), ("headers", .object(answer.headers)),
-        ("body", answer.body),
-      ]))
+      answers.append(
+        .members([
+          ("id", .string(item.id)), ("status", .int(answer.status)), ("headers", .object(answer.headers)),
+          ("body", answer.body),
+        ]))
     }
     return ok(.object([("responses", .array(answers))]), request)
   }
@@ -77,18 +78,23 @@ extension GraphEndpoints {
 
   /// Status, headers and body of a response made in-process; JSON bodies as JSON, anything
   /// else (a photo) base64-encoded, as Graph returns binary content inside a batch.
-  private static func capture(_ response: Response) async -> (status: Int, headers: [(String, JSONValue)], body: JSONValue?) {
+  private static func capture(_ response: Response) async -> (
+    status: Int, headers: [(String, JSONValue)], body: JSONValue?
+  ) {
     let collector = BodyCollector()
     try? await response.body.write(collector.writer)
     let data = Data(collector.buffer.readableBytesView)
     var headers: [(String, JSONValue)] = []
-    for field in response.headers where ["content-type", "retry-after", "cache-control"].contains(field.name.canonicalName) {
+    for field in response.headers
+    where ["content-type", "retry-after", "cache-control"].contains(field.name.canonicalName) {
       headers.append((field.name.rawName, .string(field.value)))
     }
     let isJSON = response.headers[.contentType]?.lowercased().hasPrefix("application/json") ?? false
     var body: JSONValue?
     if !data.isEmpty {
-      body = isJSON ? ((try? JSONDecoder().decode(JSONValue.self, from: data)) ?? .string(data.base64EncodedString()))
+      body =
+        isJSON
+        ? ((try? JSONDecoder().decode(JSONValue.self, from: data)) ?? .string(data.base64EncodedString()))
         : .string(data.base64EncodedString())
     }
     return (Int(response.status.code), headers, body)
@@ -108,7 +114,9 @@ extension GraphEndpoints {
       guard case .string(let id)? = request["id"], !id.isEmpty, case .string(let method)? = request["method"],
         case .string(let url)? = request["url"]
       else { throw invalidBatch("Invalid batch payload format: every request needs string id, method and url.") }
-      guard ids.insert(id.lowercased()).inserted else { throw invalidBatch("Batch request ids must be unique: '\(id)'.") }
+      guard ids.insert(id.lowercased()).inserted else {
+        throw invalidBatch("Batch request ids must be unique: '\(id)'.")
+      }
       var headers: [(String, String)] = []
       if case .object(let members)? = request["headers"] {
         for (name, value) in members {
@@ -123,7 +131,8 @@ extension GraphEndpoints {
           dependsOn.append(other)
         }
       }
-      items.append(BatchItem(id: id, method: method, url: url, headers: headers, body: request["body"], dependsOn: dependsOn))
+      items.append(
+        BatchItem(id: id, method: method, url: url, headers: headers, body: request["body"], dependsOn: dependsOn))
     }
     return items
   }
@@ -133,9 +142,12 @@ extension GraphEndpoints {
   }
 
   private static let failedDependencyBody = JSONValue.object([
-    ("error", .object([
-      ("code", .string("FailedDependency")),
-      ("message", .string("The request was not run because a request it depends on failed.")),
-    ]))
+    (
+      "error",
+      .object([
+        ("code", .string("FailedDependency")),
+        ("message", .string("The request was not run because a request it depends on failed.")),
+      ])
+    )
   ])
 }

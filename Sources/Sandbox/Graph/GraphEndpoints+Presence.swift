@@ -18,7 +18,8 @@ extension GraphEndpoints {
     guard let data = request.body.data(using: .utf8), let root = try? JSONDecoder().decode(JSONValue.self, from: data),
       case .array(let values)? = root["ids"]
     else {
-      throw GraphError(status: 400, code: "BadRequest", message: "The request body must be {\"ids\": [\"user id\", ...]}.")
+      throw GraphError(
+        status: 400, code: "BadRequest", message: "The request body must be {\"ids\": [\"user id\", ...]}.")
     }
     var ids: [String] = []
     for value in values {
@@ -33,15 +34,17 @@ extension GraphEndpoints {
     }
     let now = tenant.now
     let entries: [JSONValue] = ids.map { id in
-      let entry = tenant.directory.user(idOrUPN: id).map { tenant.presence.presence(of: $0, at: now) }
+      let entry =
+        tenant.directory.user(idOrUPN: id).map { tenant.presence.presence(of: $0, at: now) }
         ?? PresenceBoard.Entry(availability: "PresenceUnknown", activity: "PresenceUnknown")
       return .object([
         ("id", .string(id)), ("availability", .string(entry.availability)), ("activity", .string(entry.activity)),
       ])
     }
-    return ok(.object([
-      ("@odata.context", .string("\(request.base)/v1.0/$metadata#Collection(microsoft.graph.presence)")),
-      ("value", .array(entries)),
-    ]), request)
+    return ok(
+      .object([
+        ("@odata.context", .string("\(request.base)/v1.0/$metadata#Collection(microsoft.graph.presence)")),
+        ("value", .array(entries)),
+      ]), request)
   }
 }

@@ -14,13 +14,14 @@ extension GraphEndpoints {
     let claims = TokenClaims(
       user: caller.user, tenantId: tenant.tenantId, clientId: caller.clientId, issuer: "", issuedAt: 0, expiresAt: 0,
       generation: 0)
-    return .json(.members([
-      ("sub", .string(claims.pairwiseSubject)),
-      ("name", caller.user.displayName.map(JSONValue.string)),
-      ("family_name", caller.user.surname.map(JSONValue.string)),
-      ("given_name", caller.user.givenName.map(JSONValue.string)),
-      ("picture", .string("\(request.base)/v1.0/me/photo/$value")),
-      ("email", caller.user.mail.map(JSONValue.string)),
-    ]), headers: Self.headers(Self.requestIds(request)))
+    return .json(
+      .members([
+        ("sub", .string(claims.pairwiseSubject)),
+        ("name", caller.user.displayName.map(JSONValue.string)),
+        ("family_name", caller.user.surname.map(JSONValue.string)),
+        ("given_name", caller.user.givenName.map(JSONValue.string)),
+        ("picture", .string("\(request.base)/v1.0/me/photo/$value")),
+        ("email", caller.user.mail.map(JSONValue.string)),
+      ]), headers: Self.headers(Self.requestIds(request)))
   }
 }

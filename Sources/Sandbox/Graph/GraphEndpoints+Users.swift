@@ -60,8 +60,9 @@ extension GraphEndpoints {
   private func pageSize(_ text: String?) throws(GraphError) -> Int {
     guard let text else { return 100 }
     guard let value = Int(text.trimmingCharacters(in: .whitespaces)), (1...999).contains(value) else {
-      throw GraphError(status: 400, code: "Request_BadRequest",
-                       message: "Invalid page size specified: '\(text)'. Must be between 1 and 999 inclusive.")
+      throw GraphError(
+        status: 400, code: "Request_BadRequest",
+        message: "Invalid page size specified: '\(text)'. Must be between 1 and 999 inclusive.")
     }
     return value
   }
@@ -83,8 +84,9 @@ extension GraphEndpoints {
   }
 
   static func offset(fromSkipToken token: String) throws(GraphError) -> Int {
-    let invalid = GraphError(status: 400, code: "Directory_ExpiredPageToken",
-                             message: "The specified page token value has expired and can no longer be included in your request.")
+    let invalid = GraphError(
+      status: 400, code: "Directory_ExpiredPageToken",
+      message: "The specified page token value has expired and can no longer be included in your request.")
     guard token.hasPrefix("RFNwdAIAAQAAA"), let data = Base64URL.decode(token.dropFirst(13)),
       let text = String(data: data, encoding: .utf8), text.hasPrefix("sandbox-offset:"),
       let offset = Int(text.dropFirst(15)), offset >= 0

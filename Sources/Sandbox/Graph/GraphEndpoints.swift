@@ -10,14 +10,17 @@ struct GraphEndpoints: Sendable {
   let tenant: SandboxTenant
 
   /// Graph's JSON content type, parameters and all.
-  static let contentType = "application/json; odata.metadata=minimal; odata.streaming=true; IEEE754Compatible=false; charset=utf-8"
+  static let contentType =
+    "application/json; odata.metadata=minimal; odata.streaming=true; IEEE754Compatible=false; charset=utf-8"
 
   func respond(to request: IncomingRequest) async -> Response {
     let now = tenant.now
     let isPost = Self.postPaths.contains(request.components.dropFirst().joined(separator: "/").lowercased())
     guard request.method == (isPost ? "POST" : "GET") else {
-      return GraphError(status: 405, code: "Request_BadRequest", message: "Specified HTTP method is not allowed for the request target.")
-        .response(request: request, now: now)
+      return GraphError(
+        status: 405, code: "Request_BadRequest", message: "Specified HTTP method is not allowed for the request target."
+      )
+      .response(request: request, now: now)
     }
     let caller: GraphCaller
     switch await tenant.authenticate(request) {
@@ -40,7 +43,8 @@ struct GraphEndpoints: Sendable {
     case "communications" where segments.count == 2:
       return try presences(request, caller: caller)
     case "me":
-      return try await user(caller.user, rest: Array(segments.dropFirst()), isSelf: true, request: request, caller: caller)
+      return try await user(
+        caller.user, rest: Array(segments.dropFirst()), isSelf: true, request: request, caller: caller)
     case "users":
       let rest = Array(segments.dropFirst())
       guard let key = rest.first else { return try listUsers(request, caller: caller) }
@@ -77,7 +81,8 @@ struct GraphEndpoints: Sendable {
     switch rest.map({ $0.lowercased() }) {
     case []:
       let properties = try selected(request)
-      var body = directory.render(target, properties: properties, basicProfileOnly: caller.basicProfileOnly(for: target))
+      var body = directory.render(
+        target, properties: properties, basicProfileOnly: caller.basicProfileOnly(for: target))
       if let expansion = try ManagerExpansion.parse(request.query["$expand"]) {
         body = try expandManager(body, of: target, expansion, isSelf: isSelf, request: request, caller: caller)
       }
@@ -86,21 +91,27 @@ struct GraphEndpoints: Sendable {
       guard isSelf || caller.canReadAllFull else { throw .accessDenied }
       guard let manager = directory.manager(of: target) else { throw .notFound("manager") }
       let properties = try selected(request)
-      let body = directory.render(manager, properties: properties, basicProfileOnly: caller.basicProfileOnly(for: manager))
-      return ok(prefixed(body, [
-        ("@odata.context", .string("\(request.base)/v1.0/$metadata#directoryObjects/$entity")),
-        ("@odata.type", .string("#microsoft.graph.user")),
-      ]), request)
+      let body = directory.render(
+        manager, properties: properties, basicProfileOnly: caller.basicProfileOnly(for: manager))
+      return ok(
+        prefixed(
+          body,
+          [
+            ("@odata.context", .string("\(request.base)/v1.0/$metadata#directoryObjects/$entity")),
+            ("@odata.type", .string("#microsoft.graph.user")),
+          ]), request)
     case ["directreports"]:
       guard isSelf || caller.canReadAllFull else { throw .accessDenied }
       let properties = try selected(request)
       let reports = directory.directReports(of: target).map { report in
-        prefixed(directory.render(report, properties: properties, basicProfileOnly: caller.basicProfileOnly(for: report)),
-                 [("@odata.type", .string("#microsoft.graph.user"))])
+        prefixed(
+          directory.render(report, properties: properties, basicProfileOnly: caller.basicProfileOnly(for: report)),
+          [("@odata.type", .string("#microsoft.graph.user"))])
       }
-      return ok(.object([
-        ("@odata.context", .string("\(request.base)/v1.0/$metadata#directoryObjects")), ("value", .array(reports)),
-      ]), request)
+      return ok(
+        .object([
+          ("@odata.context", .string("\(request.base)/v1.0/$metadata#directoryObjects")), ("value", .array(reports)),
+        ]), request)
     case let path where path.first == "photo" || path.first == "photos":
       guard let response = try photo(target, rest: path, request: request) else { throw .badSegment(rest.last ?? "") }
       return response
@@ -159,7 +170,8 @@ extension GraphEndpoints {
     var fields = HTTPFields()
     fields[HTTPField.Name("request-id")!] = ids.requestId
     fields[HTTPField.Name("client-request-id")!] = ids.clientRequestId
-    fields[HTTPField.Name("x-ms-ags-diagnostic")!] = "{\"ServerInfo\":{\"DataCenter\":\"Sandbox\",\"Slice\":\"E\",\"Ring\":\"1\",\"ScaleUnit\":\"000\",\"RoleInstance\":\"roster-sandbox\"}}"
+    fields[HTTPField.Name("x-ms-ags-diagnostic")!] =
+      "{\"ServerInfo\":{\"DataCenter\":\"Sandbox\",\"Slice\":\"E\",\"Ring\":\"1\",\"ScaleUnit\":\"000\",\"RoleInstance\":\"roster-sandbox\"}}"
     fields[.cacheControl] = "no-cache"
     return fields
   }

@@ -12,7 +12,10 @@ struct GraphError: Error, Sendable, Equatable {
   var challenge = false
 
   init(status: Int, code: String, message: String, challenge: Bool = false) {
-    self.status = status; self.code = code; self.message = message; self.challenge = challenge
+    self.status = status
+    self.code = code
+    self.message = message
+    self.challenge = challenge
   }
 
   init(_ error: GraphQueryError) { self.init(status: error.status, code: error.code, message: error.message) }
@@ -31,9 +34,11 @@ struct GraphError: Error, Sendable, Equatable {
     var headers = GraphEndpoints.headers(ids)
     for field in extraHeaders { headers.append(field) }
     if challenge {
-      headers[.wwwAuthenticate] = "Bearer realm=\"\", authorization_uri=\"\(request.base)/common/oauth2/authorize\", client_id=\"\(TokenClaims.graphAudience)\""
+      headers[.wwwAuthenticate] =
+        "Bearer realm=\"\", authorization_uri=\"\(request.base)/common/oauth2/authorize\", client_id=\"\(TokenClaims.graphAudience)\""
     }
-    return .json(body, status: HTTPResponse.Status(code: status), contentType: GraphEndpoints.contentType, headers: headers)
+    return .json(
+      body, status: HTTPResponse.Status(code: status), contentType: GraphEndpoints.contentType, headers: headers)
   }
 
   // MARK: - The errors Graph sends
@@ -44,8 +49,10 @@ struct GraphError: Error, Sendable, Equatable {
   static let accessDenied = GraphError(
     status: 403, code: "Authorization_RequestDenied", message: "Insufficient privileges to complete the operation.")
   static func notFound(_ resource: String) -> GraphError {
-    GraphError(status: 404, code: "Request_ResourceNotFound",
-               message: "Resource '\(resource)' does not exist or one of its queried reference-property objects are not present.")
+    GraphError(
+      status: 404, code: "Request_ResourceNotFound",
+      message: "Resource '\(resource)' does not exist or one of its queried reference-property objects are not present."
+    )
   }
   static let imageNotFound = GraphError(
     status: 404, code: "ImageNotFound",
@@ -58,7 +65,10 @@ struct GraphError: Error, Sendable, Equatable {
   static func forStatus(_ status: Int) -> GraphError {
     switch status {
     case 429: GraphError(status: 429, code: "TooManyRequests", message: "Please retry again later.")
-    case 503: GraphError(status: 503, code: "serviceNotAvailable", message: "The service is temporarily unavailable. Please retry later.")
+    case 503:
+      GraphError(
+        status: 503, code: "serviceNotAvailable", message: "The service is temporarily unavailable. Please retry later."
+      )
     case 504: GraphError(status: 504, code: "UnknownError", message: "The gateway timed out.")
     case 401: unauthenticated("Access token validation failure.")
     case 403: accessDenied

@@ -16,7 +16,8 @@ final class PresenceBoard: Sendable {
   static let period: TimeInterval = 120
 
   static let availabilities = [
-    "Available", "AvailableIdle", "Away", "BeRightBack", "Busy", "BusyIdle", "DoNotDisturb", "Offline", "PresenceUnknown",
+    "Available", "AvailableIdle", "Away", "BeRightBack", "Busy", "BusyIdle", "DoNotDisturb", "Offline",
+    "PresenceUnknown",
   ]
   static let activities = [
     "Available", "Away", "BeRightBack", "Busy", "DoNotDisturb", "InACall", "InAConferenceCall", "Inactive",

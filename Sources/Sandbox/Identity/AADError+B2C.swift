@@ -8,14 +8,27 @@ extension AADError {
   /// The B2C code and text for this refusal.
   var b2cEquivalent: (code: Int, message: String) {
     switch code {
-    case 900144: return (90014, message.replacingOccurrences(of: "The request body must contain the following parameter", with: "The required field"))
+    case 900144:
+      return (
+        90014,
+        message.replacingOccurrences(
+          of: "The request body must contain the following parameter", with: "The required field")
+      )
     case 700016: return (90018, "The client id specified in the request is not registered in the tenant.")
-    case 700025: return (90084, "Public clients should not send a client_secret when redeeming a publicly acquired grant.")
-    case 54005, 70000, 70008, 700082: return (90080, "The provided grant has expired. Please re-authenticate and try again.")
+    case 700025:
+      return (90084, "Public clients should not send a client_secret when redeeming a publicly acquired grant.")
+    case 54005, 70000, 70008, 700082:
+      return (90080, "The provided grant has expired. Please re-authenticate and try again.")
     case 501481: return (90183, "The supplied code_verifier is invalid.")
     case 50173: return (90129, "The provided grant has been revoked. Please reauthenticate and try again.")
     case 70003: return (90086, "The supplied grant_type is not supported.")
-    case 70011: return (90117, message.replacingOccurrences(of: "The provided value for the input parameter 'scope' is not valid. The scope ", with: "The scope '").replacingOccurrences(of: " is not valid.", with: "' provided in the request is not supported."))
+    case 70011:
+      return (
+        90117,
+        message.replacingOccurrences(
+          of: "The provided value for the input parameter 'scope' is not valid. The scope ", with: "The scope '"
+        ).replacingOccurrences(of: " is not valid.", with: "' provided in the request is not supported.")
+      )
     case 500112, 50011: return (90006, "The redirect URI provided in the request is not registered for the client id.")
     case 88: return (90088, "The provided grant has not been issued for this endpoint.")
     default: return (90000 + (code % 1000), message)

@@ -18,7 +18,8 @@ struct AADError: Error, Sendable, Equatable {
     let trace = UUID().uuidString.lowercased()
     let correlation = correlationId ?? UUID().uuidString.lowercased()
     let stamp = AADError.timestamp(now)
-    let description = "AADSTS\(code): \(message)\r\nTrace ID: \(trace)\r\nCorrelation ID: \(correlation)\r\nTimestamp: \(stamp)"
+    let description =
+      "AADSTS\(code): \(message)\r\nTrace ID: \(trace)\r\nCorrelation ID: \(correlation)\r\nTimestamp: \(stamp)"
     let body = JSONValue.members([
       ("error", .string(error)),
       ("error_description", .string(description)),
@@ -58,16 +59,23 @@ enum IdentityHeaders {
 
 extension AADError {
   static func missingParameter(_ name: String) -> AADError {
-    AADError(error: "invalid_request", code: 900144,
-             message: "The request body must contain the following parameter: '\(name)'.")
+    AADError(
+      error: "invalid_request", code: 900144,
+      message: "The request body must contain the following parameter: '\(name)'.")
   }
   static func unknownTenant(_ tenant: String) -> AADError {
-    AADError(error: "invalid_request", code: 90002,
-             message: "Tenant '\(tenant)' not found. Check to make sure you have the correct tenant ID and are signing into the correct cloud. Check with your subscription administrator, this may happen if there are no active subscriptions for the tenant.")
+    AADError(
+      error: "invalid_request", code: 90002,
+      message:
+        "Tenant '\(tenant)' not found. Check to make sure you have the correct tenant ID and are signing into the correct cloud. Check with your subscription administrator, this may happen if there are no active subscriptions for the tenant."
+    )
   }
   static func unknownClient(_ clientId: String, tenant: String) -> AADError {
-    AADError(error: "unauthorized_client", code: 700016,
-             message: "Application with identifier '\(clientId)' was not found in the directory '\(tenant)'. This can happen if the application has not been installed by the administrator of the tenant or consented to by any user in the tenant. You may have sent your authentication request to the wrong tenant.")
+    AADError(
+      error: "unauthorized_client", code: 700016,
+      message:
+        "Application with identifier '\(clientId)' was not found in the directory '\(tenant)'. This can happen if the application has not been installed by the administrator of the tenant or consented to by any user in the tenant. You may have sent your authentication request to the wrong tenant."
+    )
   }
   static let publicClientSentSecret = AADError(
     error: "invalid_client", code: 700025,
@@ -89,15 +97,20 @@ extension AADError {
     message: "The provided value for the input parameter 'device_code' is not valid.")
   static let deviceCodeRedeemed = AADError(
     error: "invalid_grant", code: 54005,
-    message: "OAuth2 device code was already redeemed, please retry with a new device code or use an existing refresh token.")
+    message:
+      "OAuth2 device code was already redeemed, please retry with a new device code or use an existing refresh token.")
   static let codeRedeemed = AADError(
     error: "invalid_grant", code: 54005,
-    message: "OAuth2 Authorization code was already redeemed, please retry with a new valid code or use an existing refresh token.")
+    message:
+      "OAuth2 Authorization code was already redeemed, please retry with a new valid code or use an existing refresh token."
+  )
   static let codeInvalid = AADError(
     error: "invalid_grant", code: 70000, message: "The provided value for the 'code' parameter is not valid.")
   static let codeExpired = AADError(
     error: "invalid_grant", code: 70008,
-    message: "The provided authorization code or refresh token has expired due to inactivity. Send a new interactive authorization request for this user and resource.")
+    message:
+      "The provided authorization code or refresh token has expired due to inactivity. Send a new interactive authorization request for this user and resource."
+  )
   static let pkceMismatch = AADError(
     error: "invalid_grant", code: 501481,
     message: "The Code_Verifier does not match the code_challenge supplied in the authorization request.")
@@ -106,33 +119,41 @@ extension AADError {
     message: "The reply address does not match the reply address provided when requesting the authorization code.")
   static let refreshTokenRevoked = AADError(
     error: "invalid_grant", code: 50173,
-    message: "The provided grant has expired due to it being revoked, a fresh auth token is needed. The user might have changed or reset their password. The grant was issued on '2026-01-01T00:00:00Z' and the TokensValidFrom date (before which tokens are not valid) for this user is '2026-01-01T00:00:01Z'.")
+    message:
+      "The provided grant has expired due to it being revoked, a fresh auth token is needed. The user might have changed or reset their password. The grant was issued on '2026-01-01T00:00:00Z' and the TokensValidFrom date (before which tokens are not valid) for this user is '2026-01-01T00:00:01Z'."
+  )
   static let refreshTokenExpired = AADError(
     error: "invalid_grant", code: 700082,
     message: "The refresh token has expired due to inactivity. The token was issued and was inactive for 90.00:00:00.")
   static let refreshTokenMalformed = AADError(
-    error: "invalid_grant", code: 9002313,
+    error: "invalid_grant", code: 9_002_313,
     message: "Invalid request. Request is malformed or invalid. The refresh token is malformed or not valid.")
   static func unsupportedGrantType(_ grant: String) -> AADError {
-    AADError(error: "unsupported_grant_type", code: 70003,
-             message: "The app requested an unsupported grant type '\(grant)'.")
+    AADError(
+      error: "unsupported_grant_type", code: 70003,
+      message: "The app requested an unsupported grant type '\(grant)'.")
   }
   static func invalidScope(_ scope: String) -> AADError {
-    AADError(error: "invalid_scope", code: 70011,
-             message: "The provided value for the input parameter 'scope' is not valid. The scope \(scope) is not valid.")
+    AADError(
+      error: "invalid_scope", code: 70011,
+      message: "The provided value for the input parameter 'scope' is not valid. The scope \(scope) is not valid.")
   }
   /// `/.default` mixed with named permissions: Entra refuses the static and dynamic forms together
   /// (scopes-oidc.md: "`scope=https://graph.microsoft.com/.default Mail.Read` results in an error").
   static func defaultMixedWithNamed(_ scope: String) -> AADError {
-    AADError(error: "invalid_scope", code: 70011,
-             message: "The provided value for the input parameter 'scope' is not valid. The scope \(scope) is not valid. "
-               + "static scope limit exceeded.")
+    AADError(
+      error: "invalid_scope", code: 70011,
+      message: "The provided value for the input parameter 'scope' is not valid. The scope \(scope) is not valid. "
+        + "static scope limit exceeded.")
   }
   static let noDeviceCodeForClient = AADError(
     error: "invalid_grant", code: 70000,
-    message: "The provided value for the input parameter 'client_id' does not match the client that requested the device code.")
+    message:
+      "The provided value for the input parameter 'client_id' does not match the client that requested the device code."
+  )
   static func temporarilyUnavailable(status: HTTPResponse.Status) -> AADError {
-    AADError(error: "temporarily_unavailable", code: 90033,
-             message: "A transient error has occurred. Please try again.", status: status)
+    AADError(
+      error: "temporarily_unavailable", code: 90033,
+      message: "A transient error has occurred. Please try again.", status: status)
   }
 }

@@ -14,7 +14,9 @@ enum Base64URL {
 
   static func decode(_ text: some StringProtocol) -> Data? {
     var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-    guard base64.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "/") }) else { return nil }
+    guard base64.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "/") }) else {
+      return nil
+    }
     while base64.count % 4 != 0 { base64 += "=" }
     return Data(base64Encoded: base64)
   }

@@ -17,11 +17,13 @@ struct DevicePage: Sendable {
     let approve = (form["action"] ?? "approve").lowercased() != "deny"
     switch await tenant.decideDeviceCode(userCode: code, user: form["user"], approve: approve) {
     case .success(let (_, user)):
-      let text = approve
+      let text =
+        approve
         ? "\(user.displayName ?? user.userPrincipalName) (\(user.userPrincipalName)) signed in to \(RegisteredApp.demo.displayName) on your device. You may now close this window."
         : "You declined to sign in to \(RegisteredApp.demo.displayName) on your device. You may now close this window."
-      return .text(Self.document(title: approve ? "Signed in" : "Declined", body: "<p id=\"result\">\(HTML.escape(text))</p>"),
-                   contentType: "text/html; charset=utf-8")
+      return .text(
+        Self.document(title: approve ? "Signed in" : "Declined", body: "<p id=\"result\">\(HTML.escape(text))</p>"),
+        contentType: "text/html; charset=utf-8")
     case .failure(let error):
       let status: HTTPResponse.Status = if case .noPendingCode = error { .notFound } else { .badRequest }
       return page(message: error.description, userCode: code, status: status)
@@ -44,7 +46,8 @@ struct DevicePage: Sendable {
       <button name="action" value="approve">Sign in</button> <button name="action" value="deny">Cancel sign-in</button>
       </form>
       """
-    return .text(Self.document(title: "Enter code", body: body), status: status, contentType: "text/html; charset=utf-8")
+    return .text(
+      Self.document(title: "Enter code", body: body), status: status, contentType: "text/html; charset=utf-8")
   }
 
   private static func document(title: String, body: String) -> String {

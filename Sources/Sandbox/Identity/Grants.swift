@@ -11,7 +11,11 @@ enum GrantRealm: Sendable, Equatable {
 
 /// A pending device authorization (RFC 8628) and what became of it.
 struct DeviceGrant: Sendable {
-  enum State: Sendable, Equatable { case pending, approved(userId: String), denied, redeemed }
+  enum State: Sendable, Equatable {
+    case pending
+    case approved(userId: String)
+    case denied, redeemed
+  }
   var deviceCode: String
   var userCode: String
   var clientId: String

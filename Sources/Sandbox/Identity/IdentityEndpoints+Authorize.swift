@@ -14,9 +14,12 @@ extension IdentityEndpoints {
     guard let app = tenant.app(clientId) else { return errorPage(.unknownClient(clientId, tenant: tenant.tenantId)) }
     guard let redirectURI = query.nonEmpty("redirect_uri") else { return errorPage(.missingParameter("redirect_uri")) }
     guard app.accepts(redirectURI: redirectURI) else {
-      return errorPage(AADError(
-        error: "invalid_request", code: 50011,
-        message: "The redirect URI '\(redirectURI)' specified in the request does not match the redirect URIs configured for the application '\(clientId)'. Make sure the redirect URI sent in the request matches one added to your application in the Azure portal."))
+      return errorPage(
+        AADError(
+          error: "invalid_request", code: 50011,
+          message:
+            "The redirect URI '\(redirectURI)' specified in the request does not match the redirect URIs configured for the application '\(clientId)'. Make sure the redirect URI sent in the request matches one added to your application in the Azure portal."
+        ))
     }
     let redirect = AuthorizeRedirect(
       redirectURI: redirectURI, mode: query["response_mode"] ?? "query", state: query["state"], b2c: b2c,
@@ -25,9 +28,12 @@ extension IdentityEndpoints {
       return redirect.error(.missingParameter("response_type"))
     }
     guard responseType.split(separator: " ").contains("code") else {
-      return redirect.error(AADError(
-        error: "unsupported_response_type", code: 70005,
-        message: "The provided value for the input parameter 'response_type' is not allowed for this request. Expected value: 'code'."))
+      return redirect.error(
+        AADError(
+          error: "unsupported_response_type", code: 70005,
+          message:
+            "The provided value for the input parameter 'response_type' is not allowed for this request. Expected value: 'code'."
+        ))
     }
     guard let scopeText = query.nonEmpty("scope") else { return redirect.error(.missingParameter("scope")) }
     let scopes: ScopeSet
@@ -35,17 +41,23 @@ extension IdentityEndpoints {
       scopes = try ScopeSet.parse(scopeText, clientId: clientId, b2c: b2c, apiIdentifier: tenant.taskAPIIdentifier)
     } catch { return redirect.error(error) }
     if b2c && !scopes.wantsB2CAccessToken && !scopes.wantsIdToken {
-      return redirect.error(AADError(
-        error: "invalid_request", code: 115,
-        message: "When requesting the 'code' response_type, the scope parameter must include a resource or client ID for access tokens, and 'openid' for ID tokens."))
+      return redirect.error(
+        AADError(
+          error: "invalid_request", code: 115,
+          message:
+            "When requesting the 'code' response_type, the scope parameter must include a resource or client ID for access tokens, and 'openid' for ID tokens."
+        ))
     }
     let method = query.nonEmpty("code_challenge_method") ?? "plain"
     guard method == "S256" || method == "plain" else {
-      return redirect.error(AADError(
-        error: "invalid_request", code: 501491, message: "Invalid code_challenge_method. Supported values: 'S256', 'plain'."))
+      return redirect.error(
+        AADError(
+          error: "invalid_request", code: 501491,
+          message: "Invalid code_challenge_method. Supported values: 'S256', 'plain'."))
     }
     if let challenge = query.nonEmpty("code_challenge"), !(43...128).contains(challenge.count) {
-      return redirect.error(AADError(error: "invalid_request", code: 50147, message: "The code_challenge parameter size is invalid."))
+      return redirect.error(
+        AADError(error: "invalid_request", code: 50147, message: "The code_challenge parameter size is invalid."))
     }
 
     let user: DirectoryUser
@@ -54,10 +66,12 @@ extension IdentityEndpoints {
     case .failure(let error): return redirect.error(error)
     }
     let code = Base64URL.random(bytes: 96)
-    await tenant.grants.addCode(code, AuthorizationCodeGrant(
-      clientId: clientId, redirectURI: redirectURI, scopes: scopes.stored, userId: user.id,
-      codeChallenge: query.nonEmpty("code_challenge"), challengeMethod: method, nonce: query.nonEmpty("nonce"),
-      realm: path.policy.map { .b2c(policy: $0) } ?? .entra, expiresAt: tenant.now.addingTimeInterval(600)))
+    await tenant.grants.addCode(
+      code,
+      AuthorizationCodeGrant(
+        clientId: clientId, redirectURI: redirectURI, scopes: scopes.stored, userId: user.id,
+        codeChallenge: query.nonEmpty("code_challenge"), challengeMethod: method, nonce: query.nonEmpty("nonce"),
+        realm: path.policy.map { .b2c(policy: $0) } ?? .entra, expiresAt: tenant.now.addingTimeInterval(600)))
     var pairs = [("code", code)]
     if let state = query["state"] { pairs.append(("state", state)) }
     if !b2c { pairs.append(("session_state", UUID().uuidString.lowercased())) }
@@ -74,26 +88,38 @@ extension IdentityEndpoints {
     }
     let silent = prompts.contains("none")
     if silent && prompts.count > 1 {
-      return .failure(AADError(error: "invalid_request", code: 90023, message: "prompt=none cannot be combined with other prompt values."))
+      return .failure(
+        AADError(
+          error: "invalid_request", code: 90023, message: "prompt=none cannot be combined with other prompt values."))
     }
     guard let loginHint else {
       if silent {
-        return .failure(AADError(error: "login_required", code: 50058,
-                                 message: "A silent sign-in request was sent but no user is signed in."))
+        return .failure(
+          AADError(
+            error: "login_required", code: 50058,
+            message: "A silent sign-in request was sent but no user is signed in."))
       }
       return .success(tenant.browserUser)
     }
     guard let user = tenant.directory.user(idOrUPN: loginHint) else {
       if silent {
-        return .failure(AADError(error: "login_required", code: 50058,
-                                 message: "A silent sign-in request was sent but no user is signed in."))
+        return .failure(
+          AADError(
+            error: "login_required", code: 50058,
+            message: "A silent sign-in request was sent but no user is signed in."))
       }
-      return .failure(AADError(error: "invalid_request", code: 50034,
-                               message: "The user account \(loginHint) does not exist in the \(tenant.tenantId) directory. To sign into this application, the account must be added to the directory."))
+      return .failure(
+        AADError(
+          error: "invalid_request", code: 50034,
+          message:
+            "The user account \(loginHint) does not exist in the \(tenant.tenantId) directory. To sign into this application, the account must be added to the directory."
+        ))
     }
     guard user.accountEnabled else {
-      return .failure(AADError(error: silent ? "interaction_required" : "access_denied", code: 50057,
-                               message: "The user account is disabled."))
+      return .failure(
+        AADError(
+          error: silent ? "interaction_required" : "access_denied", code: 50057,
+          message: "The user account is disabled."))
     }
     return .success(user)
   }

@@ -7,7 +7,9 @@ extension IdentityEndpoints {
   func deviceAuthorization(_ request: IncomingRequest, path: AuthorityPath) async -> Response {
     let form = request.form
     let now = tenant.now
-    guard let clientId = form.nonEmpty("client_id") else { return AADError.missingParameter("client_id").response(now: now) }
+    guard let clientId = form.nonEmpty("client_id") else {
+      return AADError.missingParameter("client_id").response(now: now)
+    }
     guard let scope = form.nonEmpty("scope") else { return AADError.missingParameter("scope").response(now: now) }
     guard tenant.app(clientId) != nil else {
       return AADError.unknownClient(clientId, tenant: tenant.tenantId).response(now: now)
@@ -22,15 +24,17 @@ extension IdentityEndpoints {
       issuedAt: now, expiresAt: now.addingTimeInterval(TimeInterval(configuration.deviceCodeExpiresIn)))
     await tenant.grants.addDevice(grant)
     let verification = "\(request.base)/device"
-    let message = "To sign in, use a web browser to open the page \(verification) and enter the code \(userCode) to authenticate."
-    return .json(.object([
-      ("user_code", .string(userCode)),
-      ("device_code", .string(grant.deviceCode)),
-      ("verification_uri", .string(verification)),
-      ("expires_in", .int(configuration.deviceCodeExpiresIn)),
-      ("interval", .int(configuration.deviceCodeInterval)),
-      ("message", .string(message)),
-    ]), headers: IdentityHeaders.noStore)
+    let message =
+      "To sign in, use a web browser to open the page \(verification) and enter the code \(userCode) to authenticate."
+    return .json(
+      .object([
+        ("user_code", .string(userCode)),
+        ("device_code", .string(grant.deviceCode)),
+        ("verification_uri", .string(verification)),
+        ("expires_in", .int(configuration.deviceCodeExpiresIn)),
+        ("interval", .int(configuration.deviceCodeInterval)),
+        ("message", .string(message)),
+      ]), headers: IdentityHeaders.noStore)
   }
 
   /// Nine characters from an alphabet without look-alikes (no 0/O, 1/I/L), like Entra's codes.
@@ -69,8 +73,12 @@ extension IdentityEndpoints {
       if tenant.faults.slowDown(path: request.path) { return AADError.slowDown.response(now: now) }
       return AADError.authorizationPending.response(now: now)
     case .approved(let userId):
-      guard await tenant.grants.markDeviceRedeemed(deviceCode) else { return AADError.deviceCodeRedeemed.response(now: now) }
-      guard let user = tenant.directory.user(idOrUPN: userId) else { return AADError.badVerificationCode.response(now: now) }
+      guard await tenant.grants.markDeviceRedeemed(deviceCode) else {
+        return AADError.deviceCodeRedeemed.response(now: now)
+      }
+      guard let user = tenant.directory.user(idOrUPN: userId) else {
+        return AADError.badVerificationCode.response(now: now)
+      }
       let scopes = ScopeSet.fromStored(grant.scopes)
       return await tokenResponse(
         user: user, clientId: grant.clientId, scopes: scopes, realm: .entra, nonce: nil,

@@ -37,7 +37,8 @@ extension IdentityEndpoints {
             claims.b2cToken(policy: policy, nonce: nil, audience: clientId, isAccessToken: true, scp: scp))
         }
         if scopes.wantsIdToken || !scopes.wantsB2CAccessToken {
-          idToken = try tenant.signer.sign(claims.b2cToken(policy: policy, nonce: nonce, audience: clientId, isAccessToken: false))
+          idToken = try tenant.signer.sign(
+            claims.b2cToken(policy: policy, nonce: nonce, audience: clientId, isAccessToken: false))
         }
       }
     } catch {
@@ -47,40 +48,44 @@ extension IdentityEndpoints {
       let token = Base64URL.random(bytes: 64)
       let expires = now.addingTimeInterval(TimeInterval(tenant.configuration.refreshTokenLifetime))
       await tenant.grants.addRefresh(
-        token, RefreshGrant(clientId: clientId, userId: user.id, scopes: scopes.stored, realm: realm, expiresAt: expires))
+        token,
+        RefreshGrant(clientId: clientId, userId: user.id, scopes: scopes.stored, realm: realm, expiresAt: expires))
       refreshToken = token
     }
     let scope = scopes.responseScope(clientId: clientId, b2c: realm.policy != nil)
-    let info = clientInfo ? Self.clientInfo(uid: realm.policy.map { "\(user.id)-\($0)" } ?? user.id, utid: tenant.tenantId) : nil
+    let info =
+      clientInfo ? Self.clientInfo(uid: realm.policy.map { "\(user.id)-\($0)" } ?? user.id, utid: tenant.tenantId) : nil
 
     if case .b2c = realm {
       let refreshLifetime = tenant.configuration.refreshTokenLifetime
-      return .json(.members([
-        ("access_token", accessToken.map(JSONValue.string)),
-        ("id_token", idToken.map(JSONValue.string)),
+      return .json(
+        .members([
+          ("access_token", accessToken.map(JSONValue.string)),
+          ("id_token", idToken.map(JSONValue.string)),
+          ("token_type", .string("Bearer")),
+          ("not_before", .string(String(issuedAt))),
+          ("expires_in", .string(String(lifetime))),
+          ("expires_on", .string(String(expiresAt))),
+          ("resource", .string(clientId)),
+          ("id_token_expires_in", .string(String(lifetime))),
+          ("profile_info", .string(Self.profileInfo(user: user, tenantId: tenant.tenantId))),
+          ("scope", .string(scope)),
+          ("refresh_token", refreshToken.map(JSONValue.string)),
+          ("refresh_token_expires_in", refreshToken == nil ? nil : .string(String(refreshLifetime))),
+          ("client_info", info.map(JSONValue.string)),
+        ]), headers: IdentityHeaders.noStore)
+    }
+    return .json(
+      .members([
         ("token_type", .string("Bearer")),
-        ("not_before", .string(String(issuedAt))),
-        ("expires_in", .string(String(lifetime))),
-        ("expires_on", .string(String(expiresAt))),
-        ("resource", .string(clientId)),
-        ("id_token_expires_in", .string(String(lifetime))),
-        ("profile_info", .string(Self.profileInfo(user: user, tenantId: tenant.tenantId))),
         ("scope", .string(scope)),
+        ("expires_in", .int(lifetime)),
+        ("ext_expires_in", .int(lifetime)),
+        ("access_token", accessToken.map(JSONValue.string)),
         ("refresh_token", refreshToken.map(JSONValue.string)),
-        ("refresh_token_expires_in", refreshToken == nil ? nil : .string(String(refreshLifetime))),
+        ("id_token", idToken.map(JSONValue.string)),
         ("client_info", info.map(JSONValue.string)),
       ]), headers: IdentityHeaders.noStore)
-    }
-    return .json(.members([
-      ("token_type", .string("Bearer")),
-      ("scope", .string(scope)),
-      ("expires_in", .int(lifetime)),
-      ("ext_expires_in", .int(lifetime)),
-      ("access_token", accessToken.map(JSONValue.string)),
-      ("refresh_token", refreshToken.map(JSONValue.string)),
-      ("id_token", idToken.map(JSONValue.string)),
-      ("client_info", info.map(JSONValue.string)),
-    ]), headers: IdentityHeaders.noStore)
   }
 
   /// MSAL's `client_info` (sent when the request has `client_info=1`): base64url `{"uid","utid"}`.

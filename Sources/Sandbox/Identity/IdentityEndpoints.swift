@@ -20,8 +20,10 @@ struct IdentityEndpoints: Sendable {
     }
     switch path.endpoint {
     case .discovery: return discovery(request, path: path)
-    case .keys: return .json(tenant.signer.jwks(issuer: issuerTemplate(request, path: path)),
-                             headers: [.cacheControl: "max-age=86400, private"])
+    case .keys:
+      return .json(
+        tenant.signer.jwks(issuer: issuerTemplate(request, path: path)),
+        headers: [.cacheControl: "max-age=86400, private"])
     case .devicecode:
       if path.isB2C { return .text("Not Found", status: .notFound) }
       guard request.method == "POST" else { return methodNotAllowed() }
@@ -63,13 +65,15 @@ struct IdentityEndpoints: Sendable {
     {
       return Response(status: .found, headers: [.location: target])
     }
-    return .text("<html><body><p>You signed out of your account.</p></body></html>", contentType: "text/html; charset=utf-8")
+    return .text(
+      "<html><body><p>You signed out of your account.</p></body></html>", contentType: "text/html; charset=utf-8")
   }
 
   /// Entra shows some authorize errors (unknown app, bad redirect URI) as a page, not a redirect.
   func errorPage(_ error: AADError) -> Response {
     let text = "AADSTS\(error.code): \(error.message)"
-    let html = "<!DOCTYPE html><html><head><title>Sign in</title></head><body><h1>Sorry, but we're having trouble signing you in.</h1><p id=\"error\">\(HTML.escape(text))</p></body></html>"
+    let html =
+      "<!DOCTYPE html><html><head><title>Sign in</title></head><body><h1>Sorry, but we're having trouble signing you in.</h1><p id=\"error\">\(HTML.escape(text))</p></body></html>"
     return .text(html, status: .badRequest, contentType: "text/html; charset=utf-8")
   }
 }

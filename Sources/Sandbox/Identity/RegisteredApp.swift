@@ -12,7 +12,9 @@ struct RegisteredApp: Sendable, Equatable {
   static let demoClientId = "3f6b2c1e-8d4a-4e7b-9c2f-5a1d0e9b7c64"
   static let demo = RegisteredApp(
     clientId: demoClientId, displayName: "Roster sandbox demo",
-    redirectURIs: ["http://localhost", "http://127.0.0.1", "https://login.microsoftonline.com/common/oauth2/nativeclient"],
+    redirectURIs: [
+      "http://localhost", "http://127.0.0.1", "https://login.microsoftonline.com/common/oauth2/nativeclient",
+    ],
     isPublicClient: true)
 
   /// Whether `candidate` matches a registered redirect URI as Entra matches them: scheme and host

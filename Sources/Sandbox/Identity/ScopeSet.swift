@@ -53,7 +53,9 @@ struct ScopeSet: Sendable, Equatable {
       } else if b2c {
         if lower == clientId.lowercased() {
           result.ownApp = true
-        } else if let apiIdentifier, ["read", "write"].contains(where: { lower == "\(apiIdentifier.lowercased())/\($0)" }) {
+        } else if let apiIdentifier,
+          ["read", "write"].contains(where: { lower == "\(apiIdentifier.lowercased())/\($0)" })
+        {
           if !result.api.contains(lower) { result.api.append(lower) }
         } else {
           throw AADError.invalidScope(raw)
@@ -79,7 +81,9 @@ struct ScopeSet: Sendable, Equatable {
       name = String(raw.dropFirst(prefix.count))
     }
     if name.lowercased() == ".default" { return (graphPermissions, true) }
-    return (graphPermissions + otherGraphPermissions).first { $0.lowercased() == name.lowercased() }.map { ([$0], false) }
+    return (graphPermissions + otherGraphPermissions).first { $0.lowercased() == name.lowercased() }.map {
+      ([$0], false)
+    }
   }
 
   /// The `scope` value of a token response. Entra names Graph permissions short (`User.Read`, not
@@ -110,7 +114,11 @@ struct ScopeSet: Sendable, Equatable {
     for part in text.split(separator: " ").map(String.init) {
       if part.hasPrefix("api=") {
         result.api.append(String(part.dropFirst(4)))
-      } else if part == "<app>" { result.ownApp = true } else if oidcScopes.contains(part) { result.oidc.append(part) } else {
+      } else if part == "<app>" {
+        result.ownApp = true
+      } else if oidcScopes.contains(part) {
+        result.oidc.append(part)
+      } else {
         result.graph.append(part)
       }
     }

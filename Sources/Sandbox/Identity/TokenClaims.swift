@@ -27,7 +27,8 @@ struct TokenClaims: Sendable {
     .members([
       ("aud", .string(Self.graphAudience)), ("iss", .string(issuer)),
       ("iat", .int(issuedAt)), ("nbf", .int(issuedAt)), ("exp", .int(expiresAt)),
-      ("acct", .int(0)), ("app_displayname", .string(RegisteredApp.demo.clientId == clientId ? RegisteredApp.demo.displayName : clientId)),
+      ("acct", .int(0)),
+      ("app_displayname", .string(RegisteredApp.demo.clientId == clientId ? RegisteredApp.demo.displayName : clientId)),
       ("appid", .string(clientId)), ("azp", .string(clientId)), ("azpacr", .string("0")),
       ("family_name", user.surname.map(JSONValue.string)), ("given_name", user.givenName.map(JSONValue.string)),
       ("idtyp", .string("user")), ("name", .string(user.displayName ?? user.userPrincipalName)),

@@ -1,7 +1,7 @@
 import Crypto
-import _CryptoExtras
 import Foundation
 import SandboxDirectory
+import _CryptoExtras
 
 /// Signs and verifies the sandbox's RS256 JWTs. The key is made at start and published in the
 /// JWKS under `kid` (also sent as `x5t`, as Entra does), so clients that validate tokens can.
@@ -24,7 +24,8 @@ final class TokenSigner: Sendable {
     let header = JSONValue.members([
       ("typ", .string("JWT")), ("alg", .string("RS256")), ("x5t", .string(keyId)), ("kid", .string(keyId)),
     ])
-    let signingInput = Base64URL.encode(Data(header.jsonText.utf8)) + "."
+    let signingInput =
+      Base64URL.encode(Data(header.jsonText.utf8)) + "."
       + Base64URL.encode(Data(claims.jsonText.utf8))
     let signature = try privateKey.signature(
       for: SHA256.hash(data: Data(signingInput.utf8)), padding: .insecurePKCS1v1_5)
@@ -57,13 +58,16 @@ final class TokenSigner: Sendable {
   /// The JSON Web Key Set document (`/discovery/v2.0/keys`).
   func jwks(issuer: String) -> JSONValue {
     .object([
-      ("keys", .array([
-        .members([
-          ("kty", .string("RSA")), ("use", .string("sig")), ("kid", .string(keyId)), ("x5t", .string(keyId)),
-          ("n", .string(Base64URL.encode(modulus))), ("e", .string(Base64URL.encode(exponent))),
-          ("issuer", .string(issuer)),
+      (
+        "keys",
+        .array([
+          .members([
+            ("kty", .string("RSA")), ("use", .string("sig")), ("kid", .string(keyId)), ("x5t", .string(keyId)),
+            ("n", .string(Base64URL.encode(modulus))), ("e", .string(Base64URL.encode(exponent))),
+            ("issuer", .string(issuer)),
+          ])
         ])
-      ]))
+      )
     ])
   }
 }

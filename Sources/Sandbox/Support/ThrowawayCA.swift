@@ -37,7 +37,9 @@ struct ThrowawayCA: Sendable {
     let serverPublicKey = Certificate.PublicKey(serverKey.publicKey)
     var names: [GeneralName] = [.dnsName("localhost"), .ipAddress(ASN1OctetString(contentBytes: [127, 0, 0, 1]))]
     for host in extraHosts where host != "localhost" && host != "127.0.0.1" {
-      if let bytes = Self.ipv4Bytes(host) { names.append(.ipAddress(ASN1OctetString(contentBytes: bytes[...]))) } else {
+      if let bytes = Self.ipv4Bytes(host) {
+        names.append(.ipAddress(ASN1OctetString(contentBytes: bytes[...])))
+      } else {
         names.append(.dnsName(host))
       }
     }

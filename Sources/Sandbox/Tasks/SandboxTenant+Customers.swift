@@ -23,7 +23,8 @@ extension SandboxTenant {
     var records: [TaskRecord] = []
     for (customer, list) in zip(customers, texts) {
       for text in list {
-        records.append(TaskRecord(id: records.count + 1, owner: customer.id, text: text, completed: false, dateModified: now))
+        records.append(
+          TaskRecord(id: records.count + 1, owner: customer.id, text: text, completed: false, dateModified: now))
       }
     }
     return records

@@ -57,9 +57,11 @@ extension SandboxTenant {
     }
     let claims: [String: Any]
     do { claims = try signer.verify(String(parts[1]).trimmingCharacters(in: .whitespaces)) } catch {
-      return .failure(.invalidToken(error == .badSignature
-        ? "The signature is invalid: the token was not signed with the policy's keys."
-        : "The token is not a well-formed JWT."))
+      return .failure(
+        .invalidToken(
+          error == .badSignature
+            ? "The signature is invalid: the token was not signed with the policy's keys."
+            : "The token is not a well-formed JWT."))
     }
     let configuration = self.configuration
     guard let issuer = claims["iss"] as? String, taskAPIIssuers(requestBase: request.base).contains(issuer) else {
@@ -67,7 +69,8 @@ extension SandboxTenant {
     }
     let policy = (claims["tfp"] as? String) ?? (claims["acr"] as? String)
     guard policy?.lowercased() == configuration.taskPolicy.lowercased() else {
-      return .failure(.invalidToken("The token was issued by another policy; this API trusts \(configuration.taskPolicy)."))
+      return .failure(
+        .invalidToken("The token was issued by another policy; this API trusts \(configuration.taskPolicy)."))
     }
     guard let audience = claims["aud"] as? String, audience.lowercased() == RegisteredApp.demoClientId else {
       return .failure(.invalidToken("The audience is invalid: the token was issued for another application."))
@@ -84,9 +87,11 @@ extension SandboxTenant {
     }
     let scopes = Set(((claims["scp"] as? String) ?? "").split(separator: " ").map(String.init))
     if !configuration.taskAPIAcceptsIdTokens && !scopes.contains(needed) {
-      return .failure(TaskAPIRejection(
-        error: "insufficient_scope", description: "The Scope claim does not contain '\(needed)' or scope claim not found.",
-        scope: "\(taskAPIIdentifier)/\(needed)"))
+      return .failure(
+        TaskAPIRejection(
+          error: "insufficient_scope",
+          description: "The Scope claim does not contain '\(needed)' or scope claim not found.",
+          scope: "\(taskAPIIdentifier)/\(needed)"))
     }
     return .success(TaskAPICaller(owner: owner, scopes: scopes))
   }

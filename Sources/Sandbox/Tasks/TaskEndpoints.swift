@@ -117,7 +117,9 @@ struct TaskEndpoints: Sendable {
       }
       guard let data = request.body.data(using: .utf8), !data.isEmpty,
         let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-      else { throw BodyRefusal(text: "The body must be a JSON object such as {\"Text\": \"…\"} or the form field Text.") }
+      else {
+        throw BodyRefusal(text: "The body must be a JSON object such as {\"Text\": \"…\"} or the form field Text.")
+      }
       for (key, value) in object {
         switch key.lowercased() {
         case "text":

@@ -12,7 +12,11 @@ struct TaskRecord: Sendable, Equatable, Codable {
   var dateModified: Date
 
   enum CodingKeys: String, CodingKey {
-    case id = "Id", owner = "Owner", text = "Text", completed = "Completed", dateModified = "DateModified"
+    case id = "Id"
+    case owner = "Owner"
+    case text = "Text"
+    case completed = "Completed"
+    case dateModified = "DateModified"
   }
 
   /// The wire form, in the service's property order.

@@ -56,7 +56,9 @@ extension Surface {
     }
     put("└" + horizontal + "┘", row: rect.maxRow - 1, col: rect.col, style: style)
     if let title, rect.cols > 6 {
-      put(" " + Truncation.truncate(title, toWidth: rect.cols - 6) + " ", row: rect.row, col: rect.col + 2, style: titleStyle)
+      put(
+        " " + Truncation.truncate(title, toWidth: rect.cols - 6) + " ", row: rect.row, col: rect.col + 2,
+        style: titleStyle)
     }
   }
 }

@@ -70,7 +70,10 @@ public struct GraphicsProbe: Sendable {
     return held
   }
 
-  private enum Match { case none, incomplete, reply(length: Int) }
+  private enum Match {
+    case none, incomplete
+    case reply(length: Int)
+  }
 
   private mutating func reply(in input: [UInt8], at start: Int) -> Match {
     let rest = input[start...]

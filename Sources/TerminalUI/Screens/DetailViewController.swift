@@ -41,58 +41,62 @@ public final class DetailViewController: ViewController {
         },
       ]
     } else {
-      commands.append(KeyCommand(
-        [.up, .down, .pageUp, .pageDown], also: [.control("p"), .control("n"), .character(" ")],
-        label: "↑/↓ PgUp/PgDn", "scroll", hint: true
-      ) { [self] key, _ in
-        switch key {
-        case .up, .control("p"): scroll(by: -1, rows: rows)
-        case .down, .control("n"): scroll(by: 1, rows: rows)
-        case .pageUp: scroll(by: -page, rows: rows)
-        default: scroll(by: page, rows: rows)
-        }
-        return .handled([])
-      })
+      commands.append(
+        KeyCommand(
+          [.up, .down, .pageUp, .pageDown], also: [.control("p"), .control("n"), .character(" ")],
+          label: "↑/↓ PgUp/PgDn", "scroll", hint: true
+        ) { [self] key, _ in
+          switch key {
+          case .up, .control("p"): scroll(by: -1, rows: rows)
+          case .down, .control("n"): scroll(by: 1, rows: rows)
+          case .pageUp: scroll(by: -page, rows: rows)
+          default: scroll(by: page, rows: rows)
+          }
+          return .handled([])
+        })
     }
     if walked {
-      commands.append(KeyCommand([.backspace, .left], "back", hint: true) { _, _ in
-        .handled([.detail(.wentBack)])
-      })
+      commands.append(
+        KeyCommand([.backspace, .left], "back", hint: true) { _, _ in
+          .handled([.detail(.wentBack)])
+        })
     }
-    return KeyTable(commands + [
-      KeyCommand([.home, .end], "top/bottom") { [self] key, _ in
-        if key == .home { scrollOffset = 0 } else { scroll(by: lineCount, rows: rows) }
-        return .handled([])
-      },
-      KeyCommand([.character("y")], "copy mail", hint: true) { _, _ in
-        Self.copy("address", person?.listAddress)
-      },
-      KeyCommand([.character("u")], "copy user name") { _, _ in
-        Self.copy("user name", person.map { DirectoryText.sanitize($0.userPrincipalName ?? "") })
-      },
-      KeyCommand([.character("p")], "copy phone") { _, _ in
-        let phones = (person?.businessPhones ?? []) + [person?.mobilePhone].compactMap { $0 }
-        return Self.copy("phone", phones.lazy.map { DirectoryText.sanitize($0) }.first { !$0.isEmpty })
-      },
-      KeyCommand([.character("v")], "save vCard", when: person != nil) { _, _ in .handled([.detail(.vCardRequested)]) },
-      KeyCommand([.escape], also: [.left], onePane ? "back to list" : "to list", hint: true) { _, _ in
-        .handled([back])
-      },
-      // Typing always goes to the search field: back to the list, then edit the query. `q` with
-      // the query empty is the root's quit.
-      .fallback("type", "search again") { key, state in
-        switch key {
-        case .character("q") where state.search.query.isEmpty: return .ignored
-        case .character, .paste, .backspace:
-          var field = TextFieldModel(text: state.search.query)
-          field.apply(key)
-          return .handled([back, .search(.queryChanged(field.text))])
-        default: return .ignored
-        }
-      },
-      KeyCommand([.tab], also: [.backTab], "switch pane") { _, _ in .handled([.app(.focusSwitched)]) },
-      KeyCommand([.character("?")], "help", hint: true) { _, _ in .handled([.app(.helpToggled)]) },
-    ])
+    return KeyTable(
+      commands + [
+        KeyCommand([.home, .end], "top/bottom") { [self] key, _ in
+          if key == .home { scrollOffset = 0 } else { scroll(by: lineCount, rows: rows) }
+          return .handled([])
+        },
+        KeyCommand([.character("y")], "copy mail", hint: true) { _, _ in
+          Self.copy("address", person?.listAddress)
+        },
+        KeyCommand([.character("u")], "copy user name") { _, _ in
+          Self.copy("user name", person.map { DirectoryText.sanitize($0.userPrincipalName ?? "") })
+        },
+        KeyCommand([.character("p")], "copy phone") { _, _ in
+          let phones = (person?.businessPhones ?? []) + [person?.mobilePhone].compactMap { $0 }
+          return Self.copy("phone", phones.lazy.map { DirectoryText.sanitize($0) }.first { !$0.isEmpty })
+        },
+        KeyCommand([.character("v")], "save vCard", when: person != nil) { _, _ in .handled([.detail(.vCardRequested)])
+        },
+        KeyCommand([.escape], also: [.left], onePane ? "back to list" : "to list", hint: true) { _, _ in
+          .handled([back])
+        },
+        // Typing always goes to the search field: back to the list, then edit the query. `q` with
+        // the query empty is the root's quit.
+        .fallback("type", "search again") { key, state in
+          switch key {
+          case .character("q") where state.search.query.isEmpty: return .ignored
+          case .character, .paste, .backspace:
+            var field = TextFieldModel(text: state.search.query)
+            field.apply(key)
+            return .handled([back, .search(.queryChanged(field.text))])
+          default: return .ignored
+          }
+        },
+        KeyCommand([.tab], also: [.backTab], "switch pane") { _, _ in .handled([.app(.focusSwitched)]) },
+        KeyCommand([.character("?")], "help", hint: true) { _, _ in .handled([.app(.helpToggled)]) },
+      ])
   }
 
   /// Copies a field (OSC 52, through the Store), or does nothing when it is empty.

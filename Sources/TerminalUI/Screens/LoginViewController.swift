@@ -58,7 +58,8 @@ public final class LoginViewController: ViewController {
         .handled([.login(.deviceCodeRequested)])
       },
       KeyCommand([.control("c")], "quit", hint: true) { _, _ in .handled([.app(.quitRequested)]) },
-      KeyCommand([.character("d")], nil, when: text.isEmpty && !b2c) { _, _ in .handled([.login(.deviceCodeRequested)]) },
+      KeyCommand([.character("d")], nil, when: text.isEmpty && !b2c) { _, _ in .handled([.login(.deviceCodeRequested)])
+      },
       KeyCommand([.character("r")], nil, when: text.isEmpty) { _, _ in .handled([.login(.newCodeRequested)]) },
       KeyCommand([.character("q")], nil, when: text.isEmpty) { _, _ in .handled([.app(.quitRequested)]) },
       KeyCommand([.character("?")], nil, when: text.isEmpty) { _, _ in .handled([.app(.helpToggled)]) },
@@ -69,8 +70,10 @@ public final class LoginViewController: ViewController {
   /// retry; no `d`, and Esc does not offer a device code.
   private func b2cTable(_ login: LoginState) -> KeyTable {
     KeyTable([
-      KeyCommand([.character("r")], also: [.character("R"), .enter, .character("b"), .character("B")], label: "r/Enter",
-                 "sign in with the browser", hint: true) { _, _ in
+      KeyCommand(
+        [.character("r")], also: [.character("R"), .enter, .character("b"), .character("B")], label: "r/Enter",
+        "sign in with the browser", hint: true
+      ) { _, _ in
         .handled(login.canRequestNewCode ? [.login(.browserRequested)] : [])
       },
       KeyCommand([.character("q")], also: [.character("Q")], "quit", hint: true) { _, _ in
@@ -86,9 +89,12 @@ public final class LoginViewController: ViewController {
     guard !frame.isEmpty else { return }
     surface.clear(frame)
     let b2c = state.home == .tasks
-    var lines: [StyledLine] = [StyledLine(b2c ? "Task list sign-in (Azure AD B2C)" : "Sign in to Microsoft Entra ID", style: .title)]
+    var lines: [StyledLine] = [
+      StyledLine(b2c ? "Task list sign-in (Azure AD B2C)" : "Sign in to Microsoft Entra ID", style: .title)
+    ]
     if state.isDemo {
-      lines.append(StyledLine("DEMO: a local sandbox tenant with made-up people; nothing leaves this machine.", style: .warning))
+      lines.append(
+        StyledLine("DEMO: a local sandbox tenant with made-up people; nothing leaves this machine.", style: .warning))
     }
     if let reason = state.login.reason { lines.append(StyledLine(DirectoryText.sanitize(reason), style: .warning)) }
     lines.append(StyledLine(""))
@@ -133,17 +139,22 @@ public final class LoginViewController: ViewController {
     if seconds <= 0 {
       lines.append(StyledLine("Code expired — press r for a new one.", style: .error))
     } else {
-      let status = slowDown
+      let status =
+        slowDown
         ? "The server asked us to slow down; checking every \(prompt.interval) s."
         : "Waiting for you to sign in…"
       lines.append(StyledLine(status, style: slowDown ? .warning : .plain))
-      lines.append(StyledLine("Code expires in \(seconds / 60):\(String(format: "%02d", seconds % 60)).", style: .muted))
+      lines.append(
+        StyledLine("Code expires in \(seconds / 60):\(String(format: "%02d", seconds % 60)).", style: .muted))
     }
     return lines
   }
 
   private func browserLines(url: String, listeningOn: String?, login: LoginState) -> [StyledLine] {
-    var lines = [StyledLine("Open this address in a browser:"), StyledLine(DirectoryText.sanitize(url), style: .underline, indent: 2)]
+    var lines = [
+      StyledLine("Open this address in a browser:"),
+      StyledLine(DirectoryText.sanitize(url), style: .underline, indent: 2),
+    ]
     lines.append(StyledLine(""))
     if let listeningOn {
       lines.append(StyledLine("Waiting for the browser to come back to \(DirectoryText.sanitize(listeningOn))…"))
@@ -151,7 +162,8 @@ public final class LoginViewController: ViewController {
     lines.append(StyledLine("Browser on another machine? Paste the address it ended on, then Enter:"))
     let length = login.redirectField.exposedValue.count
     // The redirect URL holds an authorization code: never echo it, show its length only.
-    let masked = length == 0 ? "(empty)" : String(repeating: "•", count: min(length, max(1, frame.cols - 20))) + " (\(length))"
+    let masked =
+      length == 0 ? "(empty)" : String(repeating: "•", count: min(length, max(1, frame.cols - 20))) + " (\(length))"
     lines.append(StyledLine("Redirect URL: " + masked, style: length == 0 ? .muted : .plain, indent: 2))
     if login.isSubmittingRedirect { lines.append(StyledLine("Checking…")) }
     if let error = login.redirectError { lines.append(StyledLine(DirectoryText.sanitize(error), style: .error)) }
@@ -160,13 +172,18 @@ public final class LoginViewController: ViewController {
 
   private func failureLines(_ failure: SignInFailure) -> [StyledLine] {
     var lines = [StyledLine("Sign-in failed", style: .error)]
-    lines += Truncation.wrap(DirectoryText.sanitize(failure.message), width: max(1, frame.cols - 4)).map { StyledLine($0) }
+    lines += Truncation.wrap(DirectoryText.sanitize(failure.message), width: max(1, frame.cols - 4)).map {
+      StyledLine($0)
+    }
     if let code = failure.code { lines.append(StyledLine("Code: \(DirectoryText.sanitize(code))", style: .muted)) }
-    if let trace = failure.traceId { lines.append(StyledLine("Trace ID: \(DirectoryText.sanitize(trace))", style: .muted)) }
+    if let trace = failure.traceId {
+      lines.append(StyledLine("Trace ID: \(DirectoryText.sanitize(trace))", style: .muted))
+    }
     lines.append(StyledLine(""))
-    lines.append(StyledLine(
-      failure.canRetry ? "Press r to try again." : "Fix the app registration or settings, then start Roster again.",
-      style: failure.canRetry ? .plain : .warning))
+    lines.append(
+      StyledLine(
+        failure.canRetry ? "Press r to try again." : "Fix the app registration or settings, then start Roster again.",
+        style: failure.canRetry ? .plain : .warning))
     return lines
   }
 

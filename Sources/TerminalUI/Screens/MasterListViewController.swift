@@ -149,11 +149,13 @@ public final class MasterListViewController: ViewController {
     ) { index, _ in
       let person = search.results[index]
       guard let presence else {
-        return ListView.layoutRow(Array([person.listName, person.listAddress, person.listTitle].prefix(widths.count)), widths: widths)
+        return ListView.layoutRow(
+          Array([person.listName, person.listAddress, person.listTitle].prefix(widths.count)), widths: widths)
       }
       let known = presence[person.id]
       let name = (known?.availability.glyph ?? " ") + " " + person.listName
-      let columns = [name, person.listAddress] + (showTitle ? [person.listTitle] : []) + [known?.availability.word ?? ""]
+      let columns =
+        [name, person.listAddress] + (showTitle ? [person.listTitle] : []) + [known?.availability.word ?? ""]
       return ListView.layoutRow(Array(columns.prefix(widths.count)), widths: widths)
     }
   }
@@ -198,11 +200,12 @@ extension AppState {
     case .noMatches:
       return ("No matches for \u{201C}\(query)\u{201D}", .warning)
     case .throttled(let countdown):
-      let what = switch countdown.reason {
-      case .throttled: "Graph asked us to wait (throttled)"
-      case .signInUnavailable: "Sign-in service unavailable (still signed in)"
-      default: "Graph is unavailable"
-      }
+      let what =
+        switch countdown.reason {
+        case .throttled: "Graph asked us to wait (throttled)"
+        case .signInUnavailable: "Sign-in service unavailable (still signed in)"
+        default: "Graph is unavailable"
+        }
       return ("\(what) · retrying in \(countdown.secondsLeft(now: now)) s", .warning)
     case .offline:
       let kept = search.results.isEmpty ? "" : " · showing earlier results for \u{201C}\(shownFrom)\u{201D}"
@@ -229,7 +232,8 @@ extension AppState {
     switch search.status {
     case .idle: lines = ["Type a name, mail or user name.", "Matches appear as you type."]
     case .searching, .refining: lines = ["Searching…"]
-    case .noMatches: lines = ["No one matches \u{201C}\(query)\u{201D}.", "Check the spelling or type less of the name."]
+    case .noMatches:
+      lines = ["No one matches \u{201C}\(query)\u{201D}.", "Check the spelling or type less of the name."]
     case .throttled(let countdown):
       let what = countdown.reason == .signInUnavailable ? "the sign-in service" : "Microsoft Graph"
       lines = ["Waiting for \(what).", "Retrying in \(countdown.secondsLeft(now: now)) s."]

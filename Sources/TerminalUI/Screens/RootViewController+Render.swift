@@ -93,11 +93,16 @@ extension RootViewController {
     }
     let rightWidth = min(DisplayWidth.of(right), line.cols / 2)
     surface.put(left, row: line.row, col: 0, width: line.cols - rightWidth - 1, style: style)
-    surface.put(Truncation.fitRight(right, toWidth: rightWidth), row: line.row, col: line.cols - rightWidth, style: state.isDemo ? .warning : .dim)
+    surface.put(
+      Truncation.fitRight(right, toWidth: rightWidth), row: line.row, col: line.cols - rightWidth,
+      style: state.isDemo ? .warning : .dim)
   }
 
   private func renderTooSmall(rows: Int, cols: Int, into surface: inout some Surface) {
-    let lines = ["Terminal too small", "\(cols)×\(rows): Roster needs", "at least \(Layout.minimumCols)×\(Layout.minimumRows).", "q quits"]
+    let lines = [
+      "Terminal too small", "\(cols)×\(rows): Roster needs", "at least \(Layout.minimumCols)×\(Layout.minimumRows).",
+      "q quits",
+    ]
     let top = max(0, (rows - lines.count) / 2)
     for (index, text) in lines.enumerated() where top + index < rows {
       let fitted = Truncation.truncate(text, toWidth: cols)

@@ -85,7 +85,8 @@ public final class SetupViewController: ViewController {
     } else if let error = state.setup.error {
       surface.put(DirectoryText.sanitize(error), row: row, col: frame.col + 2, width: width, style: .error)
     } else {
-      let hint = checklistScroll.canScroll ? "PgDn: more steps · Enter: save" : "Enter saves these to the settings file."
+      let hint =
+        checklistScroll.canScroll ? "PgDn: more steps · Enter: save" : "Enter saves these to the settings file."
       surface.put(hint, row: row, col: frame.col + 2, width: width, style: .muted)
     }
   }
@@ -100,10 +101,14 @@ public final class SetupViewController: ViewController {
       "5. Copy the Application (client) ID and the Directory (tenant) ID below.",
     ]
     // One column is left free before the scroll arrows.
-    var lines = Truncation.wrap("Roster needs an app registration in your Microsoft Entra tenant:", width: max(1, width - 1))
-      .map { StyledLine($0) }
+    var lines = Truncation.wrap(
+      "Roster needs an app registration in your Microsoft Entra tenant:", width: max(1, width - 1)
+    )
+    .map { StyledLine($0) }
     for item in items {
-      lines += Truncation.wrap(item, width: max(1, width - 5)).enumerated().map { StyledLine($1, indent: $0 == 0 ? 1 : 4) }
+      lines += Truncation.wrap(item, width: max(1, width - 5)).enumerated().map {
+        StyledLine($1, indent: $0 == 0 ? 1 : 4)
+      }
     }
     return lines
   }

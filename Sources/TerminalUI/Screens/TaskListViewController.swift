@@ -53,13 +53,15 @@ public final class TaskListViewController: ViewController {
       KeyCommand([.character("a")], also: [.tab, .backTab, .character("A")], label: "a/Tab", "add a task", hint: true) {
         _, _ in .handled([.tasks(.focusMoved(.field))])
       },
-      KeyCommand([.character("d")], also: [.character("D"), .delete], "delete", hint: hasSelection, when: hasSelection) {
+      KeyCommand([.character("d")], also: [.character("D"), .delete], "delete", hint: hasSelection, when: hasSelection)
+      {
         _, _ in .handled([.tasks(.deleteRequested)])
       },
       KeyCommand([.character("r")], also: [.character("R"), .control("r")], "reload", hint: true) { _, _ in
         .handled([.tasks(.reloadRequested)])
       },
-      KeyCommand([.character("o")], also: [.character("O")], "sign out") { _, _ in .handled([.app(.signOutRequested)]) },
+      KeyCommand([.character("o")], also: [.character("O")], "sign out") { _, _ in .handled([.app(.signOutRequested)])
+      },
       KeyCommand([.character("q")], also: [.character("Q")], "quit", hint: true) { _, _ in
         .handled([.app(.quitRequested)])
       },
@@ -111,7 +113,8 @@ public final class TaskListViewController: ViewController {
     surface.put(heading, line: 0, in: frame, style: headingStyle)
     if let id = tasks.confirmingDelete, let task = tasks.items.first(where: { $0.id == id }) {
       let text = Truncation.truncate(task.text, toWidth: max(8, frame.cols - 24))
-      surface.put("Delete \u{201C}\(text)\u{201D}? y deletes, any other key keeps it", line: 1, in: frame, style: .warning)
+      surface.put(
+        "Delete \u{201C}\(text)\u{201D}? y deletes, any other key keeps it", line: 1, in: frame, style: .warning)
     } else {
       TextFieldView.render(
         label: "Add: ", text: tasks.draft, cursor: cursor,
@@ -143,7 +146,9 @@ extension TaskListState {
   /// The first line: counts, or what is happening.
   fileprivate var heading: (String, Style) {
     switch status {
-    case .idle, .loading where items.isEmpty: return ("Your tasks · loading…", .title)
+    case .idle,
+      .loading where items.isEmpty:
+      return ("Your tasks · loading…", .title)
     case .failed(let message):
       return ("Could not load the tasks: \(DirectoryText.sanitize(message)) · r retries", .error)
     default:

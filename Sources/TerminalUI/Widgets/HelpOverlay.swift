@@ -3,7 +3,8 @@ import RosterCore
 /// The `?` help overlay: a box in the middle of the screen listing key bindings by section.
 public enum HelpOverlay {
   public static func render(
-    sections: [(title: String, bindings: [KeyBinding])], scroll: inout ScrollPosition, in rect: Rect, into surface: inout some Surface
+    sections: [(title: String, bindings: [KeyBinding])], scroll: inout ScrollPosition, in rect: Rect,
+    into surface: inout some Surface
   ) {
     var lines: [StyledLine] = []
     for (index, section) in sections.enumerated() where !section.bindings.isEmpty {

@@ -10,7 +10,8 @@ public enum StatusBar {
     let leftWidth = rect.cols - rightWidth - (rightWidth > 0 ? 1 : 0)
     surface.put(Truncation.truncate(left, toWidth: leftWidth), row: row, col: rect.col, style: .reverse)
     if rightWidth > 0 {
-      surface.put(Truncation.fitRight(right, toWidth: rightWidth), row: row, col: rect.maxCol - rightWidth, style: .reverse)
+      surface.put(
+        Truncation.fitRight(right, toWidth: rightWidth), row: row, col: rect.maxCol - rightWidth, style: .reverse)
     }
   }
 }

@@ -20,7 +20,8 @@ public enum TextFieldView {
     if characters.isEmpty {
       if focused { surface.put(" ", row: row, col: fieldCol, style: .reverse) }
       if !placeholder.isEmpty {
-        surface.put(Truncation.truncate(placeholder, toWidth: fieldWidth - 2), row: row, col: fieldCol + 2, style: .muted)
+        surface.put(
+          Truncation.truncate(placeholder, toWidth: fieldWidth - 2), row: row, col: fieldCol + 2, style: .muted)
       }
       return
     }

@@ -29,21 +29,26 @@ public enum TextPane {
       let index = offset + line
       guard index < lines.count else { break }
       let item = lines[index]
-      surface.put(item.text, line: line, in: Rect(row: rect.row, col: rect.col, rows: rect.rows, cols: rect.cols - 1), indent: item.indent, style: item.style)
+      surface.put(
+        item.text, line: line, in: Rect(row: rect.row, col: rect.col, rows: rect.rows, cols: rect.cols - 1),
+        indent: item.indent, style: item.style)
     }
     if offset > 0 { surface.put("↑", row: rect.row, col: rect.maxCol - 1, style: .dim) }
     if offset + rect.rows < lines.count { surface.put("↓", row: rect.maxRow - 1, col: rect.maxCol - 1, style: .dim) }
   }
 
   /// Label/value lines, labels padded to one width, values wrapped under themselves.
-  public static func fields(_ pairs: [(label: String, value: String, style: Style)], width: Int, labelWidth: Int? = nil) -> [StyledLine] {
+  public static func fields(_ pairs: [(label: String, value: String, style: Style)], width: Int, labelWidth: Int? = nil)
+    -> [StyledLine]
+  {
     let widest = labelWidth ?? pairs.map { DisplayWidth.of($0.label) }.max() ?? 0
     let labelWidth = min(max(0, widest), max(0, width / 3))
     var lines: [StyledLine] = []
     for pair in pairs {
       let wrapped = Truncation.wrap(pair.value, width: max(1, width - labelWidth - 3))
       for (index, part) in wrapped.enumerated() {
-        let label = index == 0 ? Truncation.fit(pair.label, toWidth: labelWidth) : String(repeating: " ", count: labelWidth)
+        let label =
+          index == 0 ? Truncation.fit(pair.label, toWidth: labelWidth) : String(repeating: " ", count: labelWidth)
         lines.append(StyledLine(label + "  " + part, style: pair.style))
       }
     }

@@ -35,7 +35,10 @@ final class RecordingSleep: @unchecked Sendable {
 
   var function: @Sendable (Duration) async throws -> Void {
     { [self] wait in
-      let count = lock.withLock { waits.append(wait); return waits.count }
+      let count = lock.withLock {
+        waits.append(wait)
+        return waits.count
+      }
       if let cancelAfter, count >= cancelAfter { throw CancellationError() }
     }
   }

@@ -5,14 +5,17 @@ import Transport
 /// Graph-shaped scripted answers.
 extension FakeTransport.Step {
   static func json(_ status: Int, _ body: String, headers: [(name: String, value: String)] = []) -> Self {
-    .respond(HTTPResponse(
-      status: status, headers: [("Content-Type", "application/json")] + headers, body: Data(body.utf8)))
+    .respond(
+      HTTPResponse(
+        status: status, headers: [("Content-Type", "application/json")] + headers, body: Data(body.utf8)))
   }
 
   static func graphError(_ status: Int, code: String, message: String, headers: [(name: String, value: String)] = [])
     -> Self
   {
-    .json(status, #"{"error":{"code":"\#(code)","message":"\#(message)","innerError":{"request-id":"r1"}}}"#, headers: headers)
+    .json(
+      status, #"{"error":{"code":"\#(code)","message":"\#(message)","innerError":{"request-id":"r1"}}}"#,
+      headers: headers)
   }
 
   static func people(_ names: [String], next: String? = nil) -> Self {

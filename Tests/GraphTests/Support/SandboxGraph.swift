@@ -20,7 +20,8 @@ struct SandboxGraph {
   /// with `scope`, runs `body`, and stops the sandbox whatever happens. `transport` wraps the
   /// harness's live transport (e.g. to strip a header) for the Graph client.
   static func run<Result>(
-    people: [[String: Any]]? = nil, size: Int = 200, scope: String = "openid profile offline_access User.Read User.Read.All",
+    people: [[String: Any]]? = nil, size: Int = 200,
+    scope: String = "openid profile offline_access User.Read User.Read.All",
     searchMode: Settings.SearchMode = .search, transport: ((any HTTPTransport) -> any HTTPTransport)? = nil,
     requestTimeout: Duration = .seconds(10),
     _ body: (SandboxGraph) async throws -> Result

@@ -31,14 +31,19 @@ final class SandboxTokens: AccessTokenProvider, @unchecked Sendable {
     }
     var approval: [String: Any] = ["user_code": userCode]
     if let user { approval["user"] = user }
-    let approved = try await transport.send(HTTPRequest(
-      method: "POST", url: sandbox.baseURL.appendingPathComponent("_sandbox/device/approve"),
-      headers: [("Content-Type", "application/json")], body: try JSONSerialization.data(withJSONObject: approval)))
-    guard (200..<300).contains(approved.status) else { throw SandboxHarnessError("approve answered \(approved.status)") }
-    let tokens = try await postForm(transport, authority + "/oauth2/v2.0/token", [
-      "grant_type": "urn:ietf:params:oauth:grant-type:device_code", "client_id": sandbox.clientId,
-      "device_code": deviceCode,
-    ])
+    let approved = try await transport.send(
+      HTTPRequest(
+        method: "POST", url: sandbox.baseURL.appendingPathComponent("_sandbox/device/approve"),
+        headers: [("Content-Type", "application/json")], body: try JSONSerialization.data(withJSONObject: approval)))
+    guard (200..<300).contains(approved.status) else {
+      throw SandboxHarnessError("approve answered \(approved.status)")
+    }
+    let tokens = try await postForm(
+      transport, authority + "/oauth2/v2.0/token",
+      [
+        "grant_type": "urn:ietf:params:oauth:grant-type:device_code", "client_id": sandbox.clientId,
+        "device_code": deviceCode,
+      ])
     guard let access = tokens["access_token"] as? String else { throw SandboxHarnessError("no access token") }
     return SandboxTokens(
       sandbox: sandbox, transport: transport, scope: scope, access: Secret(access),
@@ -58,10 +63,12 @@ final class SandboxTokens: AccessTokenProvider, @unchecked Sendable {
     guard let refresh = lock.withLock({ self.refresh }) else {
       throw SignInRequired(SignInFailure(message: "no refresh token"))
     }
-    let tokens = try await Self.postForm(transport, sandbox.authority.absoluteString + "/oauth2/v2.0/token", [
-      "grant_type": "refresh_token", "client_id": sandbox.clientId, "refresh_token": refresh.exposedValue,
-      "scope": scope,
-    ])
+    let tokens = try await Self.postForm(
+      transport, sandbox.authority.absoluteString + "/oauth2/v2.0/token",
+      [
+        "grant_type": "refresh_token", "client_id": sandbox.clientId, "refresh_token": refresh.exposedValue,
+        "scope": scope,
+      ])
     guard let access = tokens["access_token"] as? String else {
       throw SignInRequired(SignInFailure(message: "refresh refused"))
     }
@@ -78,9 +85,10 @@ final class SandboxTokens: AccessTokenProvider, @unchecked Sendable {
   {
     let body = fields.sorted { $0.key < $1.key }
       .map { PercentEncoding.encode($0.key) + "=" + PercentEncoding.encode($0.value) }.joined(separator: "&")
-    let response = try await transport.send(HTTPRequest(
-      method: "POST", url: URL(string: url)!, headers: [("Content-Type", "application/x-www-form-urlencoded")],
-      body: Data(body.utf8)))
+    let response = try await transport.send(
+      HTTPRequest(
+        method: "POST", url: URL(string: url)!, headers: [("Content-Type", "application/x-www-form-urlencoded")],
+        body: Data(body.utf8)))
     guard let object = try JSONSerialization.jsonObject(with: response.body) as? [String: Any] else {
       throw SandboxHarnessError("\(url) answered \(response.status) without JSON")
     }

@@ -6,9 +6,11 @@ import Testing
 extension SandboxHarness {
   /// A PKCE pair (RFC 7636): a 43-character verifier and its S256 challenge.
   static func pkce() -> (verifier: String, challenge: String) {
-    let verifier = String((0..<43).map { _ in "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~".randomElement()! })
+    let verifier = String(
+      (0..<43).map { _ in "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~".randomElement()! })
     let digest = Data(SHA256.hash(data: Data(verifier.utf8))).base64EncodedString()
-      .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+      .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(
+        of: "=", with: "")
     return (verifier, digest)
   }
 

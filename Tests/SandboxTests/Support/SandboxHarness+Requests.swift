@@ -31,7 +31,8 @@ extension SandboxHarness {
 
   func post(_ path: String, form: [(String, String)], headers: [(String, String)] = []) async throws -> Reply {
     let body = PercentEncoding.form(form)
-    return try await send("POST", path, headers: headers + [("Content-Type", "application/x-www-form-urlencoded")], body: body)
+    return try await send(
+      "POST", path, headers: headers + [("Content-Type", "application/x-www-form-urlencoded")], body: body)
   }
 
   func postJSON(_ path: String, _ json: String) async throws -> Reply {
@@ -43,8 +44,9 @@ extension SandboxHarness {
   func send(_ method: String, _ pathOrURL: String, headers: [(String, String)], body: String?) async throws -> Reply {
     let text = pathOrURL.hasPrefix("http") ? pathOrURL : base + pathOrURL
     guard let url = URL(string: text) else { throw SandboxHarnessError("not a URL: \(text)") }
-    let response = try await transport.send(HTTPRequest(
-      method: method, url: url, headers: headers.map { (name: $0.0, value: $0.1) }, body: body.map { Data($0.utf8) }))
+    let response = try await transport.send(
+      HTTPRequest(
+        method: method, url: url, headers: headers.map { (name: $0.0, value: $0.1) }, body: body.map { Data($0.utf8) }))
     return Reply(status: response.status, headers: response.headers, body: response.body)
   }
 

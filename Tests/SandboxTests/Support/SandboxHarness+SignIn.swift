@@ -22,15 +22,19 @@ struct Tokens: Sendable {
 
 extension SandboxHarness {
   /// Starts a device flow; returns the devicecode response.
-  func startDeviceFlow(scope: String = "openid profile offline_access User.Read User.ReadBasic.All") async throws -> Reply {
+  func startDeviceFlow(scope: String = "openid profile offline_access User.Read User.ReadBasic.All") async throws
+    -> Reply
+  {
     try await post("\(tenantPath)/oauth2/v2.0/devicecode", form: [("client_id", sandbox.clientId), ("scope", scope)])
   }
 
   func pollDevice(_ deviceCode: String) async throws -> Reply {
-    try await post("\(tenantPath)/oauth2/v2.0/token", form: [
-      ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("client_id", sandbox.clientId),
-      ("device_code", deviceCode),
-    ])
+    try await post(
+      "\(tenantPath)/oauth2/v2.0/token",
+      form: [
+        ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("client_id", sandbox.clientId),
+        ("device_code", deviceCode),
+      ])
   }
 
   /// Device flow approved through the control API as `user` (default user when nil).
@@ -46,7 +50,8 @@ extension SandboxHarness {
     let reply = try await pollDevice(deviceCode)
     #expect(reply.status == 200)
     return Tokens(
-      accessToken: try #require(reply["access_token"]), refreshToken: reply["refresh_token"], idToken: reply["id_token"],
+      accessToken: try #require(reply["access_token"]), refreshToken: reply["refresh_token"],
+      idToken: reply["id_token"],
       scope: reply["scope"] ?? "")
   }
 

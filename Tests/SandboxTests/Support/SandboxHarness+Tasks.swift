@@ -18,10 +18,12 @@ extension SandboxHarness {
     if let user { parameters.append(("login_hint", user)) }
     let reply = try await authorize(parameters, authorityPath: path)
     let code = try #require(SandboxHarness.redirectParameters(reply)["code"])
-    let tokens = try await post("\(path)/oauth2/v2.0/token", form: [
-      ("client_id", sandbox.clientId), ("grant_type", "authorization_code"), ("code", code),
-      ("redirect_uri", "http://localhost"), ("code_verifier", verifier),
-    ])
+    let tokens = try await post(
+      "\(path)/oauth2/v2.0/token",
+      form: [
+        ("client_id", sandbox.clientId), ("grant_type", "authorization_code"), ("code", code),
+        ("redirect_uri", "http://localhost"), ("code_verifier", verifier),
+      ])
     #expect(tokens.status == 200)
     return Tokens(
       accessToken: tokens["access_token"] ?? "", refreshToken: tokens["refresh_token"], idToken: tokens["id_token"],
