@@ -125,7 +125,7 @@ struct AuthorizationCodeTests {
       #expect(silentHint["code"] != nil)
 
       let badScope = SandboxHarness.redirectParameters(
-        try await h.authorize(standard(h, challenge: challenge).map { $0.0 == "scope" ? ("scope", "Files.Read") : $0 }))
+        try await h.authorize(standard(h, challenge: challenge).map { $0.0 == "scope" ? ("scope", "Files.Reed") : $0 }))
       #expect(badScope["error"] == "invalid_scope")
     }
   }

@@ -106,7 +106,9 @@ extension Effect {
   /// it does not count as busy, so `--idle-file` still means "nothing the person started is
   /// still going".
   public var isBackground: Bool {
-    if case .debounce(.presenceRefresh, _, _) = self { return true }
-    return false
+    switch self {
+    case .debounce(.presenceRefresh, _, _), .debounce(.indexTimer, _, _): return true
+    default: return false
+    }
   }
 }
