@@ -56,11 +56,7 @@ struct HostileInputEndToEndTests {
       binary: binary, arguments: ["--people", try DemoEndToEndTests.peopleFile(in: run.work).path])
     defer { sandbox.stop() }
     let dir = run.work.path
-    let environment = sandbox.environment.merging([
-      "HOME": dir, "XDG_STATE_HOME": "\(dir)/state", "XDG_CONFIG_HOME": "\(dir)/config", "PATH": "/usr/bin:/bin",
-      "LANG": "C.UTF-8",
-    ]) { $1 }
-    #expect(try SandboxProcess.run(binary, ["login", "--device-code"], environment: environment) == 0)
+    try sandbox.signIn(binary, home: dir)
     // Point 8: a state directory others can read is repaired with a warning, which must land
     // on the status line, not be printed over the full-screen UI.
     chmod("\(dir)/state/roster", 0o755)

@@ -1,5 +1,6 @@
 import Foundation
 import RosterCore
+import Testing
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -46,6 +47,16 @@ final class SandboxProcess {
       "ROSTER_CLIENT_ID": clientId, "ROSTER_AUTHORITY": "\(url)/\(tenant)", "ROSTER_GRAPH_URL": url,
       "ROSTER_SCOPES": "openid profile offline_access User.Read User.Read.All",
     ]
+  }
+
+  /// Signs `binary` in to this sandbox with the device code (approved by the sandbox itself), with
+  /// its files under `home`, as a person would before starting the UI.
+  func signIn(_ binary: URL, home: String) throws {
+    let environment = self.environment.merging([
+      "HOME": home, "XDG_STATE_HOME": "\(home)/state", "XDG_CONFIG_HOME": "\(home)/config", "PATH": "/usr/bin:/bin",
+      "LANG": "C.UTF-8",
+    ]) { $1 }
+    #expect(try Self.run(binary, ["login", "--device-code"], environment: environment) == 0)
   }
 
   func stop() {

@@ -45,11 +45,7 @@ struct SoakEndToEndTests {
     let sandbox = try SandboxProcess(binary: binary, arguments: ["--people", people.path, "--seed", String(Self.seed)])
     defer { sandbox.stop() }
     let dir = run.work.path
-    let environment = sandbox.environment.merging([
-      "HOME": dir, "XDG_STATE_HOME": "\(dir)/state", "XDG_CONFIG_HOME": "\(dir)/config", "PATH": "/usr/bin:/bin",
-      "LANG": "C.UTF-8",
-    ]) { $1 }
-    #expect(try SandboxProcess.run(binary, ["login", "--device-code"], environment: environment) == 0)
+    try sandbox.signIn(binary, home: dir)
     let megabyte = run.work.appendingPathComponent("megabyte.txt")
     try Data(String(repeating: "pasted text, ", count: 80_000).utf8).write(to: megabyte)
 
