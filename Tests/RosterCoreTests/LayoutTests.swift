@@ -43,4 +43,17 @@ import Testing
     #expect(!state.singlePaneDetailOpen)
     #expect(state.visibleLayout == state.layout)
   }
+
+  @Test func narrowingWhileTheDetailHasTheKeysShowsTheDetail() {
+    var state = AppState(settings: Settings(clientId: "x"))
+    resized(&state, rows: 30, cols: 100)
+    state.screen = .main
+    state.search.results = [Person(id: "1", displayName: "Ann")]
+    state.search.selectedIndex = 0
+    state.focus = .detail
+    resized(&state, rows: 12, cols: 40)
+    #expect(state.singlePaneDetailOpen && state.isDetailCoveringList, "the pane with the keys is the one shown")
+    resized(&state, rows: 30, cols: 100)
+    #expect(!state.singlePaneDetailOpen && state.focus == .detail)
+  }
 }

@@ -29,6 +29,8 @@ enum LifecycleReducer {
     case .terminalResized(let size):
       state.terminal = size  // recomputes `state.layout`
       if !state.layout.showsOnePaneAtATime { state.singlePaneDetailOpen = false }
+      // Narrowed to one pane while the detail had the keys: show the pane that has them.
+      if state.layout.showsOnePaneAtATime, state.focus == .detail { state.singlePaneDetailOpen = true }
       if let pageSize = state.layout.searchPageSize { state.search.pageSize = pageSize }
       return []
     case .signOutRequested:

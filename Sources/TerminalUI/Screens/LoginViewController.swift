@@ -151,10 +151,21 @@ public final class LoginViewController: ViewController {
   }
 
   private func browserLines(url: String, listeningOn: String?, login: LoginState) -> [StyledLine] {
-    var lines = [
-      StyledLine("Open this address in a browser:"),
-      StyledLine(DirectoryText.sanitize(url), style: .underline, indent: 2),
-    ]
+    // The whole address, wrapped: a person copying it to a browser on another machine needs every
+    // character (the paste-back fallback is useless with a cut-off URL). On a terminal too short
+    // for it, as many lines as leave the paste field and its messages on screen, the last cut.
+    let address = Array(DirectoryText.sanitize(url))
+    let width = max(8, frame.cols - Self.margin - 3)
+    let room = max(1, frame.rows - 10)
+    var chunks = stride(from: 0, to: address.count, by: width).map {
+      String(address[$0..<min($0 + width, address.count)])
+    }
+    if chunks.count > room {
+      chunks = Array(chunks.prefix(room))
+      chunks[room - 1] = String(chunks[room - 1].dropLast()) + "…"
+    }
+    var lines = [StyledLine("Open this address in a browser:")]
+    lines += chunks.map { StyledLine($0, style: .underline, indent: 2) }
     lines.append(StyledLine(""))
     if let listeningOn {
       lines.append(StyledLine("Waiting for the browser to come back to \(DirectoryText.sanitize(listeningOn))…"))
@@ -187,10 +198,13 @@ public final class LoginViewController: ViewController {
     return lines
   }
 
+  /// Columns left blank before every line.
+  private static let margin = 2
+
   /// Draws the lines centred vertically.
   private func draw(_ lines: [StyledLine], into surface: inout some Surface) {
     let top = frame.row + max(0, (frame.rows - lines.count) / 2)
-    let indent = 2
+    let indent = Self.margin
     for (index, line) in lines.enumerated() where top + index < frame.maxRow {
       surface.put(
         line.text, row: top + index, col: frame.col + indent + line.indent,
