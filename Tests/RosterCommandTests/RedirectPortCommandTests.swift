@@ -68,7 +68,8 @@ import Testing
 
     // The printed URL, as a person would copy it into a browser on another machine.
     var printed: URL?
-    let deadline = Date().addingTimeInterval(20)
+    // A hang guard, not a timing: in the full parallel suite the in-process sandbox answers slowly.
+    let deadline = Date().addingTimeInterval(90)
     while printed == nil, Date() < deadline, process.isRunning {
       let text = (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? ""
       printed = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
