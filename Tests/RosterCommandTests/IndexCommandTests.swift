@@ -72,6 +72,12 @@ import Testing
       #expect(try await roster.run(["index", "sync"]).status == 0)
       #expect(try await roster.run(["search", "--offline", "aoife", "--json"]).stdout.contains("Chief Indexer"))
 
+      // A mail client's `roster query` (on every Tab) answers from the index too: no request.
+      try await control.call("DELETE", "requests")
+      let query = try await roster.run(["query", "aoife"])
+      #expect(query.status == 0 && query.stdout.contains("aoife.oconnor@") && query.stdout.contains("Chief Indexer"))
+      #expect(try await control.requests().isEmpty, "roster query sent Graph a request despite the index")
+
       #expect(try await roster.run(["index", "forget"]).status == 0)
       #expect(try await roster.run(["index", "status"]).status == 1)
       #expect(try await roster.run(["index", "sync"]).status == 0)
