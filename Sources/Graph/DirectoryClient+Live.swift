@@ -29,7 +29,8 @@ extension DirectoryClient {
       personDetail: { id, onRetry in try await directory.personDetail(id, onRetry: onRetry) },
       presences: { ids in try await directory.presences(ids) },
       warmUp: { await directory.warmUp() },
-      personPhoto: { request in try await directory.photo(request, cache: photoCache) }
+      personPhoto: { request in try await directory.photo(request, cache: photoCache) },
+      personPhotoJPEG: { request in try await directory.photoData(request, cache: photoCache)?.jpeg }
     )
   }
 }

@@ -118,6 +118,8 @@ public struct DirectoryClient: Sendable {
   public var warmUp: @Sendable () async -> Void
   /// The photo `request` names, decoded; nil when the person has none. (Fakes in tests answer nil.)
   public var personPhoto: @Sendable (_ request: PhotoRequest) async throws -> PhotoImage?
+  /// The JPEG behind `personPhoto` (a vCard's PHOTO); nil when the person has none.
+  public var personPhotoJPEG: @Sendable (_ request: PhotoRequest) async throws -> Data?
 
   public init(
     searchPeople:
@@ -128,7 +130,8 @@ public struct DirectoryClient: Sendable {
       throw DirectoryError.permissionDenied("Presence.Read.All")
     },
     warmUp: @escaping @Sendable () async -> Void = {},
-    personPhoto: @escaping @Sendable (PhotoRequest) async throws -> PhotoImage? = { _ in nil }
+    personPhoto: @escaping @Sendable (PhotoRequest) async throws -> PhotoImage? = { _ in nil },
+    personPhotoJPEG: @escaping @Sendable (PhotoRequest) async throws -> Data? = { _ in nil }
   ) {
     self.searchPeople = searchPeople
     self.nextPage = nextPage
@@ -136,5 +139,6 @@ public struct DirectoryClient: Sendable {
     self.presences = presences
     self.warmUp = warmUp
     self.personPhoto = personPhoto
+    self.personPhotoJPEG = personPhotoJPEG
   }
 }

@@ -31,9 +31,13 @@ struct ShowCommand: AsyncParsableCommand {
   func run() async throws {
     try await DirectoryCommand.run(common: common) { client in
       let detail = try await client.personDetail(person, DirectoryCommand.reportRetry)
+      // The card carries the photo (240×240, Graph's usual upload) when the person has one.
+      let photo = PhotoRequest(tenant: "", personID: detail.person.id, side: 240)
+      let jpeg = vcard ? try? await client.personPhotoJPEG(photo) : nil
       let text =
         vcard
-        ? VCard.render(detail.person) : json ? try PersonDetailOutput.json(detail) : PersonDetailOutput.text(detail)
+        ? VCard.render(detail.person, photoJPEG: jpeg)
+        : json ? try PersonDetailOutput.json(detail) : PersonDetailOutput.text(detail)
       try DirectoryCommand.write(text)
     }
   }

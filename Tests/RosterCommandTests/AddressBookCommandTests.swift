@@ -78,20 +78,29 @@ import Testing
       #expect(parsed["tel"] as? [String] == ["+41 44 555 01 00", "+41 79 555 01 99"])
       #expect(parsed["title"] as? String == Self.awkward["jobTitle"] as? String)
       #expect(parsed["org"] as? [String] == ["Contoso, Ltd.", "R&D; Platform"])
+      // The sandbox gives people-file entries a photo: the card carries it as a JPEG data URI.
+      #expect(parsed["photo"] as? [String] == ["data:image/jpeg;base64:True"])
+      #expect(parsed["vobject_photos"] as? Int == 1, "vobject reads the PHOTO property too")
     }
   }
 
   /// Parses a vCard with vobject and prints the fields as JSON.
   static func vobject(_ card: String) throws -> [String: Any] {
     let script = """
-      import json, sys, vobject
-      card = vobject.readOne(sys.stdin.read())
+      import base64, json, sys, vobject
+      raw = sys.stdin.read()
+      card = vobject.readOne(raw)
+      # vobject (a vCard 3 reader) cuts a 4.0 data URI at its comma: read PHOTO from the unfolded text.
+      photos = [l[len("PHOTO:"):] for l in raw.replace("\\r\\n ", "").split("\\r\\n") if l.startswith("PHOTO:")]
       n = card.n.value
       print(json.dumps({
         "version": card.version.value, "fn": card.fn.value, "n": [n.family, n.given],
         "email": [e.value for e in card.contents.get("email", [])],
         "tel": [t.value for t in card.contents.get("tel", [])],
         "title": card.title.value, "org": card.org.value,
+        "photo": [p.split(",", 1)[0] + ":" + str(base64.b64decode(p.split(",", 1)[1])[:3] == b"\\xff\\xd8\\xff")
+                  for p in photos],
+        "vobject_photos": len(card.contents.get("photo", [])),
       }))
       """
     let process = Process()

@@ -8,11 +8,19 @@ extension GraphDirectory {
   /// nil when the person has none. Marked `x-ms-throttle-priority: Low` and never retried: a
   /// photo is decoration, and must not spend the throttle budget the searches need.
   func photo(_ request: PhotoRequest, cache: PhotoDiskCache?) async throws(DirectoryError) -> PhotoImage? {
+    try await photoData(request, cache: cache)?.image
+  }
+
+  /// The same photo with the JPEG it was decoded from (for a vCard's PHOTO): only bytes that
+  /// decode are ever handed out or cached.
+  func photoData(
+    _ request: PhotoRequest, cache: PhotoDiskCache?
+  ) async throws(DirectoryError) -> (jpeg: Data, image: PhotoImage)? {
     switch cache?.read(request) {
     case .absent?:
       return nil
     case .jpeg(let data)?:
-      if let image = try? JPEGDecoder.decode(data) { return image }
+      if let image = try? JPEGDecoder.decode(data) { return (data, image) }
       cache?.remove(request)
     case nil:
       break
@@ -39,7 +47,7 @@ extension GraphDirectory {
     do throws(PhotoDecodingError) {
       let image = try JPEGDecoder.decode(body)
       cache?.store(.jpeg(body), for: request)
-      return image
+      return (body, image)
     } catch {
       throw .malformedResponse(error.description)
     }

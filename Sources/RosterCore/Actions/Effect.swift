@@ -51,7 +51,7 @@ public enum Effect: Equatable, Sendable {
   /// Runs under `CancelID.presence`.
   case fetchPresence(ids: [String], requestID: Int)
   /// Write `person` as a vCard file in the working directory; answers `.detail(.vCardExported)`.
-  case exportVCard(Person)
+  case exportVCard(Person, photo: PhotoRequest)
   /// The customer's tasks; answers `.tasks(.loaded(id: requestID, …))`. Runs under `CancelID.tasks`.
   case loadTasks(requestID: Int)
   /// Store a task shown under `localID`; answers `.tasks(.added(localID:, …))`.

@@ -110,11 +110,14 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
       startCall(.presence, feedback) { _ in
         .presence(.loaded(id: requestID, await Self.directoryResult { try await directory.presences(ids) }))
       }
-    case .exportVCard(let person):
+    case .exportVCard(let person, let photo):
       let directory = environment.exportDirectory
+      let client = environment.services.directory
       spawn(feedback) {
+        // A card without a face beats no card: a failed photo fetch leaves PHOTO out.
+        let jpeg = try? await client.personPhotoJPEG(photo)
         do throws(ExportFailure) {
-          return .detail(.vCardExported(.success(try VCardFile.write(person, into: directory))))
+          return .detail(.vCardExported(.success(try VCardFile.write(person, photoJPEG: jpeg, into: directory))))
         } catch {
           return .detail(.vCardExported(.failure(error)))
         }
