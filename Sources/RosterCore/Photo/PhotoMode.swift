@@ -40,8 +40,9 @@ public enum PhotoMode: Sendable, Equatable {
 public enum PhotoLayout {
   public static let cols = 16
   public static let rows = 8
-  /// The pane needs this many columns of text beside the photo (label column plus a short value).
-  public static let minimumTextCols = 30
+  /// The pane needs this many columns of text beside the photo: the label column and a typical
+  /// mail address unbroken (with 30, a 50-column terminal wrapped every address over three lines).
+  public static let minimumTextCols = 40
 
   /// The photo's cells inside a pane body of `bodyCols`×`bodyRows`, nil when it does not fit.
   public static func fits(bodyCols: Int, bodyRows: Int) -> Bool {
