@@ -147,7 +147,8 @@ extension DirectoryIndex {
   }
 
   private static func delete(_ db: Database, id: String, generation: Int) throws {
-    let find = try db.cachedStatement(sql: "SELECT * FROM person WHERE generation = ? AND id = ?")
+    let find = try db.cachedStatement(
+      sql: "SELECT \(PersonRow.selection()) FROM person WHERE generation = ? AND id = ?")
     guard let row = try Row.fetchOne(find, arguments: [generation, id]) else { return }
     try deleteRow(db, row)
   }
@@ -155,7 +156,7 @@ extension DirectoryIndex {
   /// A contentless FTS5 row is deleted by giving back the values it was made from.
   private static func deleteRow(_ db: Database, _ row: Row) throws {
     let person = PersonRow.person(row)
-    let rowid: Int64 = row["rowid"]
+    let rowid = PersonRow.rowid(row)
     try db.cachedStatement(sql: "INSERT INTO person_fts(person_fts, rowid, name, fields) VALUES ('delete', ?, ?, ?)")
       .execute(arguments: [rowid, IndexTokens.name(person), IndexTokens.fields(person)])
     try db.cachedStatement(sql: "DELETE FROM person WHERE rowid = ?").execute(arguments: [rowid])
@@ -163,7 +164,8 @@ extension DirectoryIndex {
 
   private static func purge(_ db: Database, generation: Int, limit: Int?) throws {
     let rows = try Row.fetchAll(
-      db, sql: "SELECT rowid, * FROM person WHERE generation = ? LIMIT ?", arguments: [generation, limit ?? -1])
+      db, sql: "SELECT \(PersonRow.selection()) FROM person WHERE generation = ? LIMIT ?",
+      arguments: [generation, limit ?? -1])
     for row in rows { try deleteRow(db, row) }
   }
 

@@ -26,7 +26,7 @@ public final class DirectoryIndex: Sendable {
       for file in location.allFiles.dropFirst() where file != location.lockFile {
         try? FileManager.default.removeItem(at: file)
       }
-      report("The local index \(location.file.path) was damaged; moved it to \(aside) and starting a new one.")
+      report("The local index was damaged: rebuilding it from the directory. The damaged file is \(aside).")
       try location.prepare()
       return try DirectoryIndex(location: location)
     }
@@ -86,36 +86,35 @@ public final class DirectoryIndex: Sendable {
     -> [Person]
   {
     if match == "*" {
-      return try Row.fetchAll(
-        db, sql: "SELECT * FROM person WHERE generation = ? LIMIT ? OFFSET ?", arguments: [generation, limit, offset]
-      ).map(PersonRow.person)
+      return try PersonRow.people(
+        db, sql: "SELECT \(PersonRow.selection()) FROM person WHERE generation = ? LIMIT ? OFFSET ?",
+        arguments: [generation, limit, offset])
     }
-    return try Row.fetchAll(
+    return try PersonRow.people(
       db,
       sql: """
-        SELECT p.* FROM person_fts CROSS JOIN person p ON p.rowid = person_fts.rowid
+        SELECT \(PersonRow.selection(from: "p")) FROM person_fts CROSS JOIN person p ON p.rowid = person_fts.rowid
         WHERE person_fts MATCH ? AND p.generation = ? LIMIT ? OFFSET ?
         """,
-      arguments: [match, generation, limit, offset]
-    ).map(PersonRow.person)
+      arguments: [match, generation, limit, offset])
   }
 
   /// One person by id from the live generation.
   public func person(id: String) throws -> IndexedPerson? {
     try pool.read { db in
       let row = try Row.fetchOne(
-        db, sql: "SELECT * FROM person WHERE generation = ? AND id = ?", arguments: [try Self.liveGeneration(db), id])
-      return row.map { IndexedPerson(person: PersonRow.person($0), managerId: $0["managerId"]) }
+        db, sql: "SELECT \(PersonRow.selection()) FROM person WHERE generation = ? AND id = ?",
+        arguments: [try Self.liveGeneration(db), id])
+      return row.map { IndexedPerson(person: PersonRow.person($0), managerId: PersonRow.managerId($0)) }
     }
   }
 
   /// The people whose manager is `id`, as far as the index knows managers.
   public func directReports(of id: String) throws -> [Person] {
     try pool.read { db in
-      try Row.fetchAll(
-        db, sql: "SELECT * FROM person WHERE generation = ? AND managerId = ?",
-        arguments: [try Self.liveGeneration(db), id]
-      ).map(PersonRow.person)
+      try PersonRow.people(
+        db, sql: "SELECT \(PersonRow.selection()) FROM person WHERE generation = ? AND managerId = ?",
+        arguments: [try Self.liveGeneration(db), id])
     }
   }
 

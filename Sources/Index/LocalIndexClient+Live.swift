@@ -12,9 +12,18 @@ extension LocalIndexClient {
     return LocalIndexClient(
       attach: { account in
         let location = IndexLocation(account: account, environment: environment)
-        guard let index = try? DirectoryIndex.open(location, report: report) else { return nil }
+        let repaired = LockedValue<String?>(nil)
+        let opened = try? DirectoryIndex.open(location) { message in
+          report(message)
+          repaired.withLock { $0 = message }
+        }
+        guard let index = opened else { return nil }
         attached.withLock { $0 = index }
-        return (try? index.status()).map(summary)
+        return (try? index.status()).map(summary).map { summary in
+          var summary = summary
+          summary.repaired = repaired.current
+          return summary
+        }
       },
       search: { text, limit in
         guard let index = attached.current else { return [] }

@@ -140,6 +140,24 @@ import Transport
     let aside = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".corrupt-") }
     #expect(aside.count == 1)
   }
+
+  /// The TUI's client hands the repair message to the status line (the CLI prints it).
+  @Test func theLiveClientReportsARepairWhenItAttaches() throws {
+    let cache = FileManager.default.temporaryDirectory.appendingPathComponent("roster-index-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let account = Account(
+      homeAccountId: "a.t", username: "ann@contoso.test", tenantId: "t",
+      authority: "https://login.microsoftonline.com/t")
+    let environment = ["XDG_CACHE_HOME": cache.path]
+    let location = IndexLocation(account: account, environment: environment)
+    try FileManager.default.createDirectory(at: location.directory, withIntermediateDirectories: true)
+    try Data(repeating: 0x41, count: 8192).write(to: location.file)
+    let feed = DeltaFeed { _, _ in throw DirectoryError.cancelled }
+    let client = LocalIndexClient.live(environment: environment, feed: feed, estimate: { nil })
+    let summary = try #require(client.attach(account))
+    #expect(summary.repaired?.contains("damaged") == true && !summary.complete)
+    #expect(client.attach(account)?.repaired == nil)  // said once: the new file is sound
+  }
 }
 
 /// A thread-safe counter for fakes.

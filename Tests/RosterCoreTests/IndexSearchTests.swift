@@ -91,6 +91,17 @@ import Testing
     #expect(state.banner == nil)  // said once
   }
 
+  @Test func aDamagedIndexIsSaidOnTheStatusLineAndRebuilt() {
+    var state = AppState.signedIn()
+    state.now = Self.now
+    let message = "The local index was damaged: rebuilding it from the directory. The damaged file is /c/i.corrupt-1."
+    let summary = LocalIndexSummary(complete: false, people: 0, lastSync: nil, repaired: message)
+    let effects = reduce(&state, .index(.attached(summary)))
+    #expect(effects.first == .syncIndex)
+    #expect(effects.contains { if case .scheduleTick = $0 { true } else { false } })
+    #expect(state.banner?.kind == .error && state.banner?.message == message)
+  }
+
   @Test func aDetailThatAnswers404RemovesThePersonAtOnce() {
     var state = Self.indexed()
     _ = reduce(&state, .search(.queryChanged("ann")))

@@ -26,8 +26,10 @@ enum IndexReducer {
       guard state.account != nil else { return [] }
       state.index.attached = summary != nil
       state.index.summary = summary
-      guard summary != nil else { return [] }
-      return startSync(&state)
+      guard let summary else { return [] }
+      guard let repaired = summary.repaired else { return startSync(&state) }
+      LifecycleReducer.showBanner(&state, DirectoryText.sanitize(repaired), kind: .error)
+      return startSync(&state) + LifecycleReducer.ticking(state)
     case .syncProgressed(let indexed, let estimate):
       guard state.index.attached else { return [] }
       state.index.progress = IndexState.Progress(indexed: indexed, estimate: estimate)

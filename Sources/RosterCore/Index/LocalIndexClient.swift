@@ -9,13 +9,19 @@ public struct LocalIndexSummary: Equatable, Sendable {
   /// People written so far by an unfinished full sync.
   public var indexing: Int?
   public var estimate: Int?
+  /// Set when opening found the file damaged and moved it aside: the UI says so once, since
+  /// the rebuild costs a full sync and the person should know where the old file went.
+  public var repaired: String?
 
-  public init(complete: Bool, people: Int, lastSync: Date?, indexing: Int? = nil, estimate: Int? = nil) {
+  public init(
+    complete: Bool, people: Int, lastSync: Date?, indexing: Int? = nil, estimate: Int? = nil, repaired: String? = nil
+  ) {
     self.complete = complete
     self.people = people
     self.lastSync = lastSync
     self.indexing = indexing
     self.estimate = estimate
+    self.repaired = repaired
   }
 }
 
