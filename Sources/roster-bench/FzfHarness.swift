@@ -26,15 +26,22 @@ enum FzfHarness {
       firstFrameMarkers: ["\(total)/\(total)"], echoLine: { "> \($0)" })
   }
 
-  static func measure(_ subject: Subject, word: String, navigationKeys: Int, startupRuns: Int) throws -> Figures {
-    let (typingSession, _, _) = try subject.launchAndWaitForFirstFrame()
-    typingSession.waitForQuiet(0.3, timeout: 5)
-    let typing = Scenarios.typing(typingSession, word: word, intervalMs: 60, echoLine: subject.echoLine) { session, _ in
-      // fzf filters locally: its results are final when its output goes quiet after the last key.
-      session.waitForQuiet(0.3, timeout: 5)
-      return lastArrival(session)
+  static func measure(_ subject: Subject, word: String, typingRuns: Int, navigationKeys: Int, startupRuns: Int) throws
+    -> Figures
+  {
+    var runs: [TypingFigures] = []
+    for _ in 0..<typingRuns {
+      let (typingSession, _, _) = try subject.launchAndWaitForFirstFrame()
+      typingSession.waitForQuiet(0.3, timeout: 5)
+      runs.append(
+        Scenarios.typing(typingSession, word: word, intervalMs: 60, echoLine: subject.echoLine) { session, _ in
+          // fzf filters locally: its results are final when its output goes quiet after the last key.
+          session.waitForQuiet(0.3, timeout: 5)
+          return lastArrival(session)
+        })
+      typingSession.terminate()
     }
-    typingSession.terminate()
+    let typing = TypingFigures(merging: runs)
 
     let (navSession, _, _) = try subject.launchAndWaitForFirstFrame()
     let navigation = Scenarios.navigation(

@@ -26,8 +26,9 @@ enum IndexHarness {
     var multiWordMillis: Sample
   }
 
-  /// Typing `word` into Roster with the index on and complete (synced first with `roster index sync`).
-  static func typing(_ base: Subject, word: String, tenant: Tenant) throws -> Figures {
+  /// Typing `word` into Roster `runs` times with the index on and complete (synced first with
+  /// `roster index sync`); Graph searches are counted over every run.
+  static func typing(_ base: Subject, word: String, tenant: Tenant, runs: Int) throws -> Figures {
     var subject = base
     subject.environment["ROSTER_INDEX"] = "on"
     let sync = try runRoster(subject, ["index", "sync"])
@@ -38,13 +39,25 @@ enum IndexHarness {
       let marker = name.split(separator: " ").first.map({ String($0.prefix(12)) })
     else { throw BenchError("the typed word matched nobody in the index") }
 
+    try tenant.clearRequestLog()
+    var figures: [TypingFigures] = []
+    for _ in 0..<runs {
+      figures.append(try typingOnce(subject, word: word, marker: marker))
+    }
+    let merged = TypingFigures(merging: figures)
+    return Figures(
+      lastKeyToResultsMillis: merged.lastKeyToResultsMillis, echoMillis: merged.echoMillis,
+      graphSearchesWhileTyping: try tenant.userSearches().count)
+  }
+
+  /// One run: start Roster, wait for its index round, type, wait for `marker` under the final query.
+  private static func typingOnce(_ subject: Subject, word: String, marker: String) throws -> TypingFigures {
     let (session, _, frame) = try subject.launchAndWaitForFirstFrame()
     defer { session.terminate() }
     guard frame != nil else { throw BenchError("roster never drew its main screen") }
     // The index is attached and its sync round done when the status line says so.
     _ = session.waitForScreen(timeout: 20) { $0.lines.joined().contains("index, synced") }
     session.waitForQuiet(0.3, timeout: 5)
-    try tenant.clearRequestLog()
     let finalLine = subject.echoLine(word)
     let typing = Scenarios.typing(session, word: word, intervalMs: 60, echoLine: subject.echoLine) { session, _ in
       // The final query echoed with its results: one frame when the index answers.
@@ -54,9 +67,7 @@ enum IndexHarness {
       }
     }
     session.waitForQuiet(0.3, timeout: 5)
-    return Figures(
-      lastKeyToResultsMillis: typing.lastKeyToResultsMillis, echoMillis: typing.echoMillis,
-      graphSearchesWhileTyping: try tenant.userSearches().count)
+    return typing
   }
 
   /// A sandbox of `people` at `latencyMs`: first full sync, 1% churn then a delta sync, file

@@ -1,10 +1,22 @@
 import Foundation
 
-/// Figures of one typing run.
+/// Figures of one typing run, or of several merged.
 struct TypingFigures {
   var echoMillis: Sample
-  /// Last key written → final results drawn.
+  /// Last key written → final results drawn (the median, when runs are merged).
   var lastKeyToResultsMillis: Double?
+
+  /// Each run gives one "last key → results" figure, which a busy moment on a shared machine can
+  /// move by 10–20 ms: several runs are merged into their median, with every echo pooled.
+  init(merging runs: [TypingFigures]) {
+    echoMillis = Sample(runs.flatMap(\.echoMillis.values))
+    lastKeyToResultsMillis = Sample(runs.compactMap(\.lastKeyToResultsMillis)).median
+  }
+
+  init(echoMillis: Sample, lastKeyToResultsMillis: Double?) {
+    self.echoMillis = echoMillis
+    self.lastKeyToResultsMillis = lastKeyToResultsMillis
+  }
 }
 
 /// Figures of one navigation run.
