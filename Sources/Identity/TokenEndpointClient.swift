@@ -58,9 +58,9 @@ struct TokenEndpointClient: Sendable {
     }
     return DeviceAuthorization(
       deviceCode: Secret(deviceCode),
-      userCode: TerminalText.clean(userCode),
-      verificationURI: TerminalText.clean(uri),
-      message: (json["message"] as? String).map(TerminalText.clean),
+      userCode: DirectoryText.sanitize(userCode),
+      verificationURI: DirectoryText.sanitize(uri),
+      message: (json["message"] as? String).map { DirectoryText.sanitize($0) },
       expiresIn: max(1, TokenResponse.flexibleInt(json["expires_in"]) ?? 900),
       interval: max(1, TokenResponse.flexibleInt(json["interval"]) ?? 5))
   }
@@ -126,23 +126,5 @@ struct TokenEndpointClient: Sendable {
     return .failed(
       failure, transient: response.status >= 500 || response.status == 429, status: response.status,
       retryAfter: response.header("Retry-After"))
-  }
-}
-
-/// Removes what must not reach a terminal from server text: C0/C1 controls, DEL, bidi overrides.
-enum TerminalText {
-  static func clean(_ text: String) -> String {
-    String(
-      String.UnicodeScalarView(
-        text.unicodeScalars.filter { scalar in
-          let value = scalar.value
-          if value < 0x20 || (0x7F...0x9F).contains(value) { return false }
-          if (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) || value == 0x200E
-            || value == 0x200F
-          {
-            return false
-          }
-          return true
-        }))
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RosterCore
+import TestSupport
 import Testing
 import Transport
 
@@ -122,7 +123,21 @@ import Transport
     #expect(IDTokenClaims.decode(Secret("opaque")) == nil)
   }
 
-  @Test func serverTextIsCleanedOfTerminalControls() {
-    #expect(TerminalText.clean("Go to \u{1B}[31mhttps://x\u{07} now\u{202E}") == "Go to [31mhttps://x now")
+  /// The device code answer is shown on the login screen: escape sequences, controls and bidi
+  /// overrides from the server go through the same sanitiser as directory text.
+  @Test func deviceCodeTextIsCleanedOfTerminalControls() async throws {
+    let transport = FakeTransport { _ in
+      IdentityFixtures.json(
+        200,
+        [
+          "device_code": "dc", "user_code": "AB\u{1B}[2JCD", "verification_uri": "https://x/device\u{202E}",
+          "message": "Go to \u{1B}[31mhttps://x\u{07} now", "expires_in": 900, "interval": 5,
+        ])
+    }
+    let client = TokenEndpointClient(transport: transport, clientId: "client")
+    let device = try await client.requestDeviceCode(endpoint: URL(string: "https://x/devicecode")!, scopes: "openid")
+    #expect(device.userCode == "ABCD")
+    #expect(device.verificationURI == "https://x/device")
+    #expect(device.message == "Go to https://x now")
   }
 }
