@@ -102,10 +102,40 @@ import Testing
     #expect(state.banner?.kind == .error && state.banner?.message == message)
   }
 
+  /// The index answers 500 at a time too: one more is asked for to know whether there are more,
+  /// the list says "500+", and scrolling near the end asks for the next 500 (selection kept).
+  @Test func theIndexListsAPageAtATimeAndScrollingAsksForMore() {
+    var state = Self.indexed()
+    let people = (0..<1_200).map { Person(id: "p\($0)", displayName: "Ann \($0)") }
+    var effects = reduce(&state, .search(.queryChanged("ann")))
+    let first = effects.compactMap { if case .searchIndex(let query, _) = $0 { query } else { nil } }
+    #expect(first.map(\.pageSize) == [501])
+    _ = reduce(&state, .search(.indexResultsLoaded(id: state.search.requestID, Array(people.prefix(501)), asked: 501)))
+    #expect(state.search.results.count == 500 && state.search.hasMore && state.search.canLoadMore)
+
+    _ = reduce(&state, .list(.selectionMovedTo(495)))
+    effects = reduce(&state, .list(.nearEndReached))
+    #expect(effects == [.searchIndex(PeopleQuery(text: "ann", pageSize: 1_001), requestID: state.search.requestID)])
+    _ = reduce(
+      &state, .search(.indexResultsLoaded(id: state.search.requestID, Array(people.prefix(1_001)), asked: 1_001)))
+    #expect(state.search.results.count == 1_000 && state.search.selectedPerson?.id == "p495")
+
+    // A sync's refresh keeps the thousand rows; the last page says there is no more.
+    state.index.isSyncing = true
+    let synced = LocalIndexSummary(complete: true, people: 1_200, lastSync: Self.now)
+    effects = reduce(&state, .index(.syncFinished(.synced(synced))))
+    #expect(effects.last == .searchIndex(PeopleQuery(text: "ann", pageSize: 1_001), requestID: state.search.requestID))
+    _ = reduce(&state, .list(.selectionMovedTo(999)))
+    _ = reduce(&state, .list(.nearEndReached))
+    _ = reduce(&state, .search(.indexResultsLoaded(id: state.search.requestID, people, asked: 1_501)))
+    #expect(state.search.results.count == 1_200 && !state.search.hasMore)
+    #expect(reduce(&state, .list(.nearEndReached)).isEmpty)
+  }
+
   @Test func aDetailThatAnswers404RemovesThePersonAtOnce() {
     var state = Self.indexed()
     _ = reduce(&state, .search(.queryChanged("ann")))
-    _ = reduce(&state, .search(.indexResultsLoaded(id: state.search.requestID, [Self.ann, Self.anna])))
+    _ = reduce(&state, .search(.indexResultsLoaded(id: state.search.requestID, [Self.ann, Self.anna], asked: 501)))
     _ = reduce(&state, .detail(.selectionRested))
     let id = state.detail.requestID
     let effects = reduce(&state, .detail(.loaded(id: id, .failure(.notFound))))

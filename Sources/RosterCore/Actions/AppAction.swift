@@ -96,8 +96,9 @@ public enum SearchAction: Equatable, Sendable {
   case retryScheduled(id: Int, RetryNotice)
   /// Ctrl-R: ask again for the query in the field, bypassing the cache.
   case retryRequested
-  /// The local index answered query change `id` (in the same frame as the key).
-  case indexResultsLoaded(id: Int, [Person])
+  /// The local index answered query change `id` (in the same frame as the key) with up to
+  /// `asked` people; `asked` is one more than the list shows, so a full answer means "more".
+  case indexResultsLoaded(id: Int, [Person], asked: Int)
 }
 
 /// The result list's events.

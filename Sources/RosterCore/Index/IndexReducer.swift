@@ -97,11 +97,21 @@ enum IndexReducer {
     let id = state.search.requestID
     state.search.inFlight = nil
     state.search.isLoadingMore = false
-    let limit = max(state.search.pageSize * 4, indexPage)
+    // A refresh after a sync keeps as many rows as the person has scrolled into.
+    let listed = state.search.resultsMatchQuery ? state.search.results.count : 0
+    let limit = max(state.search.pageSize * 4, indexPage, listed)
     return [
       .cancel(id: .searchDebounce), .cancel(id: .search), .cancel(id: .nextPage),
-      .searchIndex(PeopleQuery(text: state.search.query, pageSize: limit), requestID: id),
+      .searchIndex(PeopleQuery(text: state.search.query, pageSize: limit + 1), requestID: id),
     ]
+  }
+
+  /// Scrolled near the end of an index answer that has more: the same query, one page longer
+  /// (asking again from the start keeps the order and costs a few ms more per 500 rows).
+  static func more(_ state: inout AppState) -> [Effect] {
+    guard state.search.answer?.moreInIndex == true else { return [] }
+    let limit = state.search.results.count + indexPage
+    return [.searchIndex(PeopleQuery(text: state.search.query, pageSize: limit + 1), requestID: state.search.requestID)]
   }
 
   /// How many matches one index query lists: a few screens, more than anyone scrolls before

@@ -12,9 +12,8 @@ enum ListReducer {
       guard !state.search.results.isEmpty else { return [] }
       return select(&state, index)
     case .nearEndReached:
-      guard state.screen == .main, state.search.canLoadMore, let cursor = state.search.nextCursor else {
-        return []
-      }
+      guard state.screen == .main, state.search.canLoadMore else { return [] }
+      guard let cursor = state.search.nextCursor else { return IndexReducer.more(&state) }
       state.search.isLoadingMore = true
       return [.fetchNextPage(cursor, requestID: state.search.requestID)]
     case .detailOpened:

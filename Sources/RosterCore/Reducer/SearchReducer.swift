@@ -24,9 +24,12 @@ enum SearchReducer {
       // With the index, "search again" also asks Graph for what changed since the last sync.
       if state.index.isUsable(at: state.now) { return IndexReducer.search(&state) + IndexReducer.startSync(&state) }
       return sendRequest(&state)
-    case .indexResultsLoaded(let id, let people):
+    case .indexResultsLoaded(let id, let people, let asked):
       guard id == state.search.requestID, !state.search.normalizedQuery.isEmpty else { return [] }
-      return show(&state, CachedResults(people: people, next: nil, totalCount: nil), for: state.search.normalizedQuery)
+      let more = people.count >= asked
+      var answer = CachedResults(people: more ? Array(people.prefix(asked - 1)) : people, next: nil, totalCount: nil)
+      answer.moreInIndex = more
+      return show(&state, answer, for: state.search.normalizedQuery)
     }
   }
 

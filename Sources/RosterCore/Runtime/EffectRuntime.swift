@@ -166,7 +166,9 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
         return .index(.syncFinished(result))
       }
     case .searchIndex(let query, let requestID):
-      spawn(feedback) { .search(.indexResultsLoaded(id: requestID, index.search(query.text, query.pageSize))) }
+      spawn(feedback) {
+        .search(.indexResultsLoaded(id: requestID, index.search(query.text, query.pageSize), asked: query.pageSize))
+      }
     case .removeFromIndex(let personID):
       spawn(feedback) {
         index.remove(personID)

@@ -70,7 +70,7 @@ public final class Store {
     var answers: [AppAction] = []
     for effect in effects {
       if case .searchIndex(let query, let id) = effect, let localSearch {
-        answers.append(.search(.indexResultsLoaded(id: id, localSearch(query))))
+        answers.append(.search(.indexResultsLoaded(id: id, localSearch(query), asked: query.pageSize)))
         continue
       }
       effectsInFlight += 1

@@ -30,10 +30,13 @@ extension SearchState {
     }
   }
 
+  /// Whether more matches exist than are listed: a next page from Graph or the index.
+  public var hasMore: Bool { nextCursor != nil || answer?.moreInIndex == true }
+
   /// Whether another page can be asked for now: the list is the server's answer for the field's
   /// query, a next page exists and none is loading.
   public var canLoadMore: Bool {
-    guard resultsMatchQuery, nextCursor != nil, !isLoadingMore else { return false }
+    guard resultsMatchQuery, hasMore, !isLoadingMore else { return false }
     switch status {
     case .results, .offline, .failed: return true
     default: return false

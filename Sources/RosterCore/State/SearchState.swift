@@ -107,6 +107,8 @@ public struct CachedResults: Equatable, Sendable {
   public var next: PageCursor?
   /// `@odata.count`, when given.
   public var totalCount: Int?
+  /// The local index holds more matches than `people` (it answers a page at a time too).
+  public var moreInIndex = false
   public init(people: [Person], next: PageCursor?, totalCount: Int?) {
     self.people = people
     self.next = next

@@ -221,7 +221,7 @@ extension AppState {
     if let total = search.totalCount, total > shown {
       return "\(Self.grouped(shown)) of \(Self.grouped(total))"
     }
-    let more = search.nextCursor != nil ? "+" : ""
+    let more = search.hasMore ? "+" : ""
     return "\(Self.grouped(shown))\(more) \(shown == 1 && more.isEmpty ? "match" : "matches")"
   }
 
