@@ -60,12 +60,19 @@ enum PersonRow {
   static func rowid(_ row: Row) -> Int64 { row[rowid] }
   static func managerId(_ row: Row) -> String? { row[managerId] }
 
-  /// Decodes every row of `sql` (which selects `selection`) through a cursor: GRDB reuses one
-  /// row for a cursor instead of copying each into an array first.
-  static func people(_ db: Database, sql: String, arguments: StatementArguments) throws -> [Person] {
+  /// Decodes the rows of `sql` (which selects `selection`) through a cursor: GRDB reuses one
+  /// row for a cursor instead of copying each into an array first. Keeps the people `keep`
+  /// accepts and stops reading once `stopAfter` are kept.
+  static func people(
+    _ db: Database, sql: String, arguments: StatementArguments, stopAfter: Int = .max,
+    where keep: (Person) -> Bool = { _ in true }
+  ) throws -> [Person] {
     let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
     var people: [Person] = []
-    while let row = try cursor.next() { people.append(person(row)) }
+    while people.count < stopAfter, let row = try cursor.next() {
+      let candidate = person(row)
+      if keep(candidate) { people.append(candidate) }
+    }
     return people
   }
 
