@@ -96,9 +96,15 @@ enum PeopleOutput {
     return parts.isEmpty ? (person.userPrincipalName ?? person.id) : parts.joined(separator: " ")
   }
 
+  /// Nothing when no one matched (the command says so on stderr). Job title and department are
+  /// left out when no row has one: with basic-profile permissions Graph never sends them, and two
+  /// empty columns would only push the mail addresses into truncation.
   static func table(_ people: [Person], width: Int?) -> String {
-    let rows = [tableHeaders] + people.map(tableRow)
-    let natural = tableHeaders.indices.map { column in rows.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
+    guard !people.isEmpty else { return "" }
+    let cells = people.map(tableRow)
+    let kept = tableHeaders.indices.filter { column in column < 2 || cells.contains { !$0[column].isEmpty } }
+    let rows = ([tableHeaders] + cells).map { row in kept.map { row[$0] } }
+    let natural = kept.indices.map { column in rows.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
     let widths = width.map { fitted(natural, into: $0) } ?? natural
     return rows.map { row in
       var line = ""

@@ -61,6 +61,16 @@ import Testing
 
       let table = try await roster.run(["search", "strategy", "zed", "--top", "5"])
       #expect(table.status == 0)
+      let titled = try await roster.run(["search", "spec"])
+      #expect(
+        titled.stdout.hasPrefix("Name") && titled.stdout.contains("Job title") && titled.stdout.contains("Analyst"))
+      // No one here has a title or department: the table leaves the two empty columns out.
+      let plain = try await roster.run(["search", "bert"])
+      #expect(
+        plain.stdout.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+          == ["Name Mail", "Bert Ordinary bert@contoso.test"])
+      let nobody = try await roster.run(["search", "nobody-matches-this"])
+      #expect(nobody.status == 0 && nobody.stdout.isEmpty && nobody.stderr.contains("No one matches."))
 
       let listed = try await roster.run(["search", "case", "--all", "--top", "4", "--csv"])
       #expect(listed.stdout.split(separator: "\r\n").count == HostilePeople.cases.count + 1)
