@@ -62,11 +62,19 @@ extension AppState {
     let availability = presence.availability
     var text = availability.glyph + " " + availability.word
     if let activity = presence.activityWords { text += " · " + activity }
-    switch availability {
-    case .available, .availableIdle: return (text, Style(color: .success))
-    case .busy, .busyIdle, .doNotDisturb: return (text, Style(color: .error))
-    case .away, .beRightBack: return (text, Style(color: .warning))
-    case .offline, .unknown: return (text, .muted)
+    return (text, availability.style)
+  }
+}
+
+extension Presence.Availability {
+  /// Green, red, amber as Teams colours them; muted when offline or unknown. Without colour the
+  /// glyphs' shapes still tell them apart.
+  var style: Style {
+    switch self {
+    case .available, .availableIdle: Style(color: .success)
+    case .busy, .busyIdle, .doNotDisturb: Style(color: .error)
+    case .away, .beRightBack: Style(color: .warning)
+    case .offline, .unknown: .muted
     }
   }
 }

@@ -143,9 +143,14 @@ public final class MasterListViewController: ViewController {
     let widths = ListView.columnWidths(total: listRect.cols - 1, shares: shares, minimum: 10)
     // Results kept from an earlier query (offline, refining) are dimmed; the status line says why.
     let rowStyle: Style = search.resultsMatchQuery ? .plain : .dim
+    // The glyph is coloured only on rows showing the current query's answer (others are dimmed).
+    let accent: (Int) -> (text: String, style: Style)? = { index in
+      guard search.resultsMatchQuery, let known = presence?[search.results[index].id] else { return nil }
+      return (known.availability.glyph, known.availability.style)
+    }
     ListView.render(
       count: search.results.count, selection: search.selectedIndex, offset: scrollOffset,
-      in: listRect, focused: focused, rowStyle: rowStyle, into: &surface
+      in: listRect, focused: focused, rowStyle: rowStyle, accent: accent, into: &surface
     ) { index, _ in
       let person = search.results[index]
       guard let presence else {

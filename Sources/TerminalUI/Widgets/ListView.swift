@@ -26,9 +26,12 @@ public enum ListView {
 
   /// Draws rows `offset...` into `rect`; `row(index, width)` gives each row's text, fitted by
   /// the caller's column layout. The selected row is reverse video (bold too when focused) and
-  /// starts with `>` so it is visible on any terminal and in plain-text captures.
+  /// starts with `>` so it is visible on any terminal and in plain-text captures. `accent(index)`
+  /// restyles the row's first cell (a presence glyph) on rows that are not selected, where the
+  /// reverse video would fight a colour.
   public static func render(
     count: Int, selection: Int?, offset: Int, in rect: Rect, focused: Bool, rowStyle: Style = .plain,
+    accent: (Int) -> (text: String, style: Style)? = { _ in nil },
     into surface: inout some Surface, row: (Int, Int) -> String
   ) {
     guard !rect.isEmpty else { return }
@@ -43,6 +46,9 @@ public enum ListView {
       let style: Style = isSelected ? (focused ? .selectedFocused : .selectedUnfocused) : rowStyle
       let marker = isSelected ? ">" : " "
       surface.put(marker + row(index, rect.cols - 1), row: screenRow, col: rect.col, width: rect.cols, style: style)
+      if !isSelected, rect.cols > 2, let accent = accent(index) {
+        surface.put(accent.text, row: screenRow, col: rect.col + 1, width: 1, style: accent.style)
+      }
     }
     // A scroll hint in the last column when rows are hidden below or above.
     if offset > 0 { surface.put("↑", row: rect.row, col: rect.maxCol - 1, style: .dim) }
