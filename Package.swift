@@ -119,7 +119,9 @@ let package = Package(
     .target(name: "CBenchPTY", linkerSettings: [.linkedLibrary("util")]),
     .executableTarget(
       name: "roster-bench",
-      dependencies: ["CBenchPTY", "Index", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      dependencies: [
+        "CBenchPTY", "Index", "SandboxDirectory", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
       swiftSettings: strict
     ),
 

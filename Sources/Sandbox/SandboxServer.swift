@@ -99,7 +99,9 @@ public final class RunningSandbox: Sendable {
   public var graphURL: URL { baseURL }
 
   /// The line `roster sandbox` prints once serving.
-  public var announcement: String { "sandbox: \(baseURL.absoluteString) tenant=\(tenantId) client=\(clientId)" }
+  public var announcement: String {
+    SandboxAnnouncement(baseURL: baseURL.absoluteString, tenantId: tenantId, clientId: clientId).line
+  }
 
   /// Stops serving and waits until the port is closed.
   public func stop() async {

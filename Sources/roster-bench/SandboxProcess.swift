@@ -1,4 +1,5 @@
 import Foundation
+import SandboxDirectory
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -27,14 +28,12 @@ final class SandboxProcess {
       if byte.isEmpty { throw BenchError("roster sandbox exited before printing its line") }
       line.append(byte)
     }
-    // sandbox: http://127.0.0.1:PORT tenant=TENANT_ID client=DEMO_CLIENT_ID
-    let words = String(decoding: line, as: UTF8.self).split(separator: " ")
-    guard words.count >= 4, let url = URL(string: String(words[1])) else {
-      throw BenchError("unexpected sandbox line: \(String(decoding: line, as: UTF8.self))")
-    }
+    guard let announced = SandboxAnnouncement(line: String(decoding: line, as: UTF8.self)),
+      let url = URL(string: announced.baseURL)
+    else { throw BenchError("unexpected sandbox line: \(String(decoding: line, as: UTF8.self))") }
     baseURL = url
-    tenantId = String(words[2].dropFirst("tenant=".count))
-    clientId = String(words[3].dropFirst("client=".count)).trimmingCharacters(in: .whitespacesAndNewlines)
+    tenantId = announced.tenantId
+    clientId = announced.clientId
   }
 
   var authority: String { baseURL.appendingPathComponent(tenantId).absoluteString }

@@ -2,10 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// The org-chart walk and presence through the real binary in tmux, against `roster sandbox`
 /// run as its own process (so the test can change presence through its control API) and a
 /// `roster login` approved by the sandbox: open the chief executive, walk down three levels and
@@ -39,92 +35,19 @@ import Testing
     ]
   }
 
-  /// `roster sandbox` on a free loopback port; its base URL, tenant and client from its first line.
-  final class SandboxProcess {
-    let process = Process()
-    let base: String
-    let tenant: String
-    let client: String
-
-    init(binary: URL, peopleFile: URL) throws {
-      process.executableURL = binary
-      process.arguments = ["sandbox", "--port", "0", "--people", peopleFile.path, "--approve-after", "1"]
-      let out = Pipe()
-      process.standardOutput = out
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      var line = Data()
-      while let byte = try out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
-        line += byte
-      }
-      // "sandbox: URL tenant=TENANT client=CLIENT"
-      let words = String(decoding: line, as: UTF8.self).split(separator: " ").map(String.init)
-      guard words.count >= 4 else { throw E2EFailure("sandbox start line: \(words)") }
-      base = words[1]
-      tenant = String(words[2].dropFirst("tenant=".count))
-      client = String(words[3].dropFirst("client=".count))
-    }
-
-    func stop() {
-      process.terminate()
-      process.waitUntilExit()
-    }
-
-    /// `POST /_sandbox/presence`.
-    func pinPresence(user: String, availability: String) throws {
-      var request = URLRequest(url: URL(string: base + "/_sandbox/presence")!)
-      request.httpMethod = "POST"
-      request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-      request.httpBody = Data(#"{"user":"\#(user)","availability":"\#(availability)"}"#.utf8)
-      let done = DispatchSemaphore(value: 0)
-      let status = LockedStatus()
-      URLSession.shared.dataTask(with: request) { _, response, _ in
-        status.set((response as? HTTPURLResponse)?.statusCode ?? 0)
-        done.signal()
-      }.resume()
-      done.wait()
-      guard status.value == 200 else { throw E2EFailure("pinning presence answered \(status.value)") }
-    }
-  }
-
-  final class LockedStatus: @unchecked Sendable {
-    private let lock = NSLock()
-    private var code = 0
-    func set(_ value: Int) { lock.withLock { code = value } }
-    var value: Int { lock.withLock { code } }
-  }
-
-  struct E2EFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-  }
-
   @Test func walkDownThreeLevelsAndBackUpByKeysAndSeePresenceChange() throws {
     let run = try RosterInTmux()
     defer { run.finish() }
     let binary = try #require(RosterBinary.url)
     let peopleFile = run.work.appendingPathComponent("people.json")
     try JSONSerialization.data(withJSONObject: Self.people).write(to: peopleFile)
-    let sandbox = try SandboxProcess(binary: binary, peopleFile: peopleFile)
+    let sandbox = try SandboxProcess(
+      binary: binary, arguments: ["--people", peopleFile.path],
+      scopes: "openid profile offline_access User.Read User.Read.All Presence.Read.All")
     defer { sandbox.stop() }
-    let environment = [
-      "ROSTER_CLIENT_ID": sandbox.client, "ROSTER_AUTHORITY": sandbox.base + "/" + sandbox.tenant,
-      "ROSTER_GRAPH_URL": sandbox.base,
-      "ROSTER_SCOPES": "openid profile offline_access User.Read User.Read.All Presence.Read.All",
-    ]
+    let environment = sandbox.environment
     // Sign in once, as a script would; the TUI then finds the cached session.
-    let login = Process()
-    login.executableURL = binary
-    login.arguments = ["login", "--device-code"]
-    login.environment = environment.merging([
-      "HOME": run.work.path, "XDG_STATE_HOME": run.work.path + "/state", "XDG_CONFIG_HOME": run.work.path + "/config",
-      "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
-    ]) { $1 }
-    login.standardOutput = FileHandle.nullDevice
-    login.standardError = FileHandle.nullDevice
-    try login.run()
-    login.waitUntilExit()
-    try #require(login.terminationStatus == 0, "roster login exited \(login.terminationStatus)")
+    try sandbox.signIn(binary, home: run.work.path)
 
     let tmux = run.tmux
     try run.start([], environment: environment, cols: 100, rows: 30)

@@ -1,5 +1,6 @@
 import Foundation
 import RosterCore
+import SandboxDirectory
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -15,8 +16,12 @@ final class SandboxProcess {
   let url: String
   let tenant: String
   let clientId: String
+  /// The scopes `roster` asks for (`ROSTER_SCOPES`).
+  let scopes: String
 
-  init(binary: URL, arguments: [String]) throws {
+  init(
+    binary: URL, arguments: [String], scopes: String = "openid profile offline_access User.Read User.Read.All"
+  ) throws {
     let out = Pipe()
     process.executableURL = binary
     process.arguments = ["sandbox", "--port", "0", "--approve-after", "0.2", "--device-code-interval", "1"] + arguments
@@ -31,21 +36,21 @@ final class SandboxProcess {
       if chunk.isEmpty { break }
       line.append(chunk)
     }
-    let fields = String(decoding: line, as: UTF8.self).split(separator: " ").map(String.init)
-    guard fields.count >= 4, fields[0] == "sandbox:" else {
+    guard let announced = SandboxAnnouncement(line: String(decoding: line, as: UTF8.self)) else {
       process.terminate()
       throw TmuxError(message: "roster sandbox did not announce itself: \(String(decoding: line, as: UTF8.self))")
     }
-    url = fields[1]
-    tenant = String(fields[2].dropFirst("tenant=".count))
-    clientId = String(fields[3].dropFirst("client=".count).trimmingCharacters(in: .whitespacesAndNewlines))
+    url = announced.baseURL
+    tenant = announced.tenantId
+    clientId = announced.clientId
+    self.scopes = scopes
   }
 
   /// The variables that point `roster` at this sandbox.
   var environment: [String: String] {
     [
       "ROSTER_CLIENT_ID": clientId, "ROSTER_AUTHORITY": "\(url)/\(tenant)", "ROSTER_GRAPH_URL": url,
-      "ROSTER_SCOPES": "openid profile offline_access User.Read User.Read.All",
+      "ROSTER_SCOPES": scopes,
     ]
   }
 
@@ -70,6 +75,12 @@ final class SandboxProcess {
   }
 
   func clearFaults() throws { _ = try send("DELETE", "/_sandbox/faults", body: nil) }
+
+  /// Pins one person's presence (`POST /_sandbox/presence`).
+  func pinPresence(user: String, availability: String) throws {
+    let body = try JSONSerialization.data(withJSONObject: ["user": user, "availability": availability])
+    _ = try send("POST", "/_sandbox/presence", body: body)
+  }
 
   /// A blocking request to the control API (tests run it off the sandbox's own process).
   func send(_ method: String, _ path: String, body: Data?) throws -> Data {
