@@ -45,7 +45,7 @@ extension DirectoryIndex {
         db,
         [
           "building_generation": String(next), "building_link": nil, "building_count": "0",
-          "estimate": estimate.map(String.init), "delta_next": nil,
+          "estimate": estimate.map(String.init), "delta_next": nil, "managers_known": nil,
         ])
       return next
     }
@@ -56,9 +56,7 @@ extension DirectoryIndex {
     try pool.write { db in
       try Self.apply(db, page.changes, generation: generation)
       var values: [String: String?] = ["building_link": page.nextLink, "building_count": String(count)]
-      if page.changes.contains(where: { if case .upsert(_, _, true) = $0 { true } else { false } }) {
-        values["managers_known"] = "1"
-      }
+      if Self.carriesManagers(page) { values["managers_known"] = "1" }
       try Self.set(db, values)
     }
   }
@@ -67,6 +65,8 @@ extension DirectoryIndex {
   func finishFullSync(_ page: DeltaPage, generation: Int, at now: Date) throws {
     try pool.write { db in
       try Self.apply(db, page.changes, generation: generation)
+      // A directory on one page has only this page to say whether managers came back.
+      if Self.carriesManagers(page) { try Self.set(db, ["managers_known": "1"]) }
       try Self.set(
         db,
         [
@@ -76,6 +76,11 @@ extension DirectoryIndex {
           "permission_problem": nil,
         ])
     }
+  }
+
+  /// Whether Graph answered `manager@delta` on this page: the token can read managers.
+  private static func carriesManagers(_ page: DeltaPage) -> Bool {
+    page.changes.contains { if case .upsert(_, _, true) = $0 { true } else { false } }
   }
 
   /// Removes generations other than the live one, in batches so readers are never held long.
@@ -135,9 +140,12 @@ extension DirectoryIndex {
     let insertTokens = try db.cachedStatement(sql: "INSERT INTO person_fts(rowid, name, fields) VALUES (?, ?, ?)")
     for change in changes {
       switch change {
-      case .upsert(let person, let managerId, _):
-        try delete(db, id: person.id, generation: generation)
-        try insert.execute(arguments: PersonRow.arguments(person, generation: generation, managerId: managerId))
+      case .upsert(let person, let managerId, let managerKnown):
+        let previousManager = try delete(db, id: person.id, generation: generation)
+        // Graph sends `manager@delta` when the relationship changed; a change to other
+        // properties leaves it out, and the manager the index holds still stands.
+        let manager = managerKnown ? managerId : previousManager
+        try insert.execute(arguments: PersonRow.arguments(person, generation: generation, managerId: manager))
         try insertTokens.execute(
           arguments: [db.lastInsertedRowID, IndexTokens.name(person), IndexTokens.fields(person)])
       case .removed(let id):
@@ -146,11 +154,14 @@ extension DirectoryIndex {
     }
   }
 
-  private static func delete(_ db: Database, id: String, generation: Int) throws {
+  /// Deletes the person's row (and its tokens); the manager id it held.
+  @discardableResult
+  private static func delete(_ db: Database, id: String, generation: Int) throws -> String? {
     let find = try db.cachedStatement(
       sql: "SELECT \(PersonRow.selection()) FROM person WHERE generation = ? AND id = ?")
-    guard let row = try Row.fetchOne(find, arguments: [generation, id]) else { return }
+    guard let row = try Row.fetchOne(find, arguments: [generation, id]) else { return nil }
     try deleteRow(db, row)
+    return PersonRow.managerId(row)
   }
 
   /// A contentless FTS5 row is deleted by giving back the values it was made from.

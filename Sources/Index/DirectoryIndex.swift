@@ -105,22 +105,35 @@ public final class DirectoryIndex: Sendable {
       arguments: [match, generation, limit, offset], stopAfter: stopAfter, where: keep)
   }
 
-  /// One person by id from the live generation.
-  public func person(id: String) throws -> IndexedPerson? {
+  /// The person, their reporting line (nearest manager first, up to the top) and direct reports
+  /// as the index holds them, for the detail pane while Graph cannot be reached. Relations are
+  /// marked hidden when the token could not read managers. A loop in bad data ends the chain.
+  public func detail(id: String) throws -> PersonDetail? {
     try pool.read { db in
-      let row = try Row.fetchOne(
-        db, sql: "SELECT \(PersonRow.selection()) FROM person WHERE generation = ? AND id = ?",
-        arguments: [try Self.liveGeneration(db), id])
-      return row.map { IndexedPerson(person: PersonRow.person($0), managerId: PersonRow.managerId($0)) }
-    }
-  }
-
-  /// The people whose manager is `id`, as far as the index knows managers.
-  public func directReports(of id: String) throws -> [Person] {
-    try pool.read { db in
-      try PersonRow.people(
-        db, sql: "SELECT \(PersonRow.selection()) FROM person WHERE generation = ? AND managerId = ?",
-        arguments: [try Self.liveGeneration(db), id])
+      let generation = try Self.liveGeneration(db)
+      let managersKnown = try Self.meta(db)["managers_known"] == "1"
+      let find = try db.cachedStatement(
+        sql: "SELECT \(PersonRow.selection()) FROM person WHERE generation = ? AND id = ?")
+      guard let row = try Row.fetchOne(find, arguments: [generation, id]) else { return nil }
+      var chain: [Person] = []
+      var seen: Set<String> = [id]
+      var next = PersonRow.managerId(row)
+      while let managerId = next, seen.insert(managerId).inserted,
+        let manager = try Row.fetchOne(find, arguments: [generation, managerId])
+      {
+        chain.append(PersonRow.person(manager))
+        next = PersonRow.managerId(manager)
+      }
+      let reports = try PersonRow.people(
+        db,
+        sql: """
+          SELECT \(PersonRow.selection()) FROM person WHERE generation = ? AND managerId = ?
+          ORDER BY displayName COLLATE NOCASE
+          """,
+        arguments: [generation, id])
+      return PersonDetail(
+        person: PersonRow.person(row), managerChain: chain, directReports: reports,
+        relationsHidden: !managersKnown, fromIndex: true)
     }
   }
 
@@ -166,10 +179,4 @@ public final class DirectoryIndex: Sendable {
     }
     return removed
   }
-}
-
-/// A person with the manager id the index holds for them.
-public struct IndexedPerson: Sendable, Equatable {
-  public var person: Person
-  public var managerId: String?
 }

@@ -44,7 +44,8 @@ extension LocalIndexClient {
           }
         }
       },
-      remove: { id in try? attached.current?.remove(id: id) })
+      remove: { id in try? attached.current?.remove(id: id) },
+      detail: { id in try? attached.current?.detail(id: id) })
   }
 
   static func summary(_ status: IndexStatus) -> LocalIndexSummary {

@@ -45,16 +45,20 @@ public struct PersonDetail: Sendable, Equatable {
   /// True when the manager / reports could not be read for lack of permission (403), so the
   /// pane says so instead of showing "none".
   public var relationsHidden: Bool
+  /// Read from the local index because Microsoft Graph could not be reached: as fresh as the
+  /// index's last sync, which the pane says.
+  public var fromIndex: Bool
 
   /// `managerChain` wins over `manager` when both are given; `manager` alone is a chain of one.
   public init(
     person: Person, manager: Person? = nil, managerChain: [Person]? = nil, directReports: [Person] = [],
-    relationsHidden: Bool = false
+    relationsHidden: Bool = false, fromIndex: Bool = false
   ) {
     self.person = person
     self.managerChain = managerChain ?? manager.map { [$0] } ?? []
     self.directReports = directReports
     self.relationsHidden = relationsHidden
+    self.fromIndex = fromIndex
   }
 
   /// The immediate manager; nil when the person has none or the token may not read it.

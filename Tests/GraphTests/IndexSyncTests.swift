@@ -42,7 +42,7 @@ import Transport
         return
       }
       #expect(requests == 1 && changes >= 15)
-      #expect(try index.person(id: leaver.id) == nil)
+      #expect(try index.detail(id: leaver.id) == nil)
       #expect(try index.search(leaver.displayName ?? "", limit: 50).contains { $0.id == leaver.id } == false)
       #expect(try index.search("zzyzx", limit: 5).map(\.id) == [everyone[5].id])
       let info = try await harness.harness.call("GET", "info")
@@ -139,6 +139,53 @@ import Transport
     #expect(try index.status().complete == false)
     let aside = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".corrupt-") }
     #expect(aside.count == 1)
+  }
+
+  /// The detail the pane shows offline: the reporting line walked up the index's manager ids, and
+  /// the reports; a change that leaves `manager@delta` out keeps the manager the index knows, one
+  /// that sends it (even empty) replaces it.
+  @Test func theIndexAnswersTheDetailWithReportingLineAndReports() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-index-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let index = try DirectoryIndex.open(IndexLocation(directory: directory, tenantId: "t", accountId: "a"))
+    let ceo = Person(id: "ceo", displayName: "Ada Boss")
+    let head = Person(id: "head", displayName: "Bert Head")
+    let engineer = Person(id: "eng", displayName: "Cleo Engineer", jobTitle: "Engineer")
+    let peer = Person(id: "peer", displayName: "Abel Peer")
+    let rounds: [String?: DeltaPage] = [
+      nil: DeltaPage(
+        changes: [
+          .upsert(ceo, managerId: nil, managerKnown: false), .upsert(head, managerId: "ceo", managerKnown: true),
+          .upsert(engineer, managerId: "head", managerKnown: true),
+          .upsert(peer, managerId: "head", managerKnown: true),
+        ], deltaLink: "d1"),
+      "d1": DeltaPage(
+        changes: [
+          .upsert(
+            Person(id: "eng", displayName: "Cleo Engineer", jobTitle: "Lead"), managerId: nil, managerKnown: false)
+        ],
+        deltaLink: "d2"),
+      "d2": DeltaPage(changes: [.upsert(head, managerId: nil, managerKnown: true)], deltaLink: "d3"),
+    ]
+    let feed = DeltaFeed { link, _ in
+      guard let page = rounds[link] else { throw DirectoryError.cancelled }
+      return page
+    }
+    let sync = IndexSync(index: index, feed: feed)
+
+    _ = try await sync.run()
+    let first = try #require(try index.detail(id: "eng"))
+    #expect(first.fromIndex && !first.relationsHidden)
+    #expect(first.managerChain.map(\.id) == ["head", "ceo"])
+    #expect(try index.detail(id: "head")?.directReports.map(\.id) == ["peer", "eng"])  // by name
+    #expect(try index.detail(id: "nobody") == nil)
+
+    _ = try await sync.run()  // the title changed; manager@delta not sent
+    let second = try #require(try index.detail(id: "eng"))
+    #expect(second.person.jobTitle == "Lead" && second.managerChain.map(\.id) == ["head", "ceo"])
+
+    _ = try await sync.run()  // the head's manager removed
+    #expect(try index.detail(id: "eng")?.managerChain.map(\.id) == ["head"])
   }
 
   /// The TUI's client hands the repair message to the status line (the CLI prints it).

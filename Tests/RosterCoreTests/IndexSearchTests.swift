@@ -132,6 +132,40 @@ import Testing
     #expect(reduce(&state, .list(.nearEndReached)).isEmpty)
   }
 
+  /// Graph unreachable: the detail falls back to the index (marked, not cached); once a sync has
+  /// found Graph unreachable, details come from the index without waiting on Graph first.
+  @Test func offlineTheDetailComesFromTheIndex() {
+    var state = Self.indexed()
+    _ = reduce(&state, .search(.queryChanged("ann")))
+    _ = reduce(&state, .search(.indexResultsLoaded(id: state.search.requestID, [Self.ann, Self.anna], asked: 501)))
+    var id = state.detail.requestID
+    #expect(reduce(&state, .detail(.debounceElapsed(id: id))).last == .loadDetail(personID: Self.ann.id, requestID: id))
+    let effects = reduce(&state, .detail(.loaded(id: id, .failure(.offline("no route")))))
+    #expect(effects == [.loadDetailFromIndex(personID: Self.ann.id, requestID: id)])
+    #expect(state.detail.status == .failed(Self.ann, message: DirectoryError.offline("no route").plainMessage))
+    let boss = Person(id: "9", displayName: "Ada Boss")
+    let fromIndex = PersonDetail(person: Self.ann, managerChain: [boss], fromIndex: true)
+    _ = reduce(&state, .detail(.loadedFromIndex(id: id, fromIndex)))
+    #expect(state.detail.status == .loaded(fromIndex))
+    #expect(state.detail.cache.value(for: Self.ann.id, now: state.now) == nil)
+
+    // A person the index does not hold: the reason Graph failed stays.
+    _ = reduce(&state, .list(.selectionMoved(by: 1)))
+    _ = reduce(&state, .detail(.selectionRested))
+    id = state.detail.requestID
+    _ = reduce(&state, .detail(.loaded(id: id, .failure(.offline("no route")))))
+    _ = reduce(&state, .detail(.loadedFromIndex(id: id, nil)))
+    #expect(state.detail.status == .failed(Self.anna, message: DirectoryError.offline("no route").plainMessage))
+
+    // The last sync could not reach Graph: straight to the index.
+    state.index.offline = true
+    _ = reduce(&state, .list(.selectionMoved(by: -1)))
+    id = state.detail.requestID
+    #expect(
+      reduce(&state, .detail(.debounceElapsed(id: id))).last
+        == .loadDetailFromIndex(personID: Self.ann.id, requestID: id))
+  }
+
   @Test func aDetailThatAnswers404RemovesThePersonAtOnce() {
     var state = Self.indexed()
     _ = reduce(&state, .search(.queryChanged("ann")))

@@ -132,6 +132,23 @@ import Testing
     }
   }
 
+  /// Offline, the pane's person and reporting line come from the index, and the pane says so.
+  @Test func detailFromTheIndexWhileOffline() {
+    snapshot("detail-from-index-offline") { rows, cols in
+      var state = ScreenFixtures.results(rows: rows, cols: cols, selected: 1)
+      let people = ScreenFixtures.people
+      state.index.attached = true
+      state.index.offline = true
+      state.index.summary = LocalIndexSummary(
+        complete: true, people: people.count, lastSync: state.now.addingTimeInterval(-600))
+      state.detail.status = .loaded(
+        PersonDetail(person: people[1], managerChain: [people[0]], directReports: [people[4]], fromIndex: true))
+      state.focus = .detail
+      state.singlePaneDetailOpen = cols < 60
+      return state
+    }
+  }
+
   @Test func detailWithBasicPermissionsSaysWhatIsHidden() {
     snapshot("detail-basic-permissions") { rows, cols in
       var state = ScreenFixtures.results(rows: rows, cols: cols, selected: 1, full: false)

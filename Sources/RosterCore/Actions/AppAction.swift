@@ -121,6 +121,9 @@ public enum DetailAction: Equatable, Sendable {
   case debounceElapsed(id: Int)
   /// The full profile for detail request `id` arrived (or failed).
   case loaded(id: Int, Result<PersonDetail, DirectoryError>)
+  /// The local index's answer for detail request `id` (Graph unreachable); nil when it does not
+  /// hold the person, and the pane keeps saying why Graph failed.
+  case loadedFromIndex(id: Int, PersonDetail?)
   /// The client waits before retrying detail request `id`.
   case retryScheduled(id: Int, RetryNotice)
   /// Esc in the single-pane layout: back to the list.

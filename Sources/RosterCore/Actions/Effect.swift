@@ -47,6 +47,9 @@ public enum Effect: Equatable, Sendable {
   case searchIndex(PeopleQuery, requestID: Int)
   /// Remove a person Graph no longer has from the local index; answers nothing.
   case removeFromIndex(personID: String)
+  /// The person, reporting line and reports from the local index while Graph cannot be reached;
+  /// answers `.detail(.loadedFromIndex(id: requestID, …))`. Runs under `CancelID.detail`.
+  case loadDetailFromIndex(personID: String, requestID: Int)
   /// Presence of the people with `ids`; answers `.presence(.loaded(id: requestID, …))`.
   /// Runs under `CancelID.presence`.
   case fetchPresence(ids: [String], requestID: Int)
@@ -87,7 +90,7 @@ extension Effect {
     case .debounce(let id, _, _): return id
     case .searchPeople: return .search
     case .fetchNextPage: return .nextPage
-    case .loadDetail: return .detail
+    case .loadDetail, .loadDetailFromIndex: return .detail
     case .loadPhoto: return .photo
     case .signIn: return .signIn
     case .fetchPresence: return .presence

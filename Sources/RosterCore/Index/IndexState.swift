@@ -40,14 +40,19 @@ public struct IndexState: Equatable, Sendable {
       return Self.progressText(indexed: progress.indexed, estimate: progress.estimate)
     }
     guard attached, let summary, summary.complete, let lastSync = summary.lastSync else { return nil }
-    let age = Self.age(now.timeIntervalSince(lastSync))
-    return offline ? "index, offline, synced \(age)" : "index, synced \(age)"
+    let synced = "synced " + Self.age(now.timeIntervalSince(lastSync))
+    return offline ? "index, offline, \(synced)" : "index, \(synced)"
   }
 
   /// "indexing 12,000 of ~200,000" (the status line and `roster index sync` say the same).
   public static func progressText(indexed: Int, estimate: Int?) -> String {
     let of = estimate.map { " of ~\(NumberText.grouped($0))" } ?? ""
     return "indexing \(NumberText.grouped(indexed))\(of)"
+  }
+
+  /// "synced 3 min ago", for what the pane shows from the index; nil before a complete sync.
+  public func syncedText(at now: Date) -> String? {
+    summary?.lastSync.map { "synced " + Self.age(now.timeIntervalSince($0)) }
   }
 
   static func age(_ seconds: TimeInterval) -> String {

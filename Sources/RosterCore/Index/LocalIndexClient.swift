@@ -48,17 +48,22 @@ public struct LocalIndexClient: Sendable {
   public var sync: @Sendable (_ progress: @escaping @Sendable (Int, Int?) -> Void) async -> LocalSyncResult
   /// Removes a person Graph no longer knows (a detail fetch answered 404).
   public var remove: @Sendable (_ id: String) -> Void
+  /// The person with their reporting line and direct reports as the index knows them (managers
+  /// only when the token could read them); nil when the index does not hold the person.
+  public var detail: @Sendable (_ id: String) -> PersonDetail?
 
   public init(
     attach: @escaping @Sendable (Account) -> LocalIndexSummary?,
     search: @escaping @Sendable (String, Int) -> [Person],
     sync: @escaping @Sendable (@escaping @Sendable (Int, Int?) -> Void) async -> LocalSyncResult,
-    remove: @escaping @Sendable (String) -> Void
+    remove: @escaping @Sendable (String) -> Void,
+    detail: @escaping @Sendable (String) -> PersonDetail? = { _ in nil }
   ) {
     self.attach = attach
     self.search = search
     self.sync = sync
     self.remove = remove
+    self.detail = detail
   }
 
   /// No index (the setting is off): searches go to Graph.

@@ -54,7 +54,7 @@ extension DetailReducer {
     }
     state.detail.status = .loading(person)
     state.detail.orgRowIndex = 0
-    return [.cancel(id: .detailDebounce), .loadDetail(personID: person.id, requestID: state.detail.requestID)]
+    return [.cancel(id: .detailDebounce), fetch(state, person)]
   }
 
   /// Puts the row selection where a person arriving in the pane expects it: on the person just

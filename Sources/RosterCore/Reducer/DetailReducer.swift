@@ -13,7 +13,7 @@ enum DetailReducer {
       return load(&state, state.search.selectedPerson, pause: nil)
     case .debounceElapsed(let id):
       guard id == state.detail.requestID, case .loading(let person) = state.detail.status else { return [] }
-      return [.cancel(id: .detail), .loadDetail(personID: person.id, requestID: id)]
+      return [.cancel(id: .detail), fetch(state, person)]
     case .loaded(let id, let result):
       guard id == state.detail.requestID, let person = state.detail.status.person else { return [] }
       state.detail.retry = nil
@@ -37,8 +37,19 @@ enum DetailReducer {
           + SearchReducer.replaceResults(&state, with: remaining, answeredFor: state.search.resultsQuery)
       case .failure(let error):
         state.detail.status = .failed(person, message: error.plainMessage)
+        // Offline, the index may know the person: the reason stays until it answers, and stays
+        // when it does not.
+        guard case .offline = error, state.index.attached else { return [] }
+        return [.loadDetailFromIndex(personID: person.id, requestID: id)]
+      }
+    case .loadedFromIndex(let id, let detail):
+      guard id == state.detail.requestID, let detail, state.detail.status.person?.id == detail.person.id else {
         return []
       }
+      // Not cached: the next look at this person asks Graph again.
+      state.detail.status = .loaded(detail)
+      placeOrgRowSelection(&state)
+      return []
     case .retryScheduled(let id, let notice):
       guard id == state.detail.requestID else { return [] }
       state.detail.retry = RetryCountdown(
@@ -85,6 +96,16 @@ enum DetailReducer {
     return [.cancel(id: .selectionRest)] + load(&state, state.search.selectedPerson, pause: nil)
   }
 
+  /// Where the pane's person comes from: Graph, or straight from the local index when the last
+  /// sync found Graph unreachable (every live load would wait out its retries first). The next
+  /// successful sync clears `offline` and Graph answers again.
+  static func fetch(_ state: AppState, _ person: Person) -> Effect {
+    if state.index.attached && state.index.offline {
+      return .loadDetailFromIndex(personID: person.id, requestID: state.detail.requestID)
+    }
+    return .loadDetail(personID: person.id, requestID: state.detail.requestID)
+  }
+
   /// Loads the pane's person again (after signing in again).
   static func reload(_ state: inout AppState) -> [Effect] {
     guard let person = state.search.selectedPerson else { return [] }
@@ -114,7 +135,7 @@ enum DetailReducer {
     }
     state.detail.status = .loading(person)
     guard let pause else {
-      return [.cancel(id: .detailDebounce), .loadDetail(personID: person.id, requestID: state.detail.requestID)]
+      return [.cancel(id: .detailDebounce), fetch(state, person)]
     }
     return [
       .cancel(id: .detail),

@@ -146,7 +146,7 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
               return id
             }))
       }
-    case .attachIndex, .syncIndex, .searchIndex, .removeFromIndex:
+    case .attachIndex, .syncIndex, .searchIndex, .removeFromIndex, .loadDetailFromIndex:
       interpretIndex(effect, feedback)
     }
   }
@@ -169,6 +169,8 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
       spawn(feedback) {
         .search(.indexResultsLoaded(id: requestID, index.search(query.text, query.pageSize), asked: query.pageSize))
       }
+    case .loadDetailFromIndex(let personID, let requestID):
+      spawn(feedback) { .detail(.loadedFromIndex(id: requestID, index.detail(personID))) }
     case .removeFromIndex(let personID):
       spawn(feedback) {
         index.remove(personID)

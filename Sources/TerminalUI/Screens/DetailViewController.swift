@@ -209,6 +209,14 @@ extension AppState {
         selectedLine = chart.selected.map { $0 + lines.count }
         lines += chart.lines
       }
+      if loaded.fromIndex {
+        let synced = index.syncedText(at: now).map { ", \($0)" } ?? ""
+        lines.append(StyledLine(""))
+        lines += Truncation.wrap(
+          "Microsoft Graph cannot be reached: shown from the local index\(synced).", width: width
+        )
+        .map { StyledLine($0, style: .warning) }
+      }
     case .empty, .following:
       break
     }
