@@ -105,6 +105,21 @@ public final class DirectoryIndex: Sendable {
       arguments: [match, generation, limit, offset], stopAfter: stopAfter, where: keep)
   }
 
+  /// `detail(id:)` for an object id, user principal name or mail address (case-insensitive), as
+  /// `roster show` accepts them.
+  public func detail(lookingUp key: String) throws -> PersonDetail? {
+    let id = try pool.read { db in
+      try String.fetchOne(
+        db,
+        sql: """
+          SELECT id FROM person WHERE generation = ?
+          AND (id = ? OR userPrincipalName = ? COLLATE NOCASE OR mail = ? COLLATE NOCASE) LIMIT 1
+          """,
+        arguments: [try Self.liveGeneration(db), key, key, key])
+    }
+    return try id.flatMap { try detail(id: $0) }
+  }
+
   /// The person, their reporting line (nearest manager first, up to the top) and direct reports
   /// as the index holds them, for the detail pane while Graph cannot be reached. Relations are
   /// marked hidden when the token could not read managers. A loop in bad data ends the chain.

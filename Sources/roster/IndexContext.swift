@@ -33,6 +33,22 @@ struct IndexContext {
         configuration: configuration, tokens: runtime.session, transport: runtime.transport))
   }
 
+  /// The index for `--offline` answers: exit 3 with a message when there is no complete one.
+  func openComplete() throws -> (DirectoryIndex, IndexStatus) {
+    let missing = "No complete local index for \(account.username); run `roster index sync` first."
+    guard FileManager.default.fileExists(atPath: location.file.path) else {
+      DirectoryCommand.say(missing)
+      throw ExitCode(3)
+    }
+    let index = try open()
+    let status = try index.status()
+    guard status.complete else {
+      DirectoryCommand.say(missing)
+      throw ExitCode(3)
+    }
+    return (index, status)
+  }
+
   func open() throws -> DirectoryIndex {
     do {
       return try DirectoryIndex.open(location) { DirectoryCommand.say($0) }

@@ -61,17 +61,7 @@ struct SearchCommand: AsyncParsableCommand {
 
   /// The same query against the local index: the same people as Graph's `$search` would give.
   private func runOffline(format: OutputFormat) async throws {
-    let context = try await IndexContext.make(common)
-    let missing = "No complete local index for \(context.account.username); run `roster index sync` first."
-    guard FileManager.default.fileExists(atPath: context.location.file.path) else {
-      DirectoryCommand.say(missing)
-      throw ExitCode(3)
-    }
-    let index = try context.open()
-    guard try index.status().complete else {
-      DirectoryCommand.say(missing)
-      throw ExitCode(3)
-    }
+    let (index, _) = try await IndexContext.make(common).openComplete()
     let people = try index.search(words.joined(separator: " "), limit: all ? Int.max : top)
     try DirectoryCommand.write(PeopleOutput.render(people, as: format))
     if people.isEmpty, case .table = format { DirectoryCommand.say("No one matches.") }

@@ -9,8 +9,9 @@ struct ShowCommand: AsyncParsableCommand {
     abstract: "Show one person: every detail field, the manager and direct reports.",
     discussion: """
       Accepts an object id, a user principal name or a mail address. Uses the sign-in from \
-      `roster login`. Exit codes: 0 shown, 1 no such person, 2 usage, 3 not signed in, \
-      4 service or network error.
+      `roster login`. With --offline, answers from the local index (no photo in the vCard). \
+      Exit codes: 0 shown, 1 no such person, 2 usage, 3 not signed in (or no complete index \
+      with --offline), 4 service or network error.
       """)
 
   @OptionGroup var common: CommonOptions
@@ -24,22 +25,40 @@ struct ShowCommand: AsyncParsableCommand {
   @Flag(help: "Print a vCard 4.0 (RFC 6350) for the person, for an address book.")
   var vcard = false
 
+  @Flag(help: "Answer from the local index only, sending Graph nothing (as fresh as its last sync).")
+  var offline = false
+
   func validate() throws {
     if json && vcard { throw ValidationError("Choose one of --json and --vcard.") }
   }
 
   func run() async throws {
+    if offline { return try await runOffline() }
     try await DirectoryCommand.run(common: common) { client in
       let detail = try await client.personDetail(person, DirectoryCommand.reportRetry)
       // The card carries the photo (240×240, Graph's usual upload) when the person has one.
       let photo = PhotoRequest(tenant: "", personID: detail.person.id, side: 240)
       let jpeg = vcard ? try? await client.personPhotoJPEG(photo) : nil
-      let text =
-        vcard
-        ? VCard.render(detail.person, photoJPEG: jpeg)
-        : json ? try PersonDetailOutput.json(detail) : PersonDetailOutput.text(detail)
-      try DirectoryCommand.write(text)
+      try DirectoryCommand.write(render(detail, photoJPEG: jpeg))
     }
+  }
+
+  /// The same from the local index; how fresh it is goes to stderr, the output keeps its shape.
+  private func runOffline() async throws {
+    let (index, status) = try await IndexContext.make(common).openComplete()
+    guard let detail = try index.detail(lookingUp: person) else {
+      DirectoryCommand.say("No one in the local index is \(DirectoryText.sanitize(person)).")
+      throw ExitCode(1)
+    }
+    try DirectoryCommand.write(render(detail, photoJPEG: nil))
+    let synced = status.lastSync.map { " (synced \(ISO8601DateFormatter().string(from: $0)))" } ?? ""
+    DirectoryCommand.say("From the local index\(synced).")
+  }
+
+  private func render(_ detail: PersonDetail, photoJPEG: Data?) throws -> String {
+    vcard
+      ? VCard.render(detail.person, photoJPEG: photoJPEG)
+      : json ? try PersonDetailOutput.json(detail) : PersonDetailOutput.text(detail)
   }
 }
 

@@ -17,6 +17,7 @@ import Testing
       #expect(try await roster.run(["login", "--device-code"]).status == 0)
       let none = try await roster.run(["search", "--offline", "a"])
       #expect(none.status == 3 && none.stderr.contains("index sync"))
+      #expect(try await roster.run(["show", "--offline", "aoife.oconnor@contoso.onmicrosoft.com"]).status == 3)
       #expect(try await roster.run(["index", "status"]).status == 1)
       #expect(try await signedOut.run(["index", "status"]).status == 3)
 
@@ -77,6 +78,24 @@ import Testing
       let query = try await roster.run(["query", "aoife"])
       #expect(query.status == 0 && query.stdout.contains("aoife.oconnor@") && query.stdout.contains("Chief Indexer"))
       #expect(try await control.requests().isEmpty, "roster query sent Graph a request despite the index")
+
+      // `roster show --offline` by UPN (any case): the same person, manager chain and reports as
+      // Graph's answer, and still no request.
+      let key = "AOIFE.OConnor@contoso.onmicrosoft.com"
+      let shownOffline = try await roster.run(["show", "--offline", key, "--json"])
+      #expect(shownOffline.status == 0 && shownOffline.stderr.contains("From the local index"))
+      #expect(try await control.requests().isEmpty, "roster show --offline sent Graph a request")
+      let shownOnline = try await roster.run(["show", key, "--json"])
+      func relations(_ text: String) throws -> [String] {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let chain = (object["managerChain"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        let reports = (object["directReports"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        return [object["id"] as? String ?? "", object["jobTitle"] as? String ?? ""] + chain + reports.sorted()
+      }
+      #expect(try relations(shownOffline.stdout) == relations(shownOnline.stdout))
+      #expect(try relations(shownOffline.stdout).count > 3)
+      let unknown = try await roster.run(["show", "--offline", "nobody@contoso.onmicrosoft.com"])
+      #expect(unknown.status == 1 && unknown.stderr.contains("No one in the local index"))
 
       #expect(try await roster.run(["index", "forget"]).status == 0)
       #expect(try await roster.run(["index", "status"]).status == 1)
