@@ -48,7 +48,7 @@ public enum Effect: Equatable, Sendable {
   /// Remove a person Graph no longer has from the local index; answers nothing.
   case removeFromIndex(personID: String)
   /// The person, reporting line and reports from the local index while Graph cannot be reached;
-  /// answers `.detail(.loadedFromIndex(id: requestID, …))`. Runs under `CancelID.detail`.
+  /// answers `.detail(.loadedFromIndex(id: requestID, …))` (a late answer is dropped by its id).
   case loadDetailFromIndex(personID: String, requestID: Int)
   /// Presence of the people with `ids`; answers `.presence(.loaded(id: requestID, …))`.
   /// Runs under `CancelID.presence`.
@@ -81,27 +81,6 @@ public enum CancelID: Hashable, Sendable, CaseIterable {
   case presence
   case presenceRefresh
   case tasks
-}
-
-extension Effect {
-  /// The id the runtime files this effect's work under, if it can be cancelled.
-  public var cancelID: CancelID? {
-    switch self {
-    case .debounce(let id, _, _): return id
-    case .searchPeople: return .search
-    case .fetchNextPage: return .nextPage
-    case .loadDetail, .loadDetailFromIndex: return .detail
-    case .loadPhoto: return .photo
-    case .signIn: return .signIn
-    case .fetchPresence: return .presence
-    case .scheduleTick: return .tick
-    case .syncIndex: return .indexSync
-    case .loadTasks: return .tasks
-    case .cancel, .submitRedirectURL, .restoreSession, .signOut, .copyToClipboard, .saveSettings, .warmUpDirectory,
-      .attachIndex, .searchIndex, .removeFromIndex, .exportVCard, .addTask, .setTaskCompleted, .deleteTask:
-      return nil
-    }
-  }
 }
 
 extension Effect {
