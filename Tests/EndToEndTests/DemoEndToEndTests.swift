@@ -58,7 +58,7 @@ import Testing
 
     // Sign-in: the device-code screen, marked as a demo, then the search screen.
     try tmux.until("the demo sign-in screen") { $0.contains("Sign in to Microsoft Entra ID") && $0.contains("DEMO") }
-    try tmux.until("the search screen after approval", timeout: 20) { $0.contains("Search:") }
+    try tmux.until("the search screen after approval", timeout: 45) { $0.contains("Search:") }
 
     // Typing a name shows matches; the first is selected.
     try run.settle("typing ali") { try tmux.type("ali") }

@@ -24,7 +24,7 @@ struct HostileInputEndToEndTests {
     let tmux = run.tmux
     let people = try DemoEndToEndTests.peopleFile(in: run.work)
     try run.start(["--demo"], environment: ["ROSTER_DEMO_PEOPLE": people.path], cols: 100, rows: 30)
-    try tmux.until("the search screen", timeout: 20) { $0.contains("Search:") }
+    try tmux.until("the search screen", timeout: 45) { $0.contains("Search:") }
 
     // Point 1: reports whose numbers overflow an Int once trapped the decoder.
     for report in Self.hostileMouseReports { try Self.sendBytes(tmux, Array(report.utf8)) }
@@ -35,7 +35,7 @@ struct HostileInputEndToEndTests {
     // goes quiet, instead of every key being swallowed.
     try tmux.keys("C-u")
     try Self.sendBytes(tmux, Array("\u{1B}[200~sal".utf8))
-    try tmux.until("the stalled paste delivered as text", timeout: 10) {
+    try tmux.until("the stalled paste delivered as text", timeout: 30) {
       $0.contains("Search: sal") && $0.contains("Salim Ali")
     }
     try tmux.type("im")
@@ -77,7 +77,7 @@ struct HostileInputEndToEndTests {
     try sandbox.fault(["match": "*/token", "kind": "status", "status": 503, "retry_after": "2", "count": 2])
     try run.tmux.type("alice")
     var sawTemporary = false
-    try run.tmux.until("the results after the retries", timeout: 20) { screen in
+    try run.tmux.until("the results after the retries", timeout: 45) { screen in
       #expect(!screen.contains("session ended"), "a transient error ended the session:\n\(screen)")
       if screen.contains("Sign-in service unavailable") || screen.contains("the sign-in service") {
         sawTemporary = true

@@ -12,8 +12,8 @@ import Testing
     try run.start(
       ["--demo"], environment: ["ROSTER_DEMO_PEOPLE": people.path, "XDG_CACHE_HOME": run.work.path + "/cache"],
       cols: 100, rows: 30)
-    try tmux.until("the search screen after approval", timeout: 20) { $0.contains("Search:") }
-    try tmux.until("the index synced", timeout: 20) { $0.contains("index, synced") }
+    try tmux.until("the search screen after approval", timeout: 45) { $0.contains("Search:") }
+    try tmux.until("the index synced", timeout: 45) { $0.contains("index, synced") }
 
     try tmux.type("o'brien")
     try tmux.until("the index's answer") { $0.contains("Siobhán O'Brien") && $0.contains("1 match") }

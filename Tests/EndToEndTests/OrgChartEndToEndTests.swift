@@ -80,7 +80,7 @@ import Testing
     try tmux.keys("BSpace")
     try tmux.until("back on Mei, Sam selected") { $0.contains("> • Sam Okafor") && !$0.contains("› Sam Okafor") }
     try tmux.keys("Enter")
-    try tmux.until("Sam's new presence", timeout: 10) { $0.contains("⊖ Do not disturb") }
+    try tmux.until("Sam's new presence", timeout: 30) { $0.contains("⊖ Do not disturb") }
 
     // Back up by keys alone: Backspace, ←, and the manager row.
     try tmux.keys("BSpace")

@@ -16,7 +16,7 @@ import Testing
     // 256 colours: no COLORTERM, and no NO_COLOR inherited from the test runner (swift test sets it).
     let environment = ["ROSTER_DEMO_PEOPLE": people.path, "COLORTERM": "", "NO_COLOR": ""]
     try run.start(["--demo"], environment: environment, cols: 120, rows: 32)
-    try tmux.until("the search screen", timeout: 20) { $0.contains("Search:") }
+    try tmux.until("the search screen", timeout: 45) { $0.contains("Search:") }
     try tmux.type("alice")
     try tmux.until("the detail text of Alice") { $0.contains("Alice Smith") && $0.contains("Job title") }
     try tmux.until("her photo as half-blocks") { $0.contains("▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀") }
@@ -50,7 +50,7 @@ import Testing
     let people = try DemoEndToEndTests.peopleFile(in: run.work)
     try run.start(
       ["--demo"], environment: environment.merging(["ROSTER_DEMO_PEOPLE": people.path]) { $1 }, cols: 120, rows: 32)
-    try tmux.until("the search screen", timeout: 20) { $0.contains("Search:") }
+    try tmux.until("the search screen", timeout: 45) { $0.contains("Search:") }
     try tmux.type("ali")
     try tmux.until("the detail text of Alice") { $0.contains("Alina Chen") && $0.contains("Job title") }
     // Give a photo every chance to appear: move away and back, and wait until the selection has

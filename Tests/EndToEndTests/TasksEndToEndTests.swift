@@ -86,7 +86,7 @@ import Testing
     try run.start([], environment: profile, cols: cols, rows: rows)
     let tmux = run.tmux
 
-    try tmux.until("the task list after the B2C sign-in", timeout: 20) {
+    try tmux.until("the task list after the B2C sign-in", timeout: 45) {
       $0.contains("Your tasks · 3 open, 0 done") && $0.contains("Press Space to mark") && $0.contains("Aoife")
     }
     // Space marks the first done; a, typing and Enter add one; d then y deletes the third.
@@ -107,7 +107,7 @@ import Testing
     let again = try RosterInTmux()
     defer { again.finish() }
     try again.start([], environment: profile, cols: cols, rows: rows)
-    try again.tmux.until("the list as it was left", timeout: 20) {
+    try again.tmux.until("the list as it was left", timeout: 45) {
       $0.contains("[x] Add a task") && $0.contains("[ ] Buy oat milk") && !$0.contains("Delete this one")
         && $0.contains("2 open, 1 done")
     }
@@ -127,7 +127,7 @@ import Testing
     defer { sandbox.stop() }
     try first.start(
       [], environment: try sandbox.profile(in: first.work.appendingPathComponent("c1")), cols: 80, rows: 24)
-    try first.tmux.until("the first customer's list", timeout: 20) { $0.contains("Your tasks · 3 open") }
+    try first.tmux.until("the first customer's list", timeout: 45) { $0.contains("Your tasks · 3 open") }
     try first.tmux.keys("a")
     try first.tmux.type("first customer's secret")
     try first.tmux.keys("Enter", "Escape")
@@ -142,7 +142,7 @@ import Testing
     defer { second.finish() }
     try second.start(
       [], environment: try sandbox.profile(in: second.work.appendingPathComponent("c2")), cols: 80, rows: 24)
-    try second.tmux.until("the second customer's own list", timeout: 20) {
+    try second.tmux.until("the second customer's own list", timeout: 45) {
       $0.contains("Book the dentist") && $0.contains("Renew the passport")
     }
     let theirs = try second.tmux.capture()
@@ -160,7 +160,7 @@ import Testing
     try sandbox.control("faults", #"{"kind": "revoke_refresh_tokens"}"#)
     try sandbox.control("faults", #"{"kind": "expire_access_tokens"}"#)
     try first.tmux.keys("r")
-    try first.tmux.until("the list again after signing in again", timeout: 20) {
+    try first.tmux.until("the list again after signing in again", timeout: 45) {
       $0.contains("first customer's secret") && $0.contains("Your tasks")
     }
     try first.tmux.keys("q")

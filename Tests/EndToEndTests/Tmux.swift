@@ -67,10 +67,12 @@ final class Tmux {
   }
 
   /// Polls the screen every 50 ms until `condition` holds; on timeout records an issue with the
-  /// screen as it was (never a fixed sleep).
+  /// screen as it was (never a fixed sleep). The limits are generous because a passing step
+  /// returns at once: in the full parallel suite on two cores a task save that takes 0.1 s alone
+  /// took more than 15 s.
   @discardableResult
   func until(
-    _ what: String, timeout: TimeInterval = 15, sourceLocation: SourceLocation = #_sourceLocation,
+    _ what: String, timeout: TimeInterval = 45, sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: (String) -> Bool
   ) throws -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
