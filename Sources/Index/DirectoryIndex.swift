@@ -26,7 +26,7 @@ public final class DirectoryIndex: Sendable {
       for file in location.allFiles.dropFirst() where file != location.lockFile {
         try? FileManager.default.removeItem(at: file)
       }
-      report("The local index was damaged: rebuilding it from the directory. The damaged file is \(aside).")
+      report("Local index damaged: rebuilding it from the directory; the damaged file is kept as \(aside).")
       try location.prepare()
       return try DirectoryIndex(location: location)
     }

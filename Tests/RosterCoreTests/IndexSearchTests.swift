@@ -94,7 +94,7 @@ import Testing
   @Test func aDamagedIndexIsSaidOnTheStatusLineAndRebuilt() {
     var state = AppState.signedIn()
     state.now = Self.now
-    let message = "The local index was damaged: rebuilding it from the directory. The damaged file is /c/i.corrupt-1."
+    let message = "Local index damaged: rebuilding it from the directory; the damaged file is kept as /c/i.corrupt-1."
     let summary = LocalIndexSummary(complete: false, people: 0, lastSync: nil, repaired: message)
     let effects = reduce(&state, .index(.attached(summary)))
     #expect(effects.first == .syncIndex)

@@ -149,6 +149,29 @@ import Testing
     }
   }
 
+  /// At 80×24 the pane of a person with a long reporting line opens at the top (name, mail) while
+  /// the list has the keys; given the keys (Tab), it scrolls to the selected report.
+  @Test func detailOpensAtTheTopAndScrollsToTheReportWhenFocused() {
+    let people = ScreenFixtures.people
+    var state = ScreenFixtures.results(rows: 24, cols: 80, selected: 1)
+    state.detail.status = .loaded(
+      PersonDetail(
+        person: people[1], managerChain: [people[0], people[3], people[2], people[7]],
+        directReports: [people[4], people[5]]))
+    state.detail.orgRowIndex = 4  // the first report, as the reducer places it
+    let root = RootViewController()
+    func screen() -> String {
+      var buffer = ScreenBuffer(rows: 24, cols: 80)
+      root.render(state, into: &buffer)
+      return (0..<24).map { buffer.text(ofRow: $0) }.joined(separator: "\n")
+    }
+    let listFocused = screen()
+    #expect(listFocused.contains("Mail            alina.chen@contoso.com"))
+    state.focus = .detail
+    let detailFocused = screen()
+    #expect(detailFocused.contains("> • 山田 太郎"))
+  }
+
   @Test func detailWithBasicPermissionsSaysWhatIsHidden() {
     snapshot("detail-basic-permissions") { rows, cols in
       var state = ScreenFixtures.results(rows: rows, cols: cols, selected: 1, full: false)

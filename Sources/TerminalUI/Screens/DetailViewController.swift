@@ -139,8 +139,10 @@ public final class DetailViewController: ViewController {
     surface.put(" " + title, row: frame.row, col: frame.col, width: frame.cols, style: titleStyle)
     let body = Rect(
       row: frame.row + 1, col: frame.col + 1, rows: frame.rows - 1, cols: frame.cols - 1 - photoColumns(state))
-    if let selectedLine, selectedRowID != state.detail.selectedOrgRow?.person.id {
-      // Keep the selected manager or report in view when the selection moves.
+    if focused, let selectedLine, selectedRowID != state.detail.selectedOrgRow?.person.id {
+      // Keep the selected manager or report in view when the selection moves. Only with the
+      // keys: while the list has them the pane opens at the top (name, mail), not scrolled down
+      // to a report row nobody has selected yet.
       selectedRowID = state.detail.selectedOrgRow?.person.id
       if selectedLine < scrollOffset { scrollOffset = selectedLine }
       if selectedLine >= scrollOffset + body.rows { scrollOffset = selectedLine - body.rows + 1 }
