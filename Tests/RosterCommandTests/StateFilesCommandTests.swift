@@ -21,6 +21,19 @@ import Testing
     }
     init() throws { try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true) }
     func remove() { try? FileManager.default.removeItem(at: root) }
+
+    /// Makes the token cache a symbolic link to a new 0644 file `name` beside the state
+    /// directory holding `contents`; returns that file.
+    func linkTokensFile(to name: String, contents: String) throws -> URL {
+      try FileManager.default.createDirectory(at: cacheDirectory, withIntermediateDirectories: true)
+      chmod(cacheDirectory.path, 0o700)
+      let target = root.appendingPathComponent(name)
+      try Data(contents.utf8).write(to: target)
+      chmod(target.path, 0o644)
+      try FileManager.default.createSymbolicLink(
+        at: cacheDirectory.appendingPathComponent("tokens-default.json"), withDestinationURL: target)
+      return target
+    }
   }
 
   static func mode(_ path: String) -> mode_t {
@@ -50,13 +63,7 @@ import Testing
   @Test func aSymlinkedTokensFileIsMovedAsideWithItsTargetUntouched() async throws {
     let home = try Home()
     defer { home.remove() }
-    try FileManager.default.createDirectory(at: home.cacheDirectory, withIntermediateDirectories: true)
-    chmod(home.cacheDirectory.path, 0o700)
-    let target = home.root.appendingPathComponent("elsewhere.json")
-    try Data("{\"keep\": true}".utf8).write(to: target)
-    chmod(target.path, 0o644)
-    let link = home.cacheDirectory.appendingPathComponent("tokens-default.json")
-    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+    let target = try home.linkTokensFile(to: "elsewhere.json", contents: "{\"keep\": true}")
     let status = try await home.roster.run(["status"])
     #expect(status.status == 3, "\(status.stderr)")
     #expect(status.stderr.contains("is a symbolic link; moved it to"), "\(status.stderr)")
@@ -68,14 +75,8 @@ import Testing
   func aTokensFileLinkedToSomeoneElsesFileIsRefused() async throws {
     let home = try Home()
     defer { home.remove() }
-    try FileManager.default.createDirectory(at: home.cacheDirectory, withIntermediateDirectories: true)
-    chmod(home.cacheDirectory.path, 0o700)
-    let target = home.root.appendingPathComponent("theirs.json")
-    try Data("{}".utf8).write(to: target)
-    chmod(target.path, 0o644)
+    let target = try home.linkTokensFile(to: "theirs.json", contents: "{}")
     chown(target.path, 65_534, 65_534)
-    try FileManager.default.createSymbolicLink(
-      at: home.cacheDirectory.appendingPathComponent("tokens-default.json"), withDestinationURL: target)
     let status = try await home.roster.run(["status"])
     #expect(status.status == 1, "\(status.stderr)")
     #expect(status.stderr.contains("you do not own"), "\(status.stderr)")

@@ -10,11 +10,8 @@ import RosterCore
 @MainActor
 public final class MasterListViewController: ViewController {
   public var frame: Rect = .zero
-  /// Cursor column in the query, in characters (view-local).
-  private(set) var cursor = 0
-  /// The query the cursor belongs to; when the state's query changes by other means (Esc,
-  /// restored session) the cursor goes to its end.
-  private var cursorQuery = ""
+  /// The search field's cursor (the query is in state).
+  private var cursor = FieldCursor()
   /// First visible row (view-local).
   private(set) var scrollOffset = 0
   static let nearEndThreshold = 5
@@ -25,7 +22,6 @@ public final class MasterListViewController: ViewController {
 
   public func keyTable(in state: AppState) -> KeyTable {
     let search = state.search
-    syncCursor(with: search.query)
     let step = state.layout.listPageStep
     let onePane = state.layout.showsOnePaneAtATime
     return KeyTable([
@@ -68,11 +64,8 @@ public final class MasterListViewController: ViewController {
 
   /// The fallback and the cursor rows: `key` edits the search field (query in state, cursor here).
   private func edit(_ key: Key, _ state: AppState) -> KeyResult {
-    var field = TextFieldModel(text: state.search.query, cursor: cursor)
-    guard field.apply(key) else { return .ignored }
-    cursor = field.cursor
-    cursorQuery = field.text
-    return .handled(field.text == state.search.query ? [] : [.search(.queryChanged(field.text))])
+    guard let text = cursor.apply(key, to: state.search.query) else { return .ignored }
+    return .handled(text == state.search.query ? [] : [.search(.queryChanged(text))])
   }
 
   private func move(by delta: Int, _ state: AppState) -> [AppAction] {
@@ -103,21 +96,14 @@ public final class MasterListViewController: ViewController {
     }
   }
 
-  private func syncCursor(with query: String) {
-    if query != cursorQuery {
-      cursorQuery = query
-      cursor = query.count
-    }
-  }
-
   // MARK: - Drawing
 
   public func render(_ state: AppState, into surface: inout some Surface, focused: Bool) {
     guard !frame.isEmpty else { return }
-    syncCursor(with: state.search.query)
+    cursor.sync(with: state.search.query)
     surface.clear(frame)
     TextFieldView.render(
-      label: "Search: ", text: state.search.query, cursor: cursor,
+      label: "Search: ", text: state.search.query, cursor: cursor.column,
       placeholder: "name, mail or user name", row: frame.row, in: frame, focused: focused, into: &surface
     )
     let (statusText, statusStyle) = state.listStatusLine

@@ -10,9 +10,8 @@ import RosterCore
 @MainActor
 public final class TaskListViewController: ViewController {
   public var frame: Rect = .zero
-  /// Cursor in the add field (view-local).
-  private var cursor = 0
-  private var cursorDraft = ""
+  /// The add field's cursor (the draft is in state).
+  private var cursor = FieldCursor()
   /// First visible task (view-local).
   private var scrollOffset = 0
 
@@ -70,8 +69,7 @@ public final class TaskListViewController: ViewController {
   }
 
   private func fieldTable(_ state: AppState) -> KeyTable {
-    syncCursor(with: state.tasks.draft)
-    return KeyTable([
+    KeyTable([
       .fallback("type", "the task") { [self] key, state in edit(key, state) },
       KeyCommand([.enter], "add it", hint: true) { _, _ in .handled([.tasks(.addSubmitted)]) },
       KeyCommand([.escape], also: [.tab, .backTab, .down], label: "Esc/Tab", "back to the list", hint: true) { _, _ in
@@ -88,18 +86,8 @@ public final class TaskListViewController: ViewController {
 
   private func edit(_ key: Key, _ state: AppState) -> KeyResult {
     let draft = state.tasks.draft
-    var field = TextFieldModel(text: draft, cursor: min(cursor, draft.count), maxLength: TaskText.maxCharacters + 1)
-    guard field.apply(key) else { return .ignored }
-    cursor = field.cursor
-    cursorDraft = field.text
-    return .handled(field.text == draft ? [] : [.tasks(.draftEdited(field.text))])
-  }
-
-  private func syncCursor(with draft: String) {
-    if draft != cursorDraft {
-      cursorDraft = draft
-      cursor = draft.count
-    }
+    guard let text = cursor.apply(key, to: draft, maxLength: TaskText.maxCharacters + 1) else { return .ignored }
+    return .handled(text == draft ? [] : [.tasks(.draftEdited(text))])
   }
 
   // MARK: - Drawing
@@ -107,7 +95,7 @@ public final class TaskListViewController: ViewController {
   public func render(_ state: AppState, into surface: inout some Surface, focused: Bool) {
     guard !frame.isEmpty else { return }
     let tasks = state.tasks
-    syncCursor(with: tasks.draft)
+    cursor.sync(with: tasks.draft)
     surface.clear(frame)
     let (heading, headingStyle) = tasks.heading
     surface.put(heading, line: 0, in: frame, style: headingStyle)
@@ -117,7 +105,7 @@ public final class TaskListViewController: ViewController {
         "Delete \u{201C}\(text)\u{201D}? y deletes, any other key keeps it", line: 1, in: frame, style: .warning)
     } else {
       TextFieldView.render(
-        label: "Add: ", text: tasks.draft, cursor: cursor,
+        label: "Add: ", text: tasks.draft, cursor: cursor.column,
         placeholder: tasks.focus == .field ? "type a task, Enter adds it" : "press a to add a task",
         row: frame.row + 1, in: frame, focused: tasks.focus == .field, into: &surface)
     }

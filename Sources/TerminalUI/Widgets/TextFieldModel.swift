@@ -12,7 +12,10 @@ public struct TextFieldModel: Sendable, Equatable {
   /// Longest text accepted, in characters (a paste beyond it is cut).
   public var maxLength: Int
 
-  public init(text: String = "", cursor: Int? = nil, maxLength: Int = 256) {
+  /// Longer than any name or address anyone types; a pasted megabyte is cut here.
+  public static let defaultMaxLength = 256
+
+  public init(text: String = "", cursor: Int? = nil, maxLength: Int = defaultMaxLength) {
     self.text = text
     self.maxLength = maxLength
     self.cursor = min(max(0, cursor ?? text.count), text.count)

@@ -1,0 +1,26 @@
+/// The cursor of a text field whose text lives in `AppState` (the search query, a task draft):
+/// the view controller keeps only the column. When the state's text changes by other means (Esc
+/// clears it, a session is restored, a task is added) the cursor goes to its end.
+struct FieldCursor {
+  private(set) var column = 0
+  /// The text `column` belongs to.
+  private var text = ""
+
+  /// Follows `text` when it changed outside the field.
+  mutating func sync(with text: String) {
+    guard text != self.text else { return }
+    self.text = text
+    column = text.count
+  }
+
+  /// Applies `key` to `text`: the field's text afterwards (unchanged when the key only moved the
+  /// cursor), or nil when the key is not a field key.
+  mutating func apply(_ key: Key, to text: String, maxLength: Int = TextFieldModel.defaultMaxLength) -> String? {
+    sync(with: text)
+    var field = TextFieldModel(text: text, cursor: min(column, text.count), maxLength: maxLength)
+    guard field.apply(key) else { return nil }
+    column = field.cursor
+    self.text = field.text
+    return field.text
+  }
+}
