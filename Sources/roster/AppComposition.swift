@@ -153,8 +153,6 @@ struct AppComposition: Sendable {
     warnings.attach { message in
       DispatchQueue.main.async { MainActor.assumeIsolated { store.send(.app(.warningRaised(message))) } }
     }
-    let index = services.index
-    store.localSearch = { query in index.search(query.text, query.pageSize) }
     return store
   }
 }

@@ -120,6 +120,44 @@ struct StoreTests {
     #expect(store.state.detail.status == .loaded(Fixtures.detail(Fixtures.alexes[0])))
   }
 
+  /// Setup's save replaces the clients; the Store's same-frame index search must use the new
+  /// index, not the one the app started with (which, before any settings, is `.disabled`).
+  @Test func theIndexSearchFollowsTheClientsSetupSaved() async {
+    let ann = Person(id: "1", displayName: "Ann Lee")
+    let activity = TestActivity()
+    let auth = FakeAuthClient(activity: activity)
+    let directory = FakeDirectoryClient(activity: activity)
+    var saved = Services(auth: auth.client, directory: directory.client)
+    saved.index = LocalIndexClient(
+      attach: { _ in nil }, search: { _, _ in [ann] }, sync: { _ in .busy }, remove: { _ in })
+    let worker = DispatchQueue(label: "test.worker")
+    let runtime = EffectRuntime(
+      environment: RuntimeEnvironment(
+        services: Services(auth: auth.client, directory: directory.client),
+        scheduler: DispatchScheduler(queue: worker), saveSettings: { [saved] _ in saved }),
+      worker: worker)
+    let query = PeopleQuery(text: "ann", pageSize: 501)
+    #expect(runtime.searchIndexNow(query).isEmpty)
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      let once = LockedValue(false)
+      runtime.run(
+        .saveSettings(Fixtures.settings),
+        feedback: EffectFeedback(
+          send: { _ in
+            if !once.withLock({
+              let was = $0
+              $0 = true
+              return was
+            }) {
+              done.resume()
+            }
+          },
+          copyToClipboard: { _ in }, finish: {}))
+    }
+    worker.sync {}  // the swap is queued on the worker before `.saved` is sent
+    #expect(runtime.searchIndexNow(query) == [ann])
+  }
+
   /// Waits (without sleeping) until `condition` holds, failing after a generous timeout.
   private func waitUntil(
     _ activity: TestActivity, sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -> Bool

@@ -9,13 +9,25 @@ import Foundation
 /// queue). All mutable state here is touched only on the worker queue.
 public final class EffectRuntime: EffectRunning, @unchecked Sendable {
   private let worker: any WorkQueue
-  private var environment: RuntimeEnvironment
+  private var environment: RuntimeEnvironment {
+    didSet { currentIndex.withLock { $0 = environment.services.index } }
+  }
   private var jobs: [CancelID: Job] = [:]
+  /// The index client in force, readable from the main queue: the Store's same-frame index
+  /// search must use the client setup's save put in place, not the one the app started with.
+  private let currentIndex: LockedValue<LocalIndexClient>
 
   /// - Parameter worker: the serial queue effects run on (a manual queue in tests).
   public init(environment: RuntimeEnvironment, worker: any WorkQueue = DispatchQueue(label: "roster.worker")) {
     self.environment = environment
     self.worker = worker
+    currentIndex = LockedValue(environment.services.index)
+  }
+
+  /// The local index's answer for `query`, now, on the caller's thread (milliseconds): what the
+  /// Store runs for `.searchIndex` so the list changes in the key's own frame.
+  public func searchIndexNow(_ query: PeopleQuery) -> [Person] {
+    currentIndex.current.search(query.text, query.pageSize)
   }
 
   /// Hands `effect` to the worker queue; returns at once.

@@ -14,8 +14,9 @@ extension Store {
     let worker = DispatchQueue(label: "roster.worker")
     let environment = RuntimeEnvironment(
       services: services, scheduler: DispatchScheduler(queue: worker), saveSettings: saveSettings)
-    return Store(
-      initialState: initialState, runtime: EffectRuntime(environment: environment, worker: worker),
-      clock: { Date() }, delivery: DispatchQueue.main)
+    let runtime = EffectRuntime(environment: environment, worker: worker)
+    let store = Store(initialState: initialState, runtime: runtime, clock: { Date() }, delivery: DispatchQueue.main)
+    store.localSearch = { query in runtime.searchIndexNow(query) }
+    return store
   }
 }
