@@ -18,7 +18,4 @@ public struct IndexStatus: Sendable, Equatable, Codable {
   public var managersKnown: Bool
   /// Why the last sync could not run (a missing permission), said once and kept for `status`.
   public var permissionProblem: String?
-
-  /// Seconds since the last complete sync, at `now`.
-  public func age(at now: Date) -> TimeInterval? { lastSync.map { now.timeIntervalSince($0) } }
 }

@@ -72,8 +72,8 @@ struct IndexContext {
     var lines = ["Account:   \(account.username)"]
     lines.append("People:    \(NumberText.grouped(status.people))" + (status.complete ? "" : " (no complete sync yet)"))
     if let last = status.lastSync {
-      let minutes = Int(Date().timeIntervalSince(last) / 60)
-      lines.append("Last sync: \(ISO8601DateFormatter().string(from: last)) (\(minutes) min ago)")
+      let age = IndexState.age(Date().timeIntervalSince(last))
+      lines.append("Last sync: \(ISO8601DateFormatter().string(from: last)) (\(age))")
     } else {
       lines.append("Last sync: never finished")
     }

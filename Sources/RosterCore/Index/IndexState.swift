@@ -55,7 +55,8 @@ public struct IndexState: Equatable, Sendable {
     summary?.lastSync.map { "synced " + Self.age(now.timeIntervalSince($0)) }
   }
 
-  static func age(_ seconds: TimeInterval) -> String {
+  /// "just now", "3 min ago", "5 h ago", "8 days ago": the status line, the pane and `index status`.
+  public static func age(_ seconds: TimeInterval) -> String {
     switch seconds {
     case ..<60: return "just now"
     case ..<3600: return "\(Int(seconds / 60)) min ago"

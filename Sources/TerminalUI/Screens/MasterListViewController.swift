@@ -210,10 +210,10 @@ extension AppState {
   fileprivate var resultCount: String {
     let shown = search.results.count
     if let total = search.totalCount, total > shown {
-      return "\(Self.grouped(shown)) of \(Self.grouped(total))"
+      return "\(NumberText.grouped(shown)) of \(NumberText.grouped(total))"
     }
     let more = search.hasMore ? "+" : ""
-    return "\(Self.grouped(shown))\(more) \(shown == 1 && more.isEmpty ? "match" : "matches")"
+    return "\(NumberText.grouped(shown))\(more) \(shown == 1 && more.isEmpty ? "match" : "matches")"
   }
 
   /// Lines shown in place of an empty list.
@@ -234,7 +234,4 @@ extension AppState {
     }
     return lines.flatMap { Truncation.wrap($0, width: max(1, width)) }
   }
-
-  /// 1203 → "1,203", without the locale (so snapshots are the same everywhere).
-  static func grouped(_ number: Int) -> String { NumberText.grouped(number) }
 }
