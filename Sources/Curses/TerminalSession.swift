@@ -125,8 +125,7 @@ public final class TerminalSession {
   /// Copies `text` to the clipboard of the terminal the person sits at (OSC 52; tmux and most
   /// terminal emulators pass it on, also over SSH).
   public func copyToClipboard(_ text: String) {
-    let encoded = Data(text.utf8).base64EncodedString()
-    Self.writeRaw("\u{1B}]52;c;\(encoded)\u{07}")
+    Self.writeRaw(ClipboardSequence.osc52(text))
   }
 
   /// Writes control sequences straight to the terminal, outside ncurses' screen model.

@@ -76,10 +76,15 @@ enum HTTP {
 
   static func json(_ reply: Reply) -> Any? { try? JSONSerialization.jsonObject(with: reply.body) }
 
-  static func form(_ fields: [String: String]) -> Data {
+  static func form(_ fields: [String: String]) -> Data { Data(encoded(fields).utf8) }
+
+  /// `key=value&…` in key order, values percent-encoded but for unreserved characters and
+  /// `keeping` (a query keeps `$` for `$select`, as Graph's documentation writes it).
+  static func encoded(_ fields: [String: String], keeping: String = "") -> String {
     var allowed = CharacterSet.alphanumerics
-    allowed.insert(charactersIn: "-._~")
-    return fields.map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
-      .joined(separator: "&").data(using: .utf8)!
+    allowed.insert(charactersIn: "-._~" + keeping)
+    return fields.sorted { $0.key < $1.key }
+      .map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
+      .joined(separator: "&")
   }
 }

@@ -78,11 +78,7 @@ struct Tenant {
   /// Response bytes of `GET /v1.0/users` with the given query parameters.
   func responseBytes(query: [String: String], token: String) throws -> Int {
     var components = URLComponents(url: base.appendingPathComponent("v1.0/users"), resolvingAgainstBaseURL: false)!
-    var allowed = CharacterSet.alphanumerics
-    allowed.insert(charactersIn: "-._~$")
-    components.percentEncodedQuery = query.sorted { $0.key < $1.key }
-      .map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
-      .joined(separator: "&")
+    components.percentEncodedQuery = HTTP.encoded(query, keeping: "$")
     let reply = try HTTP.send(
       "GET", components.url!, headers: ["Authorization": "Bearer \(token)", "ConsistencyLevel": "eventual"])
     guard reply.status == 200 else { throw BenchError("query-cost request failed (\(reply.status))") }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Identity
 import RosterCore
+import TerminalUI
 import Transport
 
 /// The options every command that signs in or calls Graph shares: where settings come from and
@@ -118,7 +119,6 @@ enum Console {
   /// Puts `text` on the terminal's clipboard with OSC 52 (only a user code, never a token).
   static func copyToClipboard(_ text: String) {
     guard stdoutIsTerminal else { return }
-    let sequence = "\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}"
-    FileHandle.standardOutput.write(Data(sequence.utf8))
+    FileHandle.standardOutput.write(Data(ClipboardSequence.osc52(text).utf8))
   }
 }
