@@ -31,8 +31,13 @@ let package = Package(
       linkerSettings: [.linkedLibrary("ncursesw")]
     ),
 
-    // MARK: - Core (Foundation only)
-    .target(name: "RosterCore", swiftSettings: strict),
+    // MARK: - Core (pure: state, actions, reducers, effects as data, models; Foundation only)
+    // Cells and sizes, without Foundation: the core's layout and the UI's widgets share them.
+    .target(name: "Geometry", swiftSettings: strict),
+    .target(name: "RosterCore", dependencies: ["Geometry"], swiftSettings: strict),
+    // The runtime: the Store, the effect interpreters, timers, locks, and the files the core
+    // only describes (settings loading and writing, vCard files).
+    .target(name: "AppRuntime", dependencies: ["RosterCore"], swiftSettings: strict),
 
     // MARK: - Networking
     .target(
@@ -48,7 +53,7 @@ let package = Package(
     .target(
       name: "Identity",
       dependencies: [
-        "RosterCore", "Transport",
+        "RosterCore", "AppRuntime", "Transport",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
@@ -58,20 +63,25 @@ let package = Package(
     ),
     // libjpeg(-turbo) for photos; the shim turns libjpeg's exit-on-error into an error return.
     .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
-    .target(name: "Graph", dependencies: ["RosterCore", "Transport", "CJPEG"], swiftSettings: strict),
+    .target(
+      name: "Graph", dependencies: ["RosterCore", "AppRuntime", "Transport", "CJPEG"], swiftSettings: strict),
 
     // MARK: - Local index (SQLite FTS5 through GRDB; the system libsqlite3 has FTS5)
     .target(
       name: "Index",
-      dependencies: ["RosterCore", "Graph", "SandboxDirectory", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: [
+        "RosterCore", "AppRuntime", "Graph", "SandboxDirectory", .product(name: "GRDB", package: "GRDB.swift"),
+      ],
       swiftSettings: strict
     ),
     // The B2C task API client (issue 14): HTTP through Transport, no UI.
     .target(name: "Tasks", dependencies: ["RosterCore", "Transport"], swiftSettings: strict),
 
     // MARK: - UI
-    .target(name: "TerminalUI", dependencies: ["RosterCore"], swiftSettings: strict),
-    .target(name: "Curses", dependencies: ["CNCurses", "TerminalUI", "RosterCore"], swiftSettings: strict),
+    .target(name: "TerminalUI", dependencies: ["Geometry", "RosterCore"], swiftSettings: strict),
+    .target(
+      name: "Curses", dependencies: ["CNCurses", "Geometry", "TerminalUI", "RosterCore", "AppRuntime"],
+      swiftSettings: strict),
 
     // MARK: - Sandbox tenant
     // Optimised even in debug builds: tests and `roster sandbox` generate up to 200,000 people.
@@ -96,8 +106,8 @@ let package = Package(
     .executableTarget(
       name: "roster",
       dependencies: [
-        "RosterCore", "Transport", "Identity", "Graph", "Tasks", "TerminalUI", "Curses", "Sandbox", "Index",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "Geometry", "RosterCore", "AppRuntime", "Transport", "Identity", "Graph", "Tasks", "TerminalUI", "Curses",
+        "Sandbox", "Index", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict,
       // Release builds carry the Swift runtime and Foundation inside the binary: no shared
@@ -130,12 +140,14 @@ let package = Package(
     // sandbox harness, the fake transport, temporary directories and the `roster` process runner.
     .target(
       name: "TestSupport",
-      dependencies: ["RosterCore", "Transport", "Identity", "Sandbox"],
+      dependencies: ["RosterCore", "AppRuntime", "Transport", "Identity", "Sandbox"],
       path: "Tests/TestSupport",
       swiftSettings: strict
     ),
     .testTarget(
-      name: "RosterCoreTests", dependencies: ["RosterCore", "SandboxDirectory", "TestSupport"], swiftSettings: strict),
+      name: "RosterCoreTests",
+      dependencies: ["Geometry", "RosterCore", "AppRuntime", "SandboxDirectory", "TestSupport"],
+      swiftSettings: strict),
     .testTarget(name: "TransportTests", dependencies: ["Transport", "Identity", "TestSupport"], swiftSettings: strict),
     .testTarget(name: "SandboxDirectoryTests", dependencies: ["SandboxDirectory"], swiftSettings: strict),
     .testTarget(
@@ -149,7 +161,7 @@ let package = Package(
     ),
     .testTarget(
       name: "IdentityTests",
-      dependencies: ["Identity", "Transport", "Sandbox", "TestSupport"],
+      dependencies: ["AppRuntime", "Identity", "Transport", "Sandbox", "TestSupport"],
       swiftSettings: strict
     ),
     .testTarget(
@@ -165,17 +177,18 @@ let package = Package(
     ),
     .testTarget(
       name: "TerminalUITests",
-      dependencies: ["TerminalUI", "RosterCore", "TestSupport"],
+      dependencies: ["Geometry", "TerminalUI", "RosterCore", "TestSupport"],
       exclude: ["__Snapshots__"],
       swiftSettings: strict
     ),
     .testTarget(
       name: "TasksTests",
-      dependencies: ["Tasks", "Transport", "Identity", "Sandbox", "RosterCore", "TestSupport"],
+      dependencies: ["Tasks", "Transport", "Identity", "Sandbox", "RosterCore", "AppRuntime", "TestSupport"],
       swiftSettings: strict
     ),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["TestSupport", "RosterCore", "SandboxDirectory"], swiftSettings: strict),
+      name: "EndToEndTests", dependencies: ["TestSupport", "RosterCore", "AppRuntime", "SandboxDirectory"],
+      swiftSettings: strict),
     .testTarget(name: "RosterBenchTests", dependencies: ["roster-bench"], swiftSettings: strict),
     .testTarget(name: "CursesTests", dependencies: ["Curses", "CNCurses", "TerminalUI"], swiftSettings: strict),
   ]

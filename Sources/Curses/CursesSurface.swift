@@ -1,5 +1,6 @@
 import CNCurses
 import Foundation
+import Geometry
 import RosterCore
 import TerminalUI
 

@@ -1,4 +1,6 @@
+import AppRuntime
 import Foundation
+import Geometry
 import RosterCore
 import TerminalUI
 

@@ -1,3 +1,4 @@
+import AppRuntime
 import RosterCore
 
 /// A value delivered once from a callback and awaited once: the bridge between the flows'

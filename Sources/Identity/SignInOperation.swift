@@ -1,3 +1,4 @@
+import AppRuntime
 import RosterCore
 
 /// The handle `AuthClient.signIn` returns: cancelling stops the task, the polling timer or the

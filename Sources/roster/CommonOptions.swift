@@ -1,3 +1,4 @@
+import AppRuntime
 import ArgumentParser
 import Foundation
 import Identity

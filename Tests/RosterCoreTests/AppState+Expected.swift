@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import RosterCore
 
 /// What the search engine's rules say the state becomes, step by step, for the exhaustive

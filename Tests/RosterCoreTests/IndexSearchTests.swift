@@ -1,3 +1,4 @@
+import AppRuntime
 import Foundation
 import RosterCore
 import TestSupport
@@ -29,12 +30,15 @@ import Testing
 
   @Test func aKeyIsAnsweredByTheIndexBeforeTheFrameIsDrawn() {
     let recorder = Recorder()
-    let store = Store(initialState: Self.indexed(), runtime: recorder, clock: { Self.now })
     let asked = LockedValue<[PeopleQuery]>([])
-    store.localSearch = { query in
-      asked.withLock { $0.append(query) }
-      return query.text.lowercased() == "ann" ? [Self.ann, Self.anna] : [Self.anna]
-    }
+    let index = LocalIndexClient(
+      attach: { _ in nil },
+      search: { text, limit in
+        asked.withLock { $0.append(PeopleQuery(text: text, pageSize: limit)) }
+        return text.lowercased() == "ann" ? [Self.ann, Self.anna] : [Self.anna]
+      }, sync: { _ in .busy }, remove: { _ in })
+    let store = Store(
+      initialState: Self.indexed(), runtime: recorder, instantSearch: InstantIndexSearch(index), clock: { Self.now })
     var frames: [[Person]] = []
     store.onChange = { frames.append($0.search.results) }
 
@@ -48,6 +52,35 @@ import Testing
 
     store.send(.search(.queryChanged("anna")))
     #expect(frames.last == [Self.anna])
+  }
+
+  /// The TestStore's Store is built as the app's is: a key typed into a warm index is answered
+  /// within the key's own `send` (no action to receive, no debounce, no Graph request), the way
+  /// the person sees it, and the later keys the same.
+  @Test func theTestStoreAnswersFromTheIndexWithinTheKeysOwnSend() async {
+    let people = [Self.ann, Self.anna]
+    let index = LocalIndexClient(
+      attach: { _ in nil },
+      search: { text, limit in Array((text == "ann" ? people : text == "anna" ? [Self.anna] : []).prefix(limit)) },
+      sync: { _ in .busy }, remove: { _ in })
+    let store = TestStore(state: Self.indexed(), index: index)
+    await store.send(.search(.queryChanged("ann"))) { state in
+      _ = reduce(&state, .search(.queryChanged("ann")))
+      _ = reduce(&state, .search(.indexResultsLoaded(id: state.search.requestID, people, asked: 501)))
+    }
+    #expect(store.state.search.results == people && store.state.search.status == .results)
+    #expect(store.receivedActions.isEmpty)
+    #expect(!store.takeEffects().contains { if case .searchIndex = $0 { true } else { false } })
+    #expect(store.directory.takeCalls().isEmpty)
+    await store.answerDetail()
+
+    await store.send(.search(.queryChanged("anna"))) { state in
+      _ = reduce(&state, .search(.queryChanged("anna")))
+      _ = reduce(&state, .search(.indexResultsLoaded(id: state.search.requestID, [Self.anna], asked: 501)))
+    }
+    #expect(store.state.search.results == [Self.anna])
+    await store.answerDetail()
+    await store.finish()
   }
 
   @Test func theLivePathRunsWhenTheIndexIsIncompleteOrTooOld() {

@@ -1,4 +1,6 @@
+import AppRuntime
 import Foundation
+import Geometry
 import RosterCore
 import TestSupport
 import Testing
@@ -137,7 +139,7 @@ struct StoreTests {
         scheduler: DispatchScheduler(queue: worker), saveSettings: { [saved] _ in saved }),
       worker: worker)
     let query = PeopleQuery(text: "ann", pageSize: 501)
-    #expect(runtime.searchIndexNow(query).isEmpty)
+    #expect(runtime.instantSearch.search(query).isEmpty)
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
       let once = LockedValue(false)
       runtime.run(
@@ -155,7 +157,7 @@ struct StoreTests {
           copyToClipboard: { _ in }, finish: {}))
     }
     worker.sync {}  // the swap is queued on the worker before `.saved` is sent
-    #expect(runtime.searchIndexNow(query) == [ann])
+    #expect(runtime.instantSearch.search(query) == [ann])
   }
 
   /// Waits (without sleeping) until `condition` holds, failing after a generous timeout.

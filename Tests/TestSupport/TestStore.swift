@@ -1,9 +1,12 @@
+import AppRuntime
 import Foundation
 import RosterCore
 import Testing
 
 /// The real `Store` and `EffectRuntime` over a `TestScheduler`, fake clients and manually drained
-/// queues, so a test steps through time and answers calls deterministically.
+/// queues, so a test steps through time and answers calls deterministically. The Store is built
+/// as `Store.live` builds it, with the runtime's `InstantIndexSearch`: a key typed into a warm
+/// index is answered within its own `send`, as in the app.
 ///
 /// Exhaustive, the way TCA's TestStore is:
 /// - every `send` asserts the whole state change: the state after the reducer ran must equal the
@@ -52,7 +55,8 @@ public final class TestStore {
     }
   }
 
-  public init(state: AppState = .signedIn()) {
+  /// - Parameter index: the local index client (`.disabled`: searches go to the fake directory).
+  public init(state: AppState = .signedIn(), index: LocalIndexClient = .disabled) {
     let scheduler = TestScheduler()
     self.scheduler = scheduler
     directory = FakeDirectoryClient(activity: activity)
@@ -61,7 +65,7 @@ public final class TestStore {
     main = ManualQueue(activity: activity)
     let saveResult = SaveResult()
     self.saveResult = saveResult
-    let services = Services(auth: auth.client, directory: directory.client)
+    let services = Services(auth: auth.client, directory: directory.client, index: index)
     let environment = RuntimeEnvironment(
       services: services, scheduler: scheduler,
       saveSettings: { settings in
@@ -71,12 +75,15 @@ public final class TestStore {
       tasks: tasks)
     let main = self.main
     let fedBack = self.fedBack
-    recorder = RecordingRuntime(EffectRuntime(environment: environment, worker: worker)) { action in
+    let runtime = EffectRuntime(environment: environment, worker: worker)
+    recorder = RecordingRuntime(runtime) { action in
       main.enqueue { fedBack.withLock { $0.append(action) } }
     }
     var initial = state
     initial.now = scheduler.date
-    store = Store(initialState: initial, runtime: recorder, clock: { scheduler.date }, delivery: main)
+    store = Store(
+      initialState: initial, runtime: recorder, instantSearch: runtime.instantSearch, clock: { scheduler.date },
+      delivery: main)
     let activity = self.activity
     tasks.observe { activity.poke() }
     store.copyToClipboard = { [unowned self] text in self.clipboard.append(text) }

@@ -1,16 +1,5 @@
 import Foundation
 
-/// The local index's events.
-public enum IndexAction: Equatable, Sendable {
-  /// The index of the signed-in account was opened (nil: off, or it could not be opened).
-  case attached(LocalIndexSummary?)
-  /// A sync wrote `indexed` people so far (of about `estimate`).
-  case syncProgressed(indexed: Int, estimate: Int?)
-  case syncFinished(LocalSyncResult)
-  /// Time for the next delta round.
-  case syncDue
-}
-
 /// Keeps the index attached to the signed-in account and fresh: a sync at sign-in, then one
 /// every `syncInterval` while the UI runs; says a problem once, and falls back to Graph.
 enum IndexReducer {

@@ -1,3 +1,5 @@
+import Geometry
+
 /// Where each pane goes for a terminal size (DESIGN.md §2), decided in this one place:
 /// - below 40×12: nothing but a "terminal too small" message;
 /// - from 100 columns: list and detail side by side (list about 2/5);

@@ -1,3 +1,4 @@
+import Geometry
 import RosterCore
 
 /// Draws a photo into a rectangle of cells.

@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import RosterCore
 
 /// The bytes that draw a photo with a terminal's own graphics, positioned at a cell rectangle.

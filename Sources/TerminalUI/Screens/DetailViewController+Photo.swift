@@ -1,3 +1,4 @@
+import Geometry
 import RosterCore
 
 /// The photo's place in the detail pane (PhotoLayout): a fixed box in the top-right corner, left

@@ -1,3 +1,4 @@
+import Geometry
 import RosterCore
 
 /// The detail pane: every readable field of the selected person, scrolled with the arrows when it

@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import RosterCore
 
 /// The sign-in screen: the device code in large type with the URL and a countdown, or the browser

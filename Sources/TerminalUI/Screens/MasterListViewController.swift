@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import RosterCore
 
 /// The search field and the result list.

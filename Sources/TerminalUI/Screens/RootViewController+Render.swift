@@ -1,3 +1,4 @@
+import Geometry
 import RosterCore
 
 /// Drawing the whole screen: panes, dividers, status line, key hints, help overlay.

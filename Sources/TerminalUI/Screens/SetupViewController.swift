@@ -1,3 +1,4 @@
+import Geometry
 import RosterCore
 
 /// First run without a client id: the app-registration checklist and two fields (client id and

@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import RosterCore
 
 /// The B2C task list (issue 14): the customer's tasks with their state, a field to add one,

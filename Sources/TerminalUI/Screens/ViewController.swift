@@ -1,3 +1,4 @@
+import Geometry
 import RosterCore
 
 /// A pane of the UI: draws `AppState` into a `Surface` and maps keys to `AppAction`s through its

@@ -1,4 +1,4 @@
-import RosterCore
+import Geometry
 
 /// The `?` help overlay: a box in the middle of the screen listing key bindings by section.
 public enum HelpOverlay {

@@ -1,4 +1,4 @@
-import RosterCore
+import Geometry
 
 /// A scrolling list with one selected row.
 ///

@@ -1,4 +1,4 @@
-import RosterCore
+import Geometry
 
 /// The one-line status bar: what is happening on the left, key hints on the right, in reverse
 /// video across the whole row so it reads as a bar on a monochrome terminal.

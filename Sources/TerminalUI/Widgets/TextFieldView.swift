@@ -1,4 +1,4 @@
-import RosterCore
+import Geometry
 
 /// Draws a one-line text field: a label, the text scrolled so the cursor stays visible, and the
 /// cursor as a reverse-video cell when the field has focus (the hardware cursor stays hidden, so

@@ -1,4 +1,4 @@
-import RosterCore
+import Geometry
 
 /// A scrolling pane of styled lines (the detail pane, help text).
 public struct StyledLine: Sendable, Equatable {

@@ -1,0 +1,61 @@
+import Foundation
+import RosterCore
+
+/// Interprets `Effect`s on one serial worker queue ("roster.worker"): routes each effect to its
+/// feature's interpreter (`Interpreters/`), which runs it through the shared `JobTable`.
+///
+/// Timers go through the injected `Scheduler`; directory and sign-in calls run in Tasks whose
+/// handles are filed under their `CancelID`, so `.cancel` (or a newer effect with the same id)
+/// really cancels the HTTP request in flight. Every hop back onto the worker goes through
+/// `worker.enqueue`, results go to the Store through `EffectFeedback` (which hops to the main
+/// queue). All mutable state here is touched only on the worker queue.
+public final class EffectRuntime: EffectRunning, @unchecked Sendable {
+  /// The same-frame index search over the index client in force; the Store takes it.
+  public let instantSearch: InstantIndexSearch
+  private let worker: any WorkQueue
+  private let jobs: JobTable
+  private var environment: RuntimeEnvironment
+
+  /// - Parameter worker: the serial queue effects run on (a manual queue in tests).
+  public init(environment: RuntimeEnvironment, worker: any WorkQueue = DispatchQueue(label: "roster.worker")) {
+    self.environment = environment
+    self.worker = worker
+    jobs = JobTable(worker: worker, scheduler: environment.scheduler, tracker: environment.tasks)
+    instantSearch = InstantIndexSearch(environment.services.index)
+  }
+
+  /// Hands `effect` to the worker queue; returns at once.
+  public func run(_ effect: Effect, feedback: EffectFeedback) {
+    worker.enqueue { self.interpreter(for: effect).interpret(effect, feedback) }
+  }
+
+  /// The feature interpreter for `effect`, over the clients in force (worker queue).
+  private func interpreter(for effect: Effect) -> any EffectInterpreter {
+    let services = environment.services
+    switch effect {
+    case .debounce, .scheduleTick, .cancel:
+      return TimerEffects(jobs: jobs)
+    case .searchPeople, .fetchNextPage, .warmUpDirectory:
+      return SearchEffects(directory: services.directory, jobs: jobs)
+    case .loadDetail, .loadPhoto, .fetchPresence:
+      return DetailEffects(directory: services.directory, jobs: jobs)
+    case .signIn, .submitRedirectURL, .restoreSession, .signOut:
+      return SignInEffects(auth: services.auth, jobs: jobs)
+    case .saveSettings:
+      return SetupEffects(save: environment.saveSettings, use: { self.use($0) }, jobs: jobs)
+    case .copyToClipboard, .exportVCard:
+      return ExportEffects(directory: services.directory, exportDirectory: environment.exportDirectory, jobs: jobs)
+    case .loadTasks, .addTask, .setTaskCompleted, .deleteTask:
+      return TaskEffects(tasks: services.tasks, jobs: jobs)
+    case .attachIndex, .syncIndex, .searchIndex, .removeFromIndex, .loadDetailFromIndex:
+      return IndexEffects(index: services.index, jobs: jobs)
+    }
+  }
+
+  /// Puts setup's new clients in force: the instant search at once, the rest on the worker
+  /// (queued before `.saved` can lead to a new sign-in effect).
+  private func use(_ services: Services) {
+    instantSearch.use(services.index)
+    worker.enqueue { self.environment.services = services }
+  }
+}

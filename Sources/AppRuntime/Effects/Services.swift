@@ -1,0 +1,23 @@
+import RosterCore
+
+/// The clients the runtime talks to; replaced as a whole when setup saves new settings.
+public struct Services: Sendable {
+  /// Sign-in and tokens (`AuthClient.live` from Identity).
+  public var auth: AuthClient
+  /// People search and detail (`DirectoryClient.live` from Graph).
+  public var directory: DirectoryClient
+  /// The local directory index (`Index` target), `.disabled` when the setting is off.
+  public var index: LocalIndexClient
+  /// The B2C task API (`TaskClient.live` from Tasks); unavailable without `taskAPI`.
+  public var tasks: TaskClient
+
+  public init(
+    auth: AuthClient, directory: DirectoryClient, index: LocalIndexClient = .disabled,
+    tasks: TaskClient = .unavailable("No task API is configured (taskAPI setting).")
+  ) {
+    self.auth = auth
+    self.directory = directory
+    self.index = index
+    self.tasks = tasks
+  }
+}

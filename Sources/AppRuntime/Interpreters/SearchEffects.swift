@@ -1,0 +1,40 @@
+import RosterCore
+
+/// People search against Graph: the first page, further pages, and the connection warm-up that
+/// makes the first search fast. Each call is filed under its `CancelID`, so a newer query
+/// cancels the request in flight.
+struct SearchEffects: EffectInterpreter {
+  let directory: DirectoryClient
+  let jobs: JobTable
+
+  func interpret(_ effect: Effect, _ feedback: EffectFeedback) {
+    let directory = self.directory
+    switch effect {
+    case .searchPeople(let query, let requestID):
+      jobs.startCall(.search, feedback) { report in
+        let result = await EffectResults.directory {
+          try await directory.searchPeople(query) { notice in
+            report(.search(.retryScheduled(id: requestID, notice)))
+          }
+        }
+        return .search(.resultsLoaded(id: requestID, result))
+      }
+    case .fetchNextPage(let cursor, let requestID):
+      jobs.startCall(.nextPage, feedback) { report in
+        let result = await EffectResults.directory {
+          try await directory.nextPage(cursor) { notice in
+            report(.search(.retryScheduled(id: requestID, notice)))
+          }
+        }
+        return .search(.nextPageLoaded(id: requestID, result))
+      }
+    case .warmUpDirectory:
+      jobs.spawn(feedback) {
+        await directory.warmUp()
+        return nil
+      }
+    default:
+      notMine(effect, feedback)
+    }
+  }
+}

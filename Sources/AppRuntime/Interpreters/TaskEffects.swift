@@ -1,0 +1,36 @@
+import RosterCore
+
+/// The B2C task list's calls: loading the list (cancellable, filed under `.tasks`), and adding,
+/// completing and deleting one task (each runs to its end).
+struct TaskEffects: EffectInterpreter {
+  let tasks: TaskClient
+  let jobs: JobTable
+
+  func interpret(_ effect: Effect, _ feedback: EffectFeedback) {
+    let tasks = self.tasks
+    switch effect {
+    case .loadTasks(let requestID):
+      jobs.startCall(.tasks, feedback) { _ in
+        .tasks(.loaded(id: requestID, await EffectResults.tasks { try await tasks.list() }))
+      }
+    case .addTask(let text, let localID):
+      jobs.spawn(feedback) { .tasks(.added(localID: localID, await EffectResults.tasks { try await tasks.add(text) })) }
+    case .setTaskCompleted(let id, let completed):
+      jobs.spawn(feedback) {
+        .tasks(.completionSaved(id: id, await EffectResults.tasks { try await tasks.setCompleted(id, completed) }))
+      }
+    case .deleteTask(let id):
+      jobs.spawn(feedback) {
+        .tasks(
+          .deleted(
+            id: id,
+            await EffectResults.tasks {
+              try await tasks.delete(id)
+              return id
+            }))
+      }
+    default:
+      notMine(effect, feedback)
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import RosterCore
+
+/// The local index's answer to a `.searchIndex` effect, now, on the caller's thread
+/// (milliseconds at 200,000 people): the `Store` runs it inside `send`, so the list drawn for a
+/// key is already the index's answer, in production and in `TestStore` alike.
+///
+/// Holds the index client in force: setup's save replaces the clients, and the search must
+/// follow (commit 7c2910e: after first-run setup every search found no one). Thread-safe: the
+/// runtime swaps the client from its worker while the Store searches on the main queue.
+public final class InstantIndexSearch: Sendable {
+  private let index: LockedValue<LocalIndexClient>
+
+  public init(_ index: LocalIndexClient) {
+    self.index = LockedValue(index)
+  }
+
+  /// Puts `index` in force for the searches that follow.
+  public func use(_ index: LocalIndexClient) {
+    self.index.withLock { $0 = index }
+  }
+
+  /// The people the index holds for `query`, at most `query.pageSize`.
+  public func search(_ query: PeopleQuery) -> [Person] {
+    index.current.search(query.text, query.pageSize)
+  }
+
+  /// The action that answers `.searchIndex(query, requestID:)`.
+  public func answer(_ query: PeopleQuery, requestID: Int) -> AppAction {
+    .search(.indexResultsLoaded(id: requestID, search(query), asked: query.pageSize))
+  }
+}

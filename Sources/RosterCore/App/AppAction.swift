@@ -1,0 +1,50 @@
+import Foundation
+import Geometry
+
+/// Everything that can happen to the app, as past-tense events, nested per feature.
+///
+/// View-controllers return these for keys; the effect runtime sends them with results. Only
+/// `reduce` decides what they mean.
+public enum AppAction: Equatable, Sendable {
+  case app(LifecycleAction)
+  case setup(SetupAction)
+  case login(LoginAction)
+  case search(SearchAction)
+  case list(ListAction)
+  case detail(DetailAction)
+  /// The local directory index (issue 12).
+  case index(IndexAction)
+  /// Presence of the people on screen (issue 13).
+  case presence(PresenceAction)
+  /// The selected person's photo (issue 13).
+  case photo(PhotoAction)
+  /// The B2C task list (issue 14).
+  case tasks(TaskListAction)
+}
+
+/// App-wide events.
+public enum LifecycleAction: Equatable, Sendable {
+  /// The event loop is running: restore a session or show setup.
+  case started
+  /// The token cache was checked: an account that needs no interaction, or nil.
+  case sessionRestored(Account?)
+  /// A second passed while something counts down (device code, throttle, banner).
+  case tick
+  /// `q` (search field empty) or Ctrl-C.
+  case quitRequested
+  /// `?`.
+  case helpToggled
+  /// Tab: the search list and the detail pane swap the keyboard.
+  case focusSwitched
+  /// The terminal was resized (also sent once at start).
+  case terminalResized(TerminalSize)
+  /// The person asked to sign out.
+  case signOutRequested
+  /// The token cache forgot the account.
+  case signedOut
+  /// A banner was dismissed by a key.
+  case bannerDismissed
+  /// Something to tell the person that is not about the current screen (a token cache whose
+  /// permissions were repaired): shown on the status line, never printed over the UI.
+  case warningRaised(String)
+}

@@ -1,0 +1,10 @@
+/// The local index's events.
+public enum IndexAction: Equatable, Sendable {
+  /// The index of the signed-in account was opened (nil: off, or it could not be opened).
+  case attached(LocalIndexSummary?)
+  /// A sync wrote `indexed` people so far (of about `estimate`).
+  case syncProgressed(indexed: Int, estimate: Int?)
+  case syncFinished(LocalSyncResult)
+  /// Time for the next delta round.
+  case syncDue
+}
