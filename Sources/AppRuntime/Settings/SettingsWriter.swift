@@ -3,7 +3,8 @@ import RosterCore
 
 /// Saves what the setup screen edits (client id, authority) into the settings plist, keeping every
 /// other key already in the file. Written atomically; the directory is created 0700. It lives beside
-/// `Settings+Loading.swift` so that the file's location and format are decided in one module.
+/// `Settings+Loading.swift` (reading) so the settings file is touched in one module; where the file
+/// is and what its keys mean are decided once, in RosterCore's `Settings+Sources.swift`.
 public enum SettingsWriter {
   public static func save(_ settings: Settings, configFile: String?, environment: [String: String]) throws {
     let path = Settings.settingsFile(configFile: configFile, environment: environment).path
