@@ -22,6 +22,19 @@ import Testing
     </dict></plist>
     """
 
+  /// The rules are RosterCore's and need no file: the plist's bytes, then environment, then
+  /// flags (`Settings.load` in AppRuntime only reads the file and hands its bytes over).
+  @Test func theRulesWorkOnBytesWithoutAFile() throws {
+    let file = try SettingsFile.decode(Data(plist.utf8), path: "in memory")
+    let settings = try Settings.resolved(
+      file: file, overrides: .init(signIn: .deviceCode), environment: ["ROSTER_CLIENT_ID": "from-env"])
+    #expect(settings.clientId == "from-env" && settings.signIn == .deviceCode && settings.debounceMs == 300)
+    #expect(try Settings.resolved(file: nil, environment: [:]) == Settings())
+    #expect(throws: Settings.LoadingError("The settings file in memory is not a valid property list.")) {
+      try SettingsFile.decode(Data("not a plist".utf8), path: "in memory")
+    }
+  }
+
   @Test func fileThenEnvironmentThenFlags() throws {
     let (temp, path) = write(plist)
     defer { temp.remove() }
