@@ -3,15 +3,17 @@ import RosterCore
 
 extension LocalIndexClient {
   /// The index under `$XDG_CACHE_HOME/roster/` of whichever account signs in, synced from
-  /// `feed`. Opening repairs a damaged file (moved aside; `report` is told).
+  /// `feed`. Opening repairs a damaged file (moved aside; `report` is told). `directory`, when
+  /// given, replaces the cache directory (the demo keeps its index in its own).
   public static func live(
-    environment: [String: String], feed: DeltaFeed, estimate: @escaping @Sendable () async -> Int?,
+    environment: [String: String], directory: URL? = nil, feed: DeltaFeed,
+    estimate: @escaping @Sendable () async -> Int?,
     report: @escaping @Sendable (String) -> Void = { _ in }
   ) -> LocalIndexClient {
     let attached = LockedValue<DirectoryIndex?>(nil)
     return LocalIndexClient(
       attach: { account in
-        let location = IndexLocation(account: account, environment: environment)
+        let location = IndexLocation(account: account, environment: environment, directory: directory)
         let repaired = LockedValue<String?>(nil)
         let opened = try? DirectoryIndex.open(location) { message in
           report(message)
