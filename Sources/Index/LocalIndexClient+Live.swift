@@ -19,7 +19,8 @@ extension LocalIndexClient {
           report(message)
           repaired.withLock { $0 = message }
         }
-        guard let index = opened else { return nil }
+        // Nothing the token may no longer read is answered: not in the pane, not in a search.
+        guard let index = opened, (try? index.conform(to: ProfileGrant(account))) != nil else { return nil }
         attached.withLock { $0 = index }
         return (try? index.status()).map(summary).map { summary in
           var summary = summary
