@@ -189,6 +189,9 @@ extension AppState {
     add("Department", value(person.department))
     add("Company", value(person.companyName))
     add("Office", value(person.officeLocation))
+    if person.isHiddenFromAddressList {
+      add("Address list", ("hidden: found only by exact user name or mail", .warning))
+    }
 
     var lines = [StyledLine("")] + TextPane.fields(pairs, width: width, labelWidth: Self.labelWidth)
     lines.append(StyledLine(""))
