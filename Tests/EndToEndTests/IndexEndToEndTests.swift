@@ -37,6 +37,46 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: run.work.path + "/cache/roster"))
   }
 
+  /// Issue 19 item 3 as a person sees it: someone hidden from the address list is not listed for
+  /// their name (from the index), yet their full mail finds them through Graph, and the pane says
+  /// they are hidden.
+  @Test func someoneHiddenFromTheAddressListIsFoundOnlyByTheirFullAddress() throws {
+    let run = try RosterInTmux()
+    defer { run.finish() }
+    let tmux = run.tmux
+    let people: [[String: Any]] = [
+      [
+        "id": "boss", "displayName": "Megan Bowen", "userPrincipalName": "megan@contoso.com",
+        "mail": "megan@contoso.com",
+      ],
+      [
+        "id": "hidden", "displayName": "Pat Hidden", "userPrincipalName": "pat.hidden@contoso.com",
+        "mail": "pat.hidden@contoso.com", "jobTitle": "Investigator", "manager": "boss", "showInAddressList": false,
+      ],
+      [
+        "id": "shown", "displayName": "Pat Shown", "userPrincipalName": "pat.shown@contoso.com",
+        "mail": "pat.shown@contoso.com", "jobTitle": "Analyst", "manager": "boss",
+      ],
+    ]
+    let file = run.work.appendingPathComponent("people.json")
+    try JSONSerialization.data(withJSONObject: people).write(to: file)
+    try run.start(["--demo"], environment: ["ROSTER_DEMO_PEOPLE": file.path], cols: 80, rows: 24)
+    try tmux.until("the search screen after approval", timeout: 45) { $0.contains("Search:") }
+    try tmux.until("the index synced", timeout: 45) { $0.contains("index, synced") }
+
+    try run.settle("typing a name") { try tmux.type("pat") }
+    try tmux.until("only Pat Shown") { $0.contains("Pat Shown") && $0.contains("1 match") }
+    #expect(!(try tmux.capture()).contains("Pat Hidden"))
+    try tmux.keys("C-u")
+    try run.settle("typing the full mail") { try tmux.type("PAT.HIDDEN@contoso.com") }
+    try tmux.until("Pat Hidden, marked hidden in the pane") {
+      $0.contains("Pat Hidden") && $0.contains("Address list") && $0.contains("hidden: found by full address only")
+    }
+    try tmux.keys("C-u")
+    try tmux.keys("q")
+    #expect(try run.waitForExit().status == 0)
+  }
+
   /// Issue 19 item 2: without ROSTER_DEMO_DATA the demo's index lives in a private temporary
   /// directory while it runs and is gone after it ends, by `q` and by SIGTERM alike; nothing is
   /// left in `~/.cache/roster`.
