@@ -34,7 +34,11 @@ let package = Package(
     // MARK: - Core (pure: state, actions, reducers, effects as data, models; Foundation only)
     // Cells and sizes, without Foundation: the core's layout and the UI's widgets share them.
     .target(name: "Geometry", swiftSettings: strict),
-    .target(name: "RosterCore", dependencies: ["Geometry"], swiftSettings: strict),
+    // Folding, tokenising, word matching and Graph's `$search`/`startswith` semantics: one set of
+    // rules for the live path, the index, the narrowing and the sandbox. Optimised even in debug
+    // builds, like SandboxDirectory, which folds up to 200,000 generated people through it.
+    .target(name: "SearchRules", swiftSettings: strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+    .target(name: "RosterCore", dependencies: ["Geometry", "SearchRules"], swiftSettings: strict),
     // The runtime: the Store, the effect interpreters, timers, locks, and the files the core
     // only describes (settings loading and writing, vCard files).
     .target(name: "AppRuntime", dependencies: ["RosterCore"], swiftSettings: strict),
@@ -64,14 +68,13 @@ let package = Package(
     // libjpeg(-turbo) for photos; the shim turns libjpeg's exit-on-error into an error return.
     .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
     .target(
-      name: "Graph", dependencies: ["RosterCore", "AppRuntime", "Transport", "CJPEG"], swiftSettings: strict),
+      name: "Graph", dependencies: ["RosterCore", "AppRuntime", "SearchRules", "Transport", "CJPEG"],
+      swiftSettings: strict),
 
     // MARK: - Local index (SQLite FTS5 through GRDB; the system libsqlite3 has FTS5)
     .target(
       name: "Index",
-      dependencies: [
-        "RosterCore", "AppRuntime", "Graph", "SandboxDirectory", .product(name: "GRDB", package: "GRDB.swift"),
-      ],
+      dependencies: ["RosterCore", "AppRuntime", "SearchRules", .product(name: "GRDB", package: "GRDB.swift")],
       swiftSettings: strict
     ),
     // The B2C task API client (issue 14): HTTP through Transport, no UI.
@@ -85,7 +88,9 @@ let package = Package(
 
     // MARK: - Sandbox tenant
     // Optimised even in debug builds: tests and `roster sandbox` generate up to 200,000 people.
-    .target(name: "SandboxDirectory", swiftSettings: strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+    .target(
+      name: "SandboxDirectory", dependencies: ["SearchRules"],
+      swiftSettings: strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     .target(
       name: "Sandbox",
       dependencies: [
@@ -150,6 +155,7 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(name: "TransportTests", dependencies: ["Transport", "Identity", "TestSupport"], swiftSettings: strict),
     .testTarget(name: "SandboxDirectoryTests", dependencies: ["SandboxDirectory"], swiftSettings: strict),
+    .testTarget(name: "SearchRulesTests", dependencies: ["SearchRules"], swiftSettings: strict),
     .testTarget(
       name: "SandboxTests",
       dependencies: [
