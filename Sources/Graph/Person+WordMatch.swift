@@ -6,8 +6,8 @@ extension Person {
   /// ignoring case — the local stand-in for what Graph does with a word it was not sent.
   func matches(word: String) -> Bool {
     let candidates =
-      [givenName, surname, mail, userPrincipalName].compactMap { $0 }
-      + (displayName.map { [$0] + $0.split(whereSeparator: { $0.isWhitespace }).map(String.init) } ?? [])
+      [givenName, surname, mail, userPrincipalName].compactMap { $0?.string }
+      + (displayName.map { [$0.string] + $0.string.split(whereSeparator: { $0.isWhitespace }).map(String.init) } ?? [])
     return candidates.contains { $0.range(of: word, options: [.caseInsensitive, .anchored]) != nil }
   }
 
@@ -16,6 +16,6 @@ extension Person {
   func matches(allOf words: [String], orPhrase phrase: String? = nil) -> Bool {
     if words.allSatisfy(matches(word:)) { return true }
     guard let phrase, let displayName else { return false }
-    return displayName.range(of: phrase, options: [.caseInsensitive, .anchored]) != nil
+    return displayName.string.range(of: phrase, options: [.caseInsensitive, .anchored]) != nil
   }
 }

@@ -67,7 +67,7 @@ extension IndexLocation {
   public init(account: Account, environment: [String: String]) {
     let objectId = account.homeAccountId.split(separator: ".").first.map(String.init) ?? account.homeAccountId
     self.init(
-      directory: Self.cacheDirectory(environment: environment), tenantId: account.tenantId, accountId: objectId)
+      directory: Self.cacheDirectory(environment: environment), tenantId: account.tenantId.string, accountId: objectId)
   }
 }
 

@@ -13,12 +13,12 @@ import SandboxDirectory
 enum IndexTokens {
   static func name(_ person: Person) -> String {
     guard let displayName = person.displayName else { return "" }
-    return SearchText.nameTokens(displayName).map(hex).joined(separator: " ")
+    return SearchText.nameTokens(displayName.string).map(hex).joined(separator: " ")
   }
 
   static func fields(_ person: Person) -> String {
     [person.givenName, person.surname, person.mail, person.userPrincipalName].compactMap { value in
-      value.map { hex(SearchText.folded($0)) }
+      value.map { hex(SearchText.folded($0.string)) }
     }.filter { !$0.isEmpty }.joined(separator: " ")
   }
 

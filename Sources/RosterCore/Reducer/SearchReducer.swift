@@ -36,6 +36,9 @@ enum SearchReducer {
   // MARK: - Typing
 
   private static func queryChanged(_ state: inout AppState, _ text: String) -> [Effect] {
+    // Typed or pasted text, cleaned as it enters the state (the field already drops controls;
+    // this also drops bidi overrides a paste may carry). What is sent is built from it.
+    let text = CleanText(text)
     guard text != state.search.query else { return [] }
     state.search.query = text
     state.search.requestID += 1
@@ -78,13 +81,13 @@ enum SearchReducer {
           id: .searchDebounce, after: Tuning.debounce(state.settings),
           then: .search(.debounceElapsed(id: state.search.requestID)))
       ]
-    return timer + replaceResults(&state, with: people, answeredFor: answeredFor)
+    return timer + replaceResults(&state, with: people, answeredFor: answeredFor?.string)
   }
 
   /// The last server answer narrowed to `query`, when `query` refines the query it answered;
   /// otherwise nothing (showing it would break the invariant).
   private static func narrowed(_ search: SearchState, to query: String) -> [Person] {
-    guard let answer = search.answer, let answered = search.resultsQuery else { return [] }
+    guard let answer = search.answer, let answered = search.resultsQuery?.string else { return [] }
     if answered == query { return answer.people }
     guard PeopleMatcher.query(query, refines: answered) else { return [] }
     return answer.people.filter { PeopleMatcher.matches($0, query: query) }
@@ -111,7 +114,7 @@ enum SearchReducer {
     let id = state.search.requestID
     state.search.inFlight = InFlightSearch(requestID: id, query: state.search.normalizedQuery)
     state.search.isLoadingMore = false
-    let query = PeopleQuery(text: state.search.query, pageSize: state.search.pageSize)
+    let query = PeopleQuery(text: state.search.query.string, pageSize: state.search.pageSize)
     return [.cancel(id: .search), .cancel(id: .nextPage), .searchPeople(query, requestID: id)]
   }
 
@@ -143,7 +146,7 @@ enum SearchReducer {
     _ state: inout AppState, id: Int, _ result: Result<PeoplePage, DirectoryError>
   ) -> [Effect] {
     guard id == state.search.requestID, state.search.isLoadingMore,
-      var answer = state.search.answer, let query = state.search.resultsQuery
+      var answer = state.search.answer, let query = state.search.resultsQuery?.string
     else { return [] }
     state.search.isLoadingMore = false
     switch result {
@@ -173,7 +176,7 @@ enum SearchReducer {
   {
     let selected = state.search.selectedPerson
     state.search.results = people
-    state.search.resultsQuery = query
+    state.search.resultsQuery = query.map { CleanText($0) }
     if let selected, let index = people.firstIndex(where: { $0.id == selected.id }) {
       state.search.selectedIndex = index
     } else {
@@ -189,7 +192,7 @@ enum SearchReducer {
     case .cancelled:
       return []
     case .offline(let message):
-      state.search.status = .offline(message: DirectoryText.sanitize(message))
+      state.search.status = .offline(message: CleanText(message))
       return []
     case .throttled(let retryAfter):
       state.search.status = .throttled(

@@ -32,7 +32,7 @@ public enum PeopleMatcher {
     let queryWords = words(query)
     guard !queryWords.isEmpty else { return true }
     let haystack = [person.displayName, person.givenName, person.surname, person.mail, person.userPrincipalName]
-      .compactMap { $0.map(fold) }
+      .compactMap { $0.map { fold($0.string) } }
     return queryWords.allSatisfy { word in haystack.contains { $0.contains(word) } }
   }
 
