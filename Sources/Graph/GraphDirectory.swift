@@ -1,5 +1,6 @@
 import Foundation
 import RosterCore
+import SearchRules
 import Transport
 
 /// The live directory: people search with paging, and person details, over Microsoft Graph.
@@ -15,6 +16,18 @@ final class GraphDirectory: Sendable {
     /// Words the server was not asked about, and the phrase that also counts as a match.
     var localWords: [String]
     var phrase: String?
+
+    /// `people` who pass the local check for words Graph was not sent (`WordMatch`, as the index
+    /// checks them), or for a `$filter`, whose display name starts with the typed phrase.
+    func narrow(_ people: [Person]) -> [Person] {
+      let rules = localWords.map(WordMatch.init)
+      return people.filter { person in
+        let fields = person.searchFields
+        if rules.allSatisfy({ $0.matches(fields) }) { return true }
+        guard let phrase else { return false }
+        return WordMatch.value(person.displayName?.string, startsWith: phrase)
+      }
+    }
   }
 
   struct Header: Sendable, Equatable {
@@ -83,8 +96,7 @@ final class GraphDirectory: Sendable {
 
   private func page(_ decoded: PeopleDecoding.Page, context: CursorContext) -> PeoplePage {
     let people =
-      context.localWords.isEmpty
-      ? decoded.people : decoded.people.filter { $0.matches(allOf: context.localWords, orPhrase: context.phrase) }
+      context.localWords.isEmpty ? decoded.people : context.narrow(decoded.people)
     var next: PageCursor?
     if let link = decoded.nextLink {
       cursors.withLock { $0.remember(link, context) }

@@ -84,13 +84,14 @@ enum SearchReducer {
     return timer + replaceResults(&state, with: people, answeredFor: answeredFor?.string)
   }
 
-  /// The last server answer narrowed to `query`, when `query` refines the query it answered;
-  /// otherwise nothing (showing it would break the invariant).
+  /// The last server answer narrowed to `query` (the normalized text in the field), when
+  /// `query` refines the query it answered; otherwise nothing (showing it would break the
+  /// invariant). People are matched against the text as typed: Graph splits words on case changes.
   private static func narrowed(_ search: SearchState, to query: String) -> [Person] {
     guard let answer = search.answer, let answered = search.resultsQuery?.string else { return [] }
     if answered == query { return answer.people }
     guard PeopleMatcher.query(query, refines: answered) else { return [] }
-    return answer.people.filter { PeopleMatcher.matches($0, query: query) }
+    return PeopleMatcher.narrow(answer.people, to: search.query.string)
   }
 
   /// `.refining` when narrowed results are shown while a request is pending, else `.searching`.

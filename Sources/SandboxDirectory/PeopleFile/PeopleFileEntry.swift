@@ -1,3 +1,5 @@
+import SearchRules
+
 /// Reads one object of a people file into a `DirectoryUser`, checking each field's type. The
 /// manager reference is kept as text until every entry is known.
 struct PeopleFileEntry {
