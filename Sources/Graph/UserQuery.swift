@@ -20,9 +20,11 @@ import SearchRules
 struct UserQuery: Sendable, Equatable {
   typealias Style = QueryStyle
 
-  /// What a result row shows, plus what local word matching needs.
+  /// What a result row shows, plus what local word matching needs, plus `showInAddressList`
+  /// (people hidden from the address list are left out of results: `Person+AddressList`).
   static let listFields = [
     "id", "displayName", "givenName", "surname", "mail", "userPrincipalName", "jobTitle", "department",
+    "showInAddressList",
   ]
   /// Every field of `Person`, for the detail view.
   static let detailFields =

@@ -169,7 +169,9 @@ public final class DirectoryIndex: Sendable {
         complete: generation > 0 && meta["delta_link"] != nil,
         lastSync: Double(meta["last_sync"] ?? "").map(Date.init(timeIntervalSince1970:)),
         indexing: building, estimate: Int(meta["estimate"] ?? ""),
-        managersKnown: meta["managers_known"] == "1", permissionProblem: meta["permission_problem"])
+        managersKnown: meta["managers_known"] == "1",
+        profiles: meta["profiles"].flatMap(ProfileGrant.init(rawValue:)) ?? .full,
+        permissionProblem: meta["permission_problem"])
     }
   }
 

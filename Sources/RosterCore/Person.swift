@@ -20,13 +20,16 @@ public struct Person: Sendable, Equatable, Hashable, Codable, Identifiable {
   public var mobilePhone: CleanText?
   public var userType: CleanText?
   public var accountEnabled: Bool?
+  /// Graph's `showInAddressList`: false for someone hidden from the address list, whom Roster
+  /// finds only by exact id, user name or mail (`Person+AddressList`). Usually nil (unset).
+  public var showInAddressList: Bool?
 
   public init(
     id: String, displayName: CleanText? = nil, givenName: CleanText? = nil, surname: CleanText? = nil,
     mail: CleanText? = nil, userPrincipalName: CleanText? = nil, jobTitle: CleanText? = nil,
     department: CleanText? = nil, companyName: CleanText? = nil, officeLocation: CleanText? = nil,
     businessPhones: [CleanText]? = nil, mobilePhone: CleanText? = nil, userType: CleanText? = nil,
-    accountEnabled: Bool? = nil
+    accountEnabled: Bool? = nil, showInAddressList: Bool? = nil
   ) {
     self.id = id
     self.displayName = displayName
@@ -42,5 +45,6 @@ public struct Person: Sendable, Equatable, Hashable, Codable, Identifiable {
     self.mobilePhone = mobilePhone
     self.userType = userType
     self.accountEnabled = accountEnabled
+    self.showInAddressList = showInAddressList
   }
 }

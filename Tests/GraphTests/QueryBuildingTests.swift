@@ -115,7 +115,7 @@ import Transport
     #expect(query.options.last?.value == "999")
     #expect(
       query.options.first { $0.name == "$select" }?.value
-        == "id,displayName,givenName,surname,mail,userPrincipalName,jobTitle,department")
+        == "id,displayName,givenName,surname,mail,userPrincipalName,jobTitle,department,showInAddressList")
     #expect(query.headers.map(\.name) == ["ConsistencyLevel"])
     #expect(query.headers.map(\.value) == ["eventual"])
     let url = try #require(query.url(root: "https://graph.microsoft.com/v1.0"))

@@ -26,6 +26,12 @@ enum SearchReducer {
       return sendRequest(&state)
     case .indexResultsLoaded(let id, let people, let asked):
       guard id == state.search.requestID, !state.search.normalizedQuery.isEmpty else { return [] }
+      if people.isEmpty, Person.couldBeExactAddress(state.search.normalizedQuery) {
+        // People hidden from the address list are not in the index, yet their full address
+        // finds them (`Person+AddressList`): Graph is asked.
+        state.search.status = .searching
+        return sendRequest(&state)
+      }
       let more = people.count >= asked
       var answer = CachedResults(people: more ? Array(people.prefix(asked - 1)) : people, next: nil, totalCount: nil)
       answer.moreInIndex = more

@@ -182,6 +182,10 @@ extension AppState {
     add("Name", value(person.displayName, basic: true))
     add("User name", value(person.userPrincipalName, basic: true))
     add("Mail", value(person.mail, basic: true))
+    // Near the top, where it is seen at 80×24: why this person is in no search.
+    if person.isHiddenFromAddressList {
+      add("Address list", ("hidden: found by full address only", .warning))
+    }
     if let presence = presenceField(of: person) { add("Presence", presence) }
     add("Business phone", value(phones.isEmpty ? nil : CleanText(phones.map(\.string).joined(separator: ", "))))
     add("Mobile", value(person.mobilePhone))
