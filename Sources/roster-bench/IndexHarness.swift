@@ -50,6 +50,14 @@ enum IndexHarness {
       graphSearchesWhileTyping: try tenant.userSearches().count)
   }
 
+  /// Starts with the cached token and the index `typing` synced: the first frame and the screen
+  /// that stays (the list with "index, synced …" on its status line).
+  static func startup(_ base: Subject, runs: Int) throws -> StartupFigures {
+    var subject = base
+    subject.environment["ROSTER_INDEX"] = "on"
+    return try Scenarios.settledStartup(subject, runs: runs)
+  }
+
   /// One run: start Roster, wait for its index round, type, wait for `marker` under the final query.
   private static func typingOnce(_ subject: Subject, word: String, marker: String) throws -> TypingFigures {
     let (session, _, frame) = try subject.launchAndWaitForFirstFrame()
