@@ -36,7 +36,7 @@ extension AppComposition {
         if case .browserOpened(let url, _) = event {
           Task {
             try? await Task.sleep(for: demoApprovalDelay)
-            await browser.visit(url)
+            await browser.visit(url.string)
           }
         }
       }

@@ -62,7 +62,7 @@ enum DemoRuntime {
     for await event in events {
       switch event {
       case .browserOpened(let url, _):
-        Task { await browser.visit(url) }
+        Task { await browser.visit(url.string) }
       case .signedIn:
         return
       case .failed(let failure):
@@ -90,7 +90,7 @@ enum DemoRuntime {
   }
 
   private static func unavailable(_ reason: String) -> CommandStop {
-    let line = DirectoryText.sanitize(reason, maxCharacters: 2000)
+    let line = CleanText(reason, maxCharacters: 2000).string
     return CommandStop(exitCode: 1, message: "roster: " + line, summary: line)
   }
 }

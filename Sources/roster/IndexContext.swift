@@ -18,7 +18,7 @@ struct IndexContext {
     guard let account = await runtime.session.restoreSession() else { throw CommandStop.notSignedIn }
     let configuration: GraphConfiguration
     do {
-      configuration = try GraphConfiguration(settings: runtime.settings, tenantId: account.tenantId)
+      configuration = try GraphConfiguration(settings: runtime.settings, tenantId: account.tenantId.string)
     } catch {
       throw CommandStop(exitCode: 1, message: "roster: \(error.description)", summary: error.description)
     }
@@ -45,9 +45,12 @@ struct IndexContext {
     return (index, status)
   }
 
+  /// The account's index, brought within what its token may read before anything is read from it.
   func open() throws -> DirectoryIndex {
     do {
-      return try DirectoryIndex.open(location) { DirectoryCommand.say($0) }
+      let index = try DirectoryIndex.open(location) { DirectoryCommand.say($0) }
+      try index.conform(to: ProfileGrant(account))
+      return index
     } catch {
       DirectoryCommand.say("Cannot open the index \(location.file.path): \(error)")
       throw ExitCode(1)
@@ -80,10 +83,10 @@ struct IndexContext {
       "File:      \(status.file), \(NumberText.grouped(Int(status.sizeBytes / 1024))) KiB"
         + (StatusCommand.permissions(of: status.file).map { ", \($0)" } ?? ""))
     let fields =
-      account.canReadFullProfiles
+      status.profiles == .full
       ? "full profiles (User.Read.All)" : "basic profiles only: names and mail (User.ReadBasic.All)"
     lines.append("Holds:     \(fields); managers \(status.managersKnown ? "known" : "not readable")")
-    if let problem = status.permissionProblem { lines.append("Problem:   \(DirectoryText.sanitize(problem))") }
+    if let problem = status.permissionProblem { lines.append("Problem:   \(CleanText(problem))") }
     return lines
   }
 

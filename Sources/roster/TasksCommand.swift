@@ -49,7 +49,7 @@ struct TasksCommand: AsyncParsableCommand {
 
     func validate() throws {
       if case .failure(let error) = TaskText.prepare(words.joined(separator: " ")) {
-        throw ValidationError(error.message)
+        throw ValidationError(error.message.string)
       }
     }
 
@@ -85,7 +85,7 @@ struct TasksCommand: AsyncParsableCommand {
     func run() async throws {
       try await TasksCommand.run(common, demo: demo) { client in
         try await client.delete(id)
-        DirectoryCommand.say("Deleted task \(DirectoryText.sanitize(id)).")
+        DirectoryCommand.say("Deleted task \(CleanText(id)).")
       }
     }
   }
@@ -113,7 +113,7 @@ struct TasksCommand: AsyncParsableCommand {
     do {
       try await body(.live(configuration: configuration, tokens: runtime.session, transport: runtime.transport))
     } catch let error as TaskError {
-      DirectoryCommand.say(error.message + (exitCode(for: error) == 3 ? " Run `roster login --browser`." : ""))
+      DirectoryCommand.say(error.message.string + (exitCode(for: error) == 3 ? " Run `roster login --browser`." : ""))
       throw ExitCode(exitCode(for: error))
     }
   }
@@ -121,7 +121,7 @@ struct TasksCommand: AsyncParsableCommand {
   /// The task API of these settings, or its problem said and exit 2.
   private static func taskAPI(_ settings: Settings) throws -> TaskAPIConfiguration {
     do { return try TaskAPIConfiguration(settings: settings) } catch {
-      DirectoryCommand.say(error.message)
+      DirectoryCommand.say(error.message.string)
       throw ExitCode(2)
     }
   }

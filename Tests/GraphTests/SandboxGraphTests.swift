@@ -23,7 +23,11 @@ import Transport
         pages += 1
       }
       #expect(pages >= 3)
-      #expect(ids.count == total)
+      // Graph counts people hidden from the address list; Roster lists them on no page (issue
+      // 19 item 3) and takes those of the first page off the count.
+      let info = try await graph.harness.call("GET", "info").json
+      let hidden = try #require(info["people"] as? Int) - (try #require(info["listed"] as? Int))
+      #expect(ids.count <= total && total - ids.count <= hidden, "\(ids.count) listed of \(total), \(hidden) hidden")
       #expect(Set(ids).count == ids.count)
       let log = try await graph.harness.requests(pathPrefix: "/v1.0/users")
       #expect(log.count == pages)
@@ -49,7 +53,9 @@ import Transport
       graph async throws in
       // The signed-in user sees their own full profile; everyone else only the basic one.
       let me = graph.sandbox.defaultUsername.lowercased()
-      let people = try await graph.search("a", pageSize: 20).people.filter { $0.userPrincipalName?.lowercased() != me }
+      let people = try await graph.search("a", pageSize: 20).people.filter {
+        $0.userPrincipalName?.string.lowercased() != me
+      }
       #expect(!people.isEmpty)
       #expect(people.allSatisfy { $0.jobTitle == nil && $0.department == nil })
       #expect(people.contains { $0.displayName != nil })
@@ -80,10 +86,11 @@ import Transport
   @Test func guestsAreFoundByMailAndByTheirEXTUserPrincipalName() async throws {
     try await SandboxGraph.run(size: 400) { graph async throws in
       let everyone = try await graph.searchAll("a", pageSize: 999) + graph.searchAll("e", pageSize: 999)
-      let guest = try #require(everyone.first { ($0.userPrincipalName ?? "").contains("#EXT#") && $0.mail != nil })
-      let byUPN = try await graph.client.personDetail(try #require(guest.userPrincipalName), { _ in })
+      let guest = try #require(
+        everyone.first { ($0.userPrincipalName?.string ?? "").contains("#EXT#") && $0.mail != nil })
+      let byUPN = try await graph.client.personDetail(try #require(guest.userPrincipalName?.string), { _ in })
       #expect(byUPN.person.id == guest.id)
-      let byMail = try await graph.client.personDetail(try #require(guest.mail), { _ in })
+      let byMail = try await graph.client.personDetail(try #require(guest.mail?.string), { _ in })
       #expect(byMail.person.id == guest.id)
     }
   }
