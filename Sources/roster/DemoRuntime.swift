@@ -73,17 +73,16 @@ enum DemoRuntime {
     }
   }
 
-  /// `environment` with `XDG_CACHE_HOME` pointing at a new private directory that is removed
-  /// when the process exits, so `roster --demo index sync` leaves no index behind.
+  /// `environment` with `XDG_CACHE_HOME` pointing at the demo's own directory (`DemoData`, as
+  /// the full-screen demo's index uses): removed when the process exits, or `ROSTER_DEMO_DATA`.
+  /// So `roster --demo index sync` leaves no index behind.
   private static func throwAwayCache(_ environment: [String: String]) throws -> [String: String] {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-demo-\(UUID().uuidString)")
+    let directory: URL
     do {
-      try FileManager.default.createDirectory(
-        at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      directory = try DemoData.directory(environment: environment)
     } catch {
-      throw unavailable("the demo could not make its throw-away directory: \(error.localizedDescription)")
+      throw unavailable("the demo could not make its throw-away directory: \(error)")
     }
-    ThrowAwayDirectory.removeAtExit(directory)
     var changed = environment
     changed["XDG_CACHE_HOME"] = directory.path
     return changed
@@ -92,24 +91,5 @@ enum DemoRuntime {
   private static func unavailable(_ reason: String) -> CommandStop {
     let line = CleanText(reason, maxCharacters: 2000).string
     return CommandStop(exitCode: 1, message: "roster: " + line, summary: line)
-  }
-}
-
-/// Directories removed when the process exits (`exit` runs `atexit` handlers, and every way a
-/// command ends goes through it).
-enum ThrowAwayDirectory {
-  nonisolated(unsafe) private static var paths: [String] = []
-  private static let lock = NSLock()
-
-  static func removeAtExit(_ directory: URL) {
-    lock.withLock {
-      if paths.isEmpty { atexit { ThrowAwayDirectory.removeAll() } }
-      paths.append(directory.path)
-    }
-  }
-
-  private static func removeAll() {
-    let due = lock.withLock { paths }
-    for path in due { try? FileManager.default.removeItem(atPath: path) }
   }
 }
