@@ -62,7 +62,9 @@ enum IndexHarness {
   private static func typingOnce(_ subject: Subject, word: String, marker: String) throws -> TypingFigures {
     let (session, _, frame) = try subject.launchAndWaitForFirstFrame()
     defer { session.terminate() }
-    guard frame != nil else { throw BenchError("roster never drew its main screen") }
+    guard frame != nil else {
+      throw BenchError("roster never drew its main screen: \(session.screenLines().joined(separator: "\n"))")
+    }
     // The index is attached and its sync round done when the status line says so.
     _ = session.waitForScreen(timeout: 20) { $0.lines.joined().contains("index, synced") }
     session.waitForQuiet(0.3, timeout: 5)
