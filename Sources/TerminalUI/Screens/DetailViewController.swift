@@ -9,8 +9,11 @@ public final class DetailViewController: ViewController {
   private(set) var scrollOffset = 0
   private var shownPersonID: String?
   private var lineCount = 0
-  /// The org-chart row last brought into view, so scrolling by hand is not undone every frame.
-  private var selectedRowID: String?
+  /// Set by ↑/↓ on the org chart: the next frame brings the selected row into view. Only then:
+  /// a pane that opens (or shows the next person of a walk) starts at its top, the person's name,
+  /// user name and mail in view, at every size (issue 19 item 7), and scrolling by hand is not
+  /// undone every frame.
+  private var revealsSelection = false
 
   public init() {}
 
@@ -31,11 +34,13 @@ public final class DetailViewController: ViewController {
     var commands: [KeyCommand] = []
     if hasOrgRows {
       commands += [
-        KeyCommand([.up, .down], also: [.control("p"), .control("n")], "select person", hint: true) {
-          key, _ in .handled([.detail(.orgRowMoved(by: key == .up || key == .control("p") ? -1 : 1))])
+        KeyCommand([.up, .down], also: [.control("p"), .control("n")], "select", hint: true) {
+          [self] key, _ in
+          revealsSelection = true
+          return .handled([.detail(.orgRowMoved(by: key == .up || key == .control("p") ? -1 : 1))])
         },
         KeyCommand([.enter], "open", hint: true) { _, _ in .handled([.detail(.orgRowOpened)]) },
-        KeyCommand([.pageUp, .pageDown], also: [.character(" ")], "scroll") { [self] key, _ in
+        KeyCommand([.pageUp, .pageDown, .character(" ")], "scroll") { [self] key, _ in
           scroll(by: key == .pageUp ? -page : page, rows: rows)
           return .handled([])
         },
@@ -43,8 +48,8 @@ public final class DetailViewController: ViewController {
     } else {
       commands.append(
         KeyCommand(
-          [.up, .down, .pageUp, .pageDown], also: [.control("p"), .control("n"), .character(" ")],
-          label: "↑/↓ PgUp/PgDn", "scroll", hint: true
+          [.up, .down, .pageUp, .pageDown, .character(" ")], also: [.control("p"), .control("n")],
+          label: "↑/↓ PgUp/PgDn/Space", "scroll", hint: true
         ) { [self] key, _ in
           switch key {
           case .up, .control("p"): scroll(by: -1, rows: rows)
@@ -55,12 +60,21 @@ public final class DetailViewController: ViewController {
           return .handled([])
         })
     }
+    // Backspace and ← step back along the walked path; at its start (or with no walk) they
+    // leave the pane like Esc, never editing the search behind it.
     if walked {
       commands.append(
-        KeyCommand([.backspace, .left], "back", hint: true) { _, _ in
-          .handled([.detail(.wentBack)])
+        KeyCommand([.backspace, .left], "back along the path", hint: true) { [self] _, _ in
+          revealsSelection = true  // on the person just left
+          return .handled([.detail(.wentBack)])
         })
     }
+    // Before the copy keys: on a narrow hint bar, the way out matters more.
+    commands.append(
+      KeyCommand(
+        walked ? [.escape] : [.escape, .left], also: walked ? [] : [.backspace], onePane ? "back" : "to list",
+        hint: true
+      ) { _, _ in .handled([back]) })
     return KeyTable(
       commands + [
         KeyCommand([.home, .end], "top/bottom") { [self] key, _ in
@@ -68,7 +82,7 @@ public final class DetailViewController: ViewController {
           return .handled([])
         },
         KeyCommand([.character("y")], "copy mail", hint: true) { _, _ in
-          Self.copy("address", person?.listAddress)
+          Self.copy("mail", person?.listAddress)
         },
         KeyCommand([.character("u")], "copy user name") { _, _ in
           Self.copy("user name", person.map { DirectoryText.sanitize($0.userPrincipalName ?? "") })
@@ -79,23 +93,19 @@ public final class DetailViewController: ViewController {
         },
         KeyCommand([.character("v")], "save vCard", when: person != nil) { _, _ in .handled([.detail(.vCardRequested)])
         },
-        KeyCommand([.escape], also: [.left], onePane ? "back to list" : "to list", hint: true) { _, _ in
-          .handled([back])
-        },
-        // Typing always goes to the search field: back to the list, then edit the query. `q` with
-        // the query empty is the root's quit.
-        .fallback("type", "search again") { key, state in
+        // Typing goes to the search field: back to the list, then the text joins the query. `q`
+        // does so only once the query holds text; with it empty, `q` is the global quit.
+        .fallback(
+          "type", "search again", over: state.search.query.isEmpty ? [] : [.character("q"), .character("Q")]
+        ) { key, state in
           switch key {
-          case .character("q") where state.search.query.isEmpty: return .ignored
-          case .character, .paste, .backspace:
+          case .character, .paste:
             var field = TextFieldModel(text: state.search.query)
             field.apply(key)
             return .handled([back, .search(.queryChanged(field.text))])
           default: return .ignored
           }
         },
-        KeyCommand([.tab], also: [.backTab], "switch pane") { _, _ in .handled([.app(.focusSwitched)]) },
-        KeyCommand([.character("?")], "help", hint: true) { _, _ in .handled([.app(.helpToggled)]) },
       ])
   }
 
@@ -139,11 +149,8 @@ public final class DetailViewController: ViewController {
     surface.put(" " + title, row: frame.row, col: frame.col, width: frame.cols, style: titleStyle)
     let body = Rect(
       row: frame.row + 1, col: frame.col + 1, rows: frame.rows - 1, cols: frame.cols - 1 - photoColumns(state))
-    if focused, let selectedLine, selectedRowID != state.detail.selectedOrgRow?.person.id {
-      // Keep the selected manager or report in view when the selection moves. Only with the
-      // keys: while the list has them the pane opens at the top (name, mail), not scrolled down
-      // to a report row nobody has selected yet.
-      selectedRowID = state.detail.selectedOrgRow?.person.id
+    if revealsSelection, focused, let selectedLine {
+      revealsSelection = false
       if selectedLine < scrollOffset { scrollOffset = selectedLine }
       if selectedLine >= scrollOffset + body.rows { scrollOffset = selectedLine - body.rows + 1 }
     }
@@ -181,6 +188,9 @@ extension AppState {
     func add(_ label: String, _ entry: (String, Style)) { pairs.append((label, entry.0, entry.1)) }
     add("Name", value(person.displayName, basic: true))
     add("User name", value(person.userPrincipalName, basic: true))
+    // A guest is said at once: they have no manager here, and that is not the chief executive's
+    // "top of the organisation".
+    if person.isGuest { add("Account", (person.guestText, .warning)) }
     add("Mail", value(person.mail, basic: true))
     if let presence = presenceField(of: person) { add("Presence", presence) }
     add("Business phone", value(phones.isEmpty ? nil : phones.joined(separator: ", ")))
