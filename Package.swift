@@ -32,7 +32,11 @@ let package = Package(
     ),
 
     // MARK: - Core (Foundation only)
-    .target(name: "RosterCore", swiftSettings: strict),
+    // Folding, tokenising, word matching and Graph's `$search`/`startswith` semantics: one set of
+    // rules for the live path, the index, the narrowing and the sandbox. Optimised even in debug
+    // builds, like SandboxDirectory, which folds up to 200,000 generated people through it.
+    .target(name: "SearchRules", swiftSettings: strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+    .target(name: "RosterCore", dependencies: ["SearchRules"], swiftSettings: strict),
 
     // MARK: - Networking
     .target(
@@ -58,12 +62,13 @@ let package = Package(
     ),
     // libjpeg(-turbo) for photos; the shim turns libjpeg's exit-on-error into an error return.
     .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
-    .target(name: "Graph", dependencies: ["RosterCore", "Transport", "CJPEG"], swiftSettings: strict),
+    .target(
+      name: "Graph", dependencies: ["RosterCore", "SearchRules", "Transport", "CJPEG"], swiftSettings: strict),
 
     // MARK: - Local index (SQLite FTS5 through GRDB; the system libsqlite3 has FTS5)
     .target(
       name: "Index",
-      dependencies: ["RosterCore", "Graph", "SandboxDirectory", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["RosterCore", "SearchRules", .product(name: "GRDB", package: "GRDB.swift")],
       swiftSettings: strict
     ),
     // The B2C task API client (issue 14): HTTP through Transport, no UI.
@@ -75,7 +80,9 @@ let package = Package(
 
     // MARK: - Sandbox tenant
     // Optimised even in debug builds: tests and `roster sandbox` generate up to 200,000 people.
-    .target(name: "SandboxDirectory", swiftSettings: strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+    .target(
+      name: "SandboxDirectory", dependencies: ["SearchRules"],
+      swiftSettings: strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     .target(
       name: "Sandbox",
       dependencies: [
@@ -138,6 +145,7 @@ let package = Package(
       name: "RosterCoreTests", dependencies: ["RosterCore", "SandboxDirectory", "TestSupport"], swiftSettings: strict),
     .testTarget(name: "TransportTests", dependencies: ["Transport", "Identity", "TestSupport"], swiftSettings: strict),
     .testTarget(name: "SandboxDirectoryTests", dependencies: ["SandboxDirectory"], swiftSettings: strict),
+    .testTarget(name: "SearchRulesTests", dependencies: ["SearchRules"], swiftSettings: strict),
     .testTarget(
       name: "SandboxTests",
       dependencies: [

@@ -63,6 +63,12 @@ enum DeltaDecoding {
         continue
       }
       guard let person = PeopleDecoding.person(from: entry) else { continue }
+      // Not in the index: a person hidden from the address list is in no search (and one who
+      // became hidden since the last round leaves it).
+      if person.isHiddenFromAddressList {
+        changes.append(.removed(id: id))
+        continue
+      }
       var managerId: String?
       let managerDelta = entry["manager@delta"] as? [Any]
       for case let manager as [String: Any] in managerDelta ?? [] where manager["@removed"] == nil {

@@ -1,5 +1,6 @@
 import Foundation
 import RosterCore
+import SearchRules
 import Transport
 
 /// The live directory: people search with paging, and person details, over Microsoft Graph.
@@ -15,6 +16,22 @@ final class GraphDirectory: Sendable {
     /// Words the server was not asked about, and the phrase that also counts as a match.
     var localWords: [String]
     var phrase: String?
+
+    /// The text as typed: a person hidden from the address list is listed only when it is
+    /// exactly their id, user name or mail.
+    var typed = ""
+
+    /// `people` who pass the local check for words Graph was not sent (`WordMatch`, as the index
+    /// checks them), or for a `$filter`, whose display name starts with the typed phrase.
+    func narrow(_ people: [Person]) -> [Person] {
+      let rules = localWords.map(WordMatch.init)
+      return people.filter { person in
+        let fields = person.searchFields
+        if rules.allSatisfy({ $0.matches(fields) }) { return true }
+        guard let phrase else { return false }
+        return WordMatch.value(person.displayName, startsWith: phrase)
+      }
+    }
   }
 
   struct Header: Sendable, Equatable {
@@ -38,12 +55,14 @@ final class GraphDirectory: Sendable {
   func searchPeople(_ query: PeopleQuery, onRetry: @escaping @Sendable (RetryNotice) -> Void)
     async throws(DirectoryError) -> PeoplePage
   {
-    guard !usesFilter else { return try await run(UserQuery(query, style: .filter), onRetry: onRetry) }
+    guard !usesFilter else {
+      return try await run(UserQuery(query, style: .filter), typed: query.text, onRetry: onRetry)
+    }
     do throws(DirectoryError) {
-      return try await run(UserQuery(query, style: .search), onRetry: onRetry)
+      return try await run(UserQuery(query, style: .search), typed: query.text, onRetry: onRetry)
     } catch  where GraphFailure.isAdvancedQueryRefusal(error) {
       advancedQueriesRefused.withLock { $0 = true }
-      return try await run(UserQuery(query, style: .filter), onRetry: onRetry)
+      return try await run(UserQuery(query, style: .filter), typed: query.text, onRetry: onRetry)
     }
   }
 
@@ -67,7 +86,7 @@ final class GraphDirectory: Sendable {
     return page(try PeopleDecoding.page(from: response.body), context: context)
   }
 
-  private func run(_ query: UserQuery, onRetry: @escaping @Sendable (RetryNotice) -> Void)
+  private func run(_ query: UserQuery, typed: String, onRetry: @escaping @Sendable (RetryNotice) -> Void)
     async throws(DirectoryError) -> PeoplePage
   {
     guard let url = query.url(root: configuration.root) else {
@@ -77,20 +96,26 @@ final class GraphDirectory: Sendable {
       url, headers: query.headers, permission: "User.ReadBasic.All", onRetry: onRetry)
     let context = CursorContext(
       headers: query.headers.map { Header(name: $0.name, value: $0.value) }, localWords: query.localWords,
-      phrase: query.phraseAlternative)
+      phrase: query.phraseAlternative, typed: typed)
     return page(try PeopleDecoding.page(from: response.body), context: context)
   }
 
+  /// Graph's page with what Graph cannot leave out itself taken out: words past the server's
+  /// limit, and people hidden from the address list (`$filter=showInAddressList …` cannot: the
+  /// property is null for most people, and Graph refuses it beside some `$search`es; see
+  /// PROTOCOL.md). The count then counts only what is listed on this page.
   private func page(_ decoded: PeopleDecoding.Page, context: CursorContext) -> PeoplePage {
+    let listed = decoded.people.filter { $0.isListed(answering: context.typed) }
     let people =
-      context.localWords.isEmpty
-      ? decoded.people : decoded.people.filter { $0.matches(allOf: context.localWords, orPhrase: context.phrase) }
+      context.localWords.isEmpty ? listed : context.narrow(listed)
+    let hidden = decoded.people.count - listed.count
     var next: PageCursor?
     if let link = decoded.nextLink {
       cursors.withLock { $0.remember(link, context) }
       next = PageCursor(nextLink: link)
     }
-    return PeoplePage(people: people, next: next, totalCount: context.localWords.isEmpty ? decoded.count : nil)
+    return PeoplePage(
+      people: people, next: next, totalCount: context.localWords.isEmpty ? decoded.count.map { $0 - hidden } : nil)
   }
 
   /// A next link must point at the configured Graph origin: the bearer token goes with it.

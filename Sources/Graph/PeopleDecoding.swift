@@ -50,7 +50,7 @@ enum PeopleDecoding {
       businessPhones: (object["businessPhones"] as? [Any])?.compactMap(string),
       mobilePhone: string(object["mobilePhone"]),
       userType: string(object["userType"]),
-      accountEnabled: bool(object["accountEnabled"]))
+      accountEnabled: bool(object["accountEnabled"]), showInAddressList: bool(object["showInAddressList"]))
   }
 
   static func jsonObject(_ data: Data) throws(DirectoryError) -> [String: Any] {

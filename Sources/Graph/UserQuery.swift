@@ -1,5 +1,6 @@
 import Foundation
 import RosterCore
+import SearchRules
 
 /// Builds the `GET /users` request for a people search: `$search` (advanced query) or the
 /// `startswith` `$filter` fallback, with `$select`, `$top` and, for `$search`, `$count`.
@@ -8,82 +9,58 @@ import RosterCore
 /// becomes a group of clauses OR-ed across the name and address properties, and the groups are
 /// AND-ed — `$search` allows parentheses with upper-case `AND`/`OR`, `$filter` allows nested
 /// `and`/`or`. To keep a `$filter` within what Graph evaluates cheaply, only its first
-/// `maxFilterWords` words go to the server; the rest are checked locally (`localWords`).
+/// `QueryStyle.filter.serverWordLimit` words go to the server; the rest are checked locally
+/// (`localWords`). The rules of which words and which properties are `SearchRules`'; this type
+/// only writes them as OData.
 ///
 /// `startswith` matches whole property values, not words, so a `$filter` for several words also
 /// accepts a display name that starts with the typed text as a phrase: "mary ann" finds
 /// "Mary Ann Smith" whose given name is "Mary Ann" (`$search` needs no such help: it matches
 /// display-name tokens).
 struct UserQuery: Sendable, Equatable {
-  enum Style: Sendable, Equatable { case search, filter }
+  typealias Style = QueryStyle
 
-  /// Properties one word is looked for in.
-  static let searchedProperties = ["displayName", "givenName", "surname", "mail", "userPrincipalName"]
-  /// What a result row shows, plus what local word matching needs.
+  /// What a result row shows, plus what local word matching needs, plus `showInAddressList`
+  /// (people hidden from the address list are left out of results: `Person+AddressList`).
   static let listFields = [
     "id", "displayName", "givenName", "surname", "mail", "userPrincipalName", "jobTitle", "department",
+    "showInAddressList",
   ]
   /// Every field of `Person`, for the detail view.
   static let detailFields =
     listFields + [
       "companyName", "officeLocation", "businessPhones", "mobilePhone", "userType", "accountEnabled",
     ]
-  /// No directory string property is longer than 256 characters (displayName's limit), so a
-  /// longer word cannot be a prefix of anything and is cut, keeping URLs bounded.
-  static let maxWordLength = 256
-  static let maxSearchWords = 8
-  static let maxFilterWords = 3
 
   var style: Style
-  /// The words of the query: whitespace-separated, words of symbols only dropped when another
-  /// word remains (`PeopleMatcher.significantWords`), duplicates (ignoring case) dropped, each cut
-  /// to `maxWordLength` characters.
-  var words: [String]
-  /// The words as typed, single-spaced and cut to `maxWordLength`: the `$filter` phrase alternative.
+  /// The words of the query (`QueryWords`): those the server is asked about, and those it is
+  /// not (past `Style.serverWordLimit`), by which results must be narrowed locally.
+  var words: QueryWords
+  /// The words as typed, single-spaced and cut (`QueryWords.phrase`): the `$filter` phrase alternative.
   var phrase: String
   var pageSize: Int
 
   init(_ query: PeopleQuery, style: Style) {
     self.style = style
-    self.words = Self.words(in: query.text)
-    self.phrase = String(
-      query.text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ").prefix(Self.maxWordLength))
+    self.words = QueryWords(query.text, style: style)
+    self.phrase = QueryWords.phrase(query.text)
     self.pageSize = min(max(query.pageSize, 1), 999)
   }
 
-  static func words(in text: String) -> [String] {
-    var seen = Set<String>()
-    var words: [String] = []
-    for piece in PeopleMatcher.significantWords(text.split(whereSeparator: { $0.isWhitespace })) {
-      let word = String(piece.prefix(maxWordLength))
-      if seen.insert(word.lowercased()).inserted { words.append(word) }
-    }
-    return words
-  }
-
   /// Words the server is asked about.
-  var serverWords: [String] {
-    Array(words.prefix(style == .search ? Self.maxSearchWords : Self.maxFilterWords))
-  }
+  var serverWords: [String] { words.server }
 
   /// Words the server was not asked about; results must be narrowed by them locally.
-  var localWords: [String] { Array(words.dropFirst(serverWords.count)) }
+  var localWords: [String] { words.local }
 
   /// `("displayName:jo" OR "givenName:jo" …) AND (…)`, already escaped, not yet percent-encoded.
+  /// Which properties a word is looked for in is `SearchSchema.properties(for:)`.
   var searchExpression: String {
     group(
       serverWords.map { word in
-        Self.searchProperties(for: word).map { ODataText.searchClause(property: $0, text: word) }.joined(
-          separator: " OR ")
+        SearchSchema.people.properties(for: word).map { ODataText.searchClause(property: $0.name, text: word) }
+          .joined(separator: " OR ")
       }, with: " AND ")
-  }
-
-  /// Graph tokenizes `displayName` on symbols and spaces, so a word of symbols or emoji alone
-  /// (`%`, `&`, `🙂`) leaves no token and a `displayName:` clause with it would match everyone.
-  /// Such a word is looked for only where Graph matches by prefix (names, mail, UPN).
-  static func searchProperties(for word: String) -> [String] {
-    let hasToken = word.contains { $0.isLetter || $0.isNumber }
-    return hasToken ? searchedProperties : searchedProperties.filter { $0 != "displayName" }
   }
 
   /// `(startswith(displayName,'jo') or …) and (…)`, plus for several words
@@ -92,14 +69,14 @@ struct UserQuery: Sendable, Equatable {
     let words = group(
       serverWords.map { word in
         let literal = ODataText.filterLiteral(word)
-        return Self.searchedProperties.map { "startswith(\($0),\(literal))" }.joined(separator: " or ")
+        return SearchSchema.people.properties.map { "startswith(\($0.name),\(literal))" }.joined(separator: " or ")
       }, with: " and ")
     guard let phrase = phraseAlternative else { return words }
     return "(\(words)) or startswith(displayName,\(ODataText.filterLiteral(phrase)))"
   }
 
   /// The display-name phrase a `$filter` also accepts; nil for one word or for `$search`.
-  var phraseAlternative: String? { style == .filter && words.count > 1 ? phrase : nil }
+  var phraseAlternative: String? { style == .filter && words.all.count > 1 ? phrase : nil }
 
   private func group(_ clauses: [String], with separator: String) -> String {
     clauses.count == 1 ? clauses[0] : clauses.map { "(\($0))" }.joined(separator: separator)

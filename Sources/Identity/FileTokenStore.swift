@@ -138,28 +138,23 @@ public final class FileTokenStore: TokenStore, @unchecked Sendable {
   /// Reads the cache; missing means empty; corrupt or not a file is moved aside (with a
   /// message) and read as empty; another owner is refused.
   func readFile() throws -> TokenCacheFile {
-    let path = fileURL.path
+    var path = fileURL.path
     var link = stat()
     if lstat(path, &link) != 0 {
       if errno == ENOENT { return TokenCacheFile() }
       throw Self.failure("Could not read the token cache \(path): \(String(cString: strerror(errno))).")
     }
     if (link.st_mode & S_IFMT) == S_IFLNK {
-      // Never read, repair or write through a link: a link we own is moved aside (its target
-      // untouched); one planted by someone else is refused.
-      var target = stat()
-      let targetOwned = stat(path, &target) != 0 || target.st_uid == getuid()
-      guard link.st_uid == getuid(), targetOwned else {
-        throw Self.failure(
-          "The token cache \(path) is a symbolic link you do not own (or to a file you do not own); "
-            + "refusing to use it. Remove it, or sign in with --no-persist.")
+      guard let target = try linkedFile(link: link) else {
+        moveAside(reason: "is a symbolic link to nothing")
+        return TokenCacheFile()
       }
-      moveAside(reason: "is a symbolic link")
-      return TokenCacheFile()
-    }
-    guard (link.st_mode & S_IFMT) == S_IFREG else {
-      moveAside(reason: "is not a regular file")
-      return TokenCacheFile()
+      path = target
+    } else {
+      guard (link.st_mode & S_IFMT) == S_IFREG else {
+        moveAside(reason: "is not a regular file")
+        return TokenCacheFile()
+      }
     }
     let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
@@ -174,6 +169,7 @@ public final class FileTokenStore: TokenStore, @unchecked Sendable {
       throw Self.failure("The token cache \(path) belongs to another user; refusing to read it.")
     }
     if info.st_mode & 0o077 != 0 {
+      // Only a file reached without a link gets here (`linkedFile` refuses a readable target).
       fchmod(descriptor, 0o600)
       warn("roster: the token cache was readable by others; set it to 0600: \(path)")
     }
@@ -200,6 +196,44 @@ public final class FileTokenStore: TokenStore, @unchecked Sendable {
     return file
   }
 
+  /// The file a token cache link names, when it may be used as it is: a dotfile manager's link of
+  /// ours to a private regular file of ours. Nil when the link names nothing (moved aside, as
+  /// before). Refused with a message, never repaired or followed for writing: a link or target
+  /// owned by someone else, a target that is not a regular file, one others can read (Roster does
+  /// not change permissions through a link).
+  private func linkedFile(link: stat) throws -> String? {
+    let path = fileURL.path
+    let shown = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+    var target = stat()
+    let named = stat(path, &target) == 0
+    guard link.st_uid == getuid(), !named || target.st_uid == getuid() else {
+      throw Self.failure(
+        "The token cache \(path) is a symbolic link you do not own (or to a file you do not own); "
+          + "refusing to use it. Remove it, or sign in with --no-persist.")
+    }
+    guard named, let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    guard (target.st_mode & S_IFMT) == S_IFREG else {
+      throw Self.failure(
+        "The token cache \(path) is a symbolic link to \(shown), which is not a regular file; "
+          + "refusing to use it. Remove the link, or sign in with --no-persist.")
+    }
+    guard target.st_mode & 0o077 == 0 else {
+      throw Self.failure(
+        "The token cache \(path) is a symbolic link to \(shown), which others can read; Roster does not "
+          + "change permissions through a link. Run chmod 600 on it yourself, or remove the link.")
+    }
+    return String(cString: resolved)
+  }
+
+  /// Where a write goes: through a usable link (`linkedFile`) to the file it names, so the
+  /// dotfile manager's link stays; otherwise the cache path itself.
+  private func writablePath() throws -> String {
+    var link = stat()
+    guard lstat(fileURL.path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK else { return fileURL.path }
+    return try linkedFile(link: link) ?? fileURL.path
+  }
+
   /// Renames a bad cache to `<name>.corrupt-<time>` so nothing is lost, and says so.
   private func moveAside(reason: String) {
     let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
@@ -213,13 +247,16 @@ public final class FileTokenStore: TokenStore, @unchecked Sendable {
 
   // MARK: - Writing
 
-  /// Temp file (0600, O_EXCL) in the same directory, fsync, rename over the cache, fsync the directory.
+  /// Temp file (0600, O_EXCL) in the same directory, fsync, rename over the cache, fsync the
+  /// directory. A usable link's target is replaced in its own directory, and the link stays.
   func writeFile(_ file: TokenCacheFile) throws {
     let data = try TokenCacheFile.encoder().encode(file)
-    let temporary = fileURL.path + ".tmp-\(getpid())-\(UInt32.random(in: .min ... .max))"
+    let destination = try writablePath()
+    let folder = (destination as NSString).deletingLastPathComponent
+    let temporary = destination + ".tmp-\(getpid())-\(UInt32.random(in: .min ... .max))"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
-      throw Self.failure("Could not write the token cache in \(directory.path): \(String(cString: strerror(errno))).")
+      throw Self.failure("Could not write the token cache in \(folder): \(String(cString: strerror(errno))).")
     }
     var ok = data.withUnsafeBytes { buffer -> Bool in
       var offset = 0
@@ -235,12 +272,12 @@ public final class FileTokenStore: TokenStore, @unchecked Sendable {
     }
     ok = ok && fsync(descriptor) == 0
     close(descriptor)
-    guard ok, rename(temporary, fileURL.path) == 0 else {
+    guard ok, rename(temporary, destination) == 0 else {
       let reason = String(cString: strerror(errno))
       unlink(temporary)
-      throw Self.failure("Could not write the token cache \(fileURL.path): \(reason).")
+      throw Self.failure("Could not write the token cache \(destination): \(reason).")
     }
-    let directoryDescriptor = open(directory.path, O_RDONLY | O_CLOEXEC)
+    let directoryDescriptor = open(folder, O_RDONLY | O_CLOEXEC)
     if directoryDescriptor >= 0 {
       fsync(directoryDescriptor)
       close(directoryDescriptor)

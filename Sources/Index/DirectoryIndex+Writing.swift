@@ -13,11 +13,13 @@ extension DirectoryIndex {
     var building: (generation: Int, link: String?, count: Int)?
     /// A delta round under way: the link of its next page.
     var deltaNext: String?
+    /// The token reads more than the rows hold (`conform(to:)`): the next round is a full one.
+    var refill = false
 
     static func == (lhs: SyncPoint, rhs: SyncPoint) -> Bool {
       lhs.liveGeneration == rhs.liveGeneration && lhs.deltaLink == rhs.deltaLink
         && lhs.building?.generation == rhs.building?.generation && lhs.building?.link == rhs.building?.link
-        && lhs.deltaNext == rhs.deltaNext
+        && lhs.deltaNext == rhs.deltaNext && lhs.refill == rhs.refill
     }
   }
 
@@ -29,7 +31,7 @@ extension DirectoryIndex {
       }
       return SyncPoint(
         liveGeneration: Int(meta["generation"] ?? "") ?? 0, deltaLink: meta["delta_link"], building: building,
-        deltaNext: meta["delta_next"])
+        deltaNext: meta["delta_next"], refill: meta["refill"] == "1")
     }
   }
 
@@ -46,6 +48,8 @@ extension DirectoryIndex {
         [
           "building_generation": String(next), "building_link": nil, "building_count": "0",
           "estimate": estimate.map(String.init), "delta_next": nil, "managers_known": nil,
+          // Rows of this round are what the token now reads (`conform(to:)` recorded it).
+          "building_profiles": try Self.meta(db)["token_profiles"],
         ])
       return next
     }
@@ -65,6 +69,8 @@ extension DirectoryIndex {
   func finishFullSync(_ page: DeltaPage, generation: Int, at now: Date) throws {
     try pool.write { db in
       try Self.apply(db, page.changes, generation: generation)
+      // A round begun before the grant was recorded may hold anything: it counts as full.
+      let filledWith = try Self.meta(db)["building_profiles"] ?? ProfileGrant.full.rawValue
       // A directory on one page has only this page to say whether managers came back.
       if Self.carriesManagers(page) { try Self.set(db, ["managers_known": "1"]) }
       try Self.set(
@@ -73,7 +79,7 @@ extension DirectoryIndex {
           "generation": String(generation), "delta_link": page.deltaLink,
           "last_sync": String(now.timeIntervalSince1970),
           "building_generation": nil, "building_link": nil, "building_count": nil, "delta_next": nil,
-          "permission_problem": nil,
+          "permission_problem": nil, "profiles": filledWith, "building_profiles": nil, "refill": nil,
         ])
     }
   }
@@ -180,7 +186,7 @@ extension DirectoryIndex {
     for row in rows { try deleteRow(db, row) }
   }
 
-  private static func set(_ db: Database, _ values: [String: String?]) throws {
+  static func set(_ db: Database, _ values: [String: String?]) throws {
     for (key, value) in values {
       if let value {
         try db.execute(sql: "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", arguments: [key, value])

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
-import Graph
 import RosterCore
+import SearchRules
 
 /// One account's local copy of the directory: people, their manager ids, and the delta link that
 /// keeps them fresh, in SQLite (WAL) with an FTS5 table for `$search`-equivalent queries.
@@ -78,8 +78,9 @@ public final class DirectoryIndex: Sendable {
       let kept = try Self.people(
         db, match: match, generation: generation, limit: -1, offset: 0,
         stopAfter: limit > Int.max - offset ? Int.max : offset + limit
-      ) {
-        SearchWords.matchesLocally($0, words: query.localWords)
+      ) { person in
+        let fields = person.searchFields
+        return query.localRules.allSatisfy { $0.matches(fields) }
       }
       return Array(kept.dropFirst(offset))
     }
@@ -168,7 +169,9 @@ public final class DirectoryIndex: Sendable {
         complete: generation > 0 && meta["delta_link"] != nil,
         lastSync: Double(meta["last_sync"] ?? "").map(Date.init(timeIntervalSince1970:)),
         indexing: building, estimate: Int(meta["estimate"] ?? ""),
-        managersKnown: meta["managers_known"] == "1", permissionProblem: meta["permission_problem"])
+        managersKnown: meta["managers_known"] == "1",
+        profiles: meta["profiles"].flatMap(ProfileGrant.init(rawValue:)) ?? .full,
+        permissionProblem: meta["permission_problem"])
     }
   }
 

@@ -64,10 +64,12 @@ public struct IndexLocation: Sendable, Equatable {
 extension IndexLocation {
   /// The index of a signed-in account: keyed by tenant and the account's object id, so two
   /// accounts (or one person in two tenants) never share a directory copy.
-  public init(account: Account, environment: [String: String]) {
+  /// `directory` replaces the cache directory (the demo's own, `DemoData`).
+  public init(account: Account, environment: [String: String], directory: URL? = nil) {
     let objectId = account.homeAccountId.split(separator: ".").first.map(String.init) ?? account.homeAccountId
     self.init(
-      directory: Self.cacheDirectory(environment: environment), tenantId: account.tenantId, accountId: objectId)
+      directory: directory ?? Self.cacheDirectory(environment: environment), tenantId: account.tenantId,
+      accountId: objectId)
   }
 }
 

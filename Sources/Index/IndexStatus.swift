@@ -16,6 +16,9 @@ public struct IndexStatus: Sendable, Equatable, Codable {
   public var estimate: Int?
   /// The token could read managers (`manager@delta` came back).
   public var managersKnown: Bool
+  /// What the rows were filled with, within the current token's grant (`conform(to:)`): `basic`
+  /// rows hold names and mail only.
+  public var profiles: ProfileGrant
   /// Why the last sync could not run (a missing permission), said once and kept for `status`.
   public var permissionProblem: String?
 }

@@ -60,7 +60,7 @@ public struct IndexSync: Sendable {
     defer { withExtendedLifetime(lock) {} }
     do {
       let point = try index.syncPoint()
-      if point.building == nil, point.liveGeneration > 0, let deltaLink = point.deltaLink {
+      if point.building == nil, !point.refill, point.liveGeneration > 0, let deltaLink = point.deltaLink {
         do {
           return try await deltaRound(from: point.deltaNext ?? deltaLink, progress: progress, onRetry: onRetry)
         } catch let error where DeltaFeed.needsFullSync(error) {

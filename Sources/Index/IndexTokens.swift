@@ -1,25 +1,24 @@
 import RosterCore
-import SandboxDirectory
+import SearchRules
 
 /// What the full-text table holds for one person, in two columns:
 ///
-/// - `name`: the display name's `$search` tokens (parts and whole words, folded);
-/// - `fields`: the folded given name, surname, mail and UPN, each whole, as one token each, so a
-///   prefix query on the column is Graph's `startsWith` on any of the four.
+/// - `name`: the tokenized properties' `$search` tokens (the display name's parts and whole
+///   words, folded: `NameTokenizer`);
+/// - `fields`: the folded prefix-compared properties (given name, surname, mail and UPN), each
+///   whole, as one token each, so a prefix query on the column is Graph's `startsWith` on any.
 ///
 /// Tokens are written in hex of their UTF-8. FTS5's own tokenizers split and fold text their
 /// own way (and would split `o'brien` or `jo.smith@…`); hex keeps each token exactly as
-/// `SearchText` made it, and a byte prefix stays a hex prefix, so `"6a6f"*` is "starts with jo".
+/// `SearchRules` made it, and a byte prefix stays a hex prefix, so `"6a6f"*` is "starts with jo".
 enum IndexTokens {
   static func name(_ person: Person) -> String {
-    guard let displayName = person.displayName else { return "" }
-    return SearchText.nameTokens(displayName).map(hex).joined(separator: " ")
+    person.searchFields.values(matching: .tokens).flatMap(NameTokenizer.indexTokens).map(hex).joined(separator: " ")
   }
 
   static func fields(_ person: Person) -> String {
-    [person.givenName, person.surname, person.mail, person.userPrincipalName].compactMap { value in
-      value.map { hex(SearchText.folded($0)) }
-    }.filter { !$0.isEmpty }.joined(separator: " ")
+    person.searchFields.values(matching: .prefix).map { hex(TextFolding.searchFolded($0)) }.filter { !$0.isEmpty }
+      .joined(separator: " ")
   }
 
   private static let digits = Array("0123456789abcdef".utf8)

@@ -3,21 +3,24 @@ import RosterCore
 
 extension LocalIndexClient {
   /// The index under `$XDG_CACHE_HOME/roster/` of whichever account signs in, synced from
-  /// `feed`. Opening repairs a damaged file (moved aside; `report` is told).
+  /// `feed`. Opening repairs a damaged file (moved aside; `report` is told). `directory`, when
+  /// given, replaces the cache directory (the demo keeps its index in its own).
   public static func live(
-    environment: [String: String], feed: DeltaFeed, estimate: @escaping @Sendable () async -> Int?,
+    environment: [String: String], directory: URL? = nil, feed: DeltaFeed,
+    estimate: @escaping @Sendable () async -> Int?,
     report: @escaping @Sendable (String) -> Void = { _ in }
   ) -> LocalIndexClient {
     let attached = LockedValue<DirectoryIndex?>(nil)
     return LocalIndexClient(
       attach: { account in
-        let location = IndexLocation(account: account, environment: environment)
+        let location = IndexLocation(account: account, environment: environment, directory: directory)
         let repaired = LockedValue<String?>(nil)
         let opened = try? DirectoryIndex.open(location) { message in
           report(message)
           repaired.withLock { $0 = message }
         }
-        guard let index = opened else { return nil }
+        // Nothing the token may no longer read is answered: not in the pane, not in a search.
+        guard let index = opened, (try? index.conform(to: ProfileGrant(account))) != nil else { return nil }
         attached.withLock { $0 = index }
         return (try? index.status()).map(summary).map { summary in
           var summary = summary

@@ -19,13 +19,16 @@ public struct Person: Sendable, Equatable, Hashable, Codable, Identifiable {
   public var mobilePhone: String?
   public var userType: String?
   public var accountEnabled: Bool?
+  /// Graph's `showInAddressList`: false for someone hidden from the address list, whom Roster
+  /// finds only by exact id, user name or mail (`Person+AddressList`). Usually nil (unset).
+  public var showInAddressList: Bool?
 
   public init(
     id: String, displayName: String? = nil, givenName: String? = nil, surname: String? = nil,
     mail: String? = nil, userPrincipalName: String? = nil, jobTitle: String? = nil,
     department: String? = nil, companyName: String? = nil, officeLocation: String? = nil,
     businessPhones: [String]? = nil, mobilePhone: String? = nil, userType: String? = nil,
-    accountEnabled: Bool? = nil
+    accountEnabled: Bool? = nil, showInAddressList: Bool? = nil
   ) {
     self.id = id
     self.displayName = displayName
@@ -41,5 +44,6 @@ public struct Person: Sendable, Equatable, Hashable, Codable, Identifiable {
     self.mobilePhone = mobilePhone
     self.userType = userType
     self.accountEnabled = accountEnabled
+    self.showInAddressList = showInAddressList
   }
 }

@@ -21,10 +21,12 @@ struct AppComposition: Sendable {
   var home: Screen = .main
 
   /// `roster --demo`: the embedded sandbox tenant (`SandboxServer.start` on 127.0.0.1, approving
-  /// device codes after 3 s and browser sign-ins after 2 s) with the live Identity and Graph clients, tokens in memory only.
-  /// `ROSTER_DEMO_PEOPLE` loads a people file instead of the generated organisation. If the
-  /// sandbox cannot start, this throws with the reason: a demo that does not go through the real
-  /// sign-in and Graph clients would show nothing true about Roster.
+  /// device codes after 3 s and browser sign-ins after 2 s) with the live Identity and Graph
+  /// clients, tokens in memory only. `ROSTER_DEMO_PEOPLE` loads a people file instead of the
+  /// generated organisation. The index goes where `DemoData` says: a temporary directory removed
+  /// on exit, or `ROSTER_DEMO_DATA`. If the sandbox cannot start, this throws with the reason: a
+  /// demo that does not go through the real sign-in and Graph clients would show nothing true
+  /// about Roster.
   static func demo(environment: [String: String]) async throws -> AppComposition {
     var configuration = SandboxConfiguration()
     configuration.approveAfter = .seconds(3)
@@ -53,7 +55,10 @@ struct AppComposition: Sendable {
     let services = Services(
       auth: auth, directory: DirectoryClient.live(configuration: graph, tokens: auth.tokens, transport: transport),
       index: indexOff
-        ? .disabled : localIndex(graph, tokens: auth.tokens, transport: transport, environment: environment))
+        ? .disabled
+        : localIndex(
+          graph, tokens: auth.tokens, transport: transport, environment: environment,
+          directory: try DemoData.directory(environment: environment)))
     return AppComposition(settings: settings, services: services, isDemo: true, saveSettings: { _ in services })
   }
 
@@ -99,12 +104,14 @@ struct AppComposition: Sendable {
   }
 
   /// The local directory index over the same Graph client settings, tokens and transport.
+  /// `directory` replaces the cache directory (the demo's own).
   static func localIndex(
     _ graph: GraphConfiguration, tokens: any AccessTokenProvider, transport: any HTTPTransport,
-    environment: [String: String]
+    environment: [String: String], directory: URL? = nil
   ) -> LocalIndexClient {
     .live(
-      environment: environment, feed: .live(configuration: graph, tokens: tokens, transport: transport),
+      environment: environment, directory: directory,
+      feed: .live(configuration: graph, tokens: tokens, transport: transport),
       estimate: DeltaFeed.liveEstimate(configuration: graph, tokens: tokens, transport: transport))
   }
 

@@ -49,9 +49,12 @@ struct IndexContext {
     return (index, status)
   }
 
+  /// The account's index, brought within what its token may read before anything is read from it.
   func open() throws -> DirectoryIndex {
     do {
-      return try DirectoryIndex.open(location) { DirectoryCommand.say($0) }
+      let index = try DirectoryIndex.open(location) { DirectoryCommand.say($0) }
+      try index.conform(to: ProfileGrant(account))
+      return index
     } catch {
       DirectoryCommand.say("Cannot open the index \(location.file.path): \(error)")
       throw ExitCode(1)
@@ -84,7 +87,7 @@ struct IndexContext {
       "File:      \(status.file), \(NumberText.grouped(Int(status.sizeBytes / 1024))) KiB"
         + (StatusCommand.permissions(of: status.file).map { ", \($0)" } ?? ""))
     let fields =
-      account.canReadFullProfiles
+      status.profiles == .full
       ? "full profiles (User.Read.All)" : "basic profiles only: names and mail (User.ReadBasic.All)"
     lines.append("Holds:     \(fields); managers \(status.managersKnown ? "known" : "not readable")")
     if let problem = status.permissionProblem { lines.append("Problem:   \(DirectoryText.sanitize(problem))") }

@@ -89,6 +89,7 @@ struct AddressLookup: Sendable {
     let location = IndexLocation(account: account, environment: common.environment)
     guard FileManager.default.fileExists(atPath: location.file.path),
       let index = try? DirectoryIndex.open(location),
+      (try? index.conform(to: ProfileGrant(account))) != nil,
       let status = try? index.status(), status.complete, let lastSync = status.lastSync,
       Date().timeIntervalSince(lastSync) <= IndexState.maximumAge
     else { return nil }

@@ -106,6 +106,9 @@ enum PersonDetailOutput {
     let fullProfileFields = [
       person.jobTitle, person.department, person.officeLocation, person.mobilePhone, person.companyName,
     ]
+    if person.isHiddenFromAddressList {
+      lines.append("  (Hidden from the address list: no search lists them; found only by exact id, user name or mail.)")
+    }
     if fullProfileFields.allSatisfy({ $0 == nil }) {
       lines.append("  (Profile fields beyond name and mail may be hidden: reading them needs User.Read.All.)")
     }

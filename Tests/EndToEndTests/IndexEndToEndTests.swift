@@ -10,7 +10,7 @@ import Testing
     let tmux = run.tmux
     let people = try DemoEndToEndTests.peopleFile(in: run.work)
     try run.start(
-      ["--demo"], environment: ["ROSTER_DEMO_PEOPLE": people.path, "XDG_CACHE_HOME": run.work.path + "/cache"],
+      ["--demo"], environment: ["ROSTER_DEMO_PEOPLE": people.path, "ROSTER_DEMO_DATA": run.work.path + "/demo-data"],
       cols: 100, rows: 30)
     try tmux.until("the search screen after approval", timeout: 45) { $0.contains("Search:") }
     try tmux.until("the index synced", timeout: 45) { $0.contains("index, synced") }
@@ -24,10 +24,89 @@ import Testing
     // All 150 at once from the index: no pages to load.
     try tmux.until("every match listed") { $0.contains("150 matches") }
 
-    let files = try FileManager.default.contentsOfDirectory(atPath: run.work.path + "/cache/roster")
+    let files = try FileManager.default.contentsOfDirectory(atPath: run.work.path + "/demo-data")
     #expect(files.contains { $0.hasSuffix(".sqlite") })
     try tmux.keys("C-u")
     try tmux.keys("q")
     #expect(try run.waitForExit().status == 0)
+    // ROSTER_DEMO_DATA keeps the index across runs, and nothing went to the cache directory.
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: run.work.path + "/demo-data").contains {
+        $0.hasSuffix(".sqlite")
+      })
+    #expect(!FileManager.default.fileExists(atPath: run.work.path + "/cache/roster"))
+  }
+
+  /// Issue 19 item 3 as a person sees it: someone hidden from the address list is not listed for
+  /// their name (from the index), yet their full mail finds them through Graph, and the pane says
+  /// they are hidden.
+  @Test func someoneHiddenFromTheAddressListIsFoundOnlyByTheirFullAddress() throws {
+    let run = try RosterInTmux()
+    defer { run.finish() }
+    let tmux = run.tmux
+    let people: [[String: Any]] = [
+      [
+        "id": "boss", "displayName": "Megan Bowen", "userPrincipalName": "megan@contoso.com",
+        "mail": "megan@contoso.com",
+      ],
+      [
+        "id": "hidden", "displayName": "Pat Hidden", "userPrincipalName": "pat.hidden@contoso.com",
+        "mail": "pat.hidden@contoso.com", "jobTitle": "Investigator", "manager": "boss", "showInAddressList": false,
+      ],
+      [
+        "id": "shown", "displayName": "Pat Shown", "userPrincipalName": "pat.shown@contoso.com",
+        "mail": "pat.shown@contoso.com", "jobTitle": "Analyst", "manager": "boss",
+      ],
+    ]
+    let file = run.work.appendingPathComponent("people.json")
+    try JSONSerialization.data(withJSONObject: people).write(to: file)
+    try run.start(["--demo"], environment: ["ROSTER_DEMO_PEOPLE": file.path], cols: 80, rows: 24)
+    try tmux.until("the search screen after approval", timeout: 45) { $0.contains("Search:") }
+    try tmux.until("the index synced", timeout: 45) { $0.contains("index, synced") }
+
+    try run.settle("typing a name") { try tmux.type("pat") }
+    try tmux.until("only Pat Shown") { $0.contains("Pat Shown") && $0.contains("1 match") }
+    #expect(!(try tmux.capture()).contains("Pat Hidden"))
+    try tmux.keys("C-u")
+    try run.settle("typing the full mail") { try tmux.type("PAT.HIDDEN@contoso.com") }
+    try tmux.until("Pat Hidden, marked hidden in the pane") {
+      $0.contains("Pat Hidden") && $0.contains("Address list") && $0.contains("hidden: found by full address only")
+    }
+    try tmux.keys("C-u")
+    try tmux.keys("q")
+    #expect(try run.waitForExit().status == 0)
+  }
+
+  /// Issue 19 item 2: without ROSTER_DEMO_DATA the demo's index lives in a private temporary
+  /// directory while it runs and is gone after it ends, by `q` and by SIGTERM alike; nothing is
+  /// left in `~/.cache/roster`.
+  @Test func theDemoLeavesNoTrace() throws {
+    for ending in ["q", "SIGTERM"] {
+      let run = try RosterInTmux()
+      defer { run.finish() }
+      let tmux = run.tmux
+      let people = try DemoEndToEndTests.peopleFile(in: run.work)
+      let temporary = run.work.appendingPathComponent("tmp")
+      try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+      try run.start(
+        ["--demo"], environment: ["ROSTER_DEMO_PEOPLE": people.path, "TMPDIR": temporary.path], cols: 80, rows: 24)
+      try tmux.until("the search screen after approval", timeout: 45) { $0.contains("Search:") }
+      try tmux.until("the index synced", timeout: 45) { $0.contains("index, synced") }
+      let during = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
+      #expect(during.count == 1 && during.allSatisfy { $0.hasPrefix("roster-demo-") }, "\(during)")
+      let indexFiles = try during.first.map {
+        try FileManager.default.contentsOfDirectory(atPath: temporary.appendingPathComponent($0).path)
+      }
+      #expect(indexFiles?.contains { $0.hasSuffix(".sqlite") } == true, "the index is in the demo's directory")
+      if ending == "q" {
+        try tmux.keys("q")
+      } else {
+        #expect(Foundation.kill(try #require(try run.pid()), SIGTERM) == 0)
+      }
+      let exit = try run.waitForExit()
+      #expect(exit.status == (ending == "q" ? 0 : 128 + Int(SIGTERM)) && exit.modesRestored)
+      #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty, "after \(ending)")
+      #expect(!FileManager.default.fileExists(atPath: run.work.path + "/cache/roster"), "after \(ending)")
+    }
   }
 }

@@ -23,7 +23,11 @@ import Transport
         pages += 1
       }
       #expect(pages >= 3)
-      #expect(ids.count == total)
+      // Graph counts people hidden from the address list; Roster lists them on no page (issue
+      // 19 item 3) and takes those of the first page off the count.
+      let info = try await graph.harness.call("GET", "info").json
+      let hidden = try #require(info["people"] as? Int) - (try #require(info["listed"] as? Int))
+      #expect(ids.count <= total && total - ids.count <= hidden, "\(ids.count) listed of \(total), \(hidden) hidden")
       #expect(Set(ids).count == ids.count)
       let log = try await graph.harness.requests(pathPrefix: "/v1.0/users")
       #expect(log.count == pages)

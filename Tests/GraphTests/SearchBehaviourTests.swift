@@ -38,6 +38,16 @@ import Transport
     #expect(graph.options(ofRequest: 0)["$filter"] != nil)
   }
 
+  /// A `$filter` asks the server about three words; the rest are checked locally by `$search`'s
+  /// own rule (accents folded, names tokenized), as the index checks them.
+  @Test func wordsPastTheLimitAreCheckedAsGraphWouldCheckThem() async throws {
+    let names = ["Pat O'Brien", "Zoë Smith", "Jo Smith"]
+    let graph = try GraphHarness([.people(names), .people(names)], searchMode: .filter)
+    #expect(try await graph.search("a b c obrien").people.map(\.displayName) == ["Pat O'Brien"])
+    #expect(try await graph.search("a b c zoe").people.map(\.displayName) == ["Zoë Smith"])
+    #expect(graph.options(ofRequest: 1)["$filter"]?.contains("startswith(givenName,'zoe')") == false)
+  }
+
   @Test func otherBadRequestsAreNotMistakenForRefusals() async throws {
     let graph = try GraphHarness([.graphError(400, code: "Request_BadRequest", message: "Invalid object identifier")])
     #expect(

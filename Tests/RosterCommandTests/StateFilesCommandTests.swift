@@ -60,15 +60,54 @@ import Testing
     #expect(Self.mode(shared.path) == 0o700)
   }
 
-  @Test func aSymlinkedTokensFileIsMovedAsideWithItsTargetUntouched() async throws {
+  @Test func aSymlinkedTokensFileOthersCanReadIsRefusedWithItsTargetUntouched() async throws {
     let home = try Home()
     defer { home.remove() }
     let target = try home.linkTokensFile(to: "elsewhere.json", contents: "{\"keep\": true}")
     let status = try await home.roster.run(["status"])
-    #expect(status.status == 3, "\(status.stderr)")
-    #expect(status.stderr.contains("is a symbolic link; moved it to"), "\(status.stderr)")
+    #expect(status.status == 1, "\(status.stderr)")
+    #expect(
+      status.stderr.contains("is a symbolic link") && status.stderr.contains("others can read"), "\(status.stderr)")
     #expect(Self.mode(target.path) == 0o644, "the link's target was not chmod-ed")
     #expect(try String(contentsOf: target, encoding: .utf8) == "{\"keep\": true}")
+    let link = home.cacheDirectory.appendingPathComponent("tokens-default.json").path
+    #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == target.path, "the link stays")
+
+    // A link to something that is not a regular file is refused too.
+    try FileManager.default.removeItem(atPath: link)
+    let folder = home.root.appendingPathComponent("a-directory")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: folder.path)
+    let notFile = try await home.roster.run(["status"])
+    #expect(notFile.status == 1 && notFile.stderr.contains("not a regular file"), "\(notFile.stderr)")
+  }
+
+  /// Issue 19 item 4: a dotfile manager's link of ours to a private file of ours is the person's
+  /// own cache: signed in through it, and new tokens are written to its target, the link kept.
+  @Test func aSymlinkedTokensFileOfOursIsUsedAsItIs() async throws {
+    try await SandboxHarness.with(configure: { $0.approveAfter = .milliseconds(200) }) { harness in
+      let roster = harness.roster()
+      #expect(try await roster.run(["login", "--device-code"]).status == 0)
+      let cache = harness.stateDirectory.appendingPathComponent("tokens-default.json")
+      let dotfiles = harness.directory.url.appendingPathComponent("dotfiles")
+      try FileManager.default.createDirectory(at: dotfiles, withIntermediateDirectories: true)
+      let target = dotfiles.appendingPathComponent("roster-tokens.json")
+      try FileManager.default.moveItem(at: cache, to: target)
+      try FileManager.default.createSymbolicLink(at: cache, withDestinationURL: target)
+      let before = try Data(contentsOf: target)
+
+      let status = try await roster.run(["status"])
+      #expect(status.status == 0, "signed in through the link: \(status.stderr)")
+      #expect(!status.stderr.contains("moved it"), "\(status.stderr)")
+      let login = try await roster.run(["login", "--device-code"])
+      #expect(login.status == 0, "\(login.stderr)")
+      #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: cache.path)) == target.path, "the link stays")
+      #expect(try Data(contentsOf: target) != before, "the new tokens went to the link's target")
+      #expect(Self.mode(target.path) == 0o600)
+      #expect(try await roster.run(["status"]).status == 0)
+      let names = try FileManager.default.contentsOfDirectory(atPath: harness.stateDirectory.path)
+      #expect(!names.contains { $0.contains(".corrupt-") }, "\(names)")
+    }
   }
 
   @Test(.enabled(if: getuid() == 0, "making a file owned by another user needs root"))

@@ -26,6 +26,23 @@ import Testing
     #expect(Self.directory.users.count == 2000)
   }
 
+  /// Issue 19 item 3: about one in a hundred staff members is hidden from the address list,
+  /// the same ones for a seed, never someone with reports; everyone else is unset (null), as in
+  /// most real tenants.
+  @Test func someStaffAreHiddenFromTheAddressList() {
+    let users = Self.directory.users
+    let hidden = users.filter { $0.showInAddressList == false }
+    #expect((5...40).contains(hidden.count), "\(hidden.count) hidden")
+    #expect(users.allSatisfy { $0.showInAddressList != true })
+    let managers = Set(users.compactMap(\.managerId))
+    #expect(hidden.allSatisfy { !managers.contains($0.id) && $0.userType == "Member" && $0.managerId != nil })
+    let again = Directory.generated(seed: 1, size: 2000).users.filter { $0.showInAddressList == false }
+    #expect(again.map(\.id) == hidden.map(\.id))
+    let rendered = Self.directory.render(
+      hidden[0], properties: ["id", "showInAddressList"], basicProfileOnly: false)
+    #expect(rendered["showInAddressList"] == .bool(false))
+  }
+
   @Test func seedOneIsPinned() {
     // Other targets' tests rely on these names; change them only on purpose.
     let ceo = Self.directory.defaultUser

@@ -26,6 +26,12 @@ enum SearchReducer {
       return sendRequest(&state)
     case .indexResultsLoaded(let id, let people, let asked):
       guard id == state.search.requestID, !state.search.normalizedQuery.isEmpty else { return [] }
+      if people.isEmpty, Person.couldBeExactAddress(state.search.normalizedQuery) {
+        // People hidden from the address list are not in the index, yet their full address
+        // finds them (`Person+AddressList`): Graph is asked.
+        state.search.status = .searching
+        return sendRequest(&state)
+      }
       let more = people.count >= asked
       var answer = CachedResults(people: more ? Array(people.prefix(asked - 1)) : people, next: nil, totalCount: nil)
       answer.moreInIndex = more
@@ -81,13 +87,14 @@ enum SearchReducer {
     return timer + replaceResults(&state, with: people, answeredFor: answeredFor)
   }
 
-  /// The last server answer narrowed to `query`, when `query` refines the query it answered;
-  /// otherwise nothing (showing it would break the invariant).
+  /// The last server answer narrowed to `query` (the normalized text in the field), when
+  /// `query` refines the query it answered; otherwise nothing (showing it would break the
+  /// invariant). People are matched against the text as typed: Graph splits words on case changes.
   private static func narrowed(_ search: SearchState, to query: String) -> [Person] {
     guard let answer = search.answer, let answered = search.resultsQuery else { return [] }
     if answered == query { return answer.people }
     guard PeopleMatcher.query(query, refines: answered) else { return [] }
-    return answer.people.filter { PeopleMatcher.matches($0, query: query) }
+    return PeopleMatcher.narrow(answer.people, to: search.query)
   }
 
   /// `.refining` when narrowed results are shown while a request is pending, else `.searching`.

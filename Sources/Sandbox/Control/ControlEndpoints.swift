@@ -112,6 +112,8 @@ struct ControlEndpoints: Sendable {
         ("tenant_domain", .string(tenant.tenantDomain)), ("client_id", .string(RegisteredApp.demoClientId)),
         ("default_user", .string(tenant.directory.defaultUser.userPrincipalName)),
         ("directory_version", .int(tenant.history.current.version)), ("people", .int(tenant.directory.users.count)),
+        // Everyone but those hidden from the address list: what a client's index should hold.
+        ("listed", .int(tenant.directory.users.count { $0.showInAddressList != false })),
       ]))
   }
 

@@ -146,6 +146,18 @@ struct GenerationState {
     hasReports.append(false)
   }
 
+  /// Hides about one in a hundred staff members without reports from the address list, from a
+  /// stream of its own so every other property stays as the seed always gave it. Never a
+  /// manager, a department head or the chief executive: the org chart keeps its shape.
+  mutating func hideSomeFromAddressList(seed: UInt64) {
+    var hideRandom = SeededRandom(seed: seed ^ 0x5EC2_E7AD_D2E5_5B00)
+    for index in users.indices where departmentOf[index] != nil && !hasReports[index] {
+      let department = departmentOf[index] ?? 0
+      if treeMembers[department].first == index { continue }
+      if hideRandom.chance(1) { users[index].showInAddressList = false }
+    }
+  }
+
   /// Titles depend on whether someone ended up with reports, so they are given last.
   mutating func assignJobTitles() {
     var titleRandom = SeededRandom(seed: random.next())

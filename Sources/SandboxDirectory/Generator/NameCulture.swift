@@ -1,3 +1,5 @@
+import SearchRules
+
 /// One naming tradition: given names, surnames, how a display name is put together, and a Latin
 /// spelling of every name for mail addresses. Entries are written `native/latin` when the native
 /// spelling is not Latin; surnames with gendered forms are written `masculine~feminine`.

@@ -4,7 +4,9 @@
 /// (disabled, no person behind them) and a few members without a manager.
 ///
 /// Everything comes from `SeededRandom`, so the same seed and size always give the same people,
-/// and ids, names and phone numbers are fixed for a seed.
+/// and ids, names and phone numbers are fixed for a seed. About one in a hundred staff members
+/// without reports is hidden from the address list (`showInAddressList: false`), as confidential
+/// staff are.
 struct OrganisationGenerator {
   let seed: UInt64
   let size: Int
@@ -40,6 +42,7 @@ struct OrganisationGenerator {
       }
     }
     state.assignJobTitles()
+    state.hideSomeFromAddressList(seed: seed)
     return state.users
   }
 }

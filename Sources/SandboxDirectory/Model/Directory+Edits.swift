@@ -89,6 +89,9 @@ extension Directory {
       var merged = current.filter { !names.contains($0.0) }
       if !names.contains("manager"), let managerId = base.managerId { merged.append(("manager", .string(managerId))) }
       if !names.contains("hasPhoto") { merged.append(("hasPhoto", .bool(base.hasPhoto))) }
+      if !names.contains("showInAddressList"), let shown = base.showInAddressList {
+        merged.append(("showInAddressList", .bool(shown)))
+      }
       members = merged + members
     }
     let entry: PeopleFileEntry

@@ -1,4 +1,5 @@
 import Foundation
+import SearchRules
 
 /// The immutable tables behind a `Directory`: users in their stable order, lookups by id and UPN,
 /// the reporting lines, and per-user folded text so queries never fold a name twice.

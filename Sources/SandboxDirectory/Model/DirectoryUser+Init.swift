@@ -7,7 +7,8 @@ extension DirectoryUser {
     department: String? = nil, companyName: String? = nil, officeLocation: String? = nil, city: String? = nil,
     country: String? = nil, usageLocation: String? = nil, preferredLanguage: String? = nil,
     employeeId: String? = nil, businessPhones: [String] = [], mobilePhone: String? = nil,
-    userType: String? = "Member", accountEnabled: Bool = true, managerId: String? = nil, hasPhoto: Bool = false
+    userType: String? = "Member", accountEnabled: Bool = true, managerId: String? = nil, hasPhoto: Bool = false,
+    showInAddressList: Bool? = nil
   ) {
     self.id = id
     self.userPrincipalName = userPrincipalName
@@ -31,5 +32,6 @@ extension DirectoryUser {
     self.accountEnabled = accountEnabled
     self.managerId = managerId
     self.hasPhoto = hasPhoto
+    self.showInAddressList = showInAddressList
   }
 }

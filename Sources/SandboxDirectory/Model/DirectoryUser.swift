@@ -26,4 +26,7 @@ public struct DirectoryUser: Sendable, Equatable, Codable {
   public var managerId: String?
   /// Whether the person has a photo (generated on request from `id`).
   public var hasPhoto: Bool
+  /// Graph's `showInAddressList`: false for people hidden from the address list (often
+  /// confidential staff), nil (unset) for most, as in real tenants.
+  public var showInAddressList: Bool?
 }

@@ -1,3 +1,5 @@
+import SearchRules
+
 /// Folded text of every user for the properties people search by, in flat arrays (one slot per
 /// user and indexed property) so 200,000 users cost no per-user allocations.
 struct UserRecords: Sendable {

@@ -1,3 +1,5 @@
+import SearchRules
+
 /// Reads one object of a people file into a `DirectoryUser`, checking each field's type. The
 /// manager reference is kept as text until every entry is known.
 struct PeopleFileEntry {
@@ -24,6 +26,7 @@ struct PeopleFileEntry {
     var accountEnabled = true
     var businessPhones: [String] = []
     var hasPhoto = true
+    var showInAddressList: Bool?
     var seen = Set<String>()
     for (key, fieldValue) in members {
       if key.hasPrefix("@") { continue }
@@ -33,6 +36,12 @@ struct PeopleFileEntry {
       } else if key == "hasPhoto" {
         guard case .bool(let flag) = fieldValue else { throw wrongType(key, expected: "true or false", fieldValue) }
         hasPhoto = flag
+      } else if key == "showInAddressList" {
+        switch fieldValue {
+        case .null: break
+        case .bool(let flag): showInAddressList = flag
+        default: throw wrongType(key, expected: "true, false or null", fieldValue)
+        }
       } else if let field = UserField.allCases.first(where: { $0.name == key }) {
         switch (field.kind, fieldValue) {
         case (_, .null): break
@@ -70,7 +79,7 @@ struct PeopleFileEntry {
       country: strings[.country], usageLocation: strings[.usageLocation],
       preferredLanguage: strings[.preferredLanguage], employeeId: strings[.employeeId],
       businessPhones: businessPhones, mobilePhone: strings[.mobilePhone], userType: userType,
-      accountEnabled: accountEnabled, managerId: nil, hasPhoto: hasPhoto)
+      accountEnabled: accountEnabled, managerId: nil, hasPhoto: hasPhoto, showInAddressList: showInAddressList)
     self.managerReference = managerReference
     self.label = label
   }

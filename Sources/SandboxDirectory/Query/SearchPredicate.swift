@@ -1,3 +1,5 @@
+import SearchRules
+
 /// A parsed `$search`: displayName clauses match tokens, other properties match by prefix, both
 /// case- and accent-insensitively (see `TextFolding`).
 indirect enum SearchPredicate {

@@ -64,6 +64,10 @@ enum UserPropertyCatalog {
       properties.map { name in
         if basicProfileOnly, !basicProfile.contains(name) { return (name, .null) }
         if let field = UserField.named(name) { return (field.name, field.json(of: user)) }
+        // Stored, but outside `UserField`: only `$select` returns it (no `$search`, `$orderby`).
+        if name.lowercased() == "showinaddresslist" {
+          return ("showInAddressList", user.showInAddressList.map(JSONValue.bool) ?? .null)
+        }
         if let unstored = unstoredByLowercasedName[name.lowercased()] {
           return (unstored.name, unstored.isCollection ? .array([]) : .null)
         }

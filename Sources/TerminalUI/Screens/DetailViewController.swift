@@ -192,6 +192,10 @@ extension AppState {
     // "top of the organisation".
     if person.isGuest { add("Account", (person.guestText, .warning)) }
     add("Mail", value(person.mail, basic: true))
+    // Near the top, where it is seen at 80×24: why this person is in no search.
+    if person.isHiddenFromAddressList {
+      add("Address list", ("hidden: found by full address only", .warning))
+    }
     if let presence = presenceField(of: person) { add("Presence", presence) }
     add("Business phone", value(phones.isEmpty ? nil : phones.joined(separator: ", ")))
     add("Mobile", value(person.mobilePhone))

@@ -1,11 +1,13 @@
 import Foundation
 
-/// How names are compared. `$filter` is case-insensitive (Graph's directory collation);
-/// `$search` is also diacritic-insensitive, so "zoe" finds "Zoë" and "jurgen" finds "Jürgen",
-/// which is what a person typing into a people picker expects.
-enum TextFolding {
+/// How text is compared, the one folding of Roster, its index and its sandbox tenant. `$filter` is
+/// case-insensitive (Graph's directory collation); `$search` is also diacritic-insensitive, so
+/// "zoe" finds "Zoë" and "jurgen" finds "Jürgen", which is what a person typing into a people
+/// picker expects. The local narrowing folds with `searchFolded` too, so it never differs from
+/// the server on what counts as the same letter.
+public enum TextFolding {
   /// Lower case in NFC, for `$filter` comparisons (`startswith`, `eq`, `endswith`).
-  static func caseFolded(_ text: String) -> String {
+  public static func caseFolded(_ text: String) -> String {
     switch asciiCase(text) {
     case .lowerASCII: return text
     case .otherASCII: return text.lowercased()
@@ -16,7 +18,7 @@ enum TextFolding {
 
   /// Lower case without accents, for `$search`. Only combining accents of Latin, Greek, Cyrillic
   /// and Arabic are dropped; kana voicing marks and Indic vowel signs change the letter, so they stay.
-  static func searchFolded(_ text: String) -> String {
+  public static func searchFolded(_ text: String) -> String {
     switch asciiCase(text) {
     case .lowerASCII: return text
     case .otherASCII: return text.lowercased()
@@ -36,20 +38,20 @@ enum TextFolding {
 
   /// Plain ASCII for mail addresses: accents dropped, special letters spelled out, then only
   /// `a-z` and `0-9` kept.
-  static func asciiLetters(_ text: String) -> String {
+  public static func asciiLetters(_ text: String) -> String {
     String(
       searchFolded(text).unicodeScalars.filter {
         $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))
       })
   }
 
-  static func isASCII(_ text: String) -> Bool { asciiCase(text) != .nonASCII }
+  public static func isASCII(_ text: String) -> Bool { asciiCase(text) != .nonASCII }
 
-  enum ASCIICase { case lowerASCII, otherASCII, nonASCII }
+  public enum ASCIICase: Sendable { case lowerASCII, otherASCII, nonASCII }
 
   /// One pass over the UTF-8: already folded ASCII (most mail addresses and UPNs) is returned
   /// as is, without allocating.
-  static func asciiCase(_ text: String) -> ASCIICase {
+  public static func asciiCase(_ text: String) -> ASCIICase {
     var sawUpper = false
     for byte in text.utf8 {
       if byte >= 0x80 { return .nonASCII }

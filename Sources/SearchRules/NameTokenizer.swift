@@ -6,9 +6,9 @@
 /// For the indexed side, each space-separated word is also kept whole without its symbols
 /// ("O'Brien" → "obrien", "McDonald" → "mcdonald"), so typing a name without its punctuation or
 /// inner capital still matches. Queries are split only into parts.
-enum NameTokenizer {
+public enum NameTokenizer {
   /// Folded tokens of a stored display name: parts plus whole words.
-  static func indexTokens(_ name: String) -> [String] {
+  public static func indexTokens(_ name: String) -> [String] {
     var tokens = Set<String>()
     for word in name.split(whereSeparator: { $0.isWhitespace }) {
       let parts = splitParts(String(word))
@@ -22,13 +22,13 @@ enum NameTokenizer {
   }
 
   /// Folded tokens of a query: parts only.
-  static func queryTokens(_ text: String) -> [String] {
+  public static func queryTokens(_ text: String) -> [String] {
     splitParts(text).map(TextFolding.searchFolded)
   }
 
   private enum Kind { case letter, digit, separator }
 
-  static func splitParts(_ text: String) -> [String] {
+  public static func splitParts(_ text: String) -> [String] {
     var parts: [String] = []
     var current = ""
     var previous: Character?

@@ -1,0 +1,23 @@
+/// The properties one kind of directory object is searched by, in the order clauses are sent.
+///
+/// Data, not code, so that groups (displayName, mail, mailNickname) and later close matching can
+/// reuse the same word rules over their own properties.
+public struct SearchSchema: Sendable, Hashable {
+  public var properties: [SearchedProperty]
+
+  public init(_ properties: [SearchedProperty]) { self.properties = properties }
+
+  /// What Roster searches people by: the name and address properties.
+  public static let people = SearchSchema([
+    SearchedProperty("displayName", matching: .tokens), SearchedProperty("givenName", matching: .prefix),
+    SearchedProperty("surname", matching: .prefix), SearchedProperty("mail", matching: .prefix),
+    SearchedProperty("userPrincipalName", matching: .prefix),
+  ])
+
+  /// Graph tokenizes on symbols and spaces, so a word of symbols or emoji alone (`%`, `&`, `🙂`)
+  /// leaves no token, and a tokenized clause with it would match everyone. Such a word is looked
+  /// for only where Graph matches by prefix.
+  public func properties(for word: some StringProtocol) -> [SearchedProperty] {
+    QueryWords.hasToken(word) ? properties : properties.filter { $0.matching == .prefix }
+  }
+}
