@@ -46,10 +46,12 @@ import Testing
 
   /// The column plan: full name and address first; presence then title only where they fit.
   @Test func columnsGiveNamesAndAddressesTheirWidthFirst() {
-    let wide = PeopleColumns(total: 100, name: 16, address: 39, title: 30, presence: 14)
-    #expect(wide.widths == [16, 39, 28, 14])
+    let wide = PeopleColumns(total: 110, name: 16, address: 39, title: 30, presence: 14)
+    #expect(wide.widths == [16, 39, 30, 14])
+    let cut = PeopleColumns(total: 100, name: 16, address: 39, title: 30, presence: 14)
+    #expect(cut.widths == [16, 39, 30], "the presence word whole or not at all")
     let narrow = PeopleColumns(total: 60, name: 16, address: 39, title: 30, presence: 14)
-    #expect(narrow.widths == [16, 39], "no room for the presence word or a title worth showing")
+    #expect(narrow.widths == [16, 39], "no room for a title worth showing")
     let tight = PeopleColumns(total: 47, name: 16, address: 39, title: 30, presence: nil)
     #expect(tight.widths == [16, 30], "the address is cut from its end, the name kept")
     let tiny = PeopleColumns(total: 20, name: 16, address: 39, title: nil, presence: nil)

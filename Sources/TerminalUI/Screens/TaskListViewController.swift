@@ -47,7 +47,7 @@ public final class TaskListViewController: ViewController {
       .fallback(
         "type", "the task", over: [.character("q"), .character("Q")] + (empty ? [] : [.character("?")])
       ) { [self] key, state in edit(key, state) },
-      KeyCommand([.enter], "add it", hint: !empty) { _, _ in .handled(empty ? [] : [.tasks(.addSubmitted)]) },
+      KeyCommand([.enter], "add it", hint: true, when: !empty) { _, _ in .handled([.tasks(.addSubmitted)]) },
       KeyCommand([.up, .down], also: [.control("p"), .control("n")], "select", hint: true) { key, _ in
         .handled([.tasks(.selectionMoved(by: key == .up || key == .control("p") ? -1 : 1))])
       },
@@ -58,14 +58,15 @@ public final class TaskListViewController: ViewController {
         .handled([.tasks(.selectionMovedTo(key == .home ? 0 : Int.max))])
       },
       // With the field empty, Space and Delete act on the selected task; with text they edit it.
-      KeyCommand([.character(" ")], "done / not done", hint: hasSelection, when: empty && hasSelection) { _, _ in
+      KeyCommand([.character(" ")], "done / not done", hint: true, when: empty && hasSelection) { _, _ in
         .handled([.tasks(.completionToggled)])
       },
-      KeyCommand([.delete, .control("d")], "delete", hint: hasSelection, when: empty && hasSelection) { _, _ in
+      KeyCommand([.delete], also: [.control("d")], "delete", hint: true, when: empty && hasSelection) { _, _ in
         .handled([.tasks(.deleteRequested)])
       },
       KeyCommand([.escape], "clear the field", when: !empty) { _, _ in .handled([.tasks(.draftEdited(""))]) },
-      KeyCommand([.control("r")], "reload", hint: true) { _, _ in .handled([.tasks(.reloadRequested)]) },
+      // Not hinted: on an 80-column bar, Ctrl-C quit (q is text here) matters more.
+      KeyCommand([.control("r")], "reload") { _, _ in .handled([.tasks(.reloadRequested)]) },
       KeyCommand([.control("o")], "sign out") { _, _ in .handled([.tasks(.signOutAsked)]) },
       KeyCommand([.left, .right, .control("a"), .control("e")], label: "←/→ Ctrl-A/E", "move cursor") {
         [self] key, state in edit(key, state)

@@ -1,8 +1,8 @@
 /// The people list's column widths, chosen from what the rows shown need (issue 19 item 9).
 ///
 /// Names and addresses are what tell two people apart, so they get their full width first, in
-/// that order; the presence word (the glyph before the name already shows it) and then the job
-/// title take what is left, and a column with too little room is left out rather than cut. Only
+/// that order; the job title and then the presence word (the glyph before the name already shows
+/// it) take what is left: a title is cut at its end, a presence word is whole or left out. Only
 /// when name and address cannot both fit is anything cut: the address, from its end (the domain,
 /// which most rows share), with the name keeping at least two fifths of the row.
 public struct PeopleColumns: Equatable, Sendable {
@@ -33,12 +33,12 @@ public struct PeopleColumns: Equatable, Sendable {
     self.name = name
     self.address = address
     var rest = total - name - 1 - address
-    if let presence, presence > 0, rest >= presence + 1 {
-      self.presence = presence
-      rest -= presence + 1
-    }
     if let title, title > 0, rest >= Self.minimumTitle + 1 {
       self.title = min(title, rest - 1)
+      rest -= min(title, rest - 1) + 1
+    }
+    if let presence, presence > 0, rest >= presence + 1 {
+      self.presence = presence
     }
   }
 
