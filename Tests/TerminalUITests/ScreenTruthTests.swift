@@ -159,4 +159,16 @@ import Testing
     screen = (0..<rows).map { buffer.text(ofRow: $0) }.joined(separator: "\n")
     #expect(screen.contains("> • Report 3"), "\(screen)")
   }
+
+  /// Item 9: below the photo, a direct report's title has the pane's whole width (it was cut at
+  /// the width beside the photo); beside it, the fields keep clear of the photo.
+  @Test func reportsBelowThePhotoUseTheWholeWidth() {
+    let title = "Head of Platform Engineering, Europe"
+    let report = Person(id: "r", displayName: "Rahul Gupta", jobTitle: title)
+    var state = ScreenFixtures.results(rows: 40, cols: 120)
+    state.photo.mode = .halfBlocks256
+    state.detail.status = .loaded(PersonDetail(person: ScreenFixtures.people[1], directReports: [report]))
+    let lines = Self.render(state)
+    #expect(lines.contains { $0.contains("• Rahul Gupta · " + title) }, "\(lines)")
+  }
 }

@@ -141,21 +141,25 @@ public final class DetailViewController: ViewController {
       shownPersonID = status.person?.id
       scrollOffset = 0
     }
-    let width = frame.cols - 2 - photoColumns(state)
-    let (lines, selectedLine) = state.detailLines(width: width, focused: focused)
+    // The fields are beside the photo; what follows them (reporting line, reports, notes) is below
+    // it and gets the pane's whole width (their titles were cut at the fields' width).
+    let photoCols = photoColumns(state)
+    let (lines, selectedLine) = state.detailLines(
+      width: frame.cols - 2 - photoCols, belowPhoto: frame.cols - 2, focused: focused)
     lineCount = lines.count
     let titleStyle: Style = focused ? Style([.bold, .reverse]) : .bold
     let title = state.breadcrumbText(width: frame.cols - 1) ?? status.person.map { $0.listName } ?? "Details"
     surface.put(" " + title, row: frame.row, col: frame.col, width: frame.cols, style: titleStyle)
-    let body = Rect(
-      row: frame.row + 1, col: frame.col + 1, rows: frame.rows - 1, cols: frame.cols - 1 - photoColumns(state))
+    let body = Rect(row: frame.row + 1, col: frame.col + 1, rows: frame.rows - 1, cols: frame.cols - 1)
     if revealsSelection, focused, let selectedLine {
       revealsSelection = false
       if selectedLine < scrollOffset { scrollOffset = selectedLine }
       if selectedLine >= scrollOffset + body.rows { scrollOffset = selectedLine - body.rows + 1 }
     }
     scrollOffset = min(scrollOffset, TextPane.maxOffset(lineCount: lines.count, visibleRows: body.rows))
-    TextPane.render(lines, offset: scrollOffset, in: body, into: &surface)
+    // Lines scrolled up beside the photo are cut at its edge rather than drawn under it.
+    let beside = photoCols == 0 ? nil : (lines: 1..<(1 + PhotoLayout.rows), cols: body.cols - photoCols)
+    TextPane.render(lines, offset: scrollOffset, in: body, narrowed: beside, into: &surface)
     renderPhoto(state, into: &surface)
   }
 }
@@ -166,9 +170,10 @@ extension AppState {
   /// One label column for every field, manager and reports included ("Direct reports").
   fileprivate static let labelWidth = 14
 
-  /// The pane's lines: fields, presence, the reporting line and direct reports (selectable), and
-  /// what is loading or failed; with the index of the selected org-chart line.
-  fileprivate func detailLines(width: Int, focused: Bool) -> (lines: [StyledLine], selected: Int?) {
+  /// The pane's lines: fields (`width` wide, beside the photo), presence, the reporting line and
+  /// direct reports (selectable), and what is loading or failed (`belowPhoto` wide); with the
+  /// index of the selected org-chart line.
+  fileprivate func detailLines(width: Int, belowPhoto: Int, focused: Bool) -> (lines: [StyledLine], selected: Int?) {
     let status = detail.status
     if status == .following { return ([], nil) }  // blank until the selection rests (DetailStatus.following)
     guard let person = status.person else {
@@ -211,17 +216,18 @@ extension AppState {
       lines.append(StyledLine("Loading manager and direct reports…", style: .muted))
     case .failed(_, let message):
       lines.append(StyledLine("Could not load the full profile:", style: .error))
-      lines += Truncation.wrap(DirectoryText.sanitize(message), width: width).map { StyledLine($0, style: .error) }
+      lines += Truncation.wrap(DirectoryText.sanitize(message), width: belowPhoto).map { StyledLine($0, style: .error) }
       if let retry = detail.retry {
         lines.append(StyledLine("Retrying in \(retry.secondsLeft(now: now)) s", style: .warning))
       }
     case .loaded(let loaded):
       let relations = loaded.relationsHidden || (!full && loaded.manager == nil && loaded.directReports.isEmpty)
       if relations {
-        lines += TextPane.fields([("Manager", hiddenNote, .muted)], width: width, labelWidth: Self.labelWidth)
-        lines += TextPane.fields([("Direct reports", hiddenNote, .muted)], width: width, labelWidth: Self.labelWidth)
+        lines += TextPane.fields([("Manager", hiddenNote, .muted)], width: belowPhoto, labelWidth: Self.labelWidth)
+        lines += TextPane.fields(
+          [("Direct reports", hiddenNote, .muted)], width: belowPhoto, labelWidth: Self.labelWidth)
       } else {
-        let chart = orgChartLines(loaded, width: width, focused: focused)
+        let chart = orgChartLines(loaded, width: belowPhoto, focused: focused)
         selectedLine = chart.selected.map { $0 + lines.count }
         lines += chart.lines
       }
@@ -229,7 +235,7 @@ extension AppState {
         let synced = index.syncedText(at: now).map { ", \($0)" } ?? ""
         lines.append(StyledLine(""))
         lines += Truncation.wrap(
-          "Microsoft Graph cannot be reached: shown from the local index\(synced).", width: width
+          "Microsoft Graph cannot be reached: shown from the local index\(synced).", width: belowPhoto
         )
         .map { StyledLine($0, style: .warning) }
       }
@@ -240,7 +246,7 @@ extension AppState {
       lines.append(StyledLine(""))
       lines += Truncation.wrap(
         "Signed in with basic profile access: phones, job title, office and manager need User.Read.All.",
-        width: width
+        width: belowPhoto
       ).map { StyledLine($0, style: .muted) }
     }
     return (lines, selectedLine)
