@@ -162,7 +162,11 @@ let package = Package(
     ),
     .testTarget(
       name: "GraphTests",
-      dependencies: ["Graph", "Transport", "Sandbox", "SandboxDirectory", "TestSupport", "Index"],
+      dependencies: [
+        "Graph", "Transport", "Sandbox", "SandboxDirectory", "TestSupport", "Index",
+        // To write hostile rows straight into an index file (the row decoding must clean them).
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ],
       resources: [.copy("Fixtures")],
       swiftSettings: strict
     ),

@@ -29,7 +29,7 @@ final class GraphDirectory: Sendable {
         let fields = person.searchFields
         if rules.allSatisfy({ $0.matches(fields) }) { return true }
         guard let phrase else { return false }
-        return WordMatch.value(person.displayName, startsWith: phrase)
+        return WordMatch.value(person.displayName?.string, startsWith: phrase)
       }
     }
   }

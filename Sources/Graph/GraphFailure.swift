@@ -15,7 +15,7 @@ enum GraphFailure {
       return .signInRequired(
         SignInFailure(
           message: "Microsoft Graph did not accept the sign-in, even after a refresh; sign in again.",
-          code: body.code, canRetry: true))
+          code: body.code.map { CleanText($0) }, canRetry: true))
     case 403:
       return .permissionDenied(
         "Microsoft Graph refused this: the sign-in lacks the \(permission) permission "
@@ -65,7 +65,7 @@ enum GraphFailure {
   static func error(forTokenFailure error: any Error) -> DirectoryError {
     switch error {
     case let required as SignInRequired: return .signInRequired(required.failure)
-    case let trouble as TokenServiceUnavailable: return .offline(trouble.message)
+    case let trouble as TokenServiceUnavailable: return .offline(trouble.message.string)
     case let failure as SignInFailure: return .signInRequired(failure)
     case let directory as DirectoryError: return directory
     case let transport as TransportError: return Self.error(for: transport)

@@ -164,7 +164,7 @@ struct GraphRequestExecutor: Sendable {
     switch error {
     case let trouble as TokenServiceUnavailable:
       let wait = policy.retryAfter(trouble.retryAfter) ?? policy.backoff(attempt: retries + 1)
-      let otherwise = DirectoryError.offline(trouble.message)
+      let otherwise = DirectoryError.offline(trouble.message.string)
       if wait > policy.maxRetryAfter { return .fail(otherwise) }
       return .retry(.signInUnavailable, wait: wait, otherwise: otherwise)
     case is TransportError:

@@ -38,18 +38,18 @@ enum PeopleDecoding {
     guard let id = string(object["id"]), !id.isEmpty else { return nil }
     return Person(
       id: id,
-      displayName: string(object["displayName"]),
-      givenName: string(object["givenName"]),
-      surname: string(object["surname"]),
-      mail: string(object["mail"]),
-      userPrincipalName: string(object["userPrincipalName"]),
-      jobTitle: string(object["jobTitle"]),
-      department: string(object["department"]),
-      companyName: string(object["companyName"]),
-      officeLocation: string(object["officeLocation"]),
-      businessPhones: (object["businessPhones"] as? [Any])?.compactMap(string),
-      mobilePhone: string(object["mobilePhone"]),
-      userType: string(object["userType"]),
+      displayName: text(object["displayName"]),
+      givenName: text(object["givenName"]),
+      surname: text(object["surname"]),
+      mail: text(object["mail"]),
+      userPrincipalName: text(object["userPrincipalName"]),
+      jobTitle: text(object["jobTitle"]),
+      department: text(object["department"]),
+      companyName: text(object["companyName"]),
+      officeLocation: text(object["officeLocation"]),
+      businessPhones: (object["businessPhones"] as? [Any])?.compactMap(text),
+      mobilePhone: text(object["mobilePhone"]),
+      userType: text(object["userType"]),
       accountEnabled: bool(object["accountEnabled"]), showInAddressList: bool(object["showInAddressList"]))
   }
 
@@ -68,6 +68,9 @@ enum PeopleDecoding {
   }
 
   private static func string(_ value: Any?) -> String? { value as? String }
+
+  /// Directory text, cleaned here where it enters the program.
+  private static func text(_ value: Any?) -> CleanText? { (value as? String).map { CleanText($0) } }
 
   private static func bool(_ value: Any?) -> Bool? { value as? Bool }
 }

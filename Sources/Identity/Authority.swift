@@ -92,6 +92,6 @@ public struct Authority: Sendable, Equatable, Hashable, CustomStringConvertible 
   }
 
   static func invalid(_ message: String) -> SignInFailure {
-    SignInFailure(message: message, error: "invalid_authority", canRetry: false)
+    SignInFailure(message: CleanText(message), error: "invalid_authority", canRetry: false)
   }
 }

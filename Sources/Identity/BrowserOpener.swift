@@ -89,7 +89,8 @@ public enum SignInMethodChooser {
   }
 
   public static let b2cHasNoDeviceCode = SignInFailure(
-    message: "Azure AD B2C has no device code sign-in; use the browser sign-in (roster login --browser), "
-      + "pasting the redirect URL if the browser runs on another machine.",
+    message: CleanText(
+      "Azure AD B2C has no device code sign-in; use the browser sign-in (roster login --browser), "
+        + "pasting the redirect URL if the browser runs on another machine."),
     error: "unsupported_flow", canRetry: false)
 }

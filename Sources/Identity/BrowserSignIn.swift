@@ -148,8 +148,9 @@ final class BrowserSignIn: Cancellable, @unchecked Sendable {
       finish(
         .failure(
           SignInFailure(
-            message: "The browser sent back a sign-in that Roster did not start (state mismatch); it was refused. "
-              + "Start again.", error: "state_mismatch")))
+            message: CleanText(
+              "The browser sent back a sign-in that Roster did not start (state mismatch); it was refused. "
+                + "Start again."), error: "state_mismatch")))
       return (.badRequest, RedirectPage.wrongState)
     case .error(let body):
       guard claim() else { return (.gone, RedirectPage.alreadyDone) }

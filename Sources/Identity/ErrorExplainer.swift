@@ -129,7 +129,8 @@ enum ErrorExplainer {
       message += " (\(extra))"
     }
     return SignInFailure(
-      message: message + ".", code: body.code, error: body.error, traceId: body.traceId,
+      message: CleanText(message + "."), code: body.code.map { CleanText($0) }, error: body.error,
+      traceId: body.traceId.map { CleanText($0) },
       canRetry: entry?.1 ?? true)
   }
 
@@ -141,11 +142,12 @@ enum ErrorExplainer {
     if response.status >= 500 {
       return SignInFailure(
         message: "The sign-in service had a problem (HTTP \(response.status)); try again in a moment.",
-        error: "server_error", traceId: traceId)
+        error: "server_error", traceId: traceId.map { CleanText($0) })
     }
     if !response.body.isEmpty, ResponseText.looksLikeHTML(response.body) {
       return ResponseText.unexpected(response.body, what: "a sign-in request", url: nil, status: response.status)
     }
-    return SignInFailure(message: fallback + ".", error: "http_\(response.status)", traceId: traceId)
+    return SignInFailure(
+      message: CleanText(fallback + "."), error: "http_\(response.status)", traceId: traceId.map { CleanText($0) })
   }
 }

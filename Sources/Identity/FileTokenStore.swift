@@ -321,6 +321,6 @@ public final class FileTokenStore: TokenStore, @unchecked Sendable {
   }
 
   static func failure(_ message: String) -> SignInFailure {
-    SignInFailure(message: message, error: "token_cache", canRetry: false)
+    SignInFailure(message: CleanText(message), error: "token_cache", canRetry: false)
   }
 }

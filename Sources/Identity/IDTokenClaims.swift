@@ -11,9 +11,10 @@ struct IDTokenClaims: Sendable, Equatable {
   var objectId: String?
   var tenantId: String?
   var subject: String?
-  var preferredUsername: String?
-  var name: String?
-  var email: String?
+  /// The names are cleaned here, where they enter the program: a token's claims are server text.
+  var preferredUsername: CleanText?
+  var name: CleanText?
+  var email: CleanText?
 
   /// Decodes the middle part of a JWT; nil when it is not a readable JWT.
   static func decode(_ token: Secret) -> IDTokenClaims? {
@@ -26,9 +27,9 @@ struct IDTokenClaims: Sendable, Equatable {
       objectId: json["oid"] as? String,
       tenantId: json["tid"] as? String,
       subject: json["sub"] as? String,
-      preferredUsername: (json["preferred_username"] as? String) ?? (json["upn"] as? String),
-      name: json["name"] as? String,
-      email: (json["email"] as? String) ?? emails?.first
+      preferredUsername: ((json["preferred_username"] as? String) ?? (json["upn"] as? String)).map { CleanText($0) },
+      name: (json["name"] as? String).map { CleanText($0) },
+      email: ((json["email"] as? String) ?? emails?.first).map { CleanText($0) }
     )
   }
 

@@ -41,7 +41,7 @@ extension IdentitySession {
         return .signInRequired(SignInFailure(message: "Not signed in; run roster login.", error: "not_signed_in"))
       }
       if let reason = entry.signedOutReason {
-        return .signInRequired(SignInFailure(message: reason, error: "invalid_grant"))
+        return .signInRequired(SignInFailure(message: CleanText(reason), error: "invalid_grant"))
       }
       // Re-read under the lock: another process may have refreshed already.
       if entry.hasUsableAccessToken(at: now()), let token = entry.accessToken,
@@ -108,7 +108,7 @@ extension IdentitySession {
         signedOut.refreshToken = nil
         signedOut.accessToken = nil
         signedOut.account.accessTokenExpiresAt = nil
-        signedOut.signedOutReason = failure.message
+        signedOut.signedOutReason = failure.message.string
         signedOut.updatedAt = issuedAt
         file.accounts[key] = signedOut
       }

@@ -3,6 +3,10 @@ import RosterCore
 import Transport
 
 extension IdentitySession {
+  /// The cap when the authorize URL is cleaned: it is opened and copied whole (the default cap
+  /// would cut a long one), and it is our own percent-encoded URL, so cleaning leaves it as it is.
+  static let longestURL = 8192
+
   /// Starts an interactive sign-in; `events` gets each step until `.signedIn` or `.failed`.
   public nonisolated func signIn(
     method: SignInMethod, events: @escaping @Sendable (SignInEvent) -> Void
@@ -122,7 +126,10 @@ extension IdentitySession {
       flow.cancel()
       return .failure(error)
     }
-    events(.browserOpened(url: started.authorizeURL.absoluteString, listeningOn: started.redirectURI))
+    events(
+      .browserOpened(
+        url: CleanText(started.authorizeURL.absoluteString, maxCharacters: Self.longestURL),
+        listeningOn: CleanText(started.redirectURI)))
     opener?.open(started.authorizeURL)
     return await withTaskCancellationHandler {
       await result.value()

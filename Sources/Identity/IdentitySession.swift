@@ -111,7 +111,7 @@ public actor IdentitySession: AccessTokenProvider {
       homeAccountId: "\(objectId).\(tenant)",
       username: claims?.preferredUsername ?? claims?.email ?? claims?.name ?? "(unknown user)",
       displayName: claims?.name,
-      tenantId: tenant,
+      tenantId: CleanText(tenant),
       authority: configuration.authority.url.absoluteString,
       grantedScopes: granted,
       accessTokenExpiresAt: issuedAt.addingTimeInterval(TimeInterval(tokens.expiresIn ?? 3600)))

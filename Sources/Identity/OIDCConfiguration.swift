@@ -58,8 +58,9 @@ public struct OIDCConfiguration: Sendable, Equatable {
 
   private static func malformed(_ url: URL, _ detail: String) -> SignInFailure {
     SignInFailure(
-      message: "The sign-in service's discovery document at \(url.host ?? "the authority") is malformed: \(detail). "
-        + "Check the authority setting.",
+      message: CleanText(
+        "The sign-in service's discovery document at \(url.host ?? "the authority") is malformed: \(detail). "
+          + "Check the authority setting."),
       error: "invalid_discovery", canRetry: false)
   }
 }

@@ -37,7 +37,7 @@ enum ResponseText {
     case .tls(let text): message = text.hasSuffix(".") ? text : text + "."
     case .bodyTooLarge(let limit): message = "\(place) sent an answer larger than \(limit) bytes; refusing it."
     }
-    return SignInFailure(message: message, error: error == .cancelled ? "cancelled" : "network")
+    return SignInFailure(message: CleanText(message), error: error == .cancelled ? "cancelled" : "network")
   }
 }
 
@@ -46,12 +46,12 @@ extension SignInFailure {
   public var displayLine: String {
     var extras: [String] = []
     if let code {
-      extras.append(code)
+      extras.append(code.string)
     } else if let error, !["network", "invalid_response"].contains(error) {
       extras.append(error)
     }
     if let traceId { extras.append("trace id \(traceId)") }
-    return extras.isEmpty ? message : "\(message) [\(extras.joined(separator: ", "))]"
+    return extras.isEmpty ? message.string : "\(message) [\(extras.joined(separator: ", "))]"
   }
 
   /// Whether the failure came from the network (exit code 4) rather than the sign-in itself.

@@ -17,9 +17,10 @@ enum TokenExchange: Sendable, Equatable {
 /// The device authorization response (RFC 8628 §3.2).
 struct DeviceAuthorization: Sendable, Equatable {
   var deviceCode: Secret
-  var userCode: String
-  var verificationURI: String
-  var message: String?
+  /// Server text, cleaned here where the answer is decoded.
+  var userCode: CleanText
+  var verificationURI: CleanText
+  var message: CleanText?
   var expiresIn: Int
   var interval: Int
 }
@@ -58,9 +59,9 @@ struct TokenEndpointClient: Sendable {
     }
     return DeviceAuthorization(
       deviceCode: Secret(deviceCode),
-      userCode: DirectoryText.sanitize(userCode),
-      verificationURI: DirectoryText.sanitize(uri),
-      message: (json["message"] as? String).map { DirectoryText.sanitize($0) },
+      userCode: CleanText(userCode),
+      verificationURI: CleanText(uri),
+      message: (json["message"] as? String).map { CleanText($0) },
       expiresIn: max(1, TokenResponse.flexibleInt(json["expires_in"]) ?? 900),
       interval: max(1, TokenResponse.flexibleInt(json["interval"]) ?? 5))
   }

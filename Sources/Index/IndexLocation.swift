@@ -68,7 +68,7 @@ extension IndexLocation {
   public init(account: Account, environment: [String: String], directory: URL? = nil) {
     let objectId = account.homeAccountId.split(separator: ".").first.map(String.init) ?? account.homeAccountId
     self.init(
-      directory: directory ?? Self.cacheDirectory(environment: environment), tenantId: account.tenantId,
+      directory: directory ?? Self.cacheDirectory(environment: environment), tenantId: account.tenantId.string,
       accountId: objectId)
   }
 }

@@ -45,16 +45,25 @@ enum PersonRow {
   private static let accountEnabled = at("accountEnabled")
   private static let managerId = at("managerId")
 
+  /// Rows are cleaned as they are read: the index file is outside the program (another version
+  /// of Roster, or anyone with access to the file, may have written it).
   static func person(_ row: Row) -> Person {
     let phones: String? = row[businessPhones]
     return Person(
-      id: row[id], displayName: row[displayName], givenName: row[givenName], surname: row[surname],
-      mail: row[mail], userPrincipalName: row[userPrincipalName], jobTitle: row[jobTitle],
-      department: row[department], companyName: row[companyName], officeLocation: row[officeLocation],
+      id: row[id], displayName: text(row, displayName), givenName: text(row, givenName), surname: text(row, surname),
+      mail: text(row, mail), userPrincipalName: text(row, userPrincipalName), jobTitle: text(row, jobTitle),
+      department: text(row, department), companyName: text(row, companyName),
+      officeLocation: text(row, officeLocation),
       businessPhones: phones.map { text in
-        text.isEmpty ? [] : text.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
+        text.isEmpty
+          ? [] : text.split(separator: separator, omittingEmptySubsequences: false).map { CleanText(String($0)) }
       },
-      mobilePhone: row[mobilePhone], userType: row[userType], accountEnabled: row[accountEnabled])
+      mobilePhone: text(row, mobilePhone), userType: text(row, userType), accountEnabled: row[accountEnabled])
+  }
+
+  private static func text(_ row: Row, _ column: Int) -> CleanText? {
+    let value: String? = row[column]
+    return value.map { CleanText($0) }
   }
 
   static func rowid(_ row: Row) -> Int64 { row[rowid] }
@@ -77,11 +86,12 @@ enum PersonRow {
   }
 
   static func arguments(_ person: Person, generation: Int, managerId: String?) -> StatementArguments {
-    let phones = person.businessPhones.map { $0.joined(separator: String(separator)) }
+    let phones = person.businessPhones.map { $0.map(\.string).joined(separator: String(separator)) }
     let values: [(any DatabaseValueConvertible)?] = [
-      generation, person.id, person.displayName, person.givenName, person.surname, person.mail,
-      person.userPrincipalName, person.jobTitle, person.department, person.companyName, person.officeLocation, phones,
-      person.mobilePhone, person.userType, person.accountEnabled, managerId,
+      generation, person.id, person.displayName?.string, person.givenName?.string, person.surname?.string,
+      person.mail?.string, person.userPrincipalName?.string, person.jobTitle?.string, person.department?.string,
+      person.companyName?.string, person.officeLocation?.string, phones, person.mobilePhone?.string,
+      person.userType?.string, person.accountEnabled, managerId,
     ]
     return StatementArguments(values)
   }

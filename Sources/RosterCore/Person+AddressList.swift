@@ -33,6 +33,6 @@ extension Person {
     guard isHiddenFromAddressList else { return true }
     let typed = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     guard !typed.isEmpty else { return false }
-    return [id, userPrincipalName, mail].contains { $0?.lowercased() == typed }
+    return [id, userPrincipalName?.string, mail?.string].contains { $0?.lowercased() == typed }
   }
 }

@@ -3,31 +3,32 @@
 /// Property names are Graph v1.0's, so JSON output of `roster search --json` uses them too.
 /// Every field but `id` is optional: Graph omits or nulls fields the token may not read
 /// (`User.ReadBasic.All` sees only the basic profile), and directory data is often incomplete.
-/// Strings here are raw directory text: sanitise before display (see `DirectoryText`).
+/// Text fields are `CleanText`, cleaned where the person was decoded (Graph, an index row), so
+/// screens draw them as they are. `id` stays as the server sent it: it is an identifier.
 public struct Person: Sendable, Equatable, Hashable, Codable, Identifiable {
   public var id: String
-  public var displayName: String?
-  public var givenName: String?
-  public var surname: String?
-  public var mail: String?
-  public var userPrincipalName: String?
-  public var jobTitle: String?
-  public var department: String?
-  public var companyName: String?
-  public var officeLocation: String?
-  public var businessPhones: [String]?
-  public var mobilePhone: String?
-  public var userType: String?
+  public var displayName: CleanText?
+  public var givenName: CleanText?
+  public var surname: CleanText?
+  public var mail: CleanText?
+  public var userPrincipalName: CleanText?
+  public var jobTitle: CleanText?
+  public var department: CleanText?
+  public var companyName: CleanText?
+  public var officeLocation: CleanText?
+  public var businessPhones: [CleanText]?
+  public var mobilePhone: CleanText?
+  public var userType: CleanText?
   public var accountEnabled: Bool?
   /// Graph's `showInAddressList`: false for someone hidden from the address list, whom Roster
   /// finds only by exact id, user name or mail (`Person+AddressList`). Usually nil (unset).
   public var showInAddressList: Bool?
 
   public init(
-    id: String, displayName: String? = nil, givenName: String? = nil, surname: String? = nil,
-    mail: String? = nil, userPrincipalName: String? = nil, jobTitle: String? = nil,
-    department: String? = nil, companyName: String? = nil, officeLocation: String? = nil,
-    businessPhones: [String]? = nil, mobilePhone: String? = nil, userType: String? = nil,
+    id: String, displayName: CleanText? = nil, givenName: CleanText? = nil, surname: CleanText? = nil,
+    mail: CleanText? = nil, userPrincipalName: CleanText? = nil, jobTitle: CleanText? = nil,
+    department: CleanText? = nil, companyName: CleanText? = nil, officeLocation: CleanText? = nil,
+    businessPhones: [CleanText]? = nil, mobilePhone: CleanText? = nil, userType: CleanText? = nil,
     accountEnabled: Bool? = nil, showInAddressList: Bool? = nil
   ) {
     self.id = id

@@ -31,7 +31,7 @@ public struct TaskAPIClient: Sendable {
     if let created = TaskDecoding.single(response.body) { return created }
     // The 2016 service stored the task and answered with no body: find it in the list.
     let all = try await list()
-    guard let stored = all.last(where: { $0.text == clean }) else {
+    guard let stored = all.last(where: { $0.text.string == clean }) else {
       throw .malformedResponse("The task service accepted the task but does not list it.")
     }
     return stored
@@ -71,7 +71,7 @@ public struct TaskAPIClient: Sendable {
         let challenge = response.header("WWW-Authenticate") ?? ""
         if challenge.contains("insufficient_scope") {
           let scope =
-            Self.parameter("scope", in: challenge).map { " (\(DirectoryText.sanitize($0, maxCharacters: 200)))" } ?? ""
+            Self.parameter("scope", in: challenge).map { " (\(CleanText($0, maxCharacters: 200)))" } ?? ""
           throw .missingScope(
             "The sign-in lacks the task API's \(method == "GET" ? "read" : "write") permission\(scope); "
               + "add the API's scopes to the scopes setting and sign in again.")
@@ -96,7 +96,7 @@ public struct TaskAPIClient: Sendable {
     do { return try await tokens.accessToken(forceRefresh: forceRefresh) } catch let required as SignInRequired {
       throw .signInRequired(required.failure)
     } catch let failure as SignInFailure {
-      if failure.error == "network" { throw .offline(failure.message) }
+      if failure.error == "network" { throw .offline(failure.message.string) }
       throw .signInRequired(failure)
     } catch {
       throw Self.error(for: error)
@@ -143,7 +143,7 @@ extension TaskClient {
     do {
       return .live(configuration: try TaskAPIConfiguration(settings: settings), tokens: tokens, transport: transport)
     } catch {
-      return .unavailable(error.message)
+      return .unavailable(error.message.string)
     }
   }
 }

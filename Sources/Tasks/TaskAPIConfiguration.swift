@@ -16,7 +16,7 @@ public struct TaskAPIConfiguration: Sendable, Equatable {
         "No task API is configured: set taskAPI to the service's URL (e.g. https://api.example.com).")
     }
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty else {
-      throw .notConfigured("The taskAPI setting (\(DirectoryText.sanitize(text))) is not an absolute URL.")
+      throw .notConfigured("The taskAPI setting (\(CleanText(text))) is not an absolute URL.")
     }
     guard scheme == "https" || (scheme == "http" && LoopbackHost.contains(host)) else {
       throw .notConfigured("The taskAPI setting must use https (plain http only for this machine).")
@@ -34,7 +34,7 @@ public struct TaskAPIConfiguration: Sendable, Equatable {
     if let id {
       let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
       guard !id.isEmpty, id.count <= 64, id.allSatisfy(allowed.contains), id != ".", id != ".." else {
-        throw .invalidText("\(DirectoryText.sanitize(id, maxCharacters: 64)) is not a task id.")
+        throw .invalidText("\(CleanText(id, maxCharacters: 64)) is not a task id.")
       }
       text += "/" + id
     }

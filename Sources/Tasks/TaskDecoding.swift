@@ -4,7 +4,7 @@ import RosterCore
 /// Reads the service's task JSON: PascalCase from ASP.NET Web API 2 (`Id`, `Text`, `Completed`,
 /// `DateModified`), camelCase from ASP.NET Core and most others; ids as numbers or strings; dates
 /// with or without fractional seconds and zone (`DateTime` without a kind has none: read as UTC).
-/// Every text is sanitised here, so nothing unsanitised leaves the module.
+/// Every text is cleaned here (`CleanText`), so nothing uncleaned leaves the module.
 enum TaskDecoding {
   static func list(_ data: Data) throws(TaskError) -> [TaskItem] {
     guard let array = (try? JSONSerialization.jsonObject(with: data)) as? [Any] else {
@@ -35,13 +35,13 @@ enum TaskDecoding {
     if let number = fields["id"] as? Int {
       id = String(number)
     } else if let text = fields["id"] as? String, !text.isEmpty {
-      id = DirectoryText.sanitize(text, maxCharacters: 64)
+      id = CleanText(text, maxCharacters: 64).string
     } else {
       return nil
     }
     guard let text = fields["text"] as? String else { return nil }
     return TaskItem(
-      id: id, text: DirectoryText.sanitize(text, maxCharacters: TaskText.maxCharacters),
+      id: id, text: CleanText(text, maxCharacters: TaskText.maxCharacters),
       completed: (fields["completed"] as? Bool) ?? false,
       dateModified: (fields["datemodified"] as? String).flatMap(date))
   }
@@ -58,7 +58,7 @@ enum TaskDecoding {
   }
 
   /// The service's own explanation: ASP.NET's `{"Message": …}`, OAuth-style `error_description`,
-  /// Graph-style `{"error": {"message": …}}`, or short plain text; sanitised, one line.
+  /// Graph-style `{"error": {"message": …}}`, or short plain text; cleaned, one line.
   static func message(_ data: Data) -> String {
     if let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] {
       var fields: [String: Any] = [:]
@@ -67,10 +67,10 @@ enum TaskDecoding {
       let text =
         (fields["message"] as? String) ?? (fields["error_description"] as? String) ?? nested
         ?? (fields["title"] as? String) ?? (fields["error"] as? String)
-      return text.map { DirectoryText.sanitize($0, maxCharacters: 200) } ?? ""
+      return text.map { CleanText($0, maxCharacters: 200).string } ?? ""
     }
     let text = String(decoding: data.prefix(400), as: UTF8.self)
     if text.contains("<") { return "" }
-    return DirectoryText.sanitize(text, maxCharacters: 200).trimmingCharacters(in: .whitespaces)
+    return CleanText(text, maxCharacters: 200).string.trimmingCharacters(in: .whitespaces)
   }
 }

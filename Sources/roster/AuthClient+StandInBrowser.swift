@@ -15,7 +15,7 @@ extension AuthClient {
         guard case .browserOpened(let url, _) = event else { return }
         Task {
           try? await Task.sleep(for: delay)
-          await browser.visit(url)
+          await browser.visit(url.string)
         }
       }
     }

@@ -33,7 +33,7 @@ enum DirectoryCommand {
     }
     let configuration: GraphConfiguration
     do {
-      configuration = try GraphConfiguration(settings: runtime.settings, tenantId: account.tenantId)
+      configuration = try GraphConfiguration(settings: runtime.settings, tenantId: account.tenantId.string)
     } catch {
       say(error.description)
       throw ExitCode(1)
@@ -50,10 +50,13 @@ enum DirectoryCommand {
     }
   }
 
-  static func describe(_ error: DirectoryError) -> String {
+  static func describe(_ error: DirectoryError) -> String { line(for: error).string }
+
+  /// The payloads quote server text: the line is cleaned as it is made (`CleanText`).
+  private static func line(for error: DirectoryError) -> CleanText {
     switch error {
     case .signInRequired(let failure):
-      return "Not signed in: \(DirectoryText.sanitize(failure.message)) Run `roster login`."
+      return "Not signed in: \(failure.message) Run `roster login`."
     case .notFound: return "No such person in the directory."
     case .cancelled: return "Cancelled."
     case .personalAccount:
@@ -61,10 +64,10 @@ enum DirectoryCommand {
     case .throttled(let wait):
       return "Microsoft Graph is throttling requests; try again in \(seconds(wait)) s."
     case .offline(let text), .permissionDenied(let text), .malformedResponse(let text):
-      return DirectoryText.sanitize(text)
+      return CleanText(text)
     case .service(let status, let code, let message):
-      let codeText = code.map { " (\(DirectoryText.sanitize($0)))" } ?? ""
-      return "Microsoft Graph answered \(status)\(codeText): \(DirectoryText.sanitize(message))"
+      let codeText = code.map { " (\($0))" } ?? ""
+      return "Microsoft Graph answered \(status)\(codeText): \(message)"
     }
   }
 

@@ -40,7 +40,7 @@ struct IndexCommand: AsyncParsableCommand {
       } catch let error as IndexSyncError {
         switch error {
         case .permissionDenied(let message):
-          DirectoryCommand.say("Cannot index the directory: \(DirectoryText.sanitize(message))")
+          DirectoryCommand.say("Cannot index the directory: \(CleanText(message))")
           throw ExitCode(4)
         case .failed(let directoryError):
           DirectoryCommand.say(

@@ -21,7 +21,7 @@ struct IndexContext {
     }
     let configuration: GraphConfiguration
     do {
-      configuration = try GraphConfiguration(settings: runtime.settings, tenantId: account.tenantId)
+      configuration = try GraphConfiguration(settings: runtime.settings, tenantId: account.tenantId.string)
     } catch {
       DirectoryCommand.say(error.description)
       throw ExitCode(1)
@@ -90,7 +90,7 @@ struct IndexContext {
       status.profiles == .full
       ? "full profiles (User.Read.All)" : "basic profiles only: names and mail (User.ReadBasic.All)"
     lines.append("Holds:     \(fields); managers \(status.managersKnown ? "known" : "not readable")")
-    if let problem = status.permissionProblem { lines.append("Problem:   \(DirectoryText.sanitize(problem))") }
+    if let problem = status.permissionProblem { lines.append("Problem:   \(CleanText(problem))") }
     return lines
   }
 

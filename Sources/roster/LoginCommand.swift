@@ -48,11 +48,11 @@ struct LoginCommand: AsyncParsableCommand {
       case .waitingForUser(let slowDown):
         if slowDown { Console.error("The sign-in service asked Roster to poll more slowly; still waiting…") }
       case .browserOpened(let url, _):
-        Self.showBrowser(url: url, opened: session.opener != nil)
+        Self.showBrowser(url: url.string, opened: session.opener != nil)
         Self.readPastedRedirects(session: session)
       case .signedIn(let account):
         Console.error(
-          "Signed in as \(DirectoryText.sanitize(account.username)) (tenant \(DirectoryText.sanitize(account.tenantId)))."
+          "Signed in as \(account.username) (tenant \(account.tenantId))."
         )
         return
       case .failed(let failure):
@@ -64,11 +64,11 @@ struct LoginCommand: AsyncParsableCommand {
 
   private static func show(_ prompt: DeviceCodePrompt) {
     Console.error("To sign in, open \(prompt.verificationURI) in a browser and enter the code \(prompt.userCode)")
-    if let message = prompt.message, !message.isEmpty { Console.error(message) }
+    if let message = prompt.message, !message.isEmpty { Console.error(message.string) }
     let minutes = max(1, Int((prompt.expiresAt.timeIntervalSinceNow / 60).rounded()))
     Console.error("The code expires in about \(minutes) minutes. Waiting for you to sign in…")
     if Console.stdoutIsTerminal {
-      Console.copyToClipboard(prompt.userCode)
+      Console.copyToClipboard(prompt.userCode.string)
       Console.error("(The code was copied to your clipboard, if your terminal allows it.)")
     }
   }

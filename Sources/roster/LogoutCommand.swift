@@ -28,7 +28,7 @@ struct LogoutCommand: AsyncParsableCommand {
       for account in accounts {
         DirectoryIndex.forget(IndexLocation(account: account, environment: common.environment))
       }
-      let removed = accounts.map { DirectoryText.sanitize($0.username) }
+      let removed = accounts.map(\.username.string)
       if removed.isEmpty {
         Console.error("Not signed in; nothing to forget.")
       } else {

@@ -12,35 +12,24 @@ enum OutputFormat: Equatable {
   case csv
 }
 
-/// Renders people for scripts and terminals. Every directory string passes through
-/// `DirectoryText.sanitize` first, whatever the format: a name carrying an escape sequence must not
-/// reach a terminal even through `--json | less -R` or a CSV opened with `cat`.
+/// Renders people for scripts and terminals. Their text fields are `CleanText`, cleaned where they
+/// were decoded, whatever the format: a name carrying an escape sequence must not reach a terminal
+/// even through `--json | less -R` or a CSV opened with `cat`. Only the id, an identifier kept as
+/// the server sent it, is cleaned here for printing.
 enum PeopleOutput {
   static func render(_ people: [Person], as format: OutputFormat) throws -> String {
-    let clean = people.map(sanitized)
+    let printable = people.map(withPrintableId)
     switch format {
-    case .table(let width): return table(clean, width: width)
-    case .json: return try json(clean)
-    case .csv: return csv(clean)
+    case .table(let width): return table(printable, width: width)
+    case .json: return try json(printable)
+    case .csv: return csv(printable)
     }
   }
 
-  static func sanitized(_ person: Person) -> Person {
-    func clean(_ text: String?) -> String? { text.map { DirectoryText.sanitize($0) } }
+  /// `person` with its id cleaned for printing (its text fields are clean already).
+  static func withPrintableId(_ person: Person) -> Person {
     var copy = person
-    copy.id = DirectoryText.sanitize(person.id)
-    copy.displayName = clean(person.displayName)
-    copy.givenName = clean(person.givenName)
-    copy.surname = clean(person.surname)
-    copy.mail = clean(person.mail)
-    copy.userPrincipalName = clean(person.userPrincipalName)
-    copy.jobTitle = clean(person.jobTitle)
-    copy.department = clean(person.department)
-    copy.companyName = clean(person.companyName)
-    copy.officeLocation = clean(person.officeLocation)
-    copy.businessPhones = person.businessPhones?.map { DirectoryText.sanitize($0) }
-    copy.mobilePhone = clean(person.mobilePhone)
-    copy.userType = clean(person.userType)
+    copy.id = CleanText(person.id).string
     return copy
   }
 
@@ -55,10 +44,10 @@ enum PeopleOutput {
   // MARK: - CSV
 
   static let csvColumns: [(header: String, value: @Sendable (Person) -> String?)] = [
-    ("id", { $0.id }), ("displayName", { $0.displayName }), ("givenName", { $0.givenName }),
-    ("surname", { $0.surname }),
-    ("mail", { $0.mail }), ("userPrincipalName", { $0.userPrincipalName }), ("jobTitle", { $0.jobTitle }),
-    ("department", { $0.department }),
+    ("id", { $0.id }), ("displayName", { $0.displayName?.string }), ("givenName", { $0.givenName?.string }),
+    ("surname", { $0.surname?.string }),
+    ("mail", { $0.mail?.string }), ("userPrincipalName", { $0.userPrincipalName?.string }),
+    ("jobTitle", { $0.jobTitle?.string }), ("department", { $0.department?.string }),
   ]
 
   static func csv(_ people: [Person]) -> String {
@@ -85,15 +74,15 @@ enum PeopleOutput {
 
   static func tableRow(_ person: Person) -> [String] {
     [
-      displayName(person), person.mail ?? person.userPrincipalName ?? "", person.jobTitle ?? "",
-      person.department ?? "",
+      displayName(person), (person.mail ?? person.userPrincipalName)?.string ?? "", person.jobTitle?.string ?? "",
+      person.department?.string ?? "",
     ]
   }
 
   static func displayName(_ person: Person) -> String {
-    if let name = person.displayName, !name.isEmpty { return name }
-    let parts = [person.givenName, person.surname].compactMap { $0 }.filter { !$0.isEmpty }
-    return parts.isEmpty ? (person.userPrincipalName ?? person.id) : parts.joined(separator: " ")
+    if let name = person.displayName, !name.isEmpty { return name.string }
+    let parts = [person.givenName, person.surname].compactMap { $0?.string }.filter { !$0.isEmpty }
+    return parts.isEmpty ? (person.userPrincipalName?.string ?? person.id) : parts.joined(separator: " ")
   }
 
   /// Nothing when no one matched (the command says so on stderr). Job title and department are

@@ -96,7 +96,7 @@ struct AddressLookup: Sendable {
     return AddressLookup { text, limit in
       // Twice the limit, as for Graph: people without a mail are left out afterwards.
       let people = try index.search(text, limit: limit * 2)
-      return Array(people.filter { DirectoryText.sanitizedNonEmpty($0.mail) != nil }.prefix(limit))
+      return Array(people.filter { $0.mail?.nonEmpty != nil }.prefix(limit))
     }
   }
 
@@ -104,7 +104,7 @@ struct AddressLookup: Sendable {
   static func graph(_ client: DirectoryClient) -> AddressLookup {
     AddressLookup { text, limit in
       let page = try await client.searchPeople(PeopleQuery(text: text, pageSize: min(999, limit * 2))) { _ in }
-      return Array(page.people.filter { DirectoryText.sanitizedNonEmpty($0.mail) != nil }.prefix(limit))
+      return Array(page.people.filter { $0.mail?.nonEmpty != nil }.prefix(limit))
     }
   }
 }
@@ -127,7 +127,7 @@ enum AddressBookOutput {
         lines.append(mail + "\t" + name + (extra.isEmpty ? "" : "\t" + extra))
       }
     }
-    let shownQuery = field(query) ?? ""
+    let shownQuery = field(CleanText(query)) ?? ""
     switch format {
     case .aerc:
       return (lines.map { $0 + "\n" }.joined(), lines.isEmpty)
@@ -140,9 +140,9 @@ enum AddressBookOutput {
     }
   }
 
-  /// A field safe for a tab-separated line: sanitised (tabs and newlines become spaces), trimmed,
-  /// nil when nothing is left.
-  static func field(_ text: String?) -> String? {
-    DirectoryText.sanitizedNonEmpty(text?.replacingOccurrences(of: "\t", with: " "))
+  /// A field safe for a tab-separated line: clean text has no tabs or newlines (cleaning made them
+  /// spaces); trimmed, nil when nothing is left.
+  static func field(_ text: CleanText?) -> String? {
+    text?.nonEmpty?.string
   }
 }

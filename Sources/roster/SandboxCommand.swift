@@ -95,9 +95,9 @@ struct SandboxCommand: AsyncParsableCommand {
 
     let sandbox: RunningSandbox
     do { sandbox = try await SandboxServer.start(configuration) } catch {
-      // A people file's refusal quotes the bad entry: sanitised like any directory text.
+      // A people file's refusal quotes the bad entry: cleaned like any directory text.
       FileHandle.standardError.write(
-        Data("roster sandbox: \(DirectoryText.sanitize("\(error)", maxCharacters: 2000))\n".utf8))
+        Data("roster sandbox: \(CleanText("\(error)", maxCharacters: 2000))\n".utf8))
       throw ExitCode(1)
     }
     if let caOut, let pem = sandbox.caCertificatePEM {

@@ -47,7 +47,7 @@ struct ShowCommand: AsyncParsableCommand {
   private func runOffline() async throws {
     let (index, status) = try await IndexContext.make(common).openComplete()
     guard let detail = try index.detail(lookingUp: person) else {
-      DirectoryCommand.say("No one in the local index is \(DirectoryText.sanitize(person)).")
+      DirectoryCommand.say("No one in the local index is \(CleanText(person)).")
       throw ExitCode(1)
     }
     try DirectoryCommand.write(render(detail, photoJPEG: nil))
@@ -82,20 +82,21 @@ enum PersonDetailOutput {
 
   static func json(_ detail: PersonDetail) throws -> String {
     var clean = detail
-    clean.person = PeopleOutput.sanitized(detail.person)
-    clean.managerChain = detail.managerChain.map(PeopleOutput.sanitized)
-    clean.directReports = detail.directReports.map(PeopleOutput.sanitized)
+    clean.person = PeopleOutput.withPrintableId(detail.person)
+    clean.managerChain = detail.managerChain.map(PeopleOutput.withPrintableId)
+    clean.directReports = detail.directReports.map(PeopleOutput.withPrintableId)
     return try PeopleOutput.json(JSONShape(detail: clean))
   }
 
   static func text(_ detail: PersonDetail) -> String {
-    let person = PeopleOutput.sanitized(detail.person)
+    let person = PeopleOutput.withPrintableId(detail.person)
     let fields: [(String, String?)] = [
-      ("Given name", person.givenName), ("Surname", person.surname), ("Mail", person.mail),
-      ("User name", person.userPrincipalName), ("Job title", person.jobTitle), ("Department", person.department),
-      ("Company", person.companyName), ("Office", person.officeLocation),
-      ("Business phone", person.businessPhones.flatMap { $0.isEmpty ? nil : $0.joined(separator: ", ") }),
-      ("Mobile", person.mobilePhone), ("User type", person.userType),
+      ("Given name", person.givenName?.string), ("Surname", person.surname?.string), ("Mail", person.mail?.string),
+      ("User name", person.userPrincipalName?.string), ("Job title", person.jobTitle?.string),
+      ("Department", person.department?.string), ("Company", person.companyName?.string),
+      ("Office", person.officeLocation?.string),
+      ("Business phone", person.businessPhones.flatMap { $0.isEmpty ? nil : $0.map(\.string).joined(separator: ", ") }),
+      ("Mobile", person.mobilePhone?.string), ("User type", person.userType?.string),
       ("Account enabled", person.accountEnabled.map { $0 ? "yes" : "no" }), ("Object id", person.id),
     ]
     let labelWidth = fields.map(\.0.count).max() ?? 0
@@ -116,9 +117,9 @@ enum PersonDetailOutput {
     if detail.relationsHidden && detail.manager == nil {
       lines.append("Manager: not shown (reading managers needs User.Read.All)")
     } else {
-      lines.append("Manager: " + (detail.manager.map { summary(PeopleOutput.sanitized($0)) } ?? "none"))
+      lines.append("Manager: " + (detail.manager.map { summary(PeopleOutput.withPrintableId($0)) } ?? "none"))
       if detail.managerChain.count > 1 {
-        let names = detail.managerChain.reversed().map { PeopleOutput.displayName(PeopleOutput.sanitized($0)) }
+        let names = detail.managerChain.reversed().map { PeopleOutput.displayName(PeopleOutput.withPrintableId($0)) }
         lines.append("Reporting line: " + (names + [PeopleOutput.displayName(person)]).joined(separator: " › "))
       }
     }
@@ -128,7 +129,7 @@ enum PersonDetailOutput {
       lines.append("Direct reports: none")
     } else {
       lines.append("Direct reports (\(detail.directReports.count)):")
-      lines += detail.directReports.map { "  " + summary(PeopleOutput.sanitized($0)) }
+      lines += detail.directReports.map { "  " + summary(PeopleOutput.withPrintableId($0)) }
     }
     return lines.joined(separator: "\n") + "\n"
   }

@@ -81,7 +81,7 @@ struct StatusCommand: AsyncParsableCommand {
     } catch let required as SignInRequired {
       return (required.failure.displayLine, 3)
     } catch let trouble as TokenServiceUnavailable {
-      return (trouble.message, 4)
+      return (trouble.message.string, 4)
     } catch let failure as SignInFailure {
       return (failure.displayLine, failure.isNetworkFailure ? 4 : 3)
     } catch {
@@ -89,17 +89,17 @@ struct StatusCommand: AsyncParsableCommand {
     }
   }
 
-  /// Every string in the report came from the directory, the token or the settings: each goes
-  /// through the one sanitiser here, so the text and the JSON forms both carry no escape
-  /// sequences or bidi overrides.
+  /// Every string in the report came from the directory, the token or the settings: the account's
+  /// names are `CleanText` since the cache was read; the rest is cleaned here, so the text and the
+  /// JSON forms both carry no escape sequences or bidi overrides.
   private func makeReport(settings: Settings, store: any TokenStore, file: TokenCacheFile, refreshError: String?)
     -> Report
   {
-    let clean = { (text: String) in DirectoryText.sanitize(text) }
+    let clean = { (text: String) in CleanText(text).string }
     let accounts = file.accounts.sorted { $0.key < $1.key }.map { key, entry in
       Report.AccountReport(
-        username: clean(entry.account.username), displayName: entry.account.displayName.map(clean),
-        tenantId: clean(entry.account.tenantId), authority: clean(entry.account.authority),
+        username: entry.account.username.string, displayName: entry.account.displayName?.string,
+        tenantId: entry.account.tenantId.string, authority: clean(entry.account.authority),
         homeAccountId: clean(entry.account.homeAccountId), active: key == file.activeAccount,
         scopes: entry.account.grantedScopes.map(clean),
         accessTokenExpiresAt: entry.accessToken == nil ? nil : entry.account.accessTokenExpiresAt,

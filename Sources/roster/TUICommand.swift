@@ -45,7 +45,7 @@ enum TUICommand {
     } catch {
       let what = options.demo ? "the demo sandbox tenant could not start: " : ""
       FileHandle.standardError.write(
-        Data("roster: \(what)\(DirectoryText.sanitize("\(error)", maxCharacters: 2000))\n".utf8))
+        Data("roster: \(what)\(CleanText("\(error)", maxCharacters: 2000))\n".utf8))
       throw ExitCode(1)
     }
     await MainActor.run {

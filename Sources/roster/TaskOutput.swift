@@ -3,7 +3,7 @@ import RosterCore
 import TerminalUI
 
 /// How `roster tasks list` writes tasks: a table on a terminal, or JSON / CSV with the service's
-/// property names (`Id`, `Text`, `Completed`, `DateModified`). Texts were sanitised by the client.
+/// property names (`Id`, `Text`, `Completed`, `DateModified`). Texts are `CleanText` (cleaned by the client).
 enum TaskOutput {
   /// A task as `--json` writes it; `Id` stays a number when the service's ids are numbers.
   struct Record: Encodable {
@@ -36,7 +36,7 @@ enum TaskOutput {
       var lines = ["Id,Text,Completed,DateModified"]
       for task in tasks {
         lines.append(
-          [task.id, task.text, task.completed ? "true" : "false", task.dateModified.map(timestamp) ?? ""]
+          [task.id, task.text.string, task.completed ? "true" : "false", task.dateModified.map(timestamp) ?? ""]
             .map(PeopleOutput.csvField).joined(separator: ","))
       }
       return lines.joined(separator: "\r\n") + "\r\n"
@@ -45,7 +45,7 @@ enum TaskOutput {
       return tasks.map { task in
         let prefix = Truncation.fitRight(task.id, toWidth: idWidth) + "  " + (task.completed ? "[x]" : "[ ]") + " "
         let room = width.map { max($0 - DisplayWidth.of(prefix), 8) }
-        return prefix + (room.map { Truncation.truncate(task.text, toWidth: $0) } ?? task.text)
+        return prefix + (room.map { Truncation.truncate(task.text.string, toWidth: $0) } ?? task.text.string)
       }.joined(separator: "\n") + (tasks.isEmpty ? "" : "\n")
     }
   }

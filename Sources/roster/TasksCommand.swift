@@ -47,7 +47,7 @@ struct TasksCommand: AsyncParsableCommand {
 
     func validate() throws {
       if case .failure(let error) = TaskText.prepare(words.joined(separator: " ")) {
-        throw ValidationError(error.message)
+        throw ValidationError(error.message.string)
       }
     }
 
@@ -81,7 +81,7 @@ struct TasksCommand: AsyncParsableCommand {
     func run() async throws {
       try await TasksCommand.run(common) { client in
         try await client.delete(id)
-        DirectoryCommand.say("Deleted task \(DirectoryText.sanitize(id)).")
+        DirectoryCommand.say("Deleted task \(CleanText(id)).")
       }
     }
   }
@@ -92,7 +92,7 @@ struct TasksCommand: AsyncParsableCommand {
     let runtime = try common.makeRuntime()
     let configuration: TaskAPIConfiguration
     do { configuration = try TaskAPIConfiguration(settings: runtime.settings) } catch {
-      DirectoryCommand.say(error.message)
+      DirectoryCommand.say(error.message.string)
       throw ExitCode(2)
     }
     guard await runtime.session.restoreSession() != nil else {
@@ -102,7 +102,7 @@ struct TasksCommand: AsyncParsableCommand {
     do {
       try await body(.live(configuration: configuration, tokens: runtime.session, transport: runtime.transport))
     } catch let error as TaskError {
-      DirectoryCommand.say(error.message + (exitCode(for: error) == 3 ? " Run `roster login --browser`." : ""))
+      DirectoryCommand.say(error.message.string + (exitCode(for: error) == 3 ? " Run `roster login --browser`." : ""))
       throw ExitCode(exitCode(for: error))
     }
   }

@@ -133,7 +133,7 @@ import Transport
       #expect(count == 120)
       let link = try #require(page.deltaLink)
       let victim = harness.sandbox.defaultUsername
-      let someone = try #require(try await harness.searchAll("a").first { $0.userPrincipalName != victim })
+      let someone = try #require(try await harness.searchAll("a").first { $0.userPrincipalName?.string != victim })
       try await harness.harness.call("DELETE", "users/\(someone.id)")
       let round = try await feed.fetch(link) { _ in }
       #expect(round.changes == [.removed(id: someone.id)])

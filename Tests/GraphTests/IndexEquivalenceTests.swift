@@ -35,15 +35,15 @@ import Testing
     }
     while queries.count < count {
       let person = people[Int(random.next() % UInt64(people.count))]
-      let words = (person.displayName ?? "").split(separator: " ").map(String.init)
+      let words = (person.displayName?.string ?? "").split(separator: " ").map(String.init)
       switch random.next() % 6 {
       case 0: if let word = words.randomElement(using: &random), let cut = prefix(word) { queries.append(cut) }
-      case 1: if let cut = prefix(person.mail) { queries.append(cut) }
-      case 2: if let cut = prefix(person.userPrincipalName) { queries.append(cut.uppercased()) }
+      case 1: if let cut = prefix(person.mail?.string) { queries.append(cut) }
+      case 2: if let cut = prefix(person.userPrincipalName?.string) { queries.append(cut.uppercased()) }
       case 3:
         if words.count > 1, let a = prefix(words.last), let b = prefix(words.first) { queries.append("\(a) \(b)") }
-      case 4: if let cut = prefix(person.surname) { queries.append(cut.lowercased()) }
-      default: if let name = person.displayName { queries.append(name) }
+      case 4: if let cut = prefix(person.surname?.string) { queries.append(cut.lowercased()) }
+      default: if let name = person.displayName { queries.append(name.string) }
       }
     }
     return queries

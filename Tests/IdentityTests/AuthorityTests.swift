@@ -64,7 +64,7 @@ import Testing
       _ = try Authority(parsing: "http://login.example.com/organizations")
       Issue.record("expected refusal")
     } catch {
-      #expect(error.message.contains("only https://"))
+      #expect(error.message.string.contains("only https://"))
     }
   }
 

@@ -90,7 +90,7 @@ import Transport
       return
     }
     #expect(failure.error == "access_denied")
-    #expect(failure.message.contains("cancel"))
+    #expect(failure.message.string.contains("cancel"))
   }
 
   @Test func aPastedRedirectCompletesAndGarbageIsRefused() async throws {

@@ -66,7 +66,7 @@ import Transport
       return
     }
     #expect(failure.error == "authorization_declined")
-    #expect(failure.message.contains("declined"))
+    #expect(failure.message.string.contains("declined"))
 
     let cancelled = OneShot<Result<TokenResponse, SignInFailure>?>()
     let second = Self.poller(transport, scheduler) { cancelled.fulfil($0) }

@@ -117,7 +117,7 @@ extension FileTokenStoreTests {
       _ = try await store.load()
       Issue.record("expected refusal")
     } catch let failure as SignInFailure {
-      #expect(failure.message.contains("belongs to another user"))
+      #expect(failure.message.string.contains("belongs to another user"))
     }
   }
 }

@@ -177,7 +177,7 @@ extension IdentitySessionRefreshTests {
     } catch let trouble as TokenServiceUnavailable {
       #expect(trouble.throttled == throttled)
       #expect(trouble.retryAfter == retryAfter)
-      #expect(!trouble.message.contains("at-") && !trouble.message.contains("rt-"))
+      #expect(!trouble.message.string.contains("at-") && !trouble.message.string.contains("rt-"))
     }
     let entry = try #require(try await store.load().accounts.values.first)
     #expect(entry.refreshToken == Secret("rt-0"))

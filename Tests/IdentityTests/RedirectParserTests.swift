@@ -30,7 +30,7 @@ import Testing
       return
     }
     #expect(body.code == "AADSTS65004")
-    #expect(ErrorExplainer.failure(for: body).message.contains("declined"))
+    #expect(ErrorExplainer.failure(for: body).message.string.contains("declined"))
   }
 
   @Test(arguments: [

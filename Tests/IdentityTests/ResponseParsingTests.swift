@@ -25,7 +25,7 @@ import Transport
       _ = try TokenResponse.parse(Data(#"{"token_type":"Bearer","expires_in":3600}"#.utf8), from: url)
       Issue.record("expected failure")
     } catch {
-      #expect(error.message.contains("without an access token"))
+      #expect(error.message.string.contains("without an access token"))
     }
   }
 
@@ -34,7 +34,7 @@ import Transport
       _ = try TokenResponse.parse(Data("<!DOCTYPE html><html><body>Sign in to Wi-Fi</body></html>".utf8), from: url)
       Issue.record("expected failure")
     } catch {
-      #expect(error.message.contains("HTML page instead of JSON"))
+      #expect(error.message.string.contains("HTML page instead of JSON"))
     }
   }
 
@@ -45,7 +45,7 @@ import Transport
       _ = try OIDCConfiguration.parse(Data(#"{"authorization_endpoint":"https://x/a"}"#.utf8), from: discovery)
       Issue.record("expected failure")
     } catch {
-      #expect(error.message.contains("token_endpoint"))
+      #expect(error.message.string.contains("token_endpoint"))
     }
     do {
       _ = try OIDCConfiguration.parse(
@@ -53,7 +53,7 @@ import Transport
         from: discovery)
       Issue.record("expected failure")
     } catch {
-      #expect(error.message.contains("http://"))
+      #expect(error.message.string.contains("http://"))
     }
   }
 
@@ -65,7 +65,7 @@ import Transport
   func aadstsCodesGetPlainLanguage(code: Int, phrase: String) throws {
     let response = IdentityFixtures.oauthError("invalid_grant", code: code)
     let failure = ErrorExplainer.failure(from: response, fallback: "x")
-    #expect(failure.message.localizedCaseInsensitiveContains(phrase))
+    #expect(failure.message.string.localizedCaseInsensitiveContains(phrase))
     #expect(failure.code == "AADSTS\(code)")
     #expect(failure.traceId == "0000aaaa-11bb")
     #expect(failure.displayLine.contains("AADSTS\(code)"))
@@ -85,21 +85,21 @@ import Transport
       400, ["error": "invalid_grant", "error_description": "AADB2C90080: The provided grant has expired."])
     let failure = ErrorExplainer.failure(from: body, fallback: "")
     #expect(failure.code == "AADB2C90080")
-    #expect(failure.message.contains("expired"))
+    #expect(failure.message.string.contains("expired"))
   }
 
   @Test func subErrorsExplainWhyInteractionIsNeeded() {
     let failure = ErrorExplainer.failure(
       for: OAuthErrorBody.parse(
         IdentityFixtures.oauthError("interaction_required", suberror: "consent_required").body)!)
-    #expect(failure.message.contains("consent"))
+    #expect(failure.message.string.contains("consent"))
   }
 
   @Test func serverErrorsAndHTMLBodies() {
     let html = HTTPResponse(status: 502, body: Data("<html>Bad gateway</html>".utf8))
-    #expect(ErrorExplainer.failure(from: html, fallback: "").message.contains("HTTP 502"))
+    #expect(ErrorExplainer.failure(from: html, fallback: "").message.string.contains("HTTP 502"))
     let proxyPage = HTTPResponse(status: 403, body: Data("<html>blocked</html>".utf8))
-    #expect(ErrorExplainer.failure(from: proxyPage, fallback: "").message.contains("HTML page"))
+    #expect(ErrorExplainer.failure(from: proxyPage, fallback: "").message.string.contains("HTML page"))
   }
 
   @Test func pkceChallengeIsS256OfTheVerifier() {
@@ -121,6 +121,27 @@ import Transport
     #expect(claims?.tenantId == "t")
     #expect(claims?.preferredUsername == "u@x")
     #expect(IDTokenClaims.decode(Secret("opaque")) == nil)
+  }
+
+  /// Claims are server text that the status bar and `roster status` show: they are cleaned where
+  /// the token is read, and an account read back from the cache file is cleaned again.
+  @Test func idTokenClaimsAreCleanedWhereTheTokenIsRead() throws {
+    let token = IdentityFixtures.idToken(
+      oid: "o", tid: "t\u{1B}[2J", username: "\u{1B}]52;c;ZXZpbA==\u{07}u@x\u{202E}")
+    let claims = try #require(IDTokenClaims.decode(Secret(token)))
+    #expect(claims.preferredUsername == "u@x")
+    let tokens = TokenResponse(
+      accessToken: Secret("a"), tokenType: "Bearer", expiresIn: 3600, scope: "openid", refreshToken: nil,
+      idToken: Secret(token))
+    let account = IdentitySession.account(
+      from: tokens, configuration: try IdentityConfiguration(settings: IdentitySessionRefreshTests.settings),
+      issuedAt: Date())
+    #expect(account.username == "u@x" && account.tenantId == "t" && account.displayName == "Adele")
+    let cached =
+      #"{"homeAccountId": "o.t", "username": "\u001b[1mEve\u001b[0m", "displayName": "\u202eEve", "#
+      + #""tenantId": "t\u0007", "authority": "https://login.example/t", "grantedScopes": []}"#
+    let decoded = try JSONDecoder().decode(Account.self, from: Data(cached.utf8))
+    #expect(decoded.username == "Eve" && decoded.displayName == "Eve" && decoded.tenantId == "t")
   }
 
   /// The device code answer is shown on the login screen: escape sequences, controls and bidi

@@ -7,7 +7,7 @@ import RosterCore
 extension AppState {
   /// A query with no cached answer and nothing shown that it refines: pending, the list cleared.
   mutating func typedNewQuery(_ text: String) {
-    search.query = text
+    search.query = CleanText(text)
     search.requestID += 1
     _ = search.cache.value(for: search.normalizedQuery, now: now)
     search.answer = nil
@@ -17,16 +17,16 @@ extension AppState {
 
   /// A query that refines the shown answer's: the answer narrowed locally while the request waits.
   mutating func typedRefinement(_ text: String, showing people: [Person]) {
-    search.query = text
+    search.query = CleanText(text)
     search.requestID += 1
     _ = search.cache.value(for: search.normalizedQuery, now: now)
     search.status = .refining
-    listShows(people, answeredFor: search.resultsQuery)
+    listShows(people, answeredFor: search.resultsQuery?.string)
   }
 
   /// A query answered from the cache at once (`answer` is what the cache held): no request.
   mutating func typedCachedQuery(_ text: String, answer: CachedResults) {
-    search.query = text
+    search.query = CleanText(text)
     search.requestID += 1
     _ = search.cache.value(for: search.normalizedQuery, now: now)
     search.inFlight = nil
@@ -36,7 +36,7 @@ extension AppState {
 
   /// The field emptied: nothing pending, the list and the pane cleared.
   mutating func typedEmptyQuery(_ text: String = "") {
-    search.query = text
+    search.query = CleanText(text)
     search.requestID += 1
     search.status = .idle
     search.inFlight = nil
@@ -73,7 +73,7 @@ extension AppState {
   mutating func listShows(_ people: [Person], answeredFor query: String?) {
     let selected = search.selectedPerson
     search.results = people
-    search.resultsQuery = query
+    search.resultsQuery = query.map { CleanText($0) }
     if let selected, let index = people.firstIndex(where: { $0.id == selected.id }) {
       search.selectedIndex = index
     } else {

@@ -137,7 +137,7 @@ struct FailureTests {
     _ = reduce(&state, .search(.queryChanged("al")))
     _ = reduce(&state, .search(.debounceElapsed(id: 1)))
     _ = reduce(&state, .search(.resultsLoaded(id: 1, .failure(error))))
-    #expect(state.search.status == .failed(message: message))
+    #expect(state.search.status == .failed(message: CleanText(message)))
   }
 
   @Test func detailFailuresKeepTheRowAndSayWhy() {

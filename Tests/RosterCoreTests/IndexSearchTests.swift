@@ -83,7 +83,7 @@ import Testing
     #expect(state.index.offline && state.index.isUsable(at: Self.now))
 
     let first = reduce(&state, .index(.syncFinished(.permissionDenied("needs User.ReadBasic.All"))))
-    #expect(state.banner?.message.contains("User.ReadBasic.All") == true && !first.isEmpty)
+    #expect(state.banner?.message.string.contains("User.ReadBasic.All") == true && !first.isEmpty)
     #expect(!state.index.isUsable(at: Self.now))
     state.banner = nil
     state.index.attached = true
@@ -99,7 +99,7 @@ import Testing
     let effects = reduce(&state, .index(.attached(summary)))
     #expect(effects.first == .syncIndex)
     #expect(effects.contains { if case .scheduleTick = $0 { true } else { false } })
-    #expect(state.banner?.kind == .error && state.banner?.message == message)
+    #expect(state.banner?.kind == .error && state.banner?.message.string == message)
   }
 
   /// The index answers 500 at a time too: one more is asked for to know whether there are more,

@@ -163,15 +163,15 @@ struct LoginTests {
     #expect(store.state.screen == .setup)
     await store.send(.setup(.fieldEdited(.clientId, "not-a-guid"))) { $0.setup.clientId = "not-a-guid" }
     await store.send(.setup(.submitted)) {
-      $0.setup.error =
+      $0.setup.error = CleanText(
         "The client id is the app registration's Application (client) ID, a GUID like "
-        + "00000000-0000-0000-0000-000000000000."
+          + "00000000-0000-0000-0000-000000000000.")
     }
     #expect(store.saves.saved.isEmpty)
 
     let typed = " 11111111-2222-3333-4444-555555555555 "
     await store.send(.setup(.fieldEdited(.clientId, typed))) {
-      $0.setup.clientId = typed
+      $0.setup.clientId = CleanText(typed)
       $0.setup.error = nil
     }
     await store.send(.setup(.fieldEdited(.tenant, "contoso.onmicrosoft.com"))) {

@@ -46,7 +46,7 @@ struct PhotoReducerTests {
   }
 
   static func request(_ store: TestStore, _ person: Person, side: Int = 48) -> FakeDirectoryClient.Request {
-    .photo(PhotoRequest(tenant: store.state.account?.tenantId ?? "", personID: person.id, side: side))
+    .photo(PhotoRequest(tenant: store.state.account?.tenantId.string ?? "", personID: person.id, side: side))
   }
 
   @Test func photosOffNeverAskForOne() async {
@@ -137,7 +137,8 @@ struct PhotoReducerTests {
     #expect(calls.map(\.request) == [Self.request(store, Fixtures.alexes[0], side: 240)])
     calls.first?.fail(.malformedResponse("Not a JPEG"))
     await store.settle()
-    #expect(store.state.photo.status == .unavailable(DirectoryError.malformedResponse("Not a JPEG").plainMessage))
+    #expect(
+      store.state.photo.status == .unavailable(DirectoryError.malformedResponse("Not a JPEG").plainMessage.string))
     #expect(store.state.detail.status == .loaded(Fixtures.detail(Fixtures.alexes[0])), "the text is untouched")
     await store.finish()
   }

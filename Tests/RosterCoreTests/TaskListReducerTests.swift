@@ -134,7 +134,7 @@ struct TaskListReducerTests {
     #expect(effects == [.cancel(id: .tasks), .signIn(.browser)])
     #expect(state.screen == .login)
     #expect(state.account == nil)
-    #expect(state.login.reason?.contains("revoked") == true)
+    #expect(state.login.reason?.string.contains("revoked") == true)
     // Signing in again returns to the list and reloads it.
     #expect(
       reduce(&state, .login(.signInEventReceived(.signedIn(Fixtures.account)))).contains(.loadTasks(requestID: 2)))

@@ -64,7 +64,7 @@ struct ReducerRuleTests {
     let store = TestStore(state: AppState(settings: Settings()))
     store.saves.error = DiskFull()
     let clientId = "11111111-2222-3333-4444-555555555555"
-    await store.send(.setup(.fieldEdited(.clientId, clientId))) { $0.setup.clientId = clientId }
+    await store.send(.setup(.fieldEdited(.clientId, clientId))) { $0.setup.clientId = CleanText(clientId) }
     await store.send(.setup(.submitted)) { $0.setup.isSaving = true }
     await store.receive(.setup(.saveFailed("No space left on device"))) {
       $0.setup.isSaving = false

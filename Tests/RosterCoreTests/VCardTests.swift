@@ -7,7 +7,7 @@ struct VCardTests {
   static let person = Person(
     id: "87d349ed-44d7-43e1-9a83-5f2406dee5bd", displayName: "Ó'Brien; Seán, Jr.\u{1B}[31m", givenName: "Seán",
     surname: "Ó'Brien", mail: "sean@contoso.example", userPrincipalName: "sean@contoso.example",
-    jobTitle: String(repeating: "日本語", count: 20), department: "R&D", companyName: "Contoso, Ltd.",
+    jobTitle: CleanText(String(repeating: "日本語", count: 20)), department: "R&D", companyName: "Contoso, Ltd.",
     businessPhones: ["+1 555 0100"], mobilePhone: "+1 555 0199")
 
   @Test func textValuesAreEscapedAndDirectoryTextSanitised() {

@@ -70,7 +70,7 @@ struct TaskClientTests {
       Issue.record("expected sign-in required, got \(String(describing: failure))")
       return
     }
-    #expect(why.message.contains("revoked"))
+    #expect(why.message.string.contains("revoked"))
   }
 
   @Test("a token without the write scope is explained, not refreshed in a loop")
@@ -97,7 +97,7 @@ struct TaskClientTests {
       Issue.record("expected 503, got \(String(describing: unavailable))")
       return
     }
-    #expect(unavailable?.message.hasPrefix("The task service answered 503") == true)
+    #expect(unavailable?.message.string.hasPrefix("The task service answered 503") == true)
     #expect(await TaskClient.failure { _ = try await h.client.setCompleted("999", true) } == .notFound)
     #expect(
       await TaskClient.failure { _ = try await h.client.delete("../x") } == .invalidText("../x is not a task id."))

@@ -23,6 +23,14 @@ struct TaskDecodingTests {
     #expect(throws: TaskError.self) { try TaskDecoding.list(Data(#"[{"Text": "no id"}]"#.utf8)) }
   }
 
+  @Test("a task title is cleaned where the answer is decoded: OSC 52, DCS, bidi, C1 gone")
+  func hostileTitles() throws {
+    let json = #"[{"Id": 1, "Text": "\u001b]52;c;ZXZpbA==\u0007Pay \u202einvoice\u009b2J\u001bPq\u001b\\ now"}]"#
+    let task = try #require(try TaskDecoding.list(Data(json.utf8)).first)
+    #expect(task.text == "Pay invoice now")
+    #expect(task.text.string == "Pay invoice now")
+  }
+
   @Test("service messages: ASP.NET's Message, OAuth and Graph shapes, HTML dropped")
   func messages() {
     #expect(

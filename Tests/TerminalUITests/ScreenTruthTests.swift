@@ -38,9 +38,10 @@ import Testing
   func namesAreWholeAndAddressesDifferAtEveryWidth(cols: Int) {
     let lines = Self.render(Self.lookalikeList(cols: cols))
     for person in Self.lookalikes {
-      let local = String(person.mail!.prefix { $0 != "@" }) + "@"
-      let row = lines.first { $0.contains(person.displayName!) && $0.contains("@") }
-      #expect(row?.contains(local) == true, "\(cols): \(person.displayName!) and \(local) in \(lines)")
+      let name = person.displayName!.string
+      let local = String(person.mail!.string.prefix { $0 != "@" }) + "@"
+      let row = lines.first { $0.contains(name) && $0.contains("@") }
+      #expect(row?.contains(local) == true, "\(cols): \(name) and \(local) in \(lines)")
     }
   }
 
@@ -164,7 +165,7 @@ import Testing
   /// the width beside the photo); beside it, the fields keep clear of the photo.
   @Test func reportsBelowThePhotoUseTheWholeWidth() {
     let title = "Head of Platform Engineering, Europe"
-    let report = Person(id: "r", displayName: "Rahul Gupta", jobTitle: title)
+    let report = Person(id: "r", displayName: "Rahul Gupta", jobTitle: CleanText(title))
     var state = ScreenFixtures.results(rows: 40, cols: 120)
     state.photo.mode = .halfBlocks256
     state.detail.status = .loaded(PersonDetail(person: ScreenFixtures.people[1], directReports: [report]))

@@ -12,7 +12,7 @@ public enum Fixtures {
   public static func person(_ name: String, id: String? = nil) -> Person {
     let slug = name.lowercased().replacingOccurrences(of: " ", with: ".")
     return Person(
-      id: id ?? "id-\(slug)", displayName: name, mail: "\(slug)@contoso.example",
+      id: id ?? "id-\(slug)", displayName: CleanText(name), mail: "\(slug)@contoso.example",
       userPrincipalName: "\(slug)@contoso.example")
   }
 

@@ -38,9 +38,9 @@ extension SandboxHarness {
     for await event in events {
       switch event {
       case .deviceCodeIssued(let prompt):
-        _ = try? await control(approve ? "device/approve" : "device/deny", ["user_code": prompt.userCode])
+        _ = try? await control(approve ? "device/approve" : "device/deny", ["user_code": prompt.userCode.string])
       case .browserOpened(let url, _):
-        await actAsBrowser(url)
+        await actAsBrowser(url.string)
       case .signedIn, .failed:
         return event
       case .waitingForUser:

@@ -128,7 +128,7 @@ public enum DetailAction: Equatable, Sendable {
   case retryScheduled(id: Int, RetryNotice)
   /// Esc in the single-pane layout: back to the list.
   case closed
-  /// `y`/`c` on a field: copy `text` (already sanitised by the VC), announcing it as `label`.
+  /// `y`/`c` on a field: copy `text` (read from `CleanText` by the VC), announcing it as `label`.
   case copyRequested(label: String, text: String)
   /// ↑/↓ in the pane: the org-chart row selection moved by `by` (clamped to the rows).
   case orgRowMoved(by: Int)

@@ -4,10 +4,12 @@ import Foundation
 public struct Account: Sendable, Equatable, Codable, Hashable {
   /// `oid.tid`, the key MSAL also uses for a home account.
   public var homeAccountId: String
-  /// The sign-in name (UPN or email), from `preferred_username`.
-  public var username: String
-  public var displayName: String?
-  public var tenantId: String
+  /// The sign-in name (UPN or email), from `preferred_username`. Claims are server text: this and
+  /// the display name and tenant are cleaned where the token is read (and when the cache is).
+  public var username: CleanText
+  public var displayName: CleanText?
+  /// The tenant's id (a GUID); `.string` where it names a tenant in a request or a path.
+  public var tenantId: CleanText
   /// The authority URL the account signed in through.
   public var authority: String
   /// Scopes the current access token was granted (as the token endpoint reported them).
@@ -16,7 +18,7 @@ public struct Account: Sendable, Equatable, Codable, Hashable {
   public var accessTokenExpiresAt: Date?
 
   public init(
-    homeAccountId: String, username: String, displayName: String? = nil, tenantId: String,
+    homeAccountId: String, username: CleanText, displayName: CleanText? = nil, tenantId: CleanText,
     authority: String, grantedScopes: [String] = [], accessTokenExpiresAt: Date? = nil
   ) {
     self.homeAccountId = homeAccountId

@@ -8,15 +8,18 @@ public enum SignInMethod: String, Sendable, Equatable, Codable {
 
 /// What the person must do to finish a device-code sign-in (RFC 8628), as the server said it.
 public struct DeviceCodePrompt: Sendable, Equatable {
-  public var userCode: String
-  public var verificationURI: String
-  /// The server's own instructions, shown as-is (sanitised) because it may be localised.
-  public var message: String?
+  /// Server text, cleaned where the device-code answer is decoded.
+  public var userCode: CleanText
+  public var verificationURI: CleanText
+  /// The server's own instructions, shown as-is (clean) because it may be localised.
+  public var message: CleanText?
   public var expiresAt: Date
   /// Seconds between polls, after any `slow_down`.
   public var interval: Int
 
-  public init(userCode: String, verificationURI: String, message: String?, expiresAt: Date, interval: Int) {
+  public init(
+    userCode: CleanText, verificationURI: CleanText, message: CleanText?, expiresAt: Date, interval: Int
+  ) {
     self.userCode = userCode
     self.verificationURI = verificationURI
     self.message = message
@@ -32,7 +35,7 @@ public enum SignInEvent: Sendable, Equatable {
   /// Polling goes on; `slowDown` is true after the server asked to slow down.
   case waitingForUser(slowDown: Bool)
   /// The browser flow is waiting: open `url`; a redirect URL may also be pasted.
-  case browserOpened(url: String, listeningOn: String?)
+  case browserOpened(url: CleanText, listeningOn: CleanText?)
   /// Done: tokens are cached (or held in memory) and Graph calls may start.
   case signedIn(Account)
   /// Ended without a token; the failure says why in plain language.
@@ -41,18 +44,21 @@ public enum SignInEvent: Sendable, Equatable {
 
 /// Why a sign-in or a silent refresh failed, in words a person can act on.
 public struct SignInFailure: Error, Sendable, Equatable {
-  /// What went wrong and what to do, in one line (never a token).
-  public var message: String
+  /// What went wrong and what to do, in one line (never a token). Clean: it often quotes the
+  /// identity platform's own description.
+  public var message: CleanText
   /// The identity platform's code (`AADSTS50076`, `AADB2C90080`) when there was one.
-  public var code: String?
+  public var code: CleanText?
   /// The server's `error` field (`invalid_grant`, `expired_token`, ...).
   public var error: String?
-  public var traceId: String?
+  public var traceId: CleanText?
   /// Whether starting sign-in again may help (an expired code: yes; app not found: no).
   public var canRetry: Bool
 
-  public init(message: String, code: String? = nil, error: String? = nil, traceId: String? = nil, canRetry: Bool = true)
-  {
+  public init(
+    message: CleanText, code: CleanText? = nil, error: String? = nil, traceId: CleanText? = nil,
+    canRetry: Bool = true
+  ) {
     self.message = message
     self.code = code
     self.error = error

@@ -19,8 +19,7 @@ public struct TokenServiceUnavailable: Error, Sendable, Equatable {
   }
 
   /// The line shown while it lasts: temporary, and the session kept.
-  public var message: String {
-    "The sign-in service is having trouble (\(DirectoryText.sanitize(failure.message))); "
-      + "you are still signed in, and Roster tries again."
+  public var message: CleanText {
+    "The sign-in service is having trouble (\(failure.message)); you are still signed in, and Roster tries again."
   }
 }

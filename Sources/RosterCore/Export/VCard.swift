@@ -5,7 +5,7 @@ import Foundation
 /// Properties: FN, N, EMAIL, TEL (business phones as work/voice, mobile as cell), TITLE, ORG
 /// (company; department as the organisational unit), UID (the directory object id as a URN), and
 /// PHOTO when JPEG bytes are given (a `data:` URI, RFC 6350 §6.2.4). Every directory string goes
-/// through `DirectoryText.sanitize` first, then text-value escaping (§3.4: backslash, comma,
+/// is `CleanText` already (the id is cleaned here), then text-value escaping (§3.4: backslash, comma,
 /// semicolon, newline); lines end in CRLF and fold at 75 octets without splitting a UTF-8
 /// character (§3.2).
 public enum VCard {
@@ -14,7 +14,7 @@ public enum VCard {
 
   /// The vCard text for `person`; `photoJPEG` adds a PHOTO property.
   public static func render(_ person: Person, photoJPEG: Data? = nil) -> String {
-    func clean(_ text: String?) -> String? { DirectoryText.sanitizedNonEmpty(text) }
+    func clean(_ text: CleanText?) -> String? { text?.nonEmpty?.string }
     var lines = ["BEGIN:VCARD", "VERSION:4.0"]
     let fullName =
       clean(person.displayName)
@@ -39,7 +39,7 @@ public enum VCard {
     if let photoJPEG, !photoJPEG.isEmpty {
       lines.append("PHOTO:data:image/jpeg;base64," + photoJPEG.base64EncodedString())
     }
-    lines.append("UID:urn:uuid:" + escape(DirectoryText.sanitize(person.id)))
+    lines.append("UID:urn:uuid:" + escape(CleanText(person.id).string))
     lines.append("END:VCARD")
     return lines.map(fold).joined(separator: "\r\n") + "\r\n"
   }

@@ -40,8 +40,8 @@ public enum VCardFile {
   /// `_` only, so no directory string can name another path.
   static func fileStem(_ person: Person) -> String {
     let source =
-      DirectoryText.sanitizedNonEmpty(person.mail).map { String($0.prefix { $0 != "@" }) }
-      ?? DirectoryText.sanitizedNonEmpty(person.displayName) ?? ""
+      person.mail?.nonEmpty.map { String($0.string.prefix { $0 != "@" }) }
+      ?? person.displayName?.nonEmpty?.string ?? ""
     var stem = ""
     for scalar in source.lowercased().unicodeScalars {
       if scalar.isASCII,

@@ -28,7 +28,7 @@ enum IndexReducer {
       state.index.summary = summary
       guard let summary else { return [] }
       guard let repaired = summary.repaired else { return startSync(&state) }
-      LifecycleReducer.showBanner(&state, DirectoryText.sanitize(repaired), kind: .error)
+      LifecycleReducer.showBanner(&state, CleanText(repaired), kind: .error)
       return startSync(&state) + LifecycleReducer.ticking(state)
     case .syncProgressed(let indexed, let estimate):
       guard state.index.attached else { return [] }
@@ -54,7 +54,7 @@ enum IndexReducer {
         state.index.attached = false
         if state.index.toldProblem == nil {
           state.index.toldProblem = message
-          let text = "No local index: \(DirectoryText.sanitize(message)) Searching Microsoft Graph instead."
+          let text: CleanText = "No local index: \(message) Searching Microsoft Graph instead."
           LifecycleReducer.showBanner(&state, text, kind: .error)
           return LifecycleReducer.ticking(state)
         }
@@ -102,7 +102,7 @@ enum IndexReducer {
     let limit = max(state.search.pageSize * 4, indexPage, listed)
     return [
       .cancel(id: .searchDebounce), .cancel(id: .search), .cancel(id: .nextPage),
-      .searchIndex(PeopleQuery(text: state.search.query, pageSize: limit + 1), requestID: id),
+      .searchIndex(PeopleQuery(text: state.search.query.string, pageSize: limit + 1), requestID: id),
     ]
   }
 
@@ -111,7 +111,9 @@ enum IndexReducer {
   static func more(_ state: inout AppState) -> [Effect] {
     guard state.search.answer?.moreInIndex == true else { return [] }
     let limit = state.search.results.count + indexPage
-    return [.searchIndex(PeopleQuery(text: state.search.query, pageSize: limit + 1), requestID: state.search.requestID)]
+    return [
+      .searchIndex(PeopleQuery(text: state.search.query.string, pageSize: limit + 1), requestID: state.search.requestID)
+    ]
   }
 
   /// How many matches one index query lists: a few screens, more than anyone scrolls before

@@ -27,7 +27,7 @@ extension DetailReducer {
       let full: Person
       if case .loaded(let detail) = state.detail.status { full = detail.person } else { full = person }
       // The photo at 240×240 (Graph's usual upload size) for the card's PHOTO, when there is one.
-      let photo = PhotoRequest(tenant: state.account?.tenantId ?? "", personID: full.id, side: 240)
+      let photo = PhotoRequest(tenant: state.account?.tenantId.string ?? "", personID: full.id, side: 240)
       return [.exportVCard(full, photo: photo)]
     case .vCardExported(.success(let path)):
       // The file name first: a narrow status line cuts the folder, never the name (a second `v`

@@ -54,14 +54,15 @@ enum LifecycleReducer {
       state.banner = nil
       return []
     case .warningRaised(let message):
-      showBanner(&state, DirectoryText.sanitize(message), kind: .error, seconds: Tuning.warningSeconds)
+      showBanner(&state, CleanText(message), kind: .error, seconds: Tuning.warningSeconds)
       return ticking(state)
     }
   }
 
   /// Shows `message` for a few seconds.
   static func showBanner(
-    _ state: inout AppState, _ message: String, kind: Banner.Kind = .info, seconds: TimeInterval = Tuning.bannerSeconds
+    _ state: inout AppState, _ message: CleanText, kind: Banner.Kind = .info,
+    seconds: TimeInterval = Tuning.bannerSeconds
   ) {
     state.banner = Banner(message: message, kind: kind, expiresAt: state.now.addingTimeInterval(seconds))
   }

@@ -20,7 +20,7 @@ enum LoginReducer {
     case .codeCopyRequested:
       guard let prompt = state.login.deviceCode else { return [] }
       LifecycleReducer.showBanner(&state, "Copied the code \(prompt.userCode) to the clipboard")
-      return [.copyToClipboard(prompt.userCode)] + LifecycleReducer.ticking(state)
+      return [.copyToClipboard(prompt.userCode.string)] + LifecycleReducer.ticking(state)
     case .redirectFieldEdited(let text):
       state.login.redirectField = Secret(text)
       state.login.redirectError = nil
@@ -46,9 +46,9 @@ enum LoginReducer {
       if accepted {
         state.login.redirectField = Secret("")
       } else {
-        state.login.redirectError =
+        state.login.redirectError = CleanText(
           "That address is not the redirect of this sign-in (wrong or old tab?). "
-          + "Sign in again and paste the new address."
+            + "Sign in again and paste the new address.")
       }
       return []
     }
@@ -123,7 +123,7 @@ enum LoginReducer {
     state.singlePaneDetailOpen = false
     state.isHelpVisible = false
     state.login.reason =
-      "Your session ended: \(DirectoryText.sanitize(failure.message)) Sign in again; your search is kept."
+      "Your session ended: \(failure.message) Sign in again; your search is kept."
     state.search.inFlight = nil
     state.search.isLoadingMore = false
     state.search.status = .failed(message: "Sign-in required")

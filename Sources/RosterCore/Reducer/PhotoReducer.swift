@@ -23,7 +23,7 @@ enum PhotoReducer {
       case .failure(.cancelled):
         break
       case .failure(let error):
-        state.photo.status = .unavailable(error.plainMessage)
+        state.photo.status = .unavailable(error.plainMessage.string)
       }
       return []
     }
@@ -46,7 +46,7 @@ enum PhotoReducer {
       return [.cancel(id: .photo)]
     }
     state.photo.status = .loading
-    let request = PhotoRequest(tenant: state.account?.tenantId ?? "", personID: target, side: side)
+    let request = PhotoRequest(tenant: state.account?.tenantId.string ?? "", personID: target, side: side)
     return [.loadPhoto(request, requestID: state.photo.requestID)]
   }
 

@@ -42,6 +42,9 @@ enum SearchReducer {
   // MARK: - Typing
 
   private static func queryChanged(_ state: inout AppState, _ text: String) -> [Effect] {
+    // Typed or pasted text, cleaned as it enters the state (the field already drops controls;
+    // this also drops bidi overrides a paste may carry). What is sent is built from it.
+    let text = CleanText(text)
     guard text != state.search.query else { return [] }
     state.search.query = text
     state.search.requestID += 1
@@ -84,17 +87,17 @@ enum SearchReducer {
           id: .searchDebounce, after: Tuning.debounce(state.settings),
           then: .search(.debounceElapsed(id: state.search.requestID)))
       ]
-    return timer + replaceResults(&state, with: people, answeredFor: answeredFor)
+    return timer + replaceResults(&state, with: people, answeredFor: answeredFor?.string)
   }
 
   /// The last server answer narrowed to `query` (the normalized text in the field), when
   /// `query` refines the query it answered; otherwise nothing (showing it would break the
   /// invariant). People are matched against the text as typed: Graph splits words on case changes.
   private static func narrowed(_ search: SearchState, to query: String) -> [Person] {
-    guard let answer = search.answer, let answered = search.resultsQuery else { return [] }
+    guard let answer = search.answer, let answered = search.resultsQuery?.string else { return [] }
     if answered == query { return answer.people }
     guard PeopleMatcher.query(query, refines: answered) else { return [] }
-    return PeopleMatcher.narrow(answer.people, to: search.query)
+    return PeopleMatcher.narrow(answer.people, to: search.query.string)
   }
 
   /// `.refining` when narrowed results are shown while a request is pending, else `.searching`.
@@ -118,7 +121,7 @@ enum SearchReducer {
     let id = state.search.requestID
     state.search.inFlight = InFlightSearch(requestID: id, query: state.search.normalizedQuery)
     state.search.isLoadingMore = false
-    let query = PeopleQuery(text: state.search.query, pageSize: state.search.pageSize)
+    let query = PeopleQuery(text: state.search.query.string, pageSize: state.search.pageSize)
     return [.cancel(id: .search), .cancel(id: .nextPage), .searchPeople(query, requestID: id)]
   }
 
@@ -150,7 +153,7 @@ enum SearchReducer {
     _ state: inout AppState, id: Int, _ result: Result<PeoplePage, DirectoryError>
   ) -> [Effect] {
     guard id == state.search.requestID, state.search.isLoadingMore,
-      var answer = state.search.answer, let query = state.search.resultsQuery
+      var answer = state.search.answer, let query = state.search.resultsQuery?.string
     else { return [] }
     state.search.isLoadingMore = false
     switch result {
@@ -180,7 +183,7 @@ enum SearchReducer {
   {
     let selected = state.search.selectedPerson
     state.search.results = people
-    state.search.resultsQuery = query
+    state.search.resultsQuery = query.map { CleanText($0) }
     if let selected, let index = people.firstIndex(where: { $0.id == selected.id }) {
       state.search.selectedIndex = index
     } else {
@@ -196,7 +199,7 @@ enum SearchReducer {
     case .cancelled:
       return []
     case .offline(let message):
-      state.search.status = .offline(message: DirectoryText.sanitize(message))
+      state.search.status = .offline(message: CleanText(message))
       return []
     case .throttled(let retryAfter):
       state.search.status = .throttled(

@@ -6,8 +6,8 @@ enum SetupReducer {
     switch action {
     case .fieldEdited(let field, let text):
       switch field {
-      case .clientId: state.setup.clientId = text
-      case .tenant: state.setup.tenant = text
+      case .clientId: state.setup.clientId = CleanText(text)
+      case .tenant: state.setup.tenant = CleanText(text)
       }
       state.setup.error = nil
       return []
@@ -18,7 +18,7 @@ enum SetupReducer {
       guard state.screen == .setup, !state.setup.isSaving else { return [] }
       switch validated(state.setup, base: state.settings) {
       case .failure(let problem):
-        state.setup.error = problem.message
+        state.setup.error = CleanText(problem.message)
         state.setup.focusedField = problem.field
         return []
       case .success(let settings):
@@ -35,7 +35,7 @@ enum SetupReducer {
       return [.restoreSession]
     case .saveFailed(let message):
       state.setup.isSaving = false
-      state.setup.error = "Could not save the settings: \(DirectoryText.sanitize(message))"
+      state.setup.error = "Could not save the settings: \(message)"
       return []
     }
   }
@@ -48,7 +48,7 @@ enum SetupReducer {
 
   /// The settings with the entered client id and tenant, or what is wrong with them.
   static func validated(_ setup: SetupState, base: Settings) -> Result<Settings, Problem> {
-    let clientId = setup.clientId.trimmingCharacters(in: .whitespacesAndNewlines)
+    let clientId = setup.clientId.string.trimmingCharacters(in: .whitespacesAndNewlines)
     guard UUID(uuidString: clientId) != nil else {
       return .failure(
         Problem(
@@ -56,7 +56,7 @@ enum SetupReducer {
           message: "The client id is the app registration's Application (client) ID, a GUID like "
             + "00000000-0000-0000-0000-000000000000."))
     }
-    let tenant = setup.tenant.trimmingCharacters(in: .whitespacesAndNewlines)
+    let tenant = setup.tenant.string.trimmingCharacters(in: .whitespacesAndNewlines)
     let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: ".-"))
     guard !tenant.isEmpty, tenant.unicodeScalars.allSatisfy({ allowed.contains($0) && $0.isASCII }) else {
       return .failure(

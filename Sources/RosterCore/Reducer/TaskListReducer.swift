@@ -50,7 +50,7 @@ enum TaskListReducer {
         return []
       case .failure(let error):
         let lost = state.tasks.items.remove(at: index)
-        if state.tasks.draft.isEmpty { state.tasks.draft = lost.text }
+        if state.tasks.draft.isEmpty { state.tasks.draft = lost.text.string }
         clampSelection(&state)
         return failed(&state, error, doing: "Not added")
       }
@@ -135,7 +135,7 @@ enum TaskListReducer {
     state.tasks.confirmingDelete = nil
     state.tasks.confirmingSignOut = false
     state.login.reason =
-      "Your session ended: \(DirectoryText.sanitize(failure.message)) Sign in again; your tasks are kept by the service."
+      "Your session ended: \(failure.message) Sign in again; your tasks are kept by the service."
     return [.cancel(id: .tasks)] + LoginReducer.startSignIn(&state)
   }
 
@@ -154,7 +154,7 @@ enum TaskListReducer {
     case .success(let text):
       let localID = TaskListState.localPrefix + String(state.tasks.nextLocalID)
       state.tasks.nextLocalID += 1
-      state.tasks.items.append(TaskItem(id: localID, text: text))
+      state.tasks.items.append(TaskItem(id: localID, text: CleanText(text, maxCharacters: TaskText.maxCharacters)))
       state.tasks.draft = ""
       state.tasks.selection = state.tasks.items.count - 1
       return [.addTask(text: text, localID: localID)]
@@ -187,7 +187,7 @@ enum TaskListReducer {
     }
   }
 
-  private static func notice(_ state: inout AppState, _ message: String, kind: Banner.Kind = .info) -> [Effect] {
+  private static func notice(_ state: inout AppState, _ message: CleanText, kind: Banner.Kind = .info) -> [Effect] {
     LifecycleReducer.showBanner(&state, message, kind: kind)
     return LifecycleReducer.ticking(state)
   }

@@ -111,14 +111,14 @@ public enum Focus: Equatable, Sendable {
 public struct Banner: Equatable, Sendable {
   /// How the banner is styled.
   public enum Kind: Equatable, Sendable { case info, error }
-  /// The text (already plain; no directory data unsanitised).
-  public var message: String
+  /// The text, clean: messages quoting directory or server text cannot carry escape sequences.
+  public var message: CleanText
   /// Info or error styling.
   public var kind: Kind
   /// When a tick removes it.
   public var expiresAt: Date
 
-  public init(message: String, kind: Kind = .info, expiresAt: Date) {
+  public init(message: CleanText, kind: Kind = .info, expiresAt: Date) {
     self.message = message
     self.kind = kind
     self.expiresAt = expiresAt

@@ -42,7 +42,7 @@ public enum DetailStatus: Equatable, Sendable {
   case loading(Person)
   case loaded(PersonDetail)
   /// The load failed; the list's row is still shown, with the reason.
-  case failed(Person, message: String)
+  case failed(Person, message: CleanText)
   /// The selection is moving through the list faster than anyone reads a profile: the pane is
   /// blank until it rests, so a held arrow key costs the terminal the list rows only, and the
   /// network nothing.

@@ -10,11 +10,11 @@ public struct LoginState: Equatable, Sendable {
   /// as a `Secret`; the view-controller reads `exposedValue` to edit and shows it masked).
   public var redirectField: Secret
   /// Why a pasted redirect URL was refused, or nil.
-  public var redirectError: String?
+  public var redirectError: CleanText?
   /// A pasted redirect URL is being checked.
   public var isSubmittingRedirect: Bool
   /// Why the person is back at the login screen ("Your session expired…"), or nil on first run.
-  public var reason: String?
+  public var reason: CleanText?
 
   public init(method: SignInMethod = .deviceCode) {
     self.method = method
@@ -38,7 +38,7 @@ public enum LoginPhase: Equatable, Sendable {
   /// asked to poll less often.
   case deviceCode(DeviceCodePrompt, slowDown: Bool)
   /// The browser flow waits for the redirect: open `url`, or paste the redirect URL.
-  case browser(url: String, listeningOn: String?)
+  case browser(url: CleanText, listeningOn: CleanText?)
   /// Ended without a token; `SignInFailure.canRetry` says whether trying again may help.
   case failed(SignInFailure)
 }

@@ -2,12 +2,12 @@ import Foundation
 
 extension SearchState {
   /// The query as the engine compares it (trimmed, single spaces, case-folded).
-  public var normalizedQuery: String { PeopleMatcher.normalize(query) }
+  public var normalizedQuery: String { PeopleMatcher.normalize(query.string) }
 
   /// Whether the shown results are the server's answer for the text in the field. When false and
   /// results are shown, the list must mark them (narrowed, offline, stale).
   public var resultsMatchQuery: Bool {
-    resultsQuery != nil && resultsQuery == normalizedQuery
+    resultsQuery != nil && resultsQuery?.string == normalizedQuery
   }
 
   /// `@odata.count` for `resultsQuery`, when the server gave one ("25 of 1,203").

@@ -7,7 +7,7 @@ import Foundation
 /// `resultsMatchQuery` is false, so the list marks them.
 public struct SearchState: Equatable, Sendable {
   /// The text in the search field (the cursor column is the view-controller's).
-  public var query: String
+  public var query: CleanText
   /// Bumped on every query change; results and timers tagged with another id are dropped.
   public var requestID: Int
   /// What the engine is doing (drives the status line and the list's marking).
@@ -15,7 +15,7 @@ public struct SearchState: Equatable, Sendable {
   /// What the list shows.
   public var results: [Person]
   /// The normalised query the shown results were answered for (nil when there are none).
-  public var resultsQuery: String?
+  public var resultsQuery: CleanText?
   /// The server's whole answer for `resultsQuery` (pages loaded so far, next page, count); the
   /// list shows it, or it narrowed locally while a request for a refined query is pending.
   public var answer: CachedResults?
@@ -61,9 +61,9 @@ public enum SearchStatus: Equatable, Sendable {
   /// Waiting out a throttle (429/503) before the request is retried; count down to `until`.
   case throttled(RetryCountdown)
   /// The network is down: the last results are kept and marked; typing retries.
-  case offline(message: String)
+  case offline(message: CleanText)
   /// Any other failure, in plain words (missing permission, personal account, service error).
-  case failed(message: String)
+  case failed(message: CleanText)
 }
 
 /// A wait before a retry, as the UI counts it down.

@@ -6,19 +6,20 @@ public struct SetupState: Equatable, Sendable {
   public enum Field: Equatable, Sendable, CaseIterable { case clientId, tenant }
 
   /// The app registration's Application (client) ID, as typed.
-  public var clientId: String
+  /// Clean: typed text, or read from a settings file anyone may have written.
+  public var clientId: CleanText
   /// A tenant id, a verified domain, or `organizations` / `common`.
-  public var tenant: String
+  public var tenant: CleanText
   /// Which field receives typed text.
   public var focusedField: Field
   /// Why the last save was refused (bad client id, unwritable file), in plain words.
-  public var error: String?
+  public var error: CleanText?
   /// The settings file is being written.
   public var isSaving: Bool
 
   public init(settings: Settings = Settings()) {
-    self.clientId = settings.clientId ?? ""
-    self.tenant = SetupState.tenant(fromAuthority: settings.authority)
+    self.clientId = CleanText(settings.clientId ?? "")
+    self.tenant = CleanText(SetupState.tenant(fromAuthority: settings.authority))
     self.focusedField = .clientId
     self.error = nil
     self.isSaving = false

@@ -5,12 +5,12 @@ import Foundation
 public struct TaskItem: Sendable, Equatable, Hashable, Identifiable {
   /// The service's id as text (the ASP.NET service uses integers; others use GUIDs).
   public var id: String
-  /// Already sanitised (`DirectoryText.sanitize`) by the client that decoded it.
-  public var text: String
+  /// Clean: the client cleans it where it decodes the service's answer.
+  public var text: CleanText
   public var completed: Bool
   public var dateModified: Date?
 
-  public init(id: String, text: String, completed: Bool = false, dateModified: Date? = nil) {
+  public init(id: String, text: CleanText, completed: Bool = false, dateModified: Date? = nil) {
     self.id = id
     self.text = text
     self.completed = completed
@@ -40,12 +40,12 @@ public enum TaskError: Error, Sendable, Equatable {
   case malformedResponse(String)
   case cancelled
 
-  /// One line a person can act on (never a token; server text already sanitised).
-  public var message: String {
+  /// One line a person can act on (never a token), cleaned here: the payloads quote the service.
+  public var message: CleanText {
     switch self {
     case .invalidText(let text), .notConfigured(let text), .missingScope(let text), .refused(let text),
       .offline(let text), .malformedResponse(let text):
-      return text
+      return CleanText(text)
     case .signInRequired(let failure): return "Sign in again: \(failure.message)"
     case .notFound: return "That task no longer exists (deleted elsewhere?)."
     case .service(let status, let message):

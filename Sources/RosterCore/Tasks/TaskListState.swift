@@ -10,7 +10,7 @@ public struct TaskListState: Equatable, Sendable {
     case loading
     case loaded
     /// The last load failed; the items shown (if any) are from before.
-    case failed(String)
+    case failed(CleanText)
   }
 
   /// A change sent and not yet answered: what the list looked like before it.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The one check on a task's text before it is sent: sanitised like every directory string (a
+/// The one check on a task's text before it is sent: cleaned like every directory string (`CleanText`) (a
 /// pasted escape sequence must not reach the service and come back to someone's terminal), trimmed,
 /// and refused when empty or longer than the service takes.
 public enum TaskText {
@@ -9,7 +9,7 @@ public enum TaskText {
 
   /// The text to send, or `TaskError.invalidText` saying why not.
   public static func prepare(_ raw: String) -> Result<String, TaskError> {
-    let clean = DirectoryText.sanitize(raw, maxCharacters: maxCharacters + 1)
+    let clean = CleanText(raw, maxCharacters: maxCharacters + 1).string
       .trimmingCharacters(in: .whitespacesAndNewlines)
     if clean.isEmpty { return .failure(.invalidText("Type what the task is first.")) }
     if clean.count > maxCharacters {

@@ -3,8 +3,8 @@ import RosterCore
 /// The only drawing API view-controllers and widgets see.
 ///
 /// Two implementations: `CursesSurface` (a real terminal, in the Curses module) and `ScreenBuffer`
-/// (in memory, for snapshot tests). Text handed to `put` is already sanitised directory text or
-/// Roster's own; the surface clips it to its bounds by display width, so a wide character at the
+/// (in memory, for snapshot tests). Text handed to `put` is `CleanText`'s (directory and server
+/// text, cleaned where it entered) or Roster's own; the surface clips it to its bounds by display width, so a wide character at the
 /// right edge is dropped rather than split or wrapped.
 public protocol Surface {
   /// Height in cells.

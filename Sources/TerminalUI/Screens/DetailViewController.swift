@@ -85,11 +85,11 @@ public final class DetailViewController: ViewController {
           Self.copy("mail", person?.listAddress)
         },
         KeyCommand([.character("u")], "copy user name") { _, _ in
-          Self.copy("user name", person.map { DirectoryText.sanitize($0.userPrincipalName ?? "") })
+          Self.copy("user name", person.map { $0.userPrincipalName?.string ?? "" })
         },
         KeyCommand([.character("p")], "copy phone") { _, _ in
           let phones = (person?.businessPhones ?? []) + [person?.mobilePhone].compactMap { $0 }
-          return Self.copy("phone", phones.lazy.map { DirectoryText.sanitize($0) }.first { !$0.isEmpty })
+          return Self.copy("phone", phones.lazy.map(\.string).first { !$0.isEmpty })
         },
         KeyCommand([.character("v")], "save vCard", when: person != nil) { _, _ in .handled([.detail(.vCardRequested)])
         },
@@ -100,7 +100,7 @@ public final class DetailViewController: ViewController {
         ) { key, state in
           switch key {
           case .character, .paste:
-            var field = TextFieldModel(text: state.search.query)
+            var field = TextFieldModel(text: state.search.query.string)
             field.apply(key)
             return .handled([back, .search(.queryChanged(field.text))])
           default: return .ignored
@@ -182,13 +182,13 @@ extension AppState {
     var selectedLine: Int?
     let full = account?.canReadFullProfiles ?? false
     let hiddenNote = "hidden: needs User.Read.All (admin consent)"
-    func value(_ text: String?, basic: Bool = false) -> (String, Style) {
-      let clean = DirectoryText.sanitize(text ?? "")
+    func value(_ text: CleanText?, basic: Bool = false) -> (String, Style) {
+      let clean = text?.string ?? ""
       if !clean.isEmpty { return (clean, .plain) }
       if !basic && !full { return (hiddenNote, .muted) }
       return ("not set", .muted)
     }
-    let phones = (person.businessPhones ?? []).map { DirectoryText.sanitize($0) }.filter { !$0.isEmpty }
+    let phones = (person.businessPhones ?? []).filter { !$0.isEmpty }
     var pairs: [(label: String, value: String, style: Style)] = []
     func add(_ label: String, _ entry: (String, Style)) { pairs.append((label, entry.0, entry.1)) }
     add("Name", value(person.displayName, basic: true))
@@ -202,7 +202,7 @@ extension AppState {
       add("Address list", ("hidden: found by full address only", .warning))
     }
     if let presence = presenceField(of: person) { add("Presence", presence) }
-    add("Business phone", value(phones.isEmpty ? nil : phones.joined(separator: ", ")))
+    add("Business phone", value(phones.isEmpty ? nil : CleanText(phones.map(\.string).joined(separator: ", "))))
     add("Mobile", value(person.mobilePhone))
     add("Job title", value(person.jobTitle))
     add("Department", value(person.department))
@@ -216,7 +216,7 @@ extension AppState {
       lines.append(StyledLine("Loading manager and direct reports…", style: .muted))
     case .failed(_, let message):
       lines.append(StyledLine("Could not load the full profile:", style: .error))
-      lines += Truncation.wrap(DirectoryText.sanitize(message), width: belowPhoto).map { StyledLine($0, style: .error) }
+      lines += Truncation.wrap(message.string, width: belowPhoto).map { StyledLine($0, style: .error) }
       if let retry = detail.retry {
         lines.append(StyledLine("Retrying in \(retry.secondsLeft(now: now)) s", style: .warning))
       }

@@ -88,7 +88,7 @@ public final class LoginViewController: ViewController {
       lines.append(
         StyledLine("DEMO: a local sandbox tenant with made-up people; nothing leaves this machine.", style: .warning))
     }
-    if let reason = state.login.reason { lines.append(StyledLine(DirectoryText.sanitize(reason), style: .warning)) }
+    if let reason = state.login.reason { lines.append(StyledLine(reason.string, style: .warning)) }
     lines.append(StyledLine(""))
     switch state.login.phase {
     case .idle where b2c:
@@ -113,8 +113,8 @@ public final class LoginViewController: ViewController {
   }
 
   private func deviceCodeLines(_ prompt: DeviceCodePrompt, slowDown: Bool, state: AppState) -> [StyledLine] {
-    let code = DirectoryText.sanitize(prompt.userCode)
-    let url = DirectoryText.sanitize(prompt.verificationURI)
+    let code = prompt.userCode.string
+    let url = prompt.verificationURI.string
     var lines = [StyledLine("On any device, open"), StyledLine(url, style: Style([.bold, .underline]), indent: 2)]
     lines.append(StyledLine("and enter the code"))
     let fitsBig = BigText.width(of: code) + 4 <= frame.cols && frame.rows >= 22
@@ -142,11 +142,11 @@ public final class LoginViewController: ViewController {
     return lines
   }
 
-  private func browserLines(url: String, listeningOn: String?, login: LoginState) -> [StyledLine] {
+  private func browserLines(url: CleanText, listeningOn: CleanText?, login: LoginState) -> [StyledLine] {
     // The whole address, wrapped: a person copying it to a browser on another machine needs every
     // character (the paste-back fallback is useless with a cut-off URL). On a terminal too short
     // for it, as many lines as leave the paste field and its messages on screen, the last cut.
-    let address = Array(DirectoryText.sanitize(url))
+    let address = Array(url.string)
     let width = max(8, frame.cols - Self.margin - 3)
     let room = max(1, frame.rows - 10)
     var chunks = stride(from: 0, to: address.count, by: width).map {
@@ -160,7 +160,7 @@ public final class LoginViewController: ViewController {
     lines += chunks.map { StyledLine($0, style: .underline, indent: 2) }
     lines.append(StyledLine(""))
     if let listeningOn {
-      lines.append(StyledLine("Waiting for the browser to come back to \(DirectoryText.sanitize(listeningOn))…"))
+      lines.append(StyledLine("Waiting for the browser to come back to \(listeningOn)…"))
     }
     lines.append(StyledLine("Browser on another machine? Paste the address it ended on, then Enter:"))
     let length = login.redirectField.exposedValue.count
@@ -169,18 +169,18 @@ public final class LoginViewController: ViewController {
       length == 0 ? "(empty)" : String(repeating: "•", count: min(length, max(1, frame.cols - 20))) + " (\(length))"
     lines.append(StyledLine("Redirect URL: " + masked, style: length == 0 ? .muted : .plain, indent: 2))
     if login.isSubmittingRedirect { lines.append(StyledLine("Checking…")) }
-    if let error = login.redirectError { lines.append(StyledLine(DirectoryText.sanitize(error), style: .error)) }
+    if let error = login.redirectError { lines.append(StyledLine(error.string, style: .error)) }
     return lines
   }
 
   private func failureLines(_ failure: SignInFailure) -> [StyledLine] {
     var lines = [StyledLine("Sign-in failed", style: .error)]
-    lines += Truncation.wrap(DirectoryText.sanitize(failure.message), width: max(1, frame.cols - 4)).map {
+    lines += Truncation.wrap(failure.message.string, width: max(1, frame.cols - 4)).map {
       StyledLine($0)
     }
-    if let code = failure.code { lines.append(StyledLine("Code: \(DirectoryText.sanitize(code))", style: .muted)) }
+    if let code = failure.code { lines.append(StyledLine("Code: \(code)", style: .muted)) }
     if let trace = failure.traceId {
-      lines.append(StyledLine("Trace ID: \(DirectoryText.sanitize(trace))", style: .muted))
+      lines.append(StyledLine("Trace ID: \(trace)", style: .muted))
     }
     lines.append(StyledLine(""))
     lines.append(

@@ -63,8 +63,8 @@ public final class MasterListViewController: ViewController {
 
   /// The fallback and the cursor rows: `key` edits the search field (query in state, cursor here).
   private func edit(_ key: Key, _ state: AppState) -> KeyResult {
-    guard let text = cursor.apply(key, to: state.search.query) else { return .ignored }
-    return .handled(text == state.search.query ? [] : [.search(.queryChanged(text))])
+    guard let text = cursor.apply(key, to: state.search.query.string) else { return .ignored }
+    return .handled(text == state.search.query.string ? [] : [.search(.queryChanged(text))])
   }
 
   private func move(by delta: Int, _ state: AppState) -> [AppAction] {
@@ -99,10 +99,10 @@ public final class MasterListViewController: ViewController {
 
   public func render(_ state: AppState, into surface: inout some Surface, focused: Bool) {
     guard !frame.isEmpty else { return }
-    cursor.sync(with: state.search.query)
+    cursor.sync(with: state.search.query.string)
     surface.clear(frame)
     TextFieldView.render(
-      label: "Search: ", text: state.search.query, cursor: cursor.column,
+      label: "Search: ", text: state.search.query.string, cursor: cursor.column,
       placeholder: "name, mail or user name", row: frame.row, in: frame, focused: focused, into: &surface
     )
     let (statusText, statusStyle) = state.listStatusLine
@@ -160,21 +160,21 @@ public final class MasterListViewController: ViewController {
 }
 
 extension Person {
-  /// The display name, sanitised, with a fallback so a row is never blank.
+  /// The display name (clean since decoding), with a fallback so a row is never blank.
   var listName: String {
-    let name = DirectoryText.sanitize(displayName ?? "")
+    let name = displayName?.string ?? ""
     if !name.isEmpty { return name }
-    let parts = [givenName, surname].compactMap { $0.map { DirectoryText.sanitize($0) } }.filter { !$0.isEmpty }
+    let parts = [givenName, surname].compactMap { $0?.string }.filter { !$0.isEmpty }
     return parts.isEmpty ? "(no name)" : parts.joined(separator: " ")
   }
 
   /// Mail, or the user principal name when there is no mailbox.
   var listAddress: String {
-    DirectoryText.sanitize(mail ?? userPrincipalName ?? "")
+    (mail ?? userPrincipalName)?.string ?? ""
   }
 
   var listTitle: String {
-    DirectoryText.sanitize(jobTitle ?? "")
+    jobTitle?.string ?? ""
   }
 }
 
@@ -184,8 +184,8 @@ extension AppState {
   /// The line under the search field: what the search is doing and how many rows there are.
   fileprivate var listStatusLine: (String, Style) {
     let search = self.search
-    let query = DirectoryText.sanitize(search.query)
-    let shownFrom = DirectoryText.sanitize(search.resultsQuery ?? "")
+    let query = search.query.string
+    let shownFrom = search.resultsQuery?.string ?? ""
     switch search.status {
     case .idle:
       return ("Type to search the directory", .muted)
@@ -209,7 +209,7 @@ extension AppState {
       let kept = search.results.isEmpty ? "" : " · showing earlier results for \u{201C}\(shownFrom)\u{201D}"
       return ("Offline\(kept) · type to retry", .warning)
     case .failed(let message):
-      return (DirectoryText.sanitize(message), .error)
+      return (message.string, .error)
     }
   }
 
@@ -225,7 +225,7 @@ extension AppState {
 
   /// Lines shown in place of an empty list.
   fileprivate func emptyListMessage(width: Int) -> [String] {
-    let query = DirectoryText.sanitize(search.query)
+    let query = search.query.string
     let lines: [String]
     switch search.status {
     case .idle: lines = ["Type a name, mail or user name.", "Matches appear as you type."]
@@ -235,8 +235,8 @@ extension AppState {
     case .throttled(let countdown):
       let what = countdown.reason == .signInUnavailable ? "the sign-in service" : "Microsoft Graph"
       lines = ["Waiting for \(what).", "Retrying in \(countdown.secondsLeft(now: now)) s."]
-    case .offline(let message): lines = ["Offline: \(DirectoryText.sanitize(message))", "Type to try again."]
-    case .failed(let message): lines = [DirectoryText.sanitize(message), "Ctrl-R to try again."]
+    case .offline(let message): lines = ["Offline: \(message)", "Type to try again."]
+    case .failed(let message): lines = [message.string, "Ctrl-R to try again."]
     case .results: lines = []
     }
     return lines.flatMap { Truncation.wrap($0, width: max(1, width)) }

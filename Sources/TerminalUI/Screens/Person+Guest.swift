@@ -4,22 +4,23 @@ extension Person {
   /// Whether this is a guest from another organisation (B2B): `userType` "Guest", or a user name
   /// with `#EXT#` (Entra's mark on an invited account, present even when `userType` is not read).
   var isGuest: Bool {
-    userType?.caseInsensitiveCompare("Guest") == .orderedSame || (userPrincipalName ?? "").contains("#EXT#")
+    userType?.string.caseInsensitiveCompare("Guest") == .orderedSame
+      || (userPrincipalName?.string ?? "").contains("#EXT#")
   }
 
   /// Where a guest comes from, for "Guest from fabrikam.com": the domain of their home address,
   /// which Entra keeps in the `#EXT#` user name ("ana_fabrikam.com#EXT#@contoso…": the part after
-  /// the last `_`), else their mail's domain; nil when neither says.
+  /// the last `_`), else their mail's domain; nil when neither says. (Both are `CleanText`.)
   var guestHomeDomain: String? {
-    if let upn = userPrincipalName, let ext = upn.range(of: "#EXT#") {
+    if let upn = userPrincipalName?.string, let ext = upn.range(of: "#EXT#") {
       let home = upn[..<ext.lowerBound]
       if let underscore = home.lastIndex(of: "_") {
-        let domain = DirectoryText.sanitize(String(home[home.index(after: underscore)...]))
+        let domain = String(home[home.index(after: underscore)...])
         if domain.contains(".") { return domain }
       }
     }
-    if let mail, let at = mail.lastIndex(of: "@") {
-      let domain = DirectoryText.sanitize(String(mail[mail.index(after: at)...]))
+    if let mail = mail?.string, let at = mail.lastIndex(of: "@") {
+      let domain = String(mail[mail.index(after: at)...])
       if !domain.isEmpty { return domain }
     }
     return nil

@@ -73,9 +73,9 @@ extension RootViewController {
     var right = ""
     if let account = state.account, state.screen == .tasks {
       // A B2C customer: their name (the id token's `name`), else the sign-in name.
-      right = DirectoryText.sanitize(account.displayName ?? account.username)
+      right = (account.displayName ?? account.username).string
     } else if let account = state.account {
-      right = DirectoryText.sanitize(account.username) + " · tenant " + DirectoryText.sanitize(account.tenantId)
+      right = account.username.string + " · tenant " + account.tenantId.string
     } else {
       right = "not signed in"
     }
@@ -83,7 +83,7 @@ extension RootViewController {
     var left: String
     var style: Style = .plain
     if let banner = state.banner {
-      left = DirectoryText.sanitize(banner.message)
+      left = banner.message.string
       style = banner.kind == .error ? .error : .success
     } else {
       left = state.activity

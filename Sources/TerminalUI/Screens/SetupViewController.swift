@@ -37,7 +37,7 @@ public final class SetupViewController: ViewController {
   private func edit(_ key: Key, _ state: AppState) -> KeyResult {
     let setup = state.setup
     let field = setup.focusedField
-    let text = field == .clientId ? setup.clientId : setup.tenant
+    let text = (field == .clientId ? setup.clientId : setup.tenant).string
     var model = TextFieldModel(text: text, cursor: cursor(for: field, text: text), maxLength: 200)
     guard model.apply(key) else { return .ignored }
     cursors[field] = (model.text, model.cursor)
@@ -71,8 +71,9 @@ public final class SetupViewController: ViewController {
     ] where row < frame.maxRow {
       let isFocused = focused && state.setup.focusedField == field
       TextFieldView.render(
-        label: (isFocused ? "> " : "  ") + label, text: DirectoryText.sanitize(text),
-        cursor: cursor(for: field, text: text), placeholder: field == .clientId ? "00000000-0000-…" : "organizations",
+        label: (isFocused ? "> " : "  ") + label, text: text.string,
+        cursor: cursor(for: field, text: text.string),
+        placeholder: field == .clientId ? "00000000-0000-…" : "organizations",
         row: row, in: fieldRect, focused: isFocused, into: &surface
       )
       row += 1
@@ -82,7 +83,7 @@ public final class SetupViewController: ViewController {
     if state.setup.isSaving {
       surface.put("Saving…", row: row, col: frame.col + 2, style: .plain)
     } else if let error = state.setup.error {
-      surface.put(DirectoryText.sanitize(error), row: row, col: frame.col + 2, width: width, style: .error)
+      surface.put(error.string, row: row, col: frame.col + 2, width: width, style: .error)
     } else {
       let hint =
         checklistScroll.canScroll ? "PgDn: more steps · Enter: save" : "Enter saves these to the settings file."

@@ -93,7 +93,7 @@ public final class TaskListViewController: ViewController {
     let (heading, headingStyle) = tasks.heading
     surface.put(heading, line: 0, in: frame, style: headingStyle)
     if let id = tasks.confirmingDelete, let task = tasks.items.first(where: { $0.id == id }) {
-      let text = Truncation.truncate(task.text, toWidth: max(8, frame.cols - 24))
+      let text = Truncation.truncate(task.text.string, toWidth: max(8, frame.cols - 24))
       surface.put(
         "Delete \u{201C}\(text)\u{201D}? y deletes, any other key keeps it", line: 1, in: frame, style: .warning)
     } else if tasks.confirmingSignOut {
@@ -119,7 +119,7 @@ public final class TaskListViewController: ViewController {
       let task = tasks.items[index]
       let box = task.completed ? "[x] " : "[ ] "
       let pending = tasks.isPending(task.id) ? " …" : ""
-      return Truncation.fit(box + task.text + pending, toWidth: width)
+      return Truncation.fit(box + task.text.string + pending, toWidth: width)
     }
   }
 }
@@ -132,7 +132,7 @@ extension TaskListState {
       .loading where items.isEmpty:
       return ("Your tasks · loading…", .title)
     case .failed(let message):
-      return ("Could not load the tasks: \(DirectoryText.sanitize(message)) · Ctrl-R retries", .error)
+      return ("Could not load the tasks: \(message) · Ctrl-R retries", .error)
     default:
       let open = items.count - completedCount
       let saving = rollbacks.isEmpty && !items.contains { isPending($0.id) } ? "" : " · saving…"
