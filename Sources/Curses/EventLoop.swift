@@ -32,6 +32,18 @@ public final class EventLoop {
   private var decoder = KeyDecoder()
   private var sources: [any DispatchSourceProtocol] = []
   private var renderPending = false
+  /// While true no frame is drawn: the app's start-up reads have not answered yet, and a frame
+  /// now would be replaced a few milliseconds later (`TerminalApp` sets and clears it). A frame
+  /// asked for meanwhile is drawn when the hold ends.
+  public var holdsFrames = false {
+    didSet {
+      if oldValue && !holdsFrames && heldFrame {
+        heldFrame = false
+        setNeedsDisplay()
+      }
+    }
+  }
+  private var heldFrame = false
   private var escapeFlush: DispatchWorkItem?
   /// How long a lone ESC waits for the rest of a sequence before it counts as the Esc key.
   private let escapeDelay: DispatchTimeInterval = .milliseconds(30)
@@ -115,6 +127,10 @@ public final class EventLoop {
 
   private func renderNow() {
     renderPending = false
+    if holdsFrames {
+      heldFrame = true
+      return
+    }
     session.beginFrame()
     onRender(session.surface)
     session.endFrame()

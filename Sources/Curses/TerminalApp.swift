@@ -18,6 +18,10 @@ public final class TerminalApp {
   /// Optional file touched whenever the store is idle (for end-to-end tests: wait, don't sleep).
   private let idleFile: String?
 
+  /// `.app(.started)` has been sent: from then on the first frame is drawn once the state settles
+  /// (before it, the state has not begun to read the saved session and only looks settled).
+  private var hasStarted = false
+
   /// The environment photos are decided from (`PhotoMode.fromEnvironment`).
   private let environment: [String: String]
 
@@ -40,6 +44,7 @@ public final class TerminalApp {
     }
     store.onChange = { [unowned self] state in
       if state.quitRequested { loop.finish(code: 0) }
+      if loop.holdsFrames && hasStarted && !state.isSettlingAtStart { loop.holdsFrames = false }
       loop.setNeedsDisplay()
     }
     store.copyToClipboard = { [unowned self] text in loop.session.copyToClipboard(text) }
@@ -47,12 +52,24 @@ public final class TerminalApp {
       guard let idleFile else { return }
       FileManager.default.createFile(atPath: idleFile, contents: Data("\(Date().timeIntervalSince1970)\n".utf8))
     }
+    // The first frame waits for the saved session and the index to answer (local files, a few
+    // ms), so it is the screen that stays; never longer than `firstFrameHold`.
+    loop.holdsFrames = true
     loop.start()
     startPhotos()
     let size = loop.session.resize()
     store.send(.app(.terminalResized(TerminalSize(rows: size.rows, cols: size.cols))))
     store.send(.app(.started))
+    hasStarted = true
+    if !store.state.isSettlingAtStart { loop.holdsFrames = false }
+    DispatchQueue.main.asyncAfter(deadline: .now() + Self.firstFrameHold) { [weak self] in
+      MainActor.assumeIsolated { self?.loop.holdsFrames = false }
+    }
   }
+
+  /// The longest the first frame waits for the start-up reads: a slow disk or an index that
+  /// cannot be opened must not leave the terminal blank. The reads take a few milliseconds.
+  static let firstFrameHold: DispatchTimeInterval = .milliseconds(300)
 
   /// Photos as the environment allows them at once (half-blocks or none), upgraded to kitty or
   /// sixel if the terminal says so when asked; a terminal where photos are off is never asked.

@@ -6,6 +6,8 @@ enum FzfHarness {
     var typing: TypingFigures
     var navigation: NavigationFigures
     var startupMillis: Sample
+    /// Exec to the screen that stays (fzf's list with every name read).
+    var settledMillis: Sample
     var peakRSSKilobytes: Int?
   }
 
@@ -49,8 +51,10 @@ enum FzfHarness {
     let rss = navSession.peakRSSKilobytes()
     navSession.terminate()
 
-    let startup = try Scenarios.startup(subject, runs: startupRuns)
-    return Figures(typing: typing, navigation: navigation, startupMillis: startup, peakRSSKilobytes: rss)
+    let startup = try Scenarios.settledStartup(subject, runs: startupRuns)
+    return Figures(
+      typing: typing, navigation: navigation, startupMillis: startup.firstFrameMillis,
+      settledMillis: startup.settledMillis, peakRSSKilobytes: rss)
   }
 
   private static func lastArrival(_ session: PTYSession) -> UInt64? {

@@ -50,11 +50,21 @@ enum IndexHarness {
       graphSearchesWhileTyping: try tenant.userSearches().count)
   }
 
+  /// Starts with the cached token and the index `typing` synced: the first frame and the screen
+  /// that stays (the list with "index, synced …" on its status line).
+  static func startup(_ base: Subject, runs: Int) throws -> StartupFigures {
+    var subject = base
+    subject.environment["ROSTER_INDEX"] = "on"
+    return try Scenarios.settledStartup(subject, runs: runs)
+  }
+
   /// One run: start Roster, wait for its index round, type, wait for `marker` under the final query.
   private static func typingOnce(_ subject: Subject, word: String, marker: String) throws -> TypingFigures {
     let (session, _, frame) = try subject.launchAndWaitForFirstFrame()
     defer { session.terminate() }
-    guard frame != nil else { throw BenchError("roster never drew its main screen") }
+    guard frame != nil else {
+      throw BenchError("roster never drew its main screen: \(session.screenLines().joined(separator: "\n"))")
+    }
     // The index is attached and its sync round done when the status line says so.
     _ = session.waitForScreen(timeout: 20) { $0.lines.joined().contains("index, synced") }
     session.waitForQuiet(0.3, timeout: 5)

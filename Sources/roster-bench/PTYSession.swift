@@ -179,6 +179,13 @@ final class PTYSession: @unchecked Sendable {
     return chunks.filter { $0.time >= from && $0.time < to }.flatMap(\.bytes)
   }
 
+  /// Arrival time of the last chunk so far; nil before any output.
+  func lastArrival() -> UInt64? {
+    condition.lock()
+    defer { condition.unlock() }
+    return chunks.last?.time
+  }
+
   /// Arrival time of the first chunk at or after `from`.
   func firstArrival(after from: UInt64) -> UInt64? {
     condition.lock()

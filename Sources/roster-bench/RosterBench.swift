@@ -99,6 +99,8 @@ struct RosterBench: ParsableCommand {
     if runs("index") {
       log("roster: typing with a warm index")
       report.index = try IndexHarness.typing(rosterSubject, word: word, tenant: tenant, runs: typingRuns)
+      log("roster: startup with a cached token and a warm index")
+      report.roster.warmStartup = try IndexHarness.startup(rosterSubject, runs: startupRuns)
       if indexPeople > 0 {
         let home = work.appendingPathComponent("large")
         report.index?.large = try IndexHarness.large(

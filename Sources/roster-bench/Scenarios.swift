@@ -113,4 +113,30 @@ enum Scenarios {
     }
     return Sample(times)
   }
+
+  /// Time from exec to the first complete frame, and to the screen that stays (the last output
+  /// before `quiet` seconds of none), over `runs` starts. For a program whose screen has nothing
+  /// left to change after start (Roster with a cached token and a warm index, fzf).
+  static func settledStartup(_ subject: Subject, runs: Int, quiet: Double = 0.3) throws -> StartupFigures {
+    var firstFrames: [Double] = []
+    var settled: [Double] = []
+    for _ in 0..<runs {
+      let (session, started, frame) = try subject.launchAndWaitForFirstFrame()
+      if frame != nil { session.waitForQuiet(quiet, timeout: 5) }
+      let last = session.lastArrival()
+      session.terminate()
+      guard let frame, let last else { throw BenchError("\(subject.name) never drew its first frame") }
+      firstFrames.append(millis(frame - started))
+      settled.append(millis(max(last, frame) - started))
+    }
+    return StartupFigures(firstFrameMillis: Sample(firstFrames), settledMillis: Sample(settled))
+  }
+}
+
+/// A program's start: when its first complete frame was drawn, and when the screen stopped
+/// changing (the first screen that settles; a UI that draws a sign-in screen, then the list,
+/// then its status line, settles at the last of them).
+struct StartupFigures {
+  var firstFrameMillis: Sample
+  var settledMillis: Sample
 }

@@ -65,12 +65,12 @@ struct AppComposition: Sendable {
   /// `roster`: the configured tenant, with the live clients (Identity's `AuthClient.live`, Graph's
   /// `DirectoryClient.live`) over one shared transport. Without a client id the setup screen
   /// shows; saving it writes the settings file and builds the clients for the new settings.
-  static func live(options: CommonOptions) throws -> AppComposition {
-    let settings = try options.loadSettings()
+  static func live(options: CommonOptions, signIn: SignInOptions) throws -> AppComposition {
+    let settings = try options.loadSettings(redirectPort: signIn.redirectPort)
     let environment = options.environment
     let transport = try options.makeTransport(settings: settings)
     let warnings = WarningRelay()
-    let tokenStore = options.makeTokenStore(warn: warnings.post)
+    let tokenStore = options.makeTokenStore(persist: !signIn.noPersist, warn: warnings.post)
     // The demo keeps nothing on disk; a real tenant's photos are cached (DECISIONS.md, "Photos").
     let photoCache = PhotoDiskCache.standard(environment: environment)
     let build: @Sendable (Settings) throws -> Services = { settings in

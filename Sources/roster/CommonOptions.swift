@@ -5,8 +5,9 @@ import RosterCore
 import TerminalUI
 import Transport
 
-/// The options every command that signs in or calls Graph shares: where settings come from and
-/// the overrides for client id, authority, tenant and Graph URL.
+/// The settings every command that signs in or calls Graph shares: where they come from and the
+/// overrides for client id, authority, tenant and Graph URL. Commands declare this group last, so
+/// their own options come first in `--help` (a titled group would be listed before them).
 struct CommonOptions: ParsableArguments {
   @Option(
     name: .customLong("config"),
@@ -34,6 +35,72 @@ struct CommonOptions: ParsableArguments {
       "Tenant id or domain, put into the authority in place of its tenant.", valueName: "tenant"))
   var tenant: String?
 
+  var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+  /// Settings from file, environment and these flags; a bad file is exit 1 with its message.
+  func loadSettings(signIn: Settings.SignIn? = nil, redirectPort: Int? = nil) throws -> Settings {
+    let overrides = Settings.Overrides(
+      configFile: config, clientId: clientId, authority: authority, graphURL: graphURL, tenant: tenant, signIn: signIn,
+      redirectPort: redirectPort)
+    do {
+      return try Settings.load(overrides: overrides, environment: environment)
+    } catch {
+      throw CommandStop(exitCode: 1, message: "roster: \(error.message)", summary: error.message)
+    }
+  }
+
+  /// The one shared transport for this process (identity and Graph), trusting the extra CA file.
+  func makeTransport(settings: Settings) throws -> LiveHTTPTransport {
+    do {
+      return try LiveHTTPTransport(configuration: .fromEnvironment(environment, caFile: settings.caFile))
+    } catch {
+      throw CommandStop(exitCode: 1, message: "roster: \(error)", summary: "\(error)")
+    }
+  }
+
+  /// The token cache: the profile's file, or memory when `persist` is false (`--no-persist`).
+  /// Warnings (repaired permissions) go to `warn`: stderr for the commands, the status line in the UI.
+  func makeTokenStore(persist: Bool = true, warn: @escaping @Sendable (String) -> Void = { Console.error($0) })
+    -> any TokenStore
+  {
+    if !persist { return MemoryTokenStore() }
+    return FileTokenStore(directory: Settings.stateDirectory(environment: environment), warn: warn)
+  }
+
+  /// Settings, transport, token store and sign-in session from the settings and the token cache;
+  /// with `demo`, the embedded sandbox tenant instead, already signed in (`DemoRuntime`; `b2c`
+  /// for the task list's B2C half). Without
+  /// a client id: the app-registration checklist, exit 3.
+  func makeRuntime(
+    demo: DemoOptions? = nil, b2c: Bool = false, signIn: Settings.SignIn? = nil, session options: SignInOptions? = nil
+  ) async throws -> CommandRuntime {
+    if let demo, demo.demo { return try await DemoRuntime.start(b2c: b2c, environment: environment) }
+    return try makeRuntime(settings: loadSettings(signIn: signIn, redirectPort: options?.redirectPort), options)
+  }
+
+  /// The runtime for settings already loaded (`roster tasks` checks `taskAPI` in them first).
+  func makeRuntime(settings: Settings, _ options: SignInOptions? = nil) throws -> CommandRuntime {
+    let configuration: IdentityConfiguration
+    do {
+      configuration = try IdentityConfiguration(settings: settings)
+    } catch let failure where failure.error == "missing_client_id" {
+      throw CommandStop.notConfigured
+    } catch {
+      throw CommandStop(exitCode: 1, message: "roster: \(error.displayLine)", summary: error.displayLine)
+    }
+    let transport = try makeTransport(settings: settings)
+    let store = makeTokenStore(persist: !(options?.noPersist ?? false))
+    let session = IdentitySession(
+      configuration: configuration, transport: transport, store: store,
+      opener: BrowserOpener.find(environment: environment))
+    return CommandRuntime(
+      settings: settings, transport: transport, store: store, session: session, environment: environment)
+  }
+}
+
+/// The interactive sign-in's own options: only `roster login` and the full-screen UI sign in
+/// interactively, so only they offer these.
+struct SignInOptions: ParsableArguments {
   @Option(
     name: .customLong("redirect-port"),
     help: ArgumentHelp(
@@ -43,69 +110,45 @@ struct CommonOptions: ParsableArguments {
 
   @Flag(name: .customLong("no-persist"), help: "Keep tokens in memory only; never read or write the token cache.")
   var noPersist = false
+}
 
-  var environment: [String: String] { ProcessInfo.processInfo.environment }
-
-  /// Settings from file, environment and these flags; a bad file is exit 1 with its message.
-  func loadSettings(signIn: Settings.SignIn? = nil) throws -> Settings {
-    let overrides = Settings.Overrides(
-      configFile: config, clientId: clientId, authority: authority, graphURL: graphURL, tenant: tenant, signIn: signIn,
-      redirectPort: redirectPort)
-    do {
-      return try Settings.load(overrides: overrides, environment: environment)
-    } catch {
-      Console.error("roster: \(error.message)")
-      throw ExitCode(1)
-    }
-  }
-
-  /// The one shared transport for this process (identity and Graph), trusting the extra CA file.
-  func makeTransport(settings: Settings) throws -> LiveHTTPTransport {
-    do {
-      return try LiveHTTPTransport(configuration: .fromEnvironment(environment, caFile: settings.caFile))
-    } catch {
-      Console.error("roster: \(error)")
-      throw ExitCode(1)
-    }
-  }
-
-  /// The token cache: the profile's file, or memory with `--no-persist`.
-  /// Warnings (repaired permissions) go to `warn`: stderr for the commands, the status line in the UI.
-  func makeTokenStore(warn: @escaping @Sendable (String) -> Void = { Console.error($0) }) -> any TokenStore {
-    if noPersist { return MemoryTokenStore() }
-    return FileTokenStore(directory: Settings.stateDirectory(environment: environment), warn: warn)
-  }
-
-  /// Settings, transport, token store and sign-in session, or the app-registration checklist
-  /// (exit 3) when no client id is configured.
-  func makeRuntime(signIn: Settings.SignIn? = nil) throws -> CommandRuntime {
-    let settings = try loadSettings(signIn: signIn)
-    let configuration: IdentityConfiguration
-    do {
-      configuration = try IdentityConfiguration(settings: settings)
-    } catch let failure where failure.error == "missing_client_id" {
-      Console.error(Settings.appRegistrationChecklist)
-      throw ExitCode(3)
-    } catch {
-      Console.error("roster: \(error.displayLine)")
-      throw ExitCode(1)
-    }
-    let transport = try makeTransport(settings: settings)
-    let store = makeTokenStore()
-    let session = IdentitySession(
-      configuration: configuration, transport: transport, store: store,
-      opener: BrowserOpener.find(environment: environment))
-    return CommandRuntime(settings: settings, transport: transport, store: store, session: session)
-  }
+/// `--demo` for the commands that read the directory or the task list: the embedded sandbox
+/// tenant with the demo organisation, signed in by itself, tokens in memory, nothing left on disk.
+struct DemoOptions: ParsableArguments {
+  @Flag(
+    name: .long,
+    help: "Use a built-in sandbox tenant with a demo organisation: no account needed, nothing kept on disk.")
+  var demo = false
 }
 
 /// What a command that signs in or calls Graph works with; Graph commands use `transport` and
-/// `session` (an `AccessTokenProvider`) or `AuthClient.live(session:)`.
+/// `session` (an `AccessTokenProvider`) or `AuthClient.live(session:)`. `environment` is where
+/// files go (the index's cache directory): the process's own, or a throw-away one for `--demo`.
 struct CommandRuntime {
   let settings: Settings
   let transport: LiveHTTPTransport
   let store: any TokenStore
   let session: IdentitySession
+  let environment: [String: String]
+}
+
+/// Why a command stops before doing its work: the full message for stderr, a one-line summary
+/// (what `roster query` shows mutt on its first line), and the exit code (README, "Looking people
+/// up from scripts"). `Roster.main` prints the message and exits with the code.
+struct CommandStop: Error {
+  var exitCode: Int32
+  var message: String
+  var summary: String
+
+  /// No client id anywhere: the app-registration checklist, exit 3 (as `roster login` documents).
+  static let notConfigured = CommandStop(
+    exitCode: 3, message: Settings.appRegistrationChecklist,
+    summary: "Roster is not set up: no client id (run `roster` or `roster login --help`)")
+
+  /// No cached sign-in for the configured client: exit 3.
+  static let notSignedIn = CommandStop(
+    exitCode: 3, message: "roster: Not signed in. Run `roster login` first.",
+    summary: "not signed in; run `roster login`")
 }
 
 /// Terminal output helpers: messages go to stderr so stdout stays for data.

@@ -13,8 +13,10 @@ import RosterCore
 /// What `search` and `show` share: building the directory client from the cached sign-in,
 /// reporting retries and failures on stderr, and exit codes per DESIGN.md §6.
 enum DirectoryCommand {
-  static func run(common: CommonOptions, _ body: (DirectoryClient) async throws -> Void) async throws {
-    let client = try await makeClient(common)
+  static func run(
+    common: CommonOptions, demo: DemoOptions, _ body: (DirectoryClient) async throws -> Void
+  ) async throws {
+    let client = try await makeClient(common.makeRuntime(demo: demo))
     do {
       try await body(client)
     } catch let error as DirectoryError {
@@ -25,18 +27,13 @@ enum DirectoryCommand {
 
   /// The live client over the shared transport, with the cached sign-in's tokens; exit 3 when no
   /// account is signed in (nothing is asked interactively: scripts must not hang).
-  static func makeClient(_ common: CommonOptions) async throws -> DirectoryClient {
-    let runtime = try common.makeRuntime()
-    guard let account = await runtime.session.restoreSession() else {
-      say("Not signed in. Run `roster login` first.")
-      throw ExitCode(3)
-    }
+  static func makeClient(_ runtime: CommandRuntime) async throws -> DirectoryClient {
+    guard let account = await runtime.session.restoreSession() else { throw CommandStop.notSignedIn }
     let configuration: GraphConfiguration
     do {
       configuration = try GraphConfiguration(settings: runtime.settings, tenantId: account.tenantId.string)
     } catch {
-      say(error.description)
-      throw ExitCode(1)
+      throw CommandStop(exitCode: 1, message: "roster: \(error.description)", summary: error.description)
     }
     return .live(configuration: configuration, tokens: runtime.session, transport: runtime.transport)
   }

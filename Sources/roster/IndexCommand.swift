@@ -17,10 +17,11 @@ struct IndexCommand: AsyncParsableCommand {
       abstract: "Bring the index up to date (exit 0 when complete).",
       discussion: "Exit codes: 0 complete, 3 not signed in, 4 service or network error (or missing permission), "
         + "5 another roster is syncing this account.")
+    @OptionGroup var demo: DemoOptions
     @OptionGroup var common: CommonOptions
 
     func run() async throws {
-      let context = try await IndexContext.make(common)
+      let context = try await IndexContext.make(common, demo: demo)
       let index = try context.open()
       let sync = IndexSync(index: index, feed: context.feed, estimate: context.estimate)
       let started = Date()
@@ -57,11 +58,12 @@ struct IndexCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Show the index: people, last sync, file, size and what the token lets it hold.",
       discussion: "Exit codes: 0 an index exists, 1 none yet, 3 not signed in.")
-    @OptionGroup var common: CommonOptions
     @Flag(help: "Print JSON.") var json = false
+    @OptionGroup var demo: DemoOptions
+    @OptionGroup var common: CommonOptions
 
     func run() async throws {
-      let context = try await IndexContext.make(common)
+      let context = try await IndexContext.make(common, demo: demo)
       guard FileManager.default.fileExists(atPath: context.location.file.path) else {
         if json {
           print("{\"exists\":false,\"file\":\(IndexContext.jsonString(context.location.file.path))}")
@@ -85,10 +87,11 @@ struct IndexCommand: AsyncParsableCommand {
   /// `roster index forget`: deletes this account's index files.
   struct Forget: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Delete this account's local index.")
+    @OptionGroup var demo: DemoOptions
     @OptionGroup var common: CommonOptions
 
     func run() async throws {
-      let context = try await IndexContext.make(common)
+      let context = try await IndexContext.make(common, demo: demo)
       if DirectoryIndex.forget(context.location) {
         DirectoryCommand.say("Forgot the index \(context.location.file.path).")
       } else {

@@ -13,21 +13,17 @@ struct IndexContext {
   let estimate: @Sendable () async -> Int?
 
   /// Exit 3 when no account is signed in (nothing is asked interactively).
-  static func make(_ common: CommonOptions) async throws -> IndexContext {
-    let runtime = try common.makeRuntime()
-    guard let account = await runtime.session.restoreSession() else {
-      DirectoryCommand.say("Not signed in. Run `roster login` first.")
-      throw ExitCode(3)
-    }
+  static func make(_ common: CommonOptions, demo: DemoOptions) async throws -> IndexContext {
+    let runtime = try await common.makeRuntime(demo: demo)
+    guard let account = await runtime.session.restoreSession() else { throw CommandStop.notSignedIn }
     let configuration: GraphConfiguration
     do {
       configuration = try GraphConfiguration(settings: runtime.settings, tenantId: account.tenantId.string)
     } catch {
-      DirectoryCommand.say(error.description)
-      throw ExitCode(1)
+      throw CommandStop(exitCode: 1, message: "roster: \(error.description)", summary: error.description)
     }
     return IndexContext(
-      account: account, location: IndexLocation(account: account, environment: common.environment),
+      account: account, location: IndexLocation(account: account, environment: runtime.environment),
       feed: .live(configuration: configuration, tokens: runtime.session, transport: runtime.transport),
       estimate: DeltaFeed.liveEstimate(
         configuration: configuration, tokens: runtime.session, transport: runtime.transport))

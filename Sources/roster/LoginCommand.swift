@@ -13,13 +13,15 @@ struct LoginCommand: AsyncParsableCommand {
       without a display, else the browser). Exits 0 once signed in, 3 when sign-in failed.
       """)
 
-  @OptionGroup var common: CommonOptions
-
   @Flag(name: .customLong("device-code"), help: "Sign in with a code entered on another device.")
   var deviceCode = false
 
   @Flag(help: "Sign in in a browser (paste the redirect URL here if the browser runs elsewhere).")
   var browser = false
+
+  @OptionGroup var signIn: SignInOptions
+
+  @OptionGroup var common: CommonOptions
 
   func validate() throws {
     if deviceCode && browser { throw ValidationError("Choose one of --device-code and --browser.") }
@@ -27,7 +29,7 @@ struct LoginCommand: AsyncParsableCommand {
 
   func run() async throws {
     let requested: Settings.SignIn? = deviceCode ? .deviceCode : browser ? .browser : nil
-    let runtime = try common.makeRuntime(signIn: requested)
+    let runtime = try await common.makeRuntime(signIn: requested, session: signIn)
     let session = runtime.session
     let chosen = SignInMethodChooser.choose(
       setting: runtime.settings.signIn, authority: session.configuration.authority,

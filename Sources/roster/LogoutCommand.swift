@@ -9,10 +9,10 @@ struct LogoutCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "logout", abstract: "Forget the signed-in account's tokens (all accounts with --all).")
 
-  @OptionGroup var common: CommonOptions
-
   @Flag(help: "Forget every cached account, not just the active one.")
   var all = false
+
+  @OptionGroup var common: CommonOptions
 
   func run() async throws {
     let store = common.makeTokenStore()

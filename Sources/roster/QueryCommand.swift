@@ -24,8 +24,6 @@ struct QueryCommand: AsyncParsableCommand {
 
   enum Format: String, ExpressibleByArgument, CaseIterable { case mutt, aerc }
 
-  @OptionGroup var common: CommonOptions
-
   @Argument(help: "Words to look up (name, mail or sign-in name).")
   var words: [String]
 
@@ -34,6 +32,10 @@ struct QueryCommand: AsyncParsableCommand {
 
   @Option(help: "At most this many addresses (1-100).")
   var limit: Int = 20
+
+  @OptionGroup var demo: DemoOptions
+
+  @OptionGroup var common: CommonOptions
 
   func validate() throws {
     if !(1...100).contains(limit) { throw ValidationError("--limit must be between 1 and 100.") }
@@ -48,10 +50,11 @@ struct QueryCommand: AsyncParsableCommand {
     }
     let lookup: AddressLookup
     do {
-      lookup = try await AddressLookup.best(common: common)
-    } catch let exit as ExitCode {
-      if format == .mutt { try DirectoryCommand.write("roster: not signed in; run `roster login`\n") }
-      throw exit
+      lookup = try await AddressLookup.best(common.makeRuntime(demo: demo))
+    } catch let stop as CommandStop {
+      // mutt shows the first line: what is wrong, in one line; the whole message goes to stderr.
+      if format == .mutt { try DirectoryCommand.write("roster: \(stop.summary)\n") }
+      throw stop
     }
     do {
       let people = try await lookup.find(text, limit)
@@ -74,19 +77,16 @@ struct AddressLookup: Sendable {
   /// The fastest source available for this sign-in: the local index when a complete one younger
   /// than `IndexState.maximumAge` exists (no request at all: fast enough for every Tab), else one
   /// Graph search with the cached sign-in.
-  static func best(common: CommonOptions) async throws -> AddressLookup {
-    if let local = await localIndex(common) { return local }
-    let client = try await DirectoryCommand.makeClient(common)
-    return graph(client)
+  static func best(_ runtime: CommandRuntime) async throws -> AddressLookup {
+    if let local = await localIndex(runtime) { return local }
+    return graph(try await DirectoryCommand.makeClient(runtime))
   }
 
   /// The signed-in account's index, if it is on, complete and young enough; nil otherwise (the
   /// Graph path then says what is wrong, e.g. not signed in).
-  static func localIndex(_ common: CommonOptions) async -> AddressLookup? {
-    guard let runtime = try? common.makeRuntime(), runtime.settings.index,
-      let account = await runtime.session.restoreSession()
-    else { return nil }
-    let location = IndexLocation(account: account, environment: common.environment)
+  static func localIndex(_ runtime: CommandRuntime) async -> AddressLookup? {
+    guard runtime.settings.index, let account = await runtime.session.restoreSession() else { return nil }
+    let location = IndexLocation(account: account, environment: runtime.environment)
     guard FileManager.default.fileExists(atPath: location.file.path),
       let index = try? DirectoryIndex.open(location),
       (try? index.conform(to: ProfileGrant(account))) != nil,

@@ -7,6 +7,11 @@ struct Roster: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "roster",
     abstract: "Find colleagues in Microsoft Entra ID as you type.",
+    usage: """
+      roster [--demo [--b2c]] [<options>]
+      roster <subcommand> [<options>]
+      """,
+    discussion: "Without a subcommand, the full-screen people browser opens.",
     subcommands: [
       LoginCommand.self, LogoutCommand.self, StatusCommand.self, SearchCommand.self, ShowCommand.self,
       QueryCommand.self, SandboxCommand.self, IndexCommand.self, TasksCommand.self,
@@ -29,6 +34,9 @@ struct Roster: AsyncParsableCommand {
       } else {
         try command.run()
       }
+    } catch let stop as CommandStop {
+      Console.error(stop.message)
+      Foundation.exit(stop.exitCode)
     } catch {
       if exitCode(for: error) == .validationFailure {
         FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))

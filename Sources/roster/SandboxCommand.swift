@@ -16,6 +16,8 @@ struct SandboxCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "sandbox",
     abstract: "Run a local fake Microsoft Entra tenant and Microsoft Graph for tests and demos.",
+    // Every option has a default: argument-parser's own summary ("<options>") reads as required.
+    usage: "roster sandbox [--port <port>] [--size <size>] [--people <file>] [--approve-after <seconds>] [<options>]",
     discussion: """
       Prints `sandbox: URL tenant=TENANT_ID client=DEMO_CLIENT_ID` once listening. Point a client at \
       URL/TENANT_ID as the authority and URL as the Graph endpoint. Approve device codes at URL/device \

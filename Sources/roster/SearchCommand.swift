@@ -14,8 +14,6 @@ struct SearchCommand: AsyncParsableCommand {
       Exit codes: 0 found (or nothing matched), 2 usage, 3 not signed in, 4 service or network error.
       """)
 
-  @OptionGroup var common: CommonOptions
-
   @Argument(help: "Words to look for; quote them or not.")
   var words: [String]
 
@@ -34,9 +32,16 @@ struct SearchCommand: AsyncParsableCommand {
   @Flag(help: "Answer from the local index only, sending Graph nothing (exit 3 when there is no complete index).")
   var offline = false
 
+  @OptionGroup var demo: DemoOptions
+
+  @OptionGroup var common: CommonOptions
+
   func validate() throws {
     if json && csv { throw ValidationError("Choose one of --json and --csv.") }
     if !(1...999).contains(top) { throw ValidationError("--top must be between 1 and 999.") }
+    if offline && demo.demo {
+      throw ValidationError("--offline has no index to read with --demo: every --demo run starts a new sandbox tenant.")
+    }
     if words.joined().trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
       throw ValidationError("Give at least one word to search for.")
     }
@@ -45,7 +50,7 @@ struct SearchCommand: AsyncParsableCommand {
   func run() async throws {
     let format: OutputFormat = json ? .json : csv ? .csv : .table(width: Terminal.stdoutColumns())
     if offline { return try await runOffline(format: format) }
-    try await DirectoryCommand.run(common: common) { client in
+    try await DirectoryCommand.run(common: common, demo: demo) { client in
       let query = PeopleQuery(text: words.joined(separator: " "), pageSize: top)
       var page = try await client.searchPeople(query, DirectoryCommand.reportRetry)
       var people = page.people
@@ -61,7 +66,7 @@ struct SearchCommand: AsyncParsableCommand {
 
   /// The same query against the local index: the same people as Graph's `$search` would give.
   private func runOffline(format: OutputFormat) async throws {
-    let (index, _) = try await IndexContext.make(common).openComplete()
+    let (index, _) = try await IndexContext.make(common, demo: demo).openComplete()
     let people = try index.search(words.joined(separator: " "), limit: all ? Int.max : top)
     try DirectoryCommand.write(PeopleOutput.render(people, as: format))
     if people.isEmpty, case .table = format { DirectoryCommand.say("No one matches.") }

@@ -14,8 +14,6 @@ struct ShowCommand: AsyncParsableCommand {
       with --offline), 4 service or network error.
       """)
 
-  @OptionGroup var common: CommonOptions
-
   @Argument(help: "Object id, user principal name or mail address.")
   var person: String
 
@@ -28,13 +26,20 @@ struct ShowCommand: AsyncParsableCommand {
   @Flag(help: "Answer from the local index only, sending Graph nothing (as fresh as its last sync).")
   var offline = false
 
+  @OptionGroup var demo: DemoOptions
+
+  @OptionGroup var common: CommonOptions
+
   func validate() throws {
     if json && vcard { throw ValidationError("Choose one of --json and --vcard.") }
+    if offline && demo.demo {
+      throw ValidationError("--offline has no index to read with --demo: every --demo run starts a new sandbox tenant.")
+    }
   }
 
   func run() async throws {
     if offline { return try await runOffline() }
-    try await DirectoryCommand.run(common: common) { client in
+    try await DirectoryCommand.run(common: common, demo: demo) { client in
       let detail = try await client.personDetail(person, DirectoryCommand.reportRetry)
       // The card carries the photo (240×240, Graph's usual upload) when the person has one.
       let photo = PhotoRequest(tenant: "", personID: detail.person.id, side: 240)
@@ -45,7 +50,7 @@ struct ShowCommand: AsyncParsableCommand {
 
   /// The same from the local index; how fresh it is goes to stderr, the output keeps its shape.
   private func runOffline() async throws {
-    let (index, status) = try await IndexContext.make(common).openComplete()
+    let (index, status) = try await IndexContext.make(common, demo: demo).openComplete()
     guard let detail = try index.detail(lookingUp: person) else {
       DirectoryCommand.say("No one in the local index is \(CleanText(person)).")
       throw ExitCode(1)

@@ -11,13 +11,15 @@ struct StatusCommand: AsyncParsableCommand {
     abstract: "Show the signed-in account, its scopes and token expiry, and where the token cache lives.",
     discussion: "Exits 0 when signed in, 3 when not (or when --refresh finds the session dead), 4 on network errors.")
 
-  @OptionGroup var common: CommonOptions
-
   @Flag(help: "Print JSON on stdout.")
   var json = false
 
   @Flag(help: "Get a new access token now, checking that the session still works.")
   var refresh = false
+
+  @OptionGroup var demo: DemoOptions
+
+  @OptionGroup var common: CommonOptions
 
   /// The report as `--json` prints it.
   struct Report: Encodable {
@@ -44,8 +46,10 @@ struct StatusCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let settings = try common.loadSettings()
-    let store = common.makeTokenStore()
+    // With --demo: the demo tenant's sign-in, held in memory by this process.
+    let demoRuntime = demo.demo ? try await common.makeRuntime(demo: demo) : nil
+    let settings = try demoRuntime?.settings ?? common.loadSettings()
+    let store = demoRuntime?.store ?? common.makeTokenStore()
     var file = TokenCacheFile()
     do {
       file = try await store.load()
@@ -55,7 +59,7 @@ struct StatusCommand: AsyncParsableCommand {
     }
     var refreshError: (message: String, exit: Int32)?
     if refresh {
-      refreshError = await refreshNow()
+      refreshError = await refreshNow(demoRuntime, settings: settings)
       file = (try? await store.load()) ?? file
     }
     let report = makeReport(settings: settings, store: store, file: file, refreshError: refreshError?.message)
@@ -72,9 +76,11 @@ struct StatusCommand: AsyncParsableCommand {
   }
 
   /// Forces a refresh; returns the failure line and exit code, or nil when it worked.
-  private func refreshNow() async -> (message: String, exit: Int32)? {
+  private func refreshNow(_ demoRuntime: CommandRuntime?, settings: Settings) async -> (message: String, exit: Int32)? {
     let runtime: CommandRuntime
-    do { runtime = try common.makeRuntime() } catch { return ("cannot sign in with these settings", 3) }
+    do { runtime = try demoRuntime ?? common.makeRuntime(settings: settings) } catch {
+      return ("cannot sign in with these settings", 3)
+    }
     do {
       _ = try await runtime.session.accessToken(forceRefresh: true)
       return nil
@@ -110,7 +116,7 @@ struct StatusCommand: AsyncParsableCommand {
     return Report(
       signedIn: signedIn, authority: clean(settings.authority), clientId: settings.clientId.map(clean),
       settingsFile: clean(Settings.settingsFile(configFile: common.config, environment: common.environment).path),
-      cache: clean(store.location ?? "memory only (--no-persist)"),
+      cache: clean(store.location ?? (demo.demo ? "memory only (--demo)" : "memory only")),
       cachePermissions: store.location.flatMap(Self.permissions), accounts: accounts,
       refreshError: refreshError.map(clean))
   }

@@ -6,13 +6,16 @@ import TerminalUI
 
 /// Options of the full-screen UI (the root command's own flags).
 struct TUIOptions: ParsableArguments {
-  @Flag(name: .long, help: "Run against a built-in sandbox tenant with a demo organisation (no account needed).")
-  var demo = false
+  @OptionGroup var demoOptions: DemoOptions
 
   @Flag(name: .long, help: "With --demo: the B2C half, a task list signed in through the sandbox's B2C policy.")
   var b2c = false
 
+  @OptionGroup var signIn: SignInOptions
+
   @OptionGroup var common: CommonOptions
+
+  var demo: Bool { demoOptions.demo }
 
   @Option(
     name: .long,
@@ -39,9 +42,11 @@ enum TUICommand {
         ? try await
           (options.b2c
           ? AppComposition.b2cDemo(environment: environment) : AppComposition.demo(environment: environment))
-        : try AppComposition.live(options: options.common)
+        : try AppComposition.live(options: options.common, signIn: options.signIn)
     } catch let exit as ExitCode {
       throw exit
+    } catch let stop as CommandStop {
+      throw stop
     } catch {
       let what = options.demo ? "the demo sandbox tenant could not start: " : ""
       FileHandle.standardError.write(

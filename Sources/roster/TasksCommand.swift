@@ -20,9 +20,10 @@ struct TasksCommand: AsyncParsableCommand {
 
   struct List: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "Print your tasks.")
-    @OptionGroup var common: CommonOptions
     @Flag(help: "Print a JSON array of tasks.") var json = false
     @Flag(help: "Print CSV with a header row.") var csv = false
+    @OptionGroup var demo: DemoOptions
+    @OptionGroup var common: CommonOptions
 
     func validate() throws {
       if json && csv { throw ValidationError("Choose one of --json and --csv.") }
@@ -30,7 +31,7 @@ struct TasksCommand: AsyncParsableCommand {
 
     func run() async throws {
       let format: OutputFormat = json ? .json : csv ? .csv : .table(width: Terminal.stdoutColumns())
-      try await TasksCommand.run(common) { client in
+      try await TasksCommand.run(common, demo: demo) { client in
         let tasks = try await client.list()
         try DirectoryCommand.write(TaskOutput.render(tasks, as: format))
         if tasks.isEmpty, case .table = format {
@@ -42,8 +43,9 @@ struct TasksCommand: AsyncParsableCommand {
 
   struct Add: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a task; prints it with its id.")
-    @OptionGroup var common: CommonOptions
     @Argument(help: "What the task is; the words are joined with spaces.") var words: [String]
+    @OptionGroup var demo: DemoOptions
+    @OptionGroup var common: CommonOptions
 
     func validate() throws {
       if case .failure(let error) = TaskText.prepare(words.joined(separator: " ")) {
@@ -52,7 +54,7 @@ struct TasksCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-      try await TasksCommand.run(common) { client in
+      try await TasksCommand.run(common, demo: demo) { client in
         let task = try await client.add(words.joined(separator: " "))
         try DirectoryCommand.write(TaskOutput.line(task) + "\n")
       }
@@ -61,12 +63,13 @@ struct TasksCommand: AsyncParsableCommand {
 
   struct Done: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "done", abstract: "Mark a task completed.")
-    @OptionGroup var common: CommonOptions
     @Argument(help: "The task's id (first column of `roster tasks`).") var id: String
     @Flag(help: "Mark it not completed instead.") var undo = false
+    @OptionGroup var demo: DemoOptions
+    @OptionGroup var common: CommonOptions
 
     func run() async throws {
-      try await TasksCommand.run(common) { client in
+      try await TasksCommand.run(common, demo: demo) { client in
         let task = try await client.setCompleted(id, !undo)
         try DirectoryCommand.write(TaskOutput.line(task) + "\n")
       }
@@ -75,11 +78,12 @@ struct TasksCommand: AsyncParsableCommand {
 
   struct Delete: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a task.")
-    @OptionGroup var common: CommonOptions
     @Argument(help: "The task's id (first column of `roster tasks`).") var id: String
+    @OptionGroup var demo: DemoOptions
+    @OptionGroup var common: CommonOptions
 
     func run() async throws {
-      try await TasksCommand.run(common) { client in
+      try await TasksCommand.run(common, demo: demo) { client in
         try await client.delete(id)
         DirectoryCommand.say("Deleted task \(CleanText(id)).")
       }
@@ -88,13 +92,20 @@ struct TasksCommand: AsyncParsableCommand {
 
   /// Builds the client from the cached sign-in (exit 3 without one; nothing is asked
   /// interactively) and turns `TaskError`s into a message and an exit code.
-  static func run(_ common: CommonOptions, _ body: (TaskClient) async throws -> Void) async throws {
-    let runtime = try common.makeRuntime()
-    let configuration: TaskAPIConfiguration
-    do { configuration = try TaskAPIConfiguration(settings: runtime.settings) } catch {
-      DirectoryCommand.say(error.message.string)
-      throw ExitCode(2)
+  static func run(
+    _ common: CommonOptions, demo: DemoOptions, _ body: (TaskClient) async throws -> Void
+  ) async throws {
+    let runtime: CommandRuntime
+    if demo.demo {
+      // The demo's B2C half: a task list needs a B2C sign-in and the sandbox's task API.
+      runtime = try await common.makeRuntime(demo: demo, b2c: true)
+    } else {
+      // No taskAPI is a usage error (exit 2) whether or not a client id is set: it is said first.
+      let settings = try common.loadSettings()
+      _ = try taskAPI(settings)
+      runtime = try common.makeRuntime(settings: settings)
     }
+    let configuration = try taskAPI(runtime.settings)
     guard await runtime.session.restoreSession() != nil else {
       DirectoryCommand.say("Not signed in. Run `roster login --browser` first.")
       throw ExitCode(3)
@@ -104,6 +115,14 @@ struct TasksCommand: AsyncParsableCommand {
     } catch let error as TaskError {
       DirectoryCommand.say(error.message.string + (exitCode(for: error) == 3 ? " Run `roster login --browser`." : ""))
       throw ExitCode(exitCode(for: error))
+    }
+  }
+
+  /// The task API of these settings, or its problem said and exit 2.
+  private static func taskAPI(_ settings: Settings) throws -> TaskAPIConfiguration {
+    do { return try TaskAPIConfiguration(settings: settings) } catch {
+      DirectoryCommand.say(error.message.string)
+      throw ExitCode(2)
     }
   }
 

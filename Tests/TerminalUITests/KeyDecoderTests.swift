@@ -52,8 +52,10 @@ import Testing
       ("\u{1B}é", [.alt("é")]),
       ("\u{1B}\u{1B}", [.escape, .escape]),
       ("\u{1B}[200~O'Brien\u{1B}[201~", [.paste("O'Brien")]),
-      ("\u{1B}[200~line1\nline2\u{1B}[201~x", [.paste("line1\nline2"), .character("x")]),
-      ("\u{1B}[200~\u{1B}[A\u{1B}[201~", [.paste("\u{1B}[A")]),  // keys inside a paste are text
+      ("\u{1B}[200~line1\nline2\u{1B}[201~x", [.paste("line1 line2"), .character("x")]),
+      // Keys inside a paste are not keys; escape sequences in it are removed whole where it enters.
+      ("\u{1B}[200~\u{1B}[A\u{1B}[201~", [.paste("")]),
+      ("\u{1B}[200~x\u{1B}]52;c;ZXZpbA==\u{07}y\u{1B}[2Jz\u{1B}[201~", [.paste("xyz")]),
       ("\u{1B}[<0;5;3M", [.mouse(MouseEvent(kind: .press(button: 0), row: 2, col: 4))]),
       ("\u{1B}[<0;5;3m", [.mouse(MouseEvent(kind: .release, row: 2, col: 4))]),
       ("\u{1B}[<64;1;1M", [.mouse(MouseEvent(kind: .wheelUp, row: 0, col: 0))]),

@@ -1,3 +1,5 @@
+import RosterCore
+
 /// Turns the raw bytes read from the terminal into `Key`s.
 ///
 /// Why decode ourselves instead of ncurses' `keypad`: bracketed paste, SGR mouse reports and Alt
@@ -146,11 +148,14 @@ public struct KeyDecoder: Sendable {
     }
   }
 
+  /// The paste, cleaned here because this is where pasted text enters the program: an escape
+  /// sequence inside it goes whole (`CleanText`, the program's one rule), so a pasted `ESC[2J`
+  /// or OSC 52 leaves no `[2J` or `52;c;…` in a field, and line breaks and tabs become spaces.
   private mutating func finishPaste() -> String {
     let text = String(decoding: paste ?? [], as: UTF8.self)
     paste = nil
     pasteDropped = false
-    return String(text.prefix(pasteLimit))
+    return CleanText(String(text.prefix(pasteLimit)), maxCharacters: max(pasteLimit, 1)).string
   }
 
   // MARK: - One key

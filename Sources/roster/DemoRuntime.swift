@@ -1,0 +1,95 @@
+import Foundation
+import Identity
+import RosterCore
+import Sandbox
+import Transport
+
+/// `--demo` for the commands (`roster search --demo zoe`, `roster --demo index sync`, `roster
+/// tasks --demo`): the embedded sandbox tenant with the demo organisation, as `roster --demo`
+/// shows it, signed in by itself through the real device-code (or, for the task list, B2C
+/// browser) flow, tokens in memory. Nothing is left on disk: an index the command writes goes
+/// to a throw-away cache directory removed when the process exits.
+enum DemoRuntime {
+  static func start(b2c: Bool, environment: [String: String]) async throws -> CommandRuntime {
+    var configuration = SandboxConfiguration()
+    // The device code is approved on its first poll (after the 1 s interval, the least a client
+    // polls at): a script must not wait for a person.
+    configuration.approveAfter = .zero
+    configuration.deviceCodeInterval = 1
+    if let people = environment["ROSTER_DEMO_PEOPLE"], !people.isEmpty {
+      configuration.peopleFile = URL(fileURLWithPath: people)
+    }
+    let sandbox: RunningSandbox
+    do {
+      sandbox = try await SandboxServer.start(configuration)
+    } catch {
+      throw unavailable("the demo sandbox tenant could not start: \(error)")
+    }
+    await DemoSandbox.keep(sandbox)
+    var settings = Settings(
+      clientId: sandbox.clientId, authority: (b2c ? sandbox.b2cAuthority : sandbox.authority).absoluteString,
+      graphEndpoint: sandbox.graphURL.absoluteString)
+    if b2c {
+      settings.scopes = (["openid", "offline_access"] + sandbox.taskScopes).joined(separator: " ")
+      settings.signIn = .browser
+      settings.taskAPI = sandbox.baseURL.absoluteString
+    } else {
+      settings.scopes = Settings.defaultScopes + " User.Read.All Presence.Read.All"
+      settings.signIn = .deviceCode
+    }
+    let transport: LiveHTTPTransport
+    let session: IdentitySession
+    let store = MemoryTokenStore()
+    do {
+      transport = try LiveHTTPTransport(configuration: .fromEnvironment(environment, caFile: nil))
+      session = IdentitySession(
+        configuration: try IdentityConfiguration(settings: settings), transport: transport, store: store)
+    } catch {
+      throw unavailable("the demo could not be set up: \(error)")
+    }
+    try await signIn(session, method: b2c ? .browser : .deviceCode, browser: StandInBrowser(transport: transport))
+    return CommandRuntime(
+      settings: settings, transport: transport, store: store, session: session,
+      environment: try throwAwayCache(environment))
+  }
+
+  /// The sign-in flow run to its end with no one at the keyboard: the sandbox approves the
+  /// device code on its first poll, and its B2C policy page approves itself when visited.
+  private static func signIn(_ session: IdentitySession, method: SignInMethod, browser: StandInBrowser) async throws {
+    let (events, continuation) = AsyncStream<SignInEvent>.makeStream()
+    let handle = session.signIn(method: method) { continuation.yield($0) }
+    defer { handle.cancel() }
+    for await event in events {
+      switch event {
+      case .browserOpened(let url, _):
+        Task { await browser.visit(url.string) }
+      case .signedIn:
+        return
+      case .failed(let failure):
+        throw unavailable("the demo sign-in failed: \(failure.displayLine)")
+      default:
+        continue
+      }
+    }
+  }
+
+  /// `environment` with `XDG_CACHE_HOME` pointing at the demo's own directory (`DemoData`, as
+  /// the full-screen demo's index uses): removed when the process exits, or `ROSTER_DEMO_DATA`.
+  /// So `roster --demo index sync` leaves no index behind.
+  private static func throwAwayCache(_ environment: [String: String]) throws -> [String: String] {
+    let directory: URL
+    do {
+      directory = try DemoData.directory(environment: environment)
+    } catch {
+      throw unavailable("the demo could not make its throw-away directory: \(error)")
+    }
+    var changed = environment
+    changed["XDG_CACHE_HOME"] = directory.path
+    return changed
+  }
+
+  private static func unavailable(_ reason: String) -> CommandStop {
+    let line = CleanText(reason, maxCharacters: 2000).string
+    return CommandStop(exitCode: 1, message: "roster: " + line, summary: line)
+  }
+}
