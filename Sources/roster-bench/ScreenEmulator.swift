@@ -75,7 +75,9 @@ struct ScreenEmulator {
     case UInt8(ascii: "["):
       state = .csi
       params = ""
-    case UInt8(ascii: "]"): state = .osc
+    // OSC, and the DCS, SOS, PM and APC strings a terminal consumes without drawing (Roster's
+    // graphics probe is an APC kitty query): all end at ST, and OSC also at BEL.
+    case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "X"), UInt8(ascii: "^"), UInt8(ascii: "_"): state = .osc
     case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"): state = .charset
     case UInt8(ascii: "7"): saved = (row, col)
     case UInt8(ascii: "8"): (row, col) = saved

@@ -28,20 +28,8 @@ extension AppComposition {
     let transport = try LiveHTTPTransport(configuration: .fromEnvironment(environment, caFile: nil))
     let session = IdentitySession(
       configuration: try IdentityConfiguration(settings: settings), transport: transport, store: MemoryTokenStore())
-    var auth = AuthClient.live(session: session)
-    let signIn = auth.signIn
-    let browser = StandInBrowser(transport: transport)
-    auth.signIn = { method, events in
-      signIn(method) { event in
-        events(event)
-        if case .browserOpened(let url, _) = event {
-          Task {
-            try? await Task.sleep(for: demoApprovalDelay)
-            await browser.visit(url.string)
-          }
-        }
-      }
-    }
+    let auth = AuthClient.live(session: session).approvingBrowserSignIns(
+      through: StandInBrowser(transport: transport), after: demoApprovalDelay)
     let services = Services(
       auth: auth, directory: unavailableServices.directory,
       tasks: .live(settings: settings, tokens: session, transport: transport))
@@ -50,6 +38,6 @@ extension AppComposition {
       home: .tasks)
   }
 
-  /// How long the demo's policy page "waits for the customer" before approving itself.
+  /// How long the demo's authorize page "waits for the person" before approving itself.
   static let demoApprovalDelay: Duration = .seconds(2)
 }

@@ -22,11 +22,12 @@ struct AppComposition: Sendable {
   var home: Screen = .main
 
   /// `roster --demo`: the embedded sandbox tenant (`SandboxServer.start` on 127.0.0.1, approving
-  /// device codes after 3 s) with the live Identity and Graph clients, tokens in memory only.
-  /// `ROSTER_DEMO_PEOPLE` loads a people file instead of the generated organisation. The index
-  /// goes where `DemoData` says: a temporary directory removed on exit, or `ROSTER_DEMO_DATA`. If the
-  /// sandbox cannot start, this throws with the reason: a demo that does not go through the real
-  /// sign-in and Graph clients would show nothing true about Roster.
+  /// device codes after 3 s and browser sign-ins after 2 s) with the live Identity and Graph
+  /// clients, tokens in memory only. `ROSTER_DEMO_PEOPLE` loads a people file instead of the
+  /// generated organisation. The index goes where `DemoData` says: a temporary directory removed
+  /// on exit, or `ROSTER_DEMO_DATA`. If the sandbox cannot start, this throws with the reason: a
+  /// demo that does not go through the real sign-in and Graph clients would show nothing true
+  /// about Roster.
   static func demo(environment: [String: String]) async throws -> AppComposition {
     var configuration = SandboxConfiguration()
     configuration.approveAfter = .seconds(3)
@@ -42,8 +43,11 @@ struct AppComposition: Sendable {
     settings.scopes = Settings.defaultScopes + " User.Read.All Presence.Read.All"
     settings.signIn = .deviceCode
     let transport = try LiveHTTPTransport(configuration: .fromEnvironment(environment, caFile: nil))
+    // The browser sign-in (b) approves itself like the device code: the stand-in browser visits
+    // the sandbox's authorize page, which signs in the default user and redirects to Roster.
     let auth = try AuthClient.live(
-      settings: settings, transport: transport, store: MemoryTokenStore(), environment: environment)
+      settings: settings, transport: transport, store: MemoryTokenStore(), environment: environment
+    ).approvingBrowserSignIns(through: StandInBrowser(transport: transport), after: demoApprovalDelay)
     let graph = try GraphConfiguration(settings: settings)
     // The demo always indexes (watching the index fill is part of what it shows), unless
     // ROSTER_INDEX=off says otherwise: tests of the live Graph path run the demo that way.

@@ -89,18 +89,17 @@ import Testing
     try tmux.until("the task list after the B2C sign-in", timeout: 45) {
       $0.contains("Your tasks · 3 open, 0 done") && $0.contains("Press Space to mark") && $0.contains("Aoife")
     }
-    // Space marks the first done; a, typing and Enter add one; d then y deletes the third.
+    // Space marks the first done; typing and Enter add one; Delete then y deletes the third.
     try tmux.keys("Space")
     try tmux.until("the first task done") { $0.contains("[x] Add a task") && !$0.contains("saving") }
-    try tmux.keys("a")
     try tmux.type("Buy oat milk")
     try tmux.keys("Enter")
     try tmux.until("the new task stored") { $0.contains("[ ] Buy oat milk") && !$0.contains("saving") }
-    try tmux.keys("Escape", "Home", "Down", "Down", "d")
+    try tmux.keys("Home", "Down", "Down", "DC")
     try tmux.until("the delete question") { $0.contains("Delete “Delete this one") }
     try tmux.keys("y")
     try tmux.until("the third task gone") { !$0.contains("Delete this one") && !$0.contains("saving") }
-    try tmux.keys("q")
+    try tmux.keys("C-c")
     #expect(try run.waitForExit().status == 0)
 
     // Restarted with the same HOME: the cached session opens the list as it was left.
@@ -113,7 +112,7 @@ import Testing
     }
     let screen = try again.tmux.capture()
     #expect(!screen.contains("eyJ"), "no token on screen")
-    try again.tmux.keys("q")
+    try again.tmux.keys("C-c")
     _ = try again.waitForExit()
   }
 
@@ -128,9 +127,8 @@ import Testing
     try first.start(
       [], environment: try sandbox.profile(in: first.work.appendingPathComponent("c1")), cols: 80, rows: 24)
     try first.tmux.until("the first customer's list", timeout: 45) { $0.contains("Your tasks · 3 open") }
-    try first.tmux.keys("a")
     try first.tmux.type("first customer's secret")
-    try first.tmux.keys("Enter", "Escape")
+    try first.tmux.keys("Enter")
     try first.tmux.until("the secret stored") { $0.contains("first customer's secret") && !$0.contains("saving") }
 
     let answer = try sandbox.control("browser", "{}")
@@ -152,19 +150,19 @@ import Testing
     // An expired token is refreshed silently on reload; a revoked session goes back through
     // the sign-in, which the opener completes again, and the list comes back.
     try sandbox.control("faults", #"{"kind": "expire_access_tokens"}"#)
-    try first.tmux.keys("r")
+    try first.tmux.keys("C-r")
     try first.tmux.until("the list after a silent refresh") {
       $0.contains("first customer's secret") && $0.contains("4 tasks")
     }
     try sandbox.control("browser", "{}")
     try sandbox.control("faults", #"{"kind": "revoke_refresh_tokens"}"#)
     try sandbox.control("faults", #"{"kind": "expire_access_tokens"}"#)
-    try first.tmux.keys("r")
+    try first.tmux.keys("C-r")
     try first.tmux.until("the list again after signing in again", timeout: 45) {
       $0.contains("first customer's secret") && $0.contains("Your tasks")
     }
-    try first.tmux.keys("q")
-    try second.tmux.keys("q")
+    try first.tmux.keys("C-c")
+    try second.tmux.keys("C-c")
     #expect(try first.waitForExit().status == 0)
     #expect(try second.waitForExit().status == 0)
   }

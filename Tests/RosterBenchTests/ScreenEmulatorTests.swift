@@ -50,6 +50,13 @@ import Testing
     #expect(lines[0] == "okgo")
   }
 
+  /// Roster's graphics probe is an APC kitty query; a terminal draws none of it (it drew
+  /// "Gi=31,s=…" over the search field and the bench lost every echo).
+  @Test func apcDcsAndPmStringsDrawNothing() {
+    let lines = screen("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\a\u{1B}P1$r0m\u{1B}\\b\u{1B}^pm\u{1B}\\c")
+    #expect(lines[0] == "abc")
+  }
+
   @Test func writingPastTheLastColumnWrapsAtTheNextCharacter() {
     let lines = screen(rows: 3, cols: 5, "abcdefg")
     #expect(lines[0] == "abcde")

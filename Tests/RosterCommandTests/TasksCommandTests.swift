@@ -48,8 +48,8 @@ import Transport
       #expect(list.status == 0, "\(list.stderr)")
       #expect(
         list.stdout.split(separator: "\n") == [
-          "1  [ ] Add a task in the field below and press Enter", "2  [ ] Press Space to mark this one done",
-          "3  [ ] Delete this one with d",
+          "1  [ ] Add a task in the field above and press Enter", "2  [ ] Press Space to mark this one done",
+          "3  [ ] Delete this one with the Delete key",
         ])
       let added = try await customer.run("tasks", "add", "Buy", "milk")
       #expect(added.stdout == "7  [ ] Buy milk\n")
@@ -61,7 +61,7 @@ import Transport
       #expect(tasks.last?["DateModified"] as? String != nil)
       let csv = try await customer.run("tasks", "list", "--csv")
       #expect(
-        csv.stdout.hasPrefix("Id,Text,Completed,DateModified\r\n1,Add a task in the field below and press Enter,false,")
+        csv.stdout.hasPrefix("Id,Text,Completed,DateModified\r\n1,Add a task in the field above and press Enter,false,")
       )
 
       #expect(try await customer.run("tasks", "delete", "3").status == 0)

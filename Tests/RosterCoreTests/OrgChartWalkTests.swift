@@ -57,6 +57,33 @@ struct OrgChartWalkTests {
     await store.finish()
   }
 
+  /// Leaving the pane (Esc, Tab, closing it on a small screen) ends the walk: the pane shows the
+  /// list's selected person again (from the cache), so list and pane agree on who is selected.
+  @Test func leavingThePaneEndsTheWalk() async {
+    for leave in [AppAction.detail(.closed), .app(.focusSwitched)] {
+      let store = TestStore()
+      await store.search("aoife", answer: [Self.ceo])
+      store.exhaustivity = .off(reason: "the walk's states and calls; the steps before are exhaustive")
+      await store.advance(by: Tuning.detailDebounce)
+      store.directory.takeCalls()[0].respond(PersonDetail(person: Self.ceo, directReports: [Self.head]))
+      await store.settle()
+      await store.send(.app(.focusSwitched))
+      #expect(store.state.focus == .detail)
+      await store.send(.detail(.orgRowOpened))
+      store.directory.takeCalls()[0].respond(PersonDetail(person: Self.head, managerChain: [Self.ceo]))
+      await store.settle()
+      #expect(store.state.detail.breadcrumb == [Self.ceo, Self.head])
+
+      await store.send(leave)
+      #expect(store.state.focus == .list, "\(leave)")
+      #expect(store.state.detail.trail.isEmpty, "\(leave)")
+      #expect(store.state.detail.status.person == Self.ceo, "\(leave): the pane shows the list's selection")
+      #expect(store.directory.takeRequests().isEmpty, "\(leave): from the cache")
+      await store.advance(by: Tuning.selectionRest)
+      await store.finish()
+    }
+  }
+
   @Test func walkingUpOpensTheManagerRow() async {
     let store = TestStore()
     await store.search("sam", answer: [Self.engineer])

@@ -15,8 +15,8 @@ struct TaskAPITests {
       #expect(start.status == 200)
       #expect(
         start.array.map { $0["Text"] as? String } == [
-          "Add a task in the field below and press Enter", "Press Space to mark this one done",
-          "Delete this one with d",
+          "Add a task in the field above and press Enter", "Press Space to mark this one done",
+          "Delete this one with the Delete key",
         ])
       #expect(start.array.first?["Owner"] as? String != nil)
       #expect(start.array.first?["DateModified"] as? String != nil)

@@ -16,7 +16,8 @@ struct TaskClientTests {
     let start = try await h.client.list()
     #expect(
       start.map(\.text) == [
-        "Add a task in the field below and press Enter", "Press Space to mark this one done", "Delete this one with d",
+        "Add a task in the field above and press Enter", "Press Space to mark this one done",
+        "Delete this one with the Delete key",
       ])
     let added = try await h.client.add("  Buy milk  ")
     #expect(added.text == "Buy milk")

@@ -29,6 +29,15 @@ import Testing
     pasted.login.redirectField = Secret("http://localhost/?code=abc")
     var banner = ScreenFixtures.main(rows: 24, cols: 80)
     banner.banner = Banner(message: "Copied", expiresAt: ScreenFixtures.epoch)
+    var detailQuery = detail
+    detailQuery.search.query = "al"
+    var detailEmpty = detail
+    detailEmpty.search.query = ""
+    let tasks = TaskListScreenTests.state(rows: 24, cols: 80)
+    var draft = tasks
+    draft.tasks.draft = "buy"
+    var confirming = tasks
+    confirming.tasks.confirmingDelete = "2"
     return [
       ("list, empty query", ScreenFixtures.main(rows: 24, cols: 80)),
       ("list, results", ScreenFixtures.results(rows: 24, cols: 80)),
@@ -40,6 +49,11 @@ import Testing
       ("sign-in, browser with a URL", pasted),
       ("setup", AppState(settings: Settings(), now: ScreenFixtures.epoch)),
       ("banner", banner),
+      ("detail, query typed", detailQuery),
+      ("detail, query empty", detailEmpty),
+      ("tasks", tasks),
+      ("tasks, a draft", draft),
+      ("tasks, confirming a delete", confirming),
     ]
   }
 
@@ -94,7 +108,7 @@ import Testing
       var open = state
       open.terminal = TerminalSize(rows: 60, cols: 120)
       let pane = root.focused(open).keyTable(in: open)
-      let global = root.globalTable(open)
+      let global = root.globalBindings(open)
       open.isHelpVisible = true
       var buffer = ScreenBuffer(rows: 60, cols: 120)
       root.render(open, into: &buffer)
@@ -106,7 +120,7 @@ import Testing
         guard inside.hasPrefix(" "), !inside.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
         return inside.split(separator: " ").joined(separator: " ")
       }
-      let expected = (pane.bindings + global.bindings).map {
+      let expected = (pane.bindings + global).map {
         "\($0.keys) \($0.help)".split(separator: " ").joined(separator: " ")
       }
       #expect(rows == expected, "\(name)")
@@ -116,7 +130,36 @@ import Testing
       RootViewController().render(wide, into: &hintBuffer)
       #expect(
         hintBuffer.text(ofRow: 59).trimmingCharacters(in: .whitespaces)
-          == KeyBinding.hints(root.focused(wide).keyTable(in: wide).bindings), "\(name)")
+          == KeyBinding.hints(root.focused(wide).keyTable(in: wide).bindings + root.globalBindings(wide)), "\(name)")
+    }
+  }
+
+  /// Issue 18 item 4: a global key is one row, in the root's table; no pane declares `?`, `q`,
+  /// Tab, F1 or Ctrl-C again (a pane that types them says so with `KeyCommand.over`).
+  @Test func noPaneDeclaresAGlobalKey() {
+    for (name, state) in Self.states() {
+      let root = RootViewController()
+      let global = root.globalTable(state).commands.filter { $0.help != nil }.flatMap { $0.keys + $0.aliases }
+      for command in root.focused(state).keyTable(in: state).commands where !command.isFallback {
+        let repeated = (command.keys + command.aliases).filter(global.contains)
+        #expect(repeated.isEmpty, "\(name): \(command.label) repeats the global \(repeated)")
+      }
+    }
+  }
+
+  /// Issue 19 item 10: help and hints say "q quit" only where `q` quits, and name no key twice.
+  @Test func helpSaysTheTruthAboutQAndNamesEachKeyOnce() {
+    for (name, state) in Self.states() {
+      let root = RootViewController()
+      let quits = root.actions(for: .character("q"), in: state) == [.app(.quitRequested)]
+      let quitRow = root.globalBindings(state).first { $0.help == "quit" }
+      let listsQ = quitRow.map { Self.keyNames(inLabel: $0.keys).contains("q") } ?? false
+      #expect(listsQ == quits, "\(name): q quits: \(quits), help: \(quitRow?.keys ?? "none")")
+      let names = (root.focused(state).bindings(in: state) + root.globalBindings(state)).flatMap {
+        Array(Self.keyNames(inLabel: $0.keys))
+      }
+      let twice = Dictionary(grouping: names, by: { $0 }).filter { $0.value.count > 1 }.keys
+      #expect(twice.isEmpty, "\(name): \(twice.sorted()) listed twice")
     }
   }
 

@@ -46,7 +46,6 @@ import Testing
 
   @Test func addingWithAPendingTask() {
     snapshot("tasks-adding") { state in
-      state.tasks.focus = .field
       state.tasks.draft = "Buy milk"
       state.tasks.items.append(TaskItem(id: "local-1", text: "Call the garage"))
       state.tasks.rollbacks["1"] = .completed(was: false)
@@ -77,33 +76,51 @@ import Testing
     }
   }
 
-  @Test func keysGoWhereTheScreenSays() {
+  @Test func confirmingASignOut() { snapshot("tasks-confirm-sign-out") { $0.tasks.confirmingSignOut = true } }
+
+  /// Issue 19 item 5: every printable key types into the add field, so "Water the plants" and
+  /// "do laundry" arrive whole; commands are keys no one types into a task.
+  @Test func typingAlwaysGoesToTheAddField() {
     let root = RootViewController()
     var state = Self.state(rows: 24, cols: 80)
-    #expect(root.actions(for: .character(" "), in: state) == [.tasks(.completionToggled)])
-    #expect(root.actions(for: .character("d"), in: state) == [.tasks(.deleteRequested)])
-    #expect(root.actions(for: .character("r"), in: state) == [.tasks(.reloadRequested)])
-    #expect(root.actions(for: .character("o"), in: state) == [.app(.signOutRequested)])
+    for letter in "Wadroq" {
+      #expect(
+        root.actions(for: .character(letter), in: state) == [.tasks(.draftEdited(String(letter)))],
+        "\(letter) is text")
+    }
+    #expect(root.actions(for: .character(" "), in: state) == [.tasks(.completionToggled)], "field empty: toggles")
+    #expect(root.actions(for: .delete, in: state) == [.tasks(.deleteRequested)])
+    #expect(root.actions(for: .control("d"), in: state) == [.tasks(.deleteRequested)])
+    #expect(root.actions(for: .control("r"), in: state) == [.tasks(.reloadRequested)])
+    #expect(root.actions(for: .control("o"), in: state) == [.tasks(.signOutAsked)], "asks first, like delete")
     #expect(root.actions(for: .down, in: state) == [.tasks(.selectionMoved(by: 1))])
-    #expect(root.actions(for: .character("a"), in: state) == [.tasks(.focusMoved(.field))])
-    #expect(root.actions(for: .character("q"), in: state) == [.app(.quitRequested)])
-
-    state.tasks.focus = .field
-    #expect(root.actions(for: .character("d"), in: state) == [.tasks(.draftEdited("d"))], "letters are text here")
-    state.tasks.draft = "d"
-    #expect(root.actions(for: .enter, in: state) == [.tasks(.addSubmitted)])
-    #expect(root.actions(for: .escape, in: state) == [.tasks(.focusMoved(.list))])
+    #expect(root.actions(for: .character("?"), in: state) == [.app(.helpToggled)])
+    #expect(root.actions(for: .enter, in: state).isEmpty, "nothing to add")
     #expect(root.actions(for: .control("c"), in: state) == [.app(.quitRequested)])
 
-    state.tasks.focus = .list
+    state.tasks.draft = "buy"
+    #expect(root.actions(for: .character(" "), in: state) == [.tasks(.draftEdited("buy "))], "a space in the text")
+    #expect(root.actions(for: .character("?"), in: state) == [.tasks(.draftEdited("buy?"))])
+    #expect(root.actions(for: .enter, in: state) == [.tasks(.addSubmitted)])
+    #expect(root.actions(for: .escape, in: state) == [.tasks(.draftEdited(""))])
+    #expect(root.actions(for: .down, in: state) == [.tasks(.selectionMoved(by: 1))])
+
+    state.tasks.draft = ""
     state.tasks.confirmingDelete = "2"
     #expect(root.actions(for: .character("y"), in: state) == [.tasks(.deleteConfirmed)])
     #expect(root.actions(for: .character("n"), in: state) == [.tasks(.deleteCancelled)])
+    #expect(root.actions(for: .character("q"), in: state) == [.tasks(.deleteCancelled)], "an answer, not quit")
     #expect(root.focusPath(state) == ["Root", "TaskList"])
+    state.tasks.confirmingDelete = nil
+    state.tasks.confirmingSignOut = true
+    #expect(root.actions(for: .character("y"), in: state) == [.app(.signOutRequested)])
+    #expect(root.actions(for: .character("n"), in: state) == [.tasks(.signOutCancelled)])
 
-    // The help lists exactly what dispatch does.
-    let help = root.taskList.bindings(in: Self.state(rows: 24, cols: 80)).map(\.keys)
-    #expect(help.contains("Space") && help.contains("d") && help.contains("r") && help.contains("o"))
+    // The help lists exactly what dispatch does, and does not offer q to quit: q is text here.
+    let plain = Self.state(rows: 24, cols: 80)
+    let help = root.taskList.bindings(in: plain).map(\.keys) + root.globalBindings(plain).map(\.keys)
+    #expect(help.contains("Space") && help.contains("Delete") && help.contains("Ctrl-R"))
+    #expect(help.contains("Ctrl-O") && help.contains("Ctrl-C") && !help.contains { $0.hasPrefix("q") })
   }
 
   @Test func theB2CSignInOffersNoDeviceCode() {

@@ -151,7 +151,8 @@ import Testing
   }
 
   /// At 80×24 the pane of a person with a long reporting line opens at the top (name, mail) while
-  /// the list has the keys; given the keys (Tab), it scrolls to the selected report.
+  /// the list has the keys, and still when given the keys (Tab: issue 19 item 7); ↓ then scrolls
+  /// to the selected report.
   @Test func detailOpensAtTheTopAndScrollsToTheReportWhenFocused() {
     let people = ScreenFixtures.people
     var state = ScreenFixtures.results(rows: 24, cols: 80, selected: 1)
@@ -170,7 +171,9 @@ import Testing
     #expect(listFocused.contains("Mail            alina.chen@contoso.com"))
     state.focus = .detail
     let detailFocused = screen()
-    #expect(detailFocused.contains("> • 山田 太郎"))
+    #expect(detailFocused.contains("Mail            alina.chen@contoso.com"))
+    for action in root.actions(for: .down, in: state) { _ = reduce(&state, action) }
+    #expect(screen().contains("> • Zoë"))
   }
 
   @Test func detailWithBasicPermissionsSaysWhatIsHidden() {

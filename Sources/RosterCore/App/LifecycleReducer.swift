@@ -25,7 +25,7 @@ enum LifecycleReducer {
       let toDetail = state.focus == .list && state.search.selectedPerson != nil
       state.focus = toDetail ? .detail : .list
       if state.layout.showsOnePaneAtATime { state.singlePaneDetailOpen = toDetail }
-      return toDetail ? DetailReducer.selectionNeededNow(&state) : []
+      return toDetail ? DetailReducer.selectionNeededNow(&state) : DetailReducer.walkEnded(&state)
     case .terminalResized(let size):
       state.terminal = size  // recomputes `state.layout`
       if !state.layout.showsOnePaneAtATime { state.singlePaneDetailOpen = false }

@@ -30,7 +30,11 @@ extension DetailReducer {
       let photo = PhotoRequest(tenant: state.account?.tenantId.string ?? "", personID: full.id, side: 240)
       return [.exportVCard(full, photo: photo)]
     case .vCardExported(.success(let path)):
-      LifecycleReducer.showBanner(&state, "Saved the vCard to \(path)")
+      // The file name first: a narrow status line cuts the folder, never the name (a second `v`
+      // writes "zoe.lee-2.vcf", and that is what a person needs to see).
+      let file = URL(fileURLWithPath: path)
+      LifecycleReducer.showBanner(
+        &state, "Saved \(file.lastPathComponent) in \(file.deletingLastPathComponent().path)")
       return LifecycleReducer.ticking(state)
     case .vCardExported(.failure(let failure)):
       LifecycleReducer.showBanner(&state, "Could not save the vCard: \(failure.message)", kind: .error)
@@ -38,6 +42,15 @@ extension DetailReducer {
     default:
       return []
     }
+  }
+
+  /// The keys leave the pane (Esc, Tab, closing it): a walk along the org chart ends and the pane
+  /// shows the list's selected person again, so list and pane never disagree about who is
+  /// selected (and Enter on the list opens that person, not the one last walked to).
+  static func walkEnded(_ state: inout AppState) -> [Effect] {
+    guard state.detail.trail.count > 1, let root = state.detail.trail.first else { return [] }
+    state.detail.trail = []
+    return open(&state, root, returningTo: nil)
   }
 
   /// Shows `person` in the pane now (the person asked for them): from the cache, else loading

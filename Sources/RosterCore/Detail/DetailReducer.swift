@@ -59,7 +59,7 @@ enum DetailReducer {
     case .closed:
       state.singlePaneDetailOpen = false
       state.focus = .list
-      return []
+      return walkEnded(&state)
     case .copyRequested(let label, let text):
       guard !text.isEmpty else { return [] }
       LifecycleReducer.showBanner(&state, "Copied \(label) to the clipboard")

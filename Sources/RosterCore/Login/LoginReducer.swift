@@ -28,6 +28,11 @@ enum LoginReducer {
     case .redirectURLSubmitted(let text):
       guard case .browser = state.login.phase, !state.login.isSubmittingRedirect else { return [] }
       let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+      guard !trimmed.isEmpty else {
+        state.login.redirectError =
+          "Nothing pasted yet: paste the address the browser ended on after signing in, then press Enter."
+        return []
+      }
       guard trimmed.lowercased().hasPrefix("http://") || trimmed.lowercased().hasPrefix("https://") else {
         state.login.redirectError =
           "Paste the whole address from the browser's address bar after signing in (it starts with http://localhost)."

@@ -2,12 +2,10 @@ import Foundation
 
 /// The task list screen's events (issue 14).
 public enum TaskListAction: Equatable, Sendable {
-  /// `r`, and on arrival at the screen: fetch the list again.
+  /// Ctrl-R, and on arrival at the screen: fetch the list again.
   case reloadRequested
   /// The list for load `id` arrived (or failed).
   case loaded(id: Int, Result<[TaskItem], TaskError>)
-  /// Tab, `a`, Esc: the keyboard moves between the list and the add field.
-  case focusMoved(TaskListState.Focus)
   /// The add field's text changed (the whole new text).
   case draftEdited(String)
   /// Enter in the add field.
@@ -21,12 +19,16 @@ public enum TaskListAction: Equatable, Sendable {
   case completionToggled
   /// The service saved (or refused) the new state of task `id`.
   case completionSaved(id: String, Result<TaskItem, TaskError>)
-  /// `d`: ask to confirm deleting the selected task.
+  /// Delete (with the add field empty): ask to confirm deleting the selected task.
   case deleteRequested
-  /// `y` after `d`.
+  /// `y` after Delete.
   case deleteConfirmed
-  /// Any other key after `d`.
+  /// Any other key after Delete.
   case deleteCancelled
+  /// Ctrl-O: ask to confirm signing out (`y` then sends `AppAction.signOutRequested`).
+  case signOutAsked
+  /// Any key but `y` after Ctrl-O.
+  case signOutCancelled
   /// The service deleted (or refused to delete) task `id`.
   case deleted(id: String, Result<String, TaskError>)
 }

@@ -30,9 +30,12 @@ enum TaskListReducer {
         state.tasks.status = .failed(error.message)
         return failed(&state, error, doing: "Could not load the tasks")
       }
-    case .focusMoved(let focus):
-      state.tasks.focus = focus
+    case .signOutAsked:
       state.tasks.confirmingDelete = nil
+      state.tasks.confirmingSignOut = true
+      return []
+    case .signOutCancelled:
+      state.tasks.confirmingSignOut = false
       return []
     case .draftEdited(let text):
       state.tasks.draft = text
@@ -79,7 +82,7 @@ enum TaskListReducer {
         return failed(&state, error, doing: was ? "Still done" : "Still open")
       }
     case .deleteRequested:
-      guard state.tasks.focus == .list, let task = state.tasks.selectedTask, !state.tasks.isPending(task.id) else {
+      guard let task = state.tasks.selectedTask, !state.tasks.isPending(task.id) else {
         return []
       }
       state.tasks.confirmingDelete = task.id
@@ -130,6 +133,7 @@ enum TaskListReducer {
     state.account = nil
     state.isHelpVisible = false
     state.tasks.confirmingDelete = nil
+    state.tasks.confirmingSignOut = false
     state.login.reason =
       "Your session ended: \(failure.message) Sign in again; your tasks are kept by the service."
     return [.cancel(id: .tasks)] + LoginReducer.startSignIn(&state)

@@ -1,11 +1,9 @@
 import Foundation
 
 /// The B2C task list screen: the customer's tasks as last known (with optimistic changes applied),
-/// the add field, the selection, and what to put back if the service refuses a change.
+/// the add field (always the one typing goes to: no letter is a command, so nothing typed is
+/// lost), the selection, and what to put back if the service refuses a change.
 public struct TaskListState: Equatable, Sendable {
-  /// Where keys go: the add field (typing, Enter adds) or the list (Space, d, r…).
-  public enum Focus: Equatable, Sendable { case list, field }
-
   /// Where the list stands.
   public enum Status: Equatable, Sendable {
     case idle
@@ -24,11 +22,12 @@ public struct TaskListState: Equatable, Sendable {
   public var items: [TaskItem] = []
   public var status: Status = .idle
   public var selection: Int = 0
-  public var focus: Focus = .list
   /// The add field's text.
   public var draft: String = ""
-  /// `d` was pressed on this task: the screen asks "delete? y/n".
+  /// Delete was pressed on this task: the screen asks "delete? y/n".
   public var confirmingDelete: String?
+  /// Ctrl-O was pressed: the screen asks "sign out? y/n" (signing out drops the session).
+  public var confirmingSignOut = false
   /// Bumped per list load; an answer for an older one is dropped.
   public var requestID: Int = 0
   /// Added tasks get `local-N` ids until the service answers with the real one.

@@ -16,7 +16,10 @@ extension SandboxTenant {
   /// A few starter tasks per customer, so the demo opens on a list and isolation is visible.
   static func starterTasks(for customers: [DirectoryUser], now: Date) -> [TaskRecord] {
     let texts = [
-      ["Add a task in the field below and press Enter", "Press Space to mark this one done", "Delete this one with d"],
+      [
+        "Add a task in the field above and press Enter", "Press Space to mark this one done",
+        "Delete this one with the Delete key",
+      ],
       ["Book the dentist", "Renew the passport"],
       ["Water the plants"],
     ]

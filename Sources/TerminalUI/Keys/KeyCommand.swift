@@ -19,8 +19,15 @@ public struct KeyCommand {
   public let isHint: Bool
   /// Whether this is the table's fallback: it gets the keys no other row claims (typing).
   public let isFallback: Bool
-  /// Whether the row takes its keys in this state (`q` quits only while the query is empty).
+  /// Whether the row takes its keys in this state (`d` deletes only while a task is selected).
   public let isActive: Bool
+  /// For a fallback: global keys it types as text instead of letting the global table have them
+  /// (`q` in a search field that already holds text). Help then leaves those keys out of the
+  /// global rows, so "q quit" is listed only where `q` quits.
+  public let over: [Key]
+  /// For a fallback: it answers a question ("any other key keeps it"), so it takes every global
+  /// key too, except those that always reach the global table (Ctrl-C, Ctrl-L, Ctrl-Z).
+  public let isAnswer: Bool
   let run: Handler
 
   /// A row for `keys` (and `aliases`), active when `when` holds, running `run`.
@@ -35,21 +42,39 @@ public struct KeyCommand {
     self.isHint = hint
     self.isFallback = false
     self.isActive = isActive
+    self.over = []
+    self.isAnswer = false
     self.run = run
   }
 
-  private init(fallback label: String, _ help: String?, hint: Bool, run: @escaping Handler) {
+  private init(
+    fallback label: String, _ help: String?, hint: Bool, over: [Key], answer: Bool, run: @escaping Handler
+  ) {
     (keys, aliases, self.label, self.help, isHint, isFallback, isActive) = ([], [], label, help, hint, true, true)
+    (self.over, isAnswer) = (over, answer)
     self.run = run
   }
 
-  /// The table's fallback (at most one): every key no row claims, e.g. typing into a text field.
-  /// It may still answer `.ignored`. `label` names what it takes ("type", "paste").
-  public static func fallback(_ label: String, _ help: String?, hint: Bool = false, run: @escaping Handler)
+  /// The table's fallback (at most one): every key neither a row of its own table nor the global
+  /// table claims, e.g. typing into a text field; and the global keys in `over` before the
+  /// global table sees them. It may still answer `.ignored`. `label` names what it takes ("type",
+  /// "paste").
+  public static func fallback(
+    _ label: String, _ help: String?, hint: Bool = false, over: [Key] = [], run: @escaping Handler
+  ) -> KeyCommand {
+    KeyCommand(fallback: label, help, hint: hint, over: over, answer: false, run: run)
+  }
+
+  /// The "any other key" answer to a question on screen ("Delete it? y deletes, any other key
+  /// keeps it"): a fallback that takes global keys too, so `q` or `?` cancels rather than quits.
+  public static func answer(_ label: String, _ help: String?, hint: Bool = false, run: @escaping Handler)
     -> KeyCommand
   {
-    KeyCommand(fallback: label, help, hint: hint, run: run)
+    KeyCommand(fallback: label, help, hint: hint, over: [], answer: true, run: run)
   }
+
+  /// Whether this fallback takes `key` ahead of the global table.
+  func takesOverGlobal(_ key: Key) -> Bool { isFallback && (isAnswer || over.contains(key)) }
 
   /// Whether this row takes `key` before the fallback.
   public func claims(_ key: Key) -> Bool {

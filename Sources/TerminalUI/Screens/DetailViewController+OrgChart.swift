@@ -32,7 +32,9 @@ extension AppState {
       return text
     }
     if loaded.managerChain.isEmpty {
-      lines += TextPane.fields([("Manager", "none (top of the organisation)", .muted)], width: width, labelWidth: 14)
+      let none =
+        loaded.person.isGuest ? "none here (\(loaded.person.guestText.lowercased()))" : "none (top of the organisation)"
+      lines += TextPane.fields([("Manager", none, .muted)], width: width, labelWidth: 14)
     } else {
       lines.append(StyledLine("Reporting line (\(loaded.managerChain.count))", style: .bold))
       for (index, entry) in rows.enumerated() {

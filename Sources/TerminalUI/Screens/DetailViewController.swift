@@ -10,8 +10,11 @@ public final class DetailViewController: ViewController {
   private(set) var scrollOffset = 0
   private var shownPersonID: String?
   private var lineCount = 0
-  /// The org-chart row last brought into view, so scrolling by hand is not undone every frame.
-  private var selectedRowID: String?
+  /// Set by ↑/↓ on the org chart: the next frame brings the selected row into view. Only then:
+  /// a pane that opens (or shows the next person of a walk) starts at its top, the person's name,
+  /// user name and mail in view, at every size (issue 19 item 7), and scrolling by hand is not
+  /// undone every frame.
+  private var revealsSelection = false
 
   public init() {}
 
@@ -32,11 +35,13 @@ public final class DetailViewController: ViewController {
     var commands: [KeyCommand] = []
     if hasOrgRows {
       commands += [
-        KeyCommand([.up, .down], also: [.control("p"), .control("n")], "select person", hint: true) {
-          key, _ in .handled([.detail(.orgRowMoved(by: key == .up || key == .control("p") ? -1 : 1))])
+        KeyCommand([.up, .down], also: [.control("p"), .control("n")], "select", hint: true) {
+          [self] key, _ in
+          revealsSelection = true
+          return .handled([.detail(.orgRowMoved(by: key == .up || key == .control("p") ? -1 : 1))])
         },
         KeyCommand([.enter], "open", hint: true) { _, _ in .handled([.detail(.orgRowOpened)]) },
-        KeyCommand([.pageUp, .pageDown], also: [.character(" ")], "scroll") { [self] key, _ in
+        KeyCommand([.pageUp, .pageDown, .character(" ")], "scroll") { [self] key, _ in
           scroll(by: key == .pageUp ? -page : page, rows: rows)
           return .handled([])
         },
@@ -44,8 +49,8 @@ public final class DetailViewController: ViewController {
     } else {
       commands.append(
         KeyCommand(
-          [.up, .down, .pageUp, .pageDown], also: [.control("p"), .control("n"), .character(" ")],
-          label: "↑/↓ PgUp/PgDn", "scroll", hint: true
+          [.up, .down, .pageUp, .pageDown, .character(" ")], also: [.control("p"), .control("n")],
+          label: "↑/↓ PgUp/PgDn/Space", "scroll", hint: true
         ) { [self] key, _ in
           switch key {
           case .up, .control("p"): scroll(by: -1, rows: rows)
@@ -56,12 +61,21 @@ public final class DetailViewController: ViewController {
           return .handled([])
         })
     }
+    // Backspace and ← step back along the walked path; at its start (or with no walk) they
+    // leave the pane like Esc, never editing the search behind it.
     if walked {
       commands.append(
-        KeyCommand([.backspace, .left], "back", hint: true) { _, _ in
-          .handled([.detail(.wentBack)])
+        KeyCommand([.backspace, .left], "back along the path", hint: true) { [self] _, _ in
+          revealsSelection = true  // on the person just left
+          return .handled([.detail(.wentBack)])
         })
     }
+    // Before the copy keys: on a narrow hint bar, the way out matters more.
+    commands.append(
+      KeyCommand(
+        walked ? [.escape] : [.escape, .left], also: walked ? [] : [.backspace], onePane ? "back" : "to list",
+        hint: true
+      ) { _, _ in .handled([back]) })
     return KeyTable(
       commands + [
         KeyCommand([.home, .end], "top/bottom") { [self] key, _ in
@@ -69,7 +83,7 @@ public final class DetailViewController: ViewController {
           return .handled([])
         },
         KeyCommand([.character("y")], "copy mail", hint: true) { _, _ in
-          Self.copy("address", person?.listAddress)
+          Self.copy("mail", person?.listAddress)
         },
         KeyCommand([.character("u")], "copy user name") { _, _ in
           Self.copy("user name", person.map { $0.userPrincipalName?.string ?? "" })
@@ -80,23 +94,19 @@ public final class DetailViewController: ViewController {
         },
         KeyCommand([.character("v")], "save vCard", when: person != nil) { _, _ in .handled([.detail(.vCardRequested)])
         },
-        KeyCommand([.escape], also: [.left], onePane ? "back to list" : "to list", hint: true) { _, _ in
-          .handled([back])
-        },
-        // Typing always goes to the search field: back to the list, then edit the query. `q` with
-        // the query empty is the root's quit.
-        .fallback("type", "search again") { key, state in
+        // Typing goes to the search field: back to the list, then the text joins the query. `q`
+        // does so only once the query holds text; with it empty, `q` is the global quit.
+        .fallback(
+          "type", "search again", over: state.search.query.isEmpty ? [] : [.character("q"), .character("Q")]
+        ) { key, state in
           switch key {
-          case .character("q") where state.search.query.isEmpty: return .ignored
-          case .character, .paste, .backspace:
+          case .character, .paste:
             var field = TextFieldModel(text: state.search.query.string)
             field.apply(key)
             return .handled([back, .search(.queryChanged(field.text))])
           default: return .ignored
           }
         },
-        KeyCommand([.tab], also: [.backTab], "switch pane") { _, _ in .handled([.app(.focusSwitched)]) },
-        KeyCommand([.character("?")], "help", hint: true) { _, _ in .handled([.app(.helpToggled)]) },
       ])
   }
 
@@ -132,24 +142,25 @@ public final class DetailViewController: ViewController {
       shownPersonID = status.person?.id
       scrollOffset = 0
     }
-    let width = frame.cols - 2 - photoColumns(state)
-    let (lines, selectedLine) = state.detailLines(width: width, focused: focused)
+    // The fields are beside the photo; what follows them (reporting line, reports, notes) is below
+    // it and gets the pane's whole width (their titles were cut at the fields' width).
+    let photoCols = photoColumns(state)
+    let (lines, selectedLine) = state.detailLines(
+      width: frame.cols - 2 - photoCols, belowPhoto: frame.cols - 2, focused: focused)
     lineCount = lines.count
     let titleStyle: Style = focused ? Style([.bold, .reverse]) : .bold
     let title = state.breadcrumbText(width: frame.cols - 1) ?? status.person.map { $0.listName } ?? "Details"
     surface.put(" " + title, row: frame.row, col: frame.col, width: frame.cols, style: titleStyle)
-    let body = Rect(
-      row: frame.row + 1, col: frame.col + 1, rows: frame.rows - 1, cols: frame.cols - 1 - photoColumns(state))
-    if focused, let selectedLine, selectedRowID != state.detail.selectedOrgRow?.person.id {
-      // Keep the selected manager or report in view when the selection moves. Only with the
-      // keys: while the list has them the pane opens at the top (name, mail), not scrolled down
-      // to a report row nobody has selected yet.
-      selectedRowID = state.detail.selectedOrgRow?.person.id
+    let body = Rect(row: frame.row + 1, col: frame.col + 1, rows: frame.rows - 1, cols: frame.cols - 1)
+    if revealsSelection, focused, let selectedLine {
+      revealsSelection = false
       if selectedLine < scrollOffset { scrollOffset = selectedLine }
       if selectedLine >= scrollOffset + body.rows { scrollOffset = selectedLine - body.rows + 1 }
     }
     scrollOffset = min(scrollOffset, TextPane.maxOffset(lineCount: lines.count, visibleRows: body.rows))
-    TextPane.render(lines, offset: scrollOffset, in: body, into: &surface)
+    // Lines scrolled up beside the photo are cut at its edge rather than drawn under it.
+    let beside = photoCols == 0 ? nil : (lines: 1..<(1 + PhotoLayout.rows), cols: body.cols - photoCols)
+    TextPane.render(lines, offset: scrollOffset, in: body, narrowed: beside, into: &surface)
     renderPhoto(state, into: &surface)
   }
 }
@@ -160,9 +171,10 @@ extension AppState {
   /// One label column for every field, manager and reports included ("Direct reports").
   fileprivate static let labelWidth = 14
 
-  /// The pane's lines: fields, presence, the reporting line and direct reports (selectable), and
-  /// what is loading or failed; with the index of the selected org-chart line.
-  fileprivate func detailLines(width: Int, focused: Bool) -> (lines: [StyledLine], selected: Int?) {
+  /// The pane's lines: fields (`width` wide, beside the photo), presence, the reporting line and
+  /// direct reports (selectable), and what is loading or failed (`belowPhoto` wide); with the
+  /// index of the selected org-chart line.
+  fileprivate func detailLines(width: Int, belowPhoto: Int, focused: Bool) -> (lines: [StyledLine], selected: Int?) {
     let status = detail.status
     if status == .following { return ([], nil) }  // blank until the selection rests (DetailStatus.following)
     guard let person = status.person else {
@@ -182,6 +194,9 @@ extension AppState {
     func add(_ label: String, _ entry: (String, Style)) { pairs.append((label, entry.0, entry.1)) }
     add("Name", value(person.displayName, basic: true))
     add("User name", value(person.userPrincipalName, basic: true))
+    // A guest is said at once: they have no manager here, and that is not the chief executive's
+    // "top of the organisation".
+    if person.isGuest { add("Account", (person.guestText, .warning)) }
     add("Mail", value(person.mail, basic: true))
     // Near the top, where it is seen at 80×24: why this person is in no search.
     if person.isHiddenFromAddressList {
@@ -202,17 +217,18 @@ extension AppState {
       lines.append(StyledLine("Loading manager and direct reports…", style: .muted))
     case .failed(_, let message):
       lines.append(StyledLine("Could not load the full profile:", style: .error))
-      lines += Truncation.wrap(message.string, width: width).map { StyledLine($0, style: .error) }
+      lines += Truncation.wrap(message.string, width: belowPhoto).map { StyledLine($0, style: .error) }
       if let retry = detail.retry {
         lines.append(StyledLine("Retrying in \(retry.secondsLeft(now: now)) s", style: .warning))
       }
     case .loaded(let loaded):
       let relations = loaded.relationsHidden || (!full && loaded.manager == nil && loaded.directReports.isEmpty)
       if relations {
-        lines += TextPane.fields([("Manager", hiddenNote, .muted)], width: width, labelWidth: Self.labelWidth)
-        lines += TextPane.fields([("Direct reports", hiddenNote, .muted)], width: width, labelWidth: Self.labelWidth)
+        lines += TextPane.fields([("Manager", hiddenNote, .muted)], width: belowPhoto, labelWidth: Self.labelWidth)
+        lines += TextPane.fields(
+          [("Direct reports", hiddenNote, .muted)], width: belowPhoto, labelWidth: Self.labelWidth)
       } else {
-        let chart = orgChartLines(loaded, width: width, focused: focused)
+        let chart = orgChartLines(loaded, width: belowPhoto, focused: focused)
         selectedLine = chart.selected.map { $0 + lines.count }
         lines += chart.lines
       }
@@ -220,7 +236,7 @@ extension AppState {
         let synced = index.syncedText(at: now).map { ", \($0)" } ?? ""
         lines.append(StyledLine(""))
         lines += Truncation.wrap(
-          "Microsoft Graph cannot be reached: shown from the local index\(synced).", width: width
+          "Microsoft Graph cannot be reached: shown from the local index\(synced).", width: belowPhoto
         )
         .map { StyledLine($0, style: .warning) }
       }
@@ -231,7 +247,7 @@ extension AppState {
       lines.append(StyledLine(""))
       lines += Truncation.wrap(
         "Signed in with basic profile access: phones, job title, office and manager need User.Read.All.",
-        width: width
+        width: belowPhoto
       ).map { StyledLine($0, style: .muted) }
     }
     return (lines, selectedLine)

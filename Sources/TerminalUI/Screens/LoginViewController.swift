@@ -33,37 +33,33 @@ public final class LoginViewController: ViewController {
       KeyCommand([.character("d")], also: [.character("D")], "device code sign-in") { _, _ in
         .handled([.login(.deviceCodeRequested)])
       },
-      KeyCommand([.character("q")], also: [.character("Q")], "quit", hint: true) { _, _ in
-        .handled([.app(.quitRequested)])
-      },
-      KeyCommand([.character("?")], "help") { _, _ in .handled([.app(.helpToggled)]) },
     ])
   }
 
   /// The browser flow: a paste field for the redirect URL; letters are shortcuts only while it is
-  /// empty (help names the field's keys; the shortcuts are the device-code screen's).
+  /// empty (help names the field's keys; the shortcuts are the device-code screen's). Once it
+  /// holds text, `q` and `?` are part of the address (the global quit and help step aside).
   private func browserTable(_ login: LoginState, b2c: Bool) -> KeyTable {
     let text = login.redirectField.exposedValue
+    let typed: [Key] = text.isEmpty ? [] : [.character("q"), .character("Q"), .character("?")]
     // B2C has no device code: no Esc or `d` to switch to one.
     return KeyTable([
-      .fallback("paste", "the redirect URL") { [self] key, _ in
+      .fallback("paste", "the redirect URL", over: typed) { [self] key, _ in
         var field = TextFieldModel(text: text, cursor: min(pasteCursor, text.count), maxLength: 8192)
         guard field.apply(key) else { return .ignored }
         pasteCursor = field.cursor
         return .handled(field.text == text ? [] : [.login(.redirectFieldEdited(field.text))])
       },
-      KeyCommand([.enter], "submit it", hint: true) { _, _ in
-        .handled(text.isEmpty || login.isSubmittingRedirect ? [] : [.login(.redirectURLSubmitted(text))])
+      // With nothing pasted the reducer says what to paste (Enter never does nothing silently).
+      KeyCommand([.enter], "sign in with the pasted URL", hint: true) { _, _ in
+        .handled(login.isSubmittingRedirect ? [] : [.login(.redirectURLSubmitted(text))])
       },
       KeyCommand([.escape], b2c ? nil : "use a device code instead", hint: !b2c, when: !b2c) { _, _ in
         .handled([.login(.deviceCodeRequested)])
       },
-      KeyCommand([.control("c")], "quit", hint: true) { _, _ in .handled([.app(.quitRequested)]) },
       KeyCommand([.character("d")], nil, when: text.isEmpty && !b2c) { _, _ in .handled([.login(.deviceCodeRequested)])
       },
       KeyCommand([.character("r")], nil, when: text.isEmpty) { _, _ in .handled([.login(.newCodeRequested)]) },
-      KeyCommand([.character("q")], nil, when: text.isEmpty) { _, _ in .handled([.app(.quitRequested)]) },
-      KeyCommand([.character("?")], nil, when: text.isEmpty) { _, _ in .handled([.app(.helpToggled)]) },
     ])
   }
 
@@ -76,11 +72,7 @@ public final class LoginViewController: ViewController {
         "sign in with the browser", hint: true
       ) { _, _ in
         .handled(login.canRequestNewCode ? [.login(.browserRequested)] : [])
-      },
-      KeyCommand([.character("q")], also: [.character("Q")], "quit", hint: true) { _, _ in
-        .handled([.app(.quitRequested)])
-      },
-      KeyCommand([.character("?")], "help") { _, _ in .handled([.app(.helpToggled)]) },
+      }
     ])
   }
 

@@ -26,7 +26,11 @@ public final class MasterListViewController: ViewController {
     let step = state.layout.listPageStep
     let onePane = state.layout.showsOnePaneAtATime
     return KeyTable([
-      .fallback("type", "search") { [self] key, state in edit(key, state) },
+      // `q` types once the query holds text (a name with a q in it); with it empty, `q` is the
+      // global table's quit. `?` is always help (no one searches for a question mark).
+      .fallback("type", "search", over: search.query.isEmpty ? [] : [.character("q"), .character("Q")]) {
+        [self] key, state in edit(key, state)
+      },
       KeyCommand([.up, .down], "select", hint: true) { [self] key, state in
         .handled(move(by: key == .up ? -1 : 1, state))
       },
@@ -55,11 +59,6 @@ public final class MasterListViewController: ViewController {
         [self] key, state in edit(key, state)
       },
       KeyCommand([.control("r")], "search again") { _, _ in .handled([.search(.retryRequested)]) },
-      KeyCommand([.tab], also: [.backTab], "switch pane", hint: true) { _, _ in .handled([.app(.focusSwitched)]) },
-      KeyCommand([.character("q")], "quit (search empty)", hint: search.query.isEmpty, when: search.query.isEmpty) {
-        _, _ in .handled([.app(.quitRequested)])
-      },
-      KeyCommand([.character("?")], "help", hint: true) { _, _ in .handled([.app(.helpToggled)]) },
     ])
   }
 
@@ -124,10 +123,20 @@ public final class MasterListViewController: ViewController {
     )
     let showTitle = state.account?.canReadFullProfiles ?? false || search.results.contains { $0.jobTitle != nil }
     // Presence: a glyph before the name, and the word in a last column where there is room
-    // (it is the first column dropped on a narrow terminal; the glyphs' shapes still differ).
+    // (the glyphs' shapes still differ without it).
     let presence = state.showsPresence ? state.presence.byID : nil
-    let shares: [Int] = (showTitle ? [4, 4, 3] : [1, 1]) + (presence == nil ? [] : [2])
-    let widths = ListView.columnWidths(total: listRect.cols - 1, shares: shares, minimum: 10)
+    // Columns sized from the rows on screen (DECISIONS.md, "List columns"): full names and
+    // addresses first, then the presence word and the job title in what is left.
+    let shown = search.results[scrollOffset..<min(search.results.count, scrollOffset + listRect.rows)]
+    let columns = PeopleColumns(
+      total: listRect.cols - 1,
+      name: (shown.map { DisplayWidth.of($0.listName) }.max() ?? 0) + (presence == nil ? 0 : 2),
+      address: shown.map { DisplayWidth.of($0.listAddress) }.max() ?? 0,
+      title: showTitle ? shown.map { DisplayWidth.of($0.listTitle) }.max() ?? 0 : nil,
+      presence: presence.map { known in shown.map { DisplayWidth.of(known[$0.id]?.availability.word ?? "") }.max() ?? 0
+      }
+    )
+    let widths = columns.widths
     // Results kept from an earlier query (offline, refining) are dimmed; the status line says why.
     let rowStyle: Style = search.resultsMatchQuery ? .plain : .dim
     // The glyph is coloured only on rows showing the current query's answer (others are dimmed).
@@ -140,15 +149,13 @@ public final class MasterListViewController: ViewController {
       in: listRect, focused: focused, rowStyle: rowStyle, accent: accent, into: &surface
     ) { index, _ in
       let person = search.results[index]
-      guard let presence else {
-        return ListView.layoutRow(
-          Array([person.listName, person.listAddress, person.listTitle].prefix(widths.count)), widths: widths)
-      }
-      let known = presence[person.id]
-      let name = (known?.availability.glyph ?? " ") + " " + person.listName
-      let columns =
-        [name, person.listAddress] + (showTitle ? [person.listTitle] : []) + [known?.availability.word ?? ""]
-      return ListView.layoutRow(Array(columns.prefix(widths.count)), widths: widths)
+      let known = presence?[person.id]
+      let name = presence == nil ? person.listName : (known?.availability.glyph ?? " ") + " " + person.listName
+      let texts =
+        [name] + (columns.address == nil ? [] : [person.listAddress])
+        + (columns.title == nil ? [] : [person.listTitle])
+        + (columns.presence == nil ? [] : [known?.availability.word ?? ""])
+      return ListView.layoutRow(texts, widths: widths)
     }
   }
 }

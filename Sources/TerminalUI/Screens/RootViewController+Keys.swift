@@ -2,18 +2,25 @@ import RosterCore
 
 /// The root's own key tables: the keys that work everywhere, and the help overlay's.
 extension RootViewController {
-  /// Keys every screen shares; they reach this table when the focused pane ignores them (Ctrl-C,
-  /// Ctrl-L and Ctrl-Z always do: `alwaysGlobal`). Its rows are help's "Everywhere" section.
+  /// Keys every screen shares, declared here only: no pane repeats them. They reach this table
+  /// when the focused pane has no row for them, before its fallback (so typing never swallows
+  /// `?`), unless that fallback types them (`KeyCommand.over`: `q` in a search that holds text);
+  /// Ctrl-C, Ctrl-L and Ctrl-Z always do (`alwaysGlobal`). Its rows are help's "Everywhere"
+  /// section and the end of the hint bar, each naming only the keys that reach it there.
   public func globalTable(_ state: AppState) -> KeyTable {
     var commands: [KeyCommand] = []
     if state.screen == .main {
-      commands.append(KeyCommand([.tab], also: [.backTab], "switch pane") { _, _ in .handled([.app(.focusSwitched)]) })
+      commands.append(
+        KeyCommand([.tab], also: [.backTab], "switch pane", hint: !state.layout.showsOnePaneAtATime) { _, _ in
+          .handled([.app(.focusSwitched)])
+        })
     }
     commands += [
-      KeyCommand([.character("?")], also: [.function(1)], "this help") { _, _ in .handled([.app(.helpToggled)]) },
+      KeyCommand([.character("?")], also: [.function(1)], "help", hint: true) { _, _ in .handled([.app(.helpToggled)])
+      },
       KeyCommand([.control("l")], "redraw") { _, _ in .terminal(.redraw) },
       KeyCommand([.control("z")], "suspend") { _, _ in .terminal(.suspend) },
-      KeyCommand([.character("q"), .control("c")], also: [.character("Q")], label: "q / Ctrl-C", "quit") { _, _ in
+      KeyCommand([.character("q"), .control("c")], also: [.character("Q")], "quit", hint: true) { _, _ in
         .handled([.app(.quitRequested)])
       },
       KeyCommand([.escape], nil, when: state.banner != nil) { _, _ in .handled([.app(.bannerDismissed)]) },

@@ -35,7 +35,7 @@ extension RootViewController {
       taskList.render(state, into: &surface, focused: true)
     }
     renderStatusLine(state, in: layout.statusLine, into: &surface)
-    let hints = KeyBinding.hints(focusedPane.bindings(in: state))
+    let hints = KeyBinding.hints(focusedPane.bindings(in: state) + globalBindings(state), width: layout.hintBar.cols)
     StatusBar.render(left: hints, right: "", row: layout.hintBar.row, in: layout.hintBar, into: &surface)
     if !state.isHelpVisible {
       helpScroll = ScrollPosition()  // opens at the top next time
@@ -43,7 +43,7 @@ extension RootViewController {
       HelpOverlay.render(
         sections: [
           (title: focusName(state), bindings: focusedPane.bindings(in: state)),
-          (title: "Everywhere", bindings: globalTable(state).bindings),
+          (title: "Everywhere", bindings: globalBindings(state)),
         ],
         scroll: &helpScroll, in: body, into: &surface
       )
@@ -55,7 +55,7 @@ extension RootViewController {
     case .setup: return "Setup"
     case .login: return "Sign-in"
     case .main: return state.focus == .detail ? "Detail pane" : "Search and list"
-    case .tasks: return state.tasks.focus == .field ? "Adding a task" : "Task list"
+    case .tasks: return "Task list"
     }
   }
 

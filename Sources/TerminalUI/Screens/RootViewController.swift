@@ -26,7 +26,7 @@ public final class RootViewController {
     case .setup: path.append("Setup")
     case .login: path.append("Login")
     case .main: path.append(state.focus == .list ? "MasterList" : "Detail")
-    case .tasks: path.append(state.tasks.focus == .list ? "TaskList" : "TaskField")
+    case .tasks: path.append("TaskList")
     }
     if state.isHelpVisible { path.append("Help") }
     return path
@@ -51,16 +51,21 @@ public final class RootViewController {
   /// 1. Ctrl-C, Ctrl-L, Ctrl-Z: straight to `globalTable`;
   /// 2. the help overlay's table while it is open (scroll keys; any other key closes it);
   /// 3. a mouse event: the pane under the pointer (`AppState.visibleLayout`);
-  /// 4. the focused pane's `keyTable(in:)`;
-  /// 5. if the pane answered `.ignored`: `globalTable`.
+  /// 4. the focused pane's own rows, then `globalTable`'s, then the pane's fallback
+  ///    (`KeyTable.handle(_:in:before:)`): global keys are declared once, in `globalTable`.
   public func handle(_ key: Key, in state: AppState) -> KeyResult {
     if Self.alwaysGlobal.contains(key) { return globalTable(state).handle(key, in: state) }
     if state.isHelpVisible { return helpTable(state).handle(key, in: state) }
     if case .mouse(let event) = key {
       return state.screen == .main ? mouse(event, state) : .ignored
     }
-    let result = focused(state).handle(key, in: state)
-    return result == .ignored ? globalTable(state).handle(key, in: state) : result
+    return focused(state).keyTable(in: state).handle(key, in: state, before: globalTable(state))
+  }
+
+  /// The global rows as help and the hint bar show them in front of the focused pane: each
+  /// naming only the keys that reach it there ("Ctrl-C quit" while `q` types into the search).
+  public func globalBindings(_ state: AppState) -> [KeyBinding] {
+    globalTable(state).bindings(behind: focused(state).keyTable(in: state), always: Self.alwaysGlobal)
   }
 
   /// The actions `handle` sends for `key` (none when ignored or for the terminal).

@@ -29,9 +29,8 @@ public final class SetupViewController: ViewController {
         return .handled([])
       },
       KeyCommand([.control("u")], "clear field") { [self] key, state in edit(key, state) },
-      KeyCommand([.control("c")], "quit", hint: true) { _, _ in .handled([.app(.quitRequested)]) },
-      KeyCommand([.character("?")], nil) { _, _ in .handled([.app(.helpToggled)]) },
-      .fallback("type", nil) { [self] key, state in edit(key, state) },
+      // Both fields are text: `q` types (a tenant name may hold one); `?` stays help.
+      .fallback("type", nil, over: [.character("q"), .character("Q")]) { [self] key, state in edit(key, state) },
     ])
   }
 

@@ -2,12 +2,14 @@ import Foundation
 import Geometry
 import RosterCore
 
-/// The B2C task list (issue 14): the customer's tasks with their state, a field to add one,
-/// Space to toggle done, `d` then `y` to delete, `r` to reload, `o` to sign out.
+/// The B2C task list (issue 14): the customer's tasks with their state and, above them, the add
+/// field that typing always goes to.
 ///
-/// Keys go to the list or to the add field (`TaskListState.focus`): in the list, letters are
-/// commands; in the field they are text. The draft and the selection live in `AppState`; only the
-/// field's cursor and the scroll offset are kept here.
+/// No printable key is a command (issue 19 item 5): "Water the plants" and "do laundry" arrive
+/// whole. Commands are keys no one types into a task: ↑/↓ select, Enter adds, Space (with the
+/// field empty) toggles done, Delete (field empty) then `y` deletes, Ctrl-R reloads, Ctrl-O then
+/// `y` signs out. The draft and the selection live in `AppState`; only the field's cursor and the
+/// scroll offset are kept here.
 @MainActor
 public final class TaskListViewController: ViewController {
   public var frame: Rect = .zero
@@ -27,17 +29,26 @@ public final class TaskListViewController: ViewController {
         KeyCommand([.character("y")], also: [.character("Y")], "delete it", hint: true) { _, _ in
           .handled([.tasks(.deleteConfirmed)])
         },
-        .fallback("any other key", "keep it", hint: true) { _, _ in .handled([.tasks(.deleteCancelled)]) },
+        .answer("any other key", "keep it", hint: true) { _, _ in .handled([.tasks(.deleteCancelled)]) },
       ])
     }
-    return tasks.focus == .field ? fieldTable(state) : listTable(state)
-  }
-
-  private func listTable(_ state: AppState) -> KeyTable {
-    let tasks = state.tasks
+    if tasks.confirmingSignOut {
+      return KeyTable([
+        KeyCommand([.character("y")], also: [.character("Y")], "sign out", hint: true) { _, _ in
+          .handled([.app(.signOutRequested)])
+        },
+        .answer("any other key", "stay signed in", hint: true) { _, _ in .handled([.tasks(.signOutCancelled)]) },
+      ])
+    }
     let step = max(1, frame.rows - 3)
+    let empty = tasks.draft.isEmpty
     let hasSelection = tasks.selectedTask != nil
     return KeyTable([
+      // `q` is text here ("quit smoking"); `?` too once the field holds text ("which one?").
+      .fallback(
+        "type", "the task", over: [.character("q"), .character("Q")] + (empty ? [] : [.character("?")])
+      ) { [self] key, state in edit(key, state) },
+      KeyCommand([.enter], "add it", hint: true, when: !empty) { _, _ in .handled([.tasks(.addSubmitted)]) },
       KeyCommand([.up, .down], also: [.control("p"), .control("n")], "select", hint: true) { key, _ in
         .handled([.tasks(.selectionMoved(by: key == .up || key == .control("p") ? -1 : 1))])
       },
@@ -47,35 +58,17 @@ public final class TaskListViewController: ViewController {
       KeyCommand([.home, .end], "first/last") { key, _ in
         .handled([.tasks(.selectionMovedTo(key == .home ? 0 : Int.max))])
       },
-      KeyCommand([.character(" ")], "done / not done", hint: hasSelection, when: hasSelection) { _, _ in
+      // With the field empty, Space and Delete act on the selected task; with text they edit it.
+      KeyCommand([.character(" ")], "done / not done", hint: true, when: empty && hasSelection) { _, _ in
         .handled([.tasks(.completionToggled)])
       },
-      KeyCommand([.character("a")], also: [.tab, .backTab, .character("A")], label: "a/Tab", "add a task", hint: true) {
-        _, _ in .handled([.tasks(.focusMoved(.field))])
+      KeyCommand([.delete], also: [.control("d")], "delete", hint: true, when: empty && hasSelection) { _, _ in
+        .handled([.tasks(.deleteRequested)])
       },
-      KeyCommand([.character("d")], also: [.character("D"), .delete], "delete", hint: hasSelection, when: hasSelection)
-      {
-        _, _ in .handled([.tasks(.deleteRequested)])
-      },
-      KeyCommand([.character("r")], also: [.character("R"), .control("r")], "reload", hint: true) { _, _ in
-        .handled([.tasks(.reloadRequested)])
-      },
-      KeyCommand([.character("o")], also: [.character("O")], "sign out") { _, _ in .handled([.app(.signOutRequested)])
-      },
-      KeyCommand([.character("q")], also: [.character("Q")], "quit", hint: true) { _, _ in
-        .handled([.app(.quitRequested)])
-      },
-      KeyCommand([.character("?")], "help") { _, _ in .handled([.app(.helpToggled)]) },
-    ])
-  }
-
-  private func fieldTable(_ state: AppState) -> KeyTable {
-    KeyTable([
-      .fallback("type", "the task") { [self] key, state in edit(key, state) },
-      KeyCommand([.enter], "add it", hint: true) { _, _ in .handled([.tasks(.addSubmitted)]) },
-      KeyCommand([.escape], also: [.tab, .backTab, .down], label: "Esc/Tab", "back to the list", hint: true) { _, _ in
-        .handled([.tasks(.focusMoved(.list))])
-      },
+      KeyCommand([.escape], "clear the field", when: !empty) { _, _ in .handled([.tasks(.draftEdited(""))]) },
+      // Not hinted: on an 80-column bar, Ctrl-C quit (q is text here) matters more.
+      KeyCommand([.control("r")], "reload") { _, _ in .handled([.tasks(.reloadRequested)]) },
+      KeyCommand([.control("o")], "sign out") { _, _ in .handled([.tasks(.signOutAsked)]) },
       KeyCommand([.left, .right, .control("a"), .control("e")], label: "←/→ Ctrl-A/E", "move cursor") {
         [self] key, state in edit(key, state)
       },
@@ -104,24 +97,25 @@ public final class TaskListViewController: ViewController {
       let text = Truncation.truncate(task.text.string, toWidth: max(8, frame.cols - 24))
       surface.put(
         "Delete \u{201C}\(text)\u{201D}? y deletes, any other key keeps it", line: 1, in: frame, style: .warning)
+    } else if tasks.confirmingSignOut {
+      surface.put("Sign out? y yes, any other key no", line: 1, in: frame, style: .warning)
     } else {
       TextFieldView.render(
-        label: "Add: ", text: tasks.draft, cursor: cursor.column,
-        placeholder: tasks.focus == .field ? "type a task, Enter adds it" : "press a to add a task",
-        row: frame.row + 1, in: frame, focused: tasks.focus == .field, into: &surface)
+        label: "Add: ", text: tasks.draft, cursor: cursor.column, placeholder: "type a task, Enter adds it",
+        row: frame.row + 1, in: frame, focused: focused, into: &surface)
     }
     let listRect = Rect(row: frame.row + 2, col: frame.col, rows: frame.rows - 2, cols: frame.cols)
     guard !tasks.items.isEmpty else {
       scrollOffset = 0
-      let empty = tasks.status == .loading ? "Loading your tasks…" : "No tasks yet. Press a, type one and press Enter."
+      let empty = tasks.status == .loading ? "Loading your tasks…" : "No tasks yet. Type one above and press Enter."
       surface.put(empty, line: 1, in: listRect, indent: 1, style: .muted)
       return
     }
     scrollOffset = ListView.scrollOffset(
       selection: tasks.selection, count: tasks.items.count, visibleRows: listRect.rows, previous: scrollOffset)
     ListView.render(
-      count: tasks.items.count, selection: tasks.focus == .list ? tasks.selection : nil, offset: scrollOffset,
-      in: listRect, focused: focused && tasks.focus == .list, into: &surface
+      count: tasks.items.count, selection: tasks.selection, offset: scrollOffset, in: listRect, focused: focused,
+      into: &surface
     ) { index, width in
       let task = tasks.items[index]
       let box = task.completed ? "[x] " : "[ ] "
@@ -139,7 +133,7 @@ extension TaskListState {
       .loading where items.isEmpty:
       return ("Your tasks · loading…", .title)
     case .failed(let message):
-      return ("Could not load the tasks: \(message) · r retries", .error)
+      return ("Could not load the tasks: \(message) · Ctrl-R retries", .error)
     default:
       let open = items.count - completedCount
       let saving = rollbacks.isEmpty && !items.contains { isPending($0.id) } ? "" : " · saving…"

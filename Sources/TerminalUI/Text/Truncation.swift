@@ -52,7 +52,10 @@ public enum Truncation {
   }
 
   /// Breaks `text` into lines of at most `width` cells, at spaces where possible and inside a
-  /// word only when the word alone is wider than a line.
+  /// word only when the word alone is wider than a line: then after its `@` when the domain fits
+  /// the next line, else after its last `.`, `/`, `-` or `_` that fits (an address reads
+  /// "alex.wilber@" / "contoso.onmicrosoft.com", never "…onmicrosoft.c" / "om"), else wherever
+  /// the line is full.
   public static func wrap(_ text: some StringProtocol, width: Int) -> [String] {
     guard width > 0 else { return [] }
     var lines: [String] = []
@@ -77,12 +80,28 @@ public enum Truncation {
         }
         var head = rest.prefixFitting(width)
         if head.isEmpty { head = String(rest.first!) }
+        head = breakingAtBoundary(head, of: rest, width: width)
         lines.append(head)
         rest = String(rest.dropFirst(head.count))
       }
     }
     if !line.isEmpty || lines.isEmpty { lines.append(line) }
     return lines
+  }
+
+  /// `head` (the longest prefix of `word` that fits) shortened to end at a boundary an address
+  /// or a path reads well at, or `head` itself when it has none.
+  private static func breakingAtBoundary(_ head: String, of word: String, width: Int) -> String {
+    let characters = Array(head)
+    guard characters.count < word.count else { return head }
+    if let at = characters.lastIndex(of: "@"), at > 0, DisplayWidth.of(word.dropFirst(at + 1)) <= width {
+      return String(characters[...at])
+    }
+    let boundaries: Set<Character> = [".", "/", "-", "_"]
+    if let last = characters.lastIndex(where: { boundaries.contains($0) }), last > 0 {
+      return String(characters[...last])
+    }
+    return head
   }
 }
 

@@ -14,8 +14,17 @@ public struct KeyBinding: Sendable, Equatable {
     self.isHint = hint
   }
 
-  /// "keys help" pairs of the hint bindings, for the status bar.
-  public static func hints(_ bindings: [KeyBinding]) -> String {
-    bindings.filter(\.isHint).map { "\($0.keys) \($0.help)" }.joined(separator: "  ")
+  /// "keys help" pairs of the hint bindings, for the status bar: as many whole pairs as fit in
+  /// `width` cells, in order, skipping one that does not fit (a pair is never cut: "? he…" tells
+  /// no one anything).
+  public static func hints(_ bindings: [KeyBinding], width: Int = .max) -> String {
+    var text = ""
+    for binding in bindings where binding.isHint {
+      let pair = "\(binding.keys) \(binding.help)"
+      let next = text.isEmpty ? pair : text + "  " + pair
+      guard DisplayWidth.of(next) <= width else { continue }
+      text = next
+    }
+    return text
   }
 }

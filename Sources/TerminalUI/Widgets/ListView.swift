@@ -55,23 +55,7 @@ public enum ListView {
     if offset + rect.rows < count { surface.put("↓", row: rect.maxRow - 1, col: rect.maxCol - 1, style: .dim) }
   }
 
-  /// Splits `width` cells into columns with one blank between them; the last takes the rest.
-  /// `shares` are relative weights; a column gets at least `minimum` cells or is dropped.
-  public static func columnWidths(total width: Int, shares: [Int], minimum: Int = 8) -> [Int] {
-    var columns = shares
-    while !columns.isEmpty {
-      let gaps = columns.count - 1
-      let usable = width - gaps
-      let sum = columns.reduce(0, +)
-      var widths = columns.map { usable * $0 / max(1, sum) }
-      if let last = widths.indices.last { widths[last] = usable - widths.dropLast().reduce(0, +) }
-      if widths.allSatisfy({ $0 >= minimum }) || columns.count == 1 { return widths.map { max(0, $0) } }
-      columns.removeLast()
-    }
-    return []
-  }
-
-  /// One row of cells laid out as `columns` (as from `columnWidths`), each fitted to its width.
+  /// One row of cells laid out as `widths` (as from `PeopleColumns`), each fitted to its width.
   public static func layoutRow(_ texts: [String], widths: [Int]) -> String {
     zip(texts, widths).map { Truncation.fit($0, toWidth: $1) }.joined(separator: " ")
   }

@@ -21,7 +21,13 @@ public enum TextPane {
 
   /// Draws `lines` from `offset` into `rect`, each fitted to the width; arrows in the right
   /// column say there is more above or below.
-  public static func render(_ lines: [StyledLine], offset: Int, in rect: Rect, into surface: inout some Surface) {
+  ///
+  /// `narrowed`: screen lines of `rect` (from 0) where only `cols` columns are free (a photo
+  /// beside them); text there is cut at that edge.
+  public static func render(
+    _ lines: [StyledLine], offset: Int, in rect: Rect, narrowed: (lines: Range<Int>, cols: Int)? = nil,
+    into surface: inout some Surface
+  ) {
     guard !rect.isEmpty else { return }
     let offset = min(max(0, offset), maxOffset(lineCount: lines.count, visibleRows: rect.rows))
     surface.clear(rect)
@@ -29,8 +35,9 @@ public enum TextPane {
       let index = offset + line
       guard index < lines.count else { break }
       let item = lines[index]
+      let cols = narrowed.map { $0.lines.contains(line) ? min(rect.cols, $0.cols) : rect.cols } ?? rect.cols
       surface.put(
-        item.text, line: line, in: Rect(row: rect.row, col: rect.col, rows: rect.rows, cols: rect.cols - 1),
+        item.text, line: line, in: Rect(row: rect.row, col: rect.col, rows: rect.rows, cols: cols - 1),
         indent: item.indent, style: item.style)
     }
     if offset > 0 { surface.put("↑", row: rect.row, col: rect.maxCol - 1, style: .dim) }
