@@ -172,4 +172,21 @@ import Testing
     let lines = Self.render(state)
     #expect(lines.contains { $0.contains("• Rahul Gupta · " + title) }, "\(lines)")
   }
+
+  /// The status line names the account in the longest form that fits whole: never an address cut
+  /// in the middle ("…@contoso.onmicrosof…") while the user name or its local part fits.
+  @Test func theAccountIsNamedWholeOrByItsShorterForm() {
+    var state = ScreenFixtures.results(rows: 24, cols: 80)
+    state.account = ScreenFixtures.account(full: true)
+    #expect(
+      RootViewController.whoIsSignedIn(state, fitting: 80)
+        == "megan.bowen@contoso.onmicrosoft.com · tenant contoso.onmicrosoft.com")
+    #expect(RootViewController.whoIsSignedIn(state, fitting: 40) == "megan.bowen@contoso.onmicrosoft.com")
+    #expect(RootViewController.whoIsSignedIn(state, fitting: 30) == "megan.bowen")
+    state.isDemo = true
+    #expect(RootViewController.whoIsSignedIn(state, fitting: 40) == "DEMO · megan.bowen")
+    let line = Self.render(state)[22]
+    #expect(line.hasSuffix("DEMO · megan.bowen"))
+    #expect(!line.contains("…"))
+  }
 }

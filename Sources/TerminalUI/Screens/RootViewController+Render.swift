@@ -71,16 +71,7 @@ extension RootViewController {
 
   /// What is happening on the left, who is signed in where on the right.
   private func renderStatusLine(_ state: AppState, in line: Rect, into surface: inout some Surface) {
-    var right = ""
-    if let account = state.account, state.screen == .tasks {
-      // A B2C customer: their name (the id token's `name`), else the sign-in name.
-      right = (account.displayName ?? account.username).string
-    } else if let account = state.account {
-      right = account.username.string + " · tenant " + account.tenantId.string
-    } else {
-      right = "not signed in"
-    }
-    if state.isDemo { right = "DEMO · " + right }
+    let right = Self.whoIsSignedIn(state, fitting: line.cols / 2)
     var left: String
     var style: Style = .plain
     if let banner = state.banner {
@@ -97,6 +88,25 @@ extension RootViewController {
     surface.put(
       Truncation.fitRight(right, toWidth: rightWidth), row: line.row, col: line.cols - rightWidth,
       style: state.isDemo ? .warning : .dim)
+  }
+
+  /// Who is signed in where, in the longest form that fits `width` whole: "user · tenant id",
+  /// else the user name, else its part before the `@` (a B2C customer: their name first). An
+  /// address is never cut in the middle while a shorter whole form fits (issue 19: a cut
+  /// "…@contoso.onmicrosof…" says less than "aoife.oconnor").
+  static func whoIsSignedIn(_ state: AppState, fitting width: Int) -> String {
+    var forms: [String]
+    if let account = state.account, state.screen == .tasks {
+      forms = [account.displayName, account.username].compactMap { $0?.string }
+    } else if let account = state.account {
+      let user = account.username.string
+      forms = [user + " · tenant " + account.tenantId.string, user]
+      if let at = user.firstIndex(of: "@"), at != user.startIndex { forms.append(String(user[..<at])) }
+    } else {
+      forms = ["not signed in"]
+    }
+    if state.isDemo { forms = forms.map { "DEMO · " + $0 } + ["DEMO"] }
+    return forms.first { DisplayWidth.of($0) <= width } ?? forms.last ?? ""
   }
 
   private func renderTooSmall(rows: Int, cols: Int, into surface: inout some Surface) {
