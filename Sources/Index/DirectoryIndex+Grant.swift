@@ -18,9 +18,15 @@ extension DirectoryIndex {
   /// token may no longer read is answered from disk. When the token reads more than the rows
   /// hold, the next sync is a full one that fills them (`refill`); until it finishes the index
   /// answers what it has. Returns whether anything was emptied.
+  ///
+  /// Every start comes here, so the usual case (the same grant as last time) only reads: taking
+  /// the write lock would make the first frame wait behind another process's sync.
   @discardableResult
   public func conform(to grant: ProfileGrant) throws -> Bool {
-    try pool.write { db in
+    let meta = try pool.read(Self.meta)
+    let held = meta["profiles"].flatMap(ProfileGrant.init(rawValue:))
+    if held == grant, meta["token_profiles"] == grant.rawValue { return false }
+    return try pool.write { db in
       let meta = try Self.meta(db)
       let held = meta["profiles"].flatMap(ProfileGrant.init(rawValue:)) ?? .full
       var values: [String: String?] = ["token_profiles": grant.rawValue]
