@@ -43,6 +43,10 @@ public struct SandboxConfiguration: Sendable {
   public var taskPolicy: String = "B2C_1_signupsignin"
   /// The 2016 service's mode: any token of the policy for the app (the id token too), no scope checks.
   public var taskAPIAcceptsIdTokens: Bool = false
+  /// Where the server's handlers run; nil is Swift's shared cooperative pool. A test process
+  /// passes threads of their own: its synchronous tests block pool threads while a `roster`
+  /// child waits on this server, and with two cores that starved it for minutes.
+  public var executor: (any TaskExecutor)? = nil
 
   public init() {}
 }
@@ -165,7 +169,7 @@ public enum SandboxServer {
         serverName: nil),
       onServerRunning: { channel in continuation.yield(.success(channel.localAddress?.port ?? 0)) },
       logger: Logger(label: "roster.sandbox", factory: { _ in SwiftLogNoOpLogHandler() }))
-    let serving = Task {
+    let serving = Task(executorPreference: configuration.executor) {
       let churn = Task { await tenant.runChurn(perMinute: configuration.churnPerMinute) }
       defer { churn.cancel() }
       do { try await app.run() } catch { continuation.yield(.failure(error)) }

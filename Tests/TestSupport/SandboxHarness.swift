@@ -29,6 +29,7 @@ public struct SandboxHarness: Sendable {
     configuration.tls = tls
     configuration.size = 50
     configuration.deviceCodeInterval = 1
+    configuration.executor = DedicatedExecutor.shared
     if let clock { configuration.now = clock.function }
     if let people {
       let url = directory.url.appendingPathComponent("people.json")
