@@ -41,7 +41,7 @@ extension DirectoryIndex {
       let live = try Self.liveGeneration(db)
       let stale = try Int.fetchAll(
         db, sql: "SELECT DISTINCT generation FROM person WHERE generation != ?", arguments: [live])
-      for generation in stale { try Self.purge(db, generation: generation, limit: nil) }
+      for generation in stale { try Self.purge(db, generation: generation, limit: nil, tokens: false) }
       let next = live + 1
       try Self.set(
         db,
@@ -56,9 +56,11 @@ extension DirectoryIndex {
   }
 
   /// One page of a full sync, and the link of the next page (nil when the round must restart).
+  /// Rows only: their tokens are written once, in row-id order, when the round finishes
+  /// (`finishFullSync`), which FTS5 appends in one pass instead of merging a segment per page.
   func writeFullPage(_ page: DeltaPage, generation: Int, count: Int) throws {
     try pool.write { db in
-      try Self.apply(db, page.changes, generation: generation)
+      try Self.apply(db, page.changes, generation: generation, tokens: false)
       var values: [String: String?] = ["building_link": page.nextLink, "building_count": String(count)]
       if Self.carriesManagers(page) { values["managers_known"] = "1" }
       try Self.set(db, values)
@@ -68,7 +70,8 @@ extension DirectoryIndex {
   /// The last page of a full sync: the new generation becomes the live one, with its delta link.
   func finishFullSync(_ page: DeltaPage, generation: Int, at now: Date) throws {
     try pool.write { db in
-      try Self.apply(db, page.changes, generation: generation)
+      try Self.apply(db, page.changes, generation: generation, tokens: false)
+      try Self.writeTokens(db, generation: generation)
       // A round begun before the grant was recorded may hold anything: it counts as full.
       let filledWith = try Self.meta(db)["building_profiles"] ?? ProfileGrant.full.rawValue
       // A directory on one page has only this page to say whether managers came back.
@@ -99,11 +102,23 @@ extension DirectoryIndex {
           db, sql: "SELECT generation FROM person WHERE generation != ? AND generation != ? LIMIT 1",
           arguments: [live, Int(building ?? "") ?? -1])
         guard let old else { return false }
-        try Self.purge(db, generation: old, limit: 5000)
+        try Self.purge(db, generation: old, limit: 5000, tokens: true)
         return true
       }
-      if !more { return }
+      if !more { break }
     }
+    try compact()
+  }
+
+  /// Gives the pages a replaced generation left free back to the file system when they are a
+  /// quarter of it or more (after a full sync, or a delta that removed many people): `VACUUM`
+  /// also packs the rows written in alphabetical, not arrival, order. Readers keep reading.
+  func compact() throws {
+    let (free, total) = try pool.read { db in
+      (try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0, try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0)
+    }
+    guard total > 0, free * 4 >= total else { return }
+    try pool.writeWithoutTransaction { db in try db.execute(sql: "VACUUM") }
   }
 
   /// One page of a delta round on the live generation; `finished` pages also store the new link.
@@ -139,51 +154,84 @@ extension DirectoryIndex {
 
   // MARK: - Rows
 
-  private static func apply(_ db: Database, _ changes: [DeltaChange], generation: Int) throws {
-    let placeholders = PersonRow.columns.map { _ in "?" }.joined(separator: ",")
+  /// Applies `changes` to `generation`; with `tokens`, keeps the full-text index in step (a
+  /// full sync's pages leave that to `writeTokens`). Token edits are made in row-id order: FTS5
+  /// flushes its buffer whenever a row id is not larger than the last one.
+  private static func apply(_ db: Database, _ changes: [DeltaChange], generation: Int, tokens: Bool = true) throws {
+    let placeholders = (["rowid"] + PersonRow.columns).map { _ in "?" }.joined(separator: ",")
     let insert = try db.cachedStatement(
-      sql: "INSERT INTO person(\(PersonRow.columns.joined(separator: ","))) VALUES (\(placeholders))")
-    let insertTokens = try db.cachedStatement(sql: "INSERT INTO person_fts(rowid, name, fields) VALUES (?, ?, ?)")
+      sql: "INSERT INTO person(rowid, \(PersonRow.columns.joined(separator: ","))) VALUES (\(placeholders))")
+    var edits: [TokenEdit] = []
     for change in changes {
       switch change {
       case .upsert(let person, let managerId, let managerKnown):
-        let previousManager = try delete(db, id: person.id, generation: generation)
+        let previous = try delete(db, id: person.id, generation: generation)
+        if let previous { edits.append(.delete(previous.rowid, previous.person)) }
         // Graph sends `manager@delta` when the relationship changed; a change to other
         // properties leaves it out, and the manager the index holds still stands.
-        let manager = managerKnown ? managerId : previousManager
-        try insert.execute(arguments: PersonRow.arguments(person, generation: generation, managerId: manager))
-        try insertTokens.execute(
-          arguments: [db.lastInsertedRowID, IndexTokens.name(person), IndexTokens.fields(person)])
+        let manager = managerKnown ? managerId : previous?.managerId
+        let rowid = try freeRowid(db, for: person)
+        var arguments: StatementArguments = [rowid]
+        arguments += PersonRow.arguments(person, generation: generation, managerId: manager)
+        try insert.execute(arguments: arguments)
+        edits.append(.insert(rowid, person))
       case .removed(let id):
-        try delete(db, id: id, generation: generation)
+        if let previous = try delete(db, id: id, generation: generation) {
+          edits.append(.delete(previous.rowid, previous.person))
+        }
       }
+    }
+    if tokens { try TokenEdit.apply(edits.sorted(), db) }
+  }
+
+  /// The first free row id in `person`'s block (`RowOrder`); past a full block, the first
+  /// free one after the last row (the order is then approximate for that person).
+  private static func freeRowid(_ db: Database, for person: Person) throws -> Int64 {
+    let base = RowOrder.base(of: person)
+    let last = try Int64.fetchOne(
+      db.cachedStatement(sql: "SELECT max(rowid) FROM person WHERE rowid BETWEEN ? AND ?"),
+      arguments: [base, base | RowOrder.slotMask])
+    guard let last else { return base }
+    if last < base | RowOrder.slotMask { return last + 1 }
+    return (try Int64.fetchOne(db, sql: "SELECT max(rowid) FROM person") ?? base) + 1
+  }
+
+  /// Writes the tokens of every row of `generation` (a full sync's), in row-id order.
+  static func writeTokens(_ db: Database, generation: Int) throws {
+    let insertTokens = try db.cachedStatement(sql: "INSERT INTO person_fts(rowid, name, fields) VALUES (?, ?, ?)")
+    let rows = try Row.fetchCursor(
+      db, sql: "SELECT \(PersonRow.selection()) FROM person WHERE generation = ? ORDER BY rowid",
+      arguments: [generation])
+    while let row = try rows.next() {
+      let person = PersonRow.person(row)
+      try insertTokens.execute(
+        arguments: [PersonRow.rowid(row), IndexTokens.name(person), IndexTokens.fields(person)])
     }
   }
 
-  /// Deletes the person's row (and its tokens); the manager id it held.
-  @discardableResult
-  private static func delete(_ db: Database, id: String, generation: Int) throws -> String? {
+  /// Deletes the person's row (not its tokens: the caller does, in order); what it held.
+  private static func delete(_ db: Database, id: String, generation: Int) throws
+    -> (rowid: Int64, person: Person, managerId: String?)?
+  {
     let find = try db.cachedStatement(
       sql: "SELECT \(PersonRow.selection()) FROM person WHERE generation = ? AND id = ?")
     guard let row = try Row.fetchOne(find, arguments: [generation, id]) else { return nil }
-    try deleteRow(db, row)
-    return PersonRow.managerId(row)
-  }
-
-  /// A contentless FTS5 row is deleted by giving back the values it was made from.
-  private static func deleteRow(_ db: Database, _ row: Row) throws {
-    let person = PersonRow.person(row)
     let rowid = PersonRow.rowid(row)
-    try db.cachedStatement(sql: "INSERT INTO person_fts(person_fts, rowid, name, fields) VALUES ('delete', ?, ?, ?)")
-      .execute(arguments: [rowid, IndexTokens.name(person), IndexTokens.fields(person)])
     try db.cachedStatement(sql: "DELETE FROM person WHERE rowid = ?").execute(arguments: [rowid])
+    return (rowid, PersonRow.person(row), PersonRow.managerId(row))
   }
 
-  private static func purge(_ db: Database, generation: Int, limit: Int?) throws {
+  /// Deletes rows of `generation`, in row-id order; `tokens` when they have tokens (a live or
+  /// replaced generation; an unfinished full sync's rows have none yet).
+  static func purge(_ db: Database, generation: Int, limit: Int?, tokens: Bool) throws {
     let rows = try Row.fetchAll(
-      db, sql: "SELECT \(PersonRow.selection()) FROM person WHERE generation = ? LIMIT ?",
+      db, sql: "SELECT \(PersonRow.selection()) FROM person WHERE generation = ? ORDER BY rowid LIMIT ?",
       arguments: [generation, limit ?? -1])
-    for row in rows { try deleteRow(db, row) }
+    if tokens {
+      try TokenEdit.apply(rows.map { .delete(PersonRow.rowid($0), PersonRow.person($0)) }, db)
+    }
+    let delete = try db.cachedStatement(sql: "DELETE FROM person WHERE rowid = ?")
+    for row in rows { try delete.execute(arguments: [PersonRow.rowid(row)]) }
   }
 
   static func set(_ db: Database, _ values: [String: String?]) throws {

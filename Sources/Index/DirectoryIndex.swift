@@ -1,3 +1,4 @@
+import AppRuntime
 import Foundation
 import GRDB
 import RosterCore
@@ -13,6 +14,9 @@ import SearchRules
 public final class DirectoryIndex: Sendable {
   public let location: IndexLocation
   let pool: DatabasePool
+  /// The name words close matches are looked up in, and the state of the index they were read
+  /// from (`DirectoryIndex+CloseMatches`).
+  let vocabulary = LockedValue<VocabularyCache>(VocabularyCache())
 
   /// Opens (creating when missing) the index at `location`. A file SQLite cannot read as a
   /// database is moved aside (`….corrupt-<time>`), `report` is told once, and a new one is made.
@@ -59,52 +63,32 @@ public final class DirectoryIndex: Sendable {
             name, fields, content='', tokenize='ascii', prefix='2 4 6', detail='column');
           """)
     }
+    migrator.registerMigration("v2-ranked-rowids", migrate: rankedRowids)
     return migrator
   }
 
+  /// Row ids became alphabetical (`RowOrder`) and a full sync's tokens are written at its end.
+  /// An index from before holds row ids in arrival order: it keeps answering (ranked within each
+  /// page) while the next sync, a full one, rewrites it; an unfinished round (whose rows have
+  /// tokens, as rows had then) is dropped with its tokens.
+  private static func rankedRowids(_ db: Database) throws {
+    let live = try liveGeneration(db)
+    let stale = try Int.fetchAll(
+      db, sql: "SELECT DISTINCT generation FROM person WHERE generation != ?", arguments: [live])
+    for generation in stale { try purge(db, generation: generation, limit: nil, tokens: true) }
+    // The distinct words of the full-text table, for close matches.
+    try db.execute(sql: "CREATE VIRTUAL TABLE person_vocab USING fts5vocab(person_fts, 'col')")
+    if try Int.fetchOne(db, sql: "SELECT count(*) FROM person") ?? 0 > 0 {
+      try set(
+        db,
+        [
+          "refill": "1", "building_generation": nil, "building_link": nil, "building_count": nil,
+          "building_profiles": nil,
+        ])
+    }
+  }
+
   // MARK: - Reading
-
-  /// People matching `text` as Graph's `$search` would (see `IndexQuery`), in index order.
-  public func search(_ text: String, limit: Int, offset: Int = 0) throws -> [Person] {
-    let query = IndexQuery(text)
-    guard let match = query.match else { return [] }
-    return try pool.read { db in
-      let generation = try Self.liveGeneration(db)
-      if query.localWords.isEmpty {
-        return try Self.people(db, match: match, generation: generation, limit: limit, offset: offset)
-      }
-      // Past the eighth word the live path filters locally too; so does this, reading matches
-      // only until the page is full (a pasted sentence must not decode every match per key).
-      let kept = try Self.people(
-        db, match: match, generation: generation, limit: -1, offset: 0,
-        stopAfter: limit > Int.max - offset ? Int.max : offset + limit
-      ) { person in
-        let fields = person.searchFields
-        return query.localRules.allSatisfy { $0.matches(fields) }
-      }
-      return Array(kept.dropFirst(offset))
-    }
-  }
-
-  /// `CROSS JOIN` keeps the full-text match as the outer loop: left to itself the planner scans
-  /// `person` and probes the match per row (700 ms instead of 2 ms at 5,000 people).
-  private static func people(
-    _ db: Database, match: String, generation: Int, limit: Int, offset: Int, stopAfter: Int = .max,
-    where keep: (Person) -> Bool = { _ in true }
-  ) throws -> [Person] {
-    if match == "*" {
-      return try PersonRow.people(
-        db, sql: "SELECT \(PersonRow.selection()) FROM person WHERE generation = ? LIMIT ? OFFSET ?",
-        arguments: [generation, limit, offset], stopAfter: stopAfter, where: keep)
-    }
-    return try PersonRow.people(
-      db,
-      sql: """
-        SELECT \(PersonRow.selection(from: "p")) FROM person_fts CROSS JOIN person p ON p.rowid = person_fts.rowid
-        WHERE person_fts MATCH ? AND p.generation = ? LIMIT ? OFFSET ?
-        """,
-      arguments: [match, generation, limit, offset], stopAfter: stopAfter, where: keep)
-  }
 
   /// `detail(id:)` for an object id, user principal name or mail address (case-insensitive), as
   /// `roster show` accepts them.

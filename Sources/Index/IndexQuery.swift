@@ -8,6 +8,11 @@ import SearchRules
 struct IndexQuery: Equatable {
   /// nil when the text has no words (an empty search lists no one, as the live path does).
   var match: String?
+  /// The same match with each word looked for in the display name's tokens only: the people
+  /// `SearchRanking` puts in its first two tiers. nil when some word cannot be (symbols only).
+  var nameMatch: String?
+  /// Each server word's group of alternatives, in order (close matches add to them).
+  var groups: [String]
   /// Words checked on each candidate in Swift.
   var localWords: [String]
   /// `localWords` prepared for checking, once per query.
@@ -20,6 +25,7 @@ struct IndexQuery: Equatable {
     localWords = words.local
     localRules = words.local.map(WordMatch.init)
     var groups: [String] = []
+    var nameGroups: [String]? = []
     for word in words.server {
       var alternatives: [String] = []
       let folded = TextFolding.searchFolded(word)
@@ -30,11 +36,18 @@ struct IndexQuery: Equatable {
         if !tokens.isEmpty {
           let prefixes = tokens.map { "\"\(IndexTokens.hex($0))\"*" }
           alternatives.append("name : (" + prefixes.joined(separator: " AND ") + ")")
+          nameGroups?.append("(" + alternatives[0] + ")")
+        } else {
+          nameGroups = nil
         }
+      } else {
+        nameGroups = nil
       }
       alternatives.append("fields : \"\(IndexTokens.hex(folded))\"*")
       groups.append("(" + alternatives.joined(separator: " OR ") + ")")
     }
     match = groups.isEmpty ? (words.server.isEmpty ? nil : "*") : groups.joined(separator: " AND ")
+    self.groups = groups
+    nameMatch = nameGroups.flatMap { $0.isEmpty ? nil : $0.joined(separator: " AND ") }
   }
 }

@@ -85,17 +85,18 @@ public struct IndexSync: Sendable {
     from link: String, progress: @escaping @Sendable (IndexProgress) -> Void,
     onRetry: @escaping @Sendable (RetryNotice) -> Void
   ) async throws -> IndexSyncOutcome {
-    var link = link
     var changes = 0
     var requests = 0
+    var ahead = Prefetch(feed: feed, link: link, onRetry: onRetry)
+    defer { ahead.cancel() }
     while true {
-      let page = try await feed.fetch(link, onRetry)
+      let page = try await ahead.take()
       requests += 1
+      if let next = page.nextLink { ahead = Prefetch(feed: feed, link: next, onRetry: onRetry) }
       try index.writeDeltaPage(page, at: now())
       changes += page.changes.count
       progress(IndexProgress(phase: .delta, indexed: changes, estimate: nil))
-      guard let next = page.nextLink else { return .synced(full: false, changes: changes, requests: requests) }
-      link = next
+      guard page.nextLink != nil else { return .synced(full: false, changes: changes, requests: requests) }
     }
   }
 
@@ -117,18 +118,23 @@ public struct IndexSync: Sendable {
     }
     var requests = 0
     progress(IndexProgress(phase: .full, indexed: count, estimate: total))
+    // The next page is fetched (and decoded) while this one is written.
+    var ahead = Prefetch(feed: feed, link: link, onRetry: onRetry)
+    defer { ahead.cancel() }
     while true {
       let page: DeltaPage
       do {
-        page = try await feed.fetch(link, onRetry)
+        page = try await ahead.take()
       } catch let error where link != nil && DeltaFeed.needsFullSync(error) {
         // The page link of an interrupted round has expired: start the round again.
         total = await estimate()
         generation = try index.beginFullSync(estimate: total)
         (link, count) = (nil, 0)
+        ahead = Prefetch(feed: feed, link: nil, onRetry: onRetry)
         continue
       }
       requests += 1
+      if let next = page.nextLink { ahead = Prefetch(feed: feed, link: next, onRetry: onRetry) }
       count += page.changes.count
       if page.nextLink == nil {
         try index.finishFullSync(page, generation: generation, at: now())
@@ -141,4 +147,24 @@ public struct IndexSync: Sendable {
       link = page.nextLink
     }
   }
+}
+
+/// A delta page being fetched in the background, so the network round trip of the next page
+/// overlaps decoding and writing this one.
+private struct Prefetch {
+  private let task: Task<DeltaPage, any Error>
+
+  init(feed: DeltaFeed, link: String?, onRetry: @escaping @Sendable (RetryNotice) -> Void) {
+    task = Task { try await feed.fetch(link, onRetry) }
+  }
+
+  func take() async throws -> DeltaPage {
+    try await withTaskCancellationHandler {
+      try await task.value
+    } onCancel: {
+      task.cancel()
+    }
+  }
+
+  func cancel() { task.cancel() }
 }

@@ -32,4 +32,26 @@ enum IndexTokens {
     }
     return String(decoding: bytes, as: UTF8.self)
   }
+
+  /// The text a `hex` token was made from; nil when it is not one.
+  static func unhex(_ token: String) -> String? {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(token.utf8.count / 2)
+    var high: UInt8?
+    for byte in token.utf8 {
+      let value: UInt8
+      switch byte {
+      case 0x30...0x39: value = byte - 0x30
+      case 0x61...0x66: value = byte - 0x61 + 10
+      default: return nil
+      }
+      if let first = high {
+        bytes.append(first << 4 | value)
+        high = nil
+      } else {
+        high = value
+      }
+    }
+    return high == nil ? String(validating: bytes, as: UTF8.self) : nil
+  }
 }

@@ -23,6 +23,7 @@ extension LocalIndexClient {
         // Nothing the token may no longer read is answered: not in the pane, not in a search.
         guard let index = opened, (try? index.conform(to: ProfileGrant(account))) != nil else { return nil }
         attached.withLock { $0 = index }
+        index.prepareCloseMatches()
         return (try? index.status()).map(summary).map { summary in
           var summary = summary
           summary.repaired = repaired.current
@@ -39,7 +40,9 @@ extension LocalIndexClient {
         do throws(IndexSyncError) {
           switch try await sync.run(progress: { progress($0.indexed, $0.estimate) }) {
           case .busy: return .busy
-          case .synced: return (try? index.status()).map { .synced(summary($0)) } ?? .failed(.cancelled)
+          case .synced:
+            index.prepareCloseMatches()
+            return (try? index.status()).map { .synced(summary($0)) } ?? .failed(.cancelled)
           }
         } catch {
           switch error {
@@ -49,7 +52,13 @@ extension LocalIndexClient {
         }
       },
       remove: { id in try? attached.current?.remove(id: id) },
-      detail: { id in try? attached.current?.detail(id: id) })
+      detail: { id in try? attached.current?.detail(id: id) },
+      closeMatches: { text, limit in
+        guard let index = attached.current,
+          let found = try? index.closeMatches(text, limit: limit, wait: false)
+        else { return nil }
+        return CloseMatches(people: found.people, forgiven: found.forgiven)
+      })
   }
 
   static func summary(_ status: IndexStatus) -> LocalIndexSummary {

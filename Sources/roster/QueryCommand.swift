@@ -57,8 +57,14 @@ struct QueryCommand: AsyncParsableCommand {
       throw stop
     }
     do {
-      let people = try await lookup.find(text, limit)
-      let output = AddressBookOutput.render(people, query: text, format: format == .mutt ? .mutt : .aerc)
+      var people = try await lookup.find(text, limit)
+      var close = false
+      if people.isEmpty, let forgiven = try await lookup.close(text, limit), !forgiven.isEmpty {
+        // Only when nothing matches exactly: a close match never sits among exact ones.
+        (people, close) = (forgiven, true)
+      }
+      let output = AddressBookOutput.render(
+        people, query: text, format: format == .mutt ? .mutt : .aerc, close: close)
       try DirectoryCommand.write(output.text)
       if output.isEmpty && format == .mutt { throw ExitCode(1) }
     } catch let error as DirectoryError {
@@ -73,6 +79,8 @@ struct QueryCommand: AsyncParsableCommand {
 /// local index or Graph answered.
 struct AddressLookup: Sendable {
   var find: @Sendable (_ text: String, _ limit: Int) async throws -> [Person]
+  /// Close matches (misspellings) with a mail, from the local index; nil without one.
+  var close: @Sendable (_ text: String, _ limit: Int) async throws -> [Person]? = { _, _ in nil }
 
   /// The fastest source available for this sign-in: the local index when a complete one younger
   /// than `IndexState.maximumAge` exists (no request at all: fast enough for every Tab), else one
@@ -93,18 +101,24 @@ struct AddressLookup: Sendable {
       let status = try? index.status(), status.complete, let lastSync = status.lastSync,
       Date().timeIntervalSince(lastSync) <= IndexState.maximumAge
     else { return nil }
-    return AddressLookup { text, limit in
-      // Twice the limit, as for Graph: people without a mail are left out afterwards.
-      let people = try index.search(text, limit: limit * 2)
-      return Array(people.filter { $0.mail?.nonEmpty != nil }.prefix(limit))
-    }
+    return AddressLookup(
+      find: { text, limit in
+        // Twice the limit, as for Graph: people without a mail are left out afterwards.
+        let people = try index.search(text, limit: limit * 2)
+        return Array(people.filter { $0.mail?.nonEmpty != nil }.prefix(limit))
+      },
+      close: { text, limit in
+        let found = try index.closeMatches(text, limit: limit * 2, wait: true)?.people ?? []
+        return Array(found.filter { $0.mail?.nonEmpty != nil }.prefix(limit))
+      })
   }
 
   /// Microsoft Graph's people search: addressable people only (those with a mail).
   static func graph(_ client: DirectoryClient) -> AddressLookup {
     AddressLookup { text, limit in
       let page = try await client.searchPeople(PeopleQuery(text: text, pageSize: min(999, limit * 2))) { _ in }
-      return Array(page.people.filter { $0.mail?.nonEmpty != nil }.prefix(limit))
+      let people = PeopleRanking.ranked(page.people, for: text)
+      return Array(people.filter { $0.mail?.nonEmpty != nil }.prefix(limit))
     }
   }
 }
@@ -114,7 +128,10 @@ enum AddressBookOutput {
   enum Style { case mutt, aerc }
 
   /// `isEmpty` when no address was printed.
-  static func render(_ people: [Person], query: String, format: Style) -> (text: String, isEmpty: Bool) {
+  /// `close` when `people` are close matches (nothing matched exactly): mutt's header says so.
+  static func render(_ people: [Person], query: String, format: Style, close: Bool = false) -> (
+    text: String, isEmpty: Bool
+  ) {
     var lines: [String] = []
     for person in people {
       guard let mail = field(person.mail), !mail.contains(" ") else { continue }
@@ -135,7 +152,9 @@ enum AddressBookOutput {
       let header =
         lines.isEmpty
         ? "roster: no one in the directory matches '\(shownQuery)'"
-        : "roster: \(lines.count) \(lines.count == 1 ? "address" : "addresses") for '\(shownQuery)'"
+        : close
+          ? "roster: no exact match for '\(shownQuery)'; \(lines.count) close \(lines.count == 1 ? "match" : "matches")"
+          : "roster: \(lines.count) \(lines.count == 1 ? "address" : "addresses") for '\(shownQuery)'"
       return (([header] + lines).map { $0 + "\n" }.joined(), lines.isEmpty)
     }
   }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Index
 import RosterCore
 
 /// `roster search QUERY [--top N] [--all] [--json|--csv]`: people matching every word, for
@@ -32,6 +33,13 @@ struct SearchCommand: AsyncParsableCommand {
   @Flag(help: "Answer from the local index only, sending Graph nothing (exit 3 when there is no complete index).")
   var offline = false
 
+  @Flag(
+    help: """
+      When fewer than --top match exactly, add close matches (misspellings) from the local index, \
+      marked: a divider in the table, "closeMatch" in JSON and CSV. Needs a synced index.
+      """)
+  var close = false
+
   @OptionGroup var demo: DemoOptions
 
   @OptionGroup var common: CommonOptions
@@ -39,6 +47,7 @@ struct SearchCommand: AsyncParsableCommand {
   func validate() throws {
     if json && csv { throw ValidationError("Choose one of --json and --csv.") }
     if !(1...999).contains(top) { throw ValidationError("--top must be between 1 and 999.") }
+    if close && all { throw ValidationError("--close lists at most --top people; leave out --all.") }
     if offline && demo.demo {
       throw ValidationError("--offline has no index to read with --demo: every --demo run starts a new sandbox tenant.")
     }
@@ -59,16 +68,53 @@ struct SearchCommand: AsyncParsableCommand {
         people += page.people
       }
       if !all { people = Array(people.prefix(top)) }
-      try DirectoryCommand.write(PeopleOutput.render(people, as: format))
-      if people.isEmpty, case .table = format { DirectoryCommand.say("No one matches.") }
+      // Graph's order is its own: the same ranking as the list and the index, within what came.
+      people = PeopleRanking.ranked(people, for: text)
+      let found = close ? try await closeMatches(excluding: people) : nil
+      try write(people, close: found, format: format)
     }
+  }
+
+  private var text: String { words.joined(separator: " ") }
+
+  /// The index's close matches when fewer than `--top` matched exactly (none without --close).
+  private func closeMatches(excluding exact: [Person]) async throws -> CloseMatches? {
+    guard close, exact.count < top else { return nil }
+    let context = try await IndexContext.make(common, demo: demo)
+    guard FileManager.default.fileExists(atPath: context.location.file.path),
+      let index = try? context.open(), (try? index.status())?.complete == true
+    else {
+      DirectoryCommand.say("Close matches come from the local index: run `roster index sync` first.")
+      return nil
+    }
+    return try Self.closeMatches(index, text: text, limit: top - exact.count, excluding: exact)
+  }
+
+  static func closeMatches(_ index: DirectoryIndex, text: String, limit: Int, excluding exact: [Person]) throws
+    -> CloseMatches?
+  {
+    guard let found = try index.closeMatches(text, limit: limit + exact.count, wait: true) else { return nil }
+    let known = Set(exact.map(\.id))
+    let people = found.people.filter { !known.contains($0.id) }.prefix(limit)
+    return people.isEmpty ? nil : CloseMatches(people: Array(people), forgiven: found.forgiven)
+  }
+
+  private func write(_ people: [Person], close found: CloseMatches?, format: OutputFormat) throws {
+    if close {
+      try DirectoryCommand.write(PeopleOutput.render(people, close: found, as: format))
+    } else {
+      try DirectoryCommand.write(PeopleOutput.render(people, as: format))
+    }
+    if people.isEmpty, found == nil, case .table = format { DirectoryCommand.say("No one matches.") }
   }
 
   /// The same query against the local index: the same people as Graph's `$search` would give.
   private func runOffline(format: OutputFormat) async throws {
     let (index, _) = try await IndexContext.make(common, demo: demo).openComplete()
-    let people = try index.search(words.joined(separator: " "), limit: all ? Int.max : top)
-    try DirectoryCommand.write(PeopleOutput.render(people, as: format))
-    if people.isEmpty, case .table = format { DirectoryCommand.say("No one matches.") }
+    let people = try index.search(text, limit: all ? Int.max : top)
+    let found =
+      close && people.count < top
+      ? try Self.closeMatches(index, text: text, limit: top - people.count, excluding: people) : nil
+    try write(people, close: found, format: format)
   }
 }

@@ -71,7 +71,7 @@ struct CacheAndNarrowingTests {
     #expect(!store.state.search.resultsMatchQuery, "narrowed results are marked until the answer comes")
     #expect(store.state.search.selectedPerson?.displayName == "Alex Wilber")
 
-    let chen = Fixtures.alexes[2]
+    let chen = Fixtures.alexes[1]
     await store.send(.search(.queryChanged("chen alex"))) {
       $0.typedRefinement("chen alex", showing: [chen])  // all words, any order
     }

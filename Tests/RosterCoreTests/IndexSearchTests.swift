@@ -157,7 +157,11 @@ import Testing
     state.index.isSyncing = true
     let synced = LocalIndexSummary(complete: true, people: 1_200, lastSync: Self.now)
     effects = reduce(&state, .index(.syncFinished(.synced(synced))))
-    #expect(effects.last == .searchIndex(PeopleQuery(text: "ann", pageSize: 1_001), requestID: state.search.requestID))
+    #expect(
+      effects.last
+        == .searchIndex(
+          PeopleQuery(text: "ann", pageSize: 1_001, closeMatchesBelow: state.search.pageSize),
+          requestID: state.search.requestID))
     _ = reduce(&state, .list(.selectionMovedTo(999)))
     _ = reduce(&state, .list(.nearEndReached))
     _ = reduce(&state, .search(.indexResultsLoaded(id: state.search.requestID, people, asked: 1_501)))

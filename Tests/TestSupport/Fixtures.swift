@@ -17,8 +17,9 @@ public enum Fixtures {
   }
 
   /// People whose names share prefixes, for narrowing tests.
+  /// In the order `SearchRanking` lists them for "al" and "alex", as every list shows them.
   public static let alexes: [Person] = [
-    person("Alex Wilber"), person("Alexandra Smith"), person("Alexander Chen"), person("Alina Park"),
+    person("Alex Wilber"), person("Alexander Chen"), person("Alexandra Smith"), person("Alina Park"),
     person("Salim Ali"),
   ]
 

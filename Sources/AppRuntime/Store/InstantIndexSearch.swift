@@ -24,8 +24,12 @@ public final class InstantIndexSearch: Sendable {
     index.current.search(query.text, query.pageSize)
   }
 
-  /// The action that answers `.searchIndex(query, requestID:)`.
+  /// The action that answers `.searchIndex(query, requestID:)`: the exact answer and, when it
+  /// is shorter than `query.closeMatchesBelow`, close matches, in the same action (one frame).
   public func answer(_ query: PeopleQuery, requestID: Int) -> AppAction {
-    .search(.indexResultsLoaded(id: requestID, search(query), asked: query.pageSize))
+    let client = index.current
+    let people = client.search(query.text, query.pageSize)
+    let close = people.count < query.closeMatchesBelow ? client.closeMatches(query.text, query.closeMatchesBelow) : nil
+    return .search(.indexResultsLoaded(id: requestID, people, asked: query.pageSize, close: close))
   }
 }

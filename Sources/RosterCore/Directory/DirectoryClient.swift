@@ -6,10 +6,14 @@ public struct PeopleQuery: Sendable, Equatable, Hashable {
   public var text: String
   /// How many results one page should hold (sized to the screen; Graph allows 1–999).
   public var pageSize: Int
+  /// The local index adds close matches when it finds fewer exact ones than this (a screenful);
+  /// 0 asks for none. Graph is never asked for them.
+  public var closeMatchesBelow: Int
 
-  public init(text: String, pageSize: Int) {
+  public init(text: String, pageSize: Int, closeMatchesBelow: Int = 0) {
     self.text = text
     self.pageSize = pageSize
+    self.closeMatchesBelow = closeMatchesBelow
   }
 }
 

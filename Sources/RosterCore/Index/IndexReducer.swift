@@ -91,7 +91,10 @@ enum IndexReducer {
     let limit = max(state.search.pageSize * 4, indexPage, listed)
     return [
       .cancel(id: .searchDebounce), .cancel(id: .search), .cancel(id: .nextPage),
-      .searchIndex(PeopleQuery(text: state.search.query.string, pageSize: limit + 1), requestID: id),
+      .searchIndex(
+        PeopleQuery(
+          text: state.search.query.string, pageSize: limit + 1, closeMatchesBelow: state.search.pageSize),
+        requestID: id),
     ]
   }
 

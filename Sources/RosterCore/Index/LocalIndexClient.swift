@@ -51,14 +51,19 @@ public struct LocalIndexClient: Sendable {
   /// The person with their reporting line and direct reports as the index knows them (managers
   /// only when the token could read them); nil when the index does not hold the person.
   public var detail: @Sendable (_ id: String) -> PersonDetail?
+  /// Close matches for `text` (at most `limit`), from the index only, fast enough for the key's
+  /// own frame; nil when nothing is forgiven.
+  public var closeMatches: @Sendable (_ text: String, _ limit: Int) -> CloseMatches?
 
   public init(
     attach: @escaping @Sendable (Account) -> LocalIndexSummary?,
     search: @escaping @Sendable (String, Int) -> [Person],
     sync: @escaping @Sendable (@escaping @Sendable (Int, Int?) -> Void) async -> LocalSyncResult,
     remove: @escaping @Sendable (String) -> Void,
-    detail: @escaping @Sendable (String) -> PersonDetail? = { _ in nil }
+    detail: @escaping @Sendable (String) -> PersonDetail? = { _ in nil },
+    closeMatches: @escaping @Sendable (String, Int) -> CloseMatches? = { _, _ in nil }
   ) {
+    self.closeMatches = closeMatches
     self.attach = attach
     self.search = search
     self.sync = sync

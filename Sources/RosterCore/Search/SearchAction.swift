@@ -14,5 +14,6 @@ public enum SearchAction: Equatable, Sendable {
   case retryRequested
   /// The local index answered query change `id` (in the same frame as the key) with up to
   /// `asked` people; `asked` is one more than the list shows, so a full answer means "more".
-  case indexResultsLoaded(id: Int, [Person], asked: Int)
+  /// `close` are the index's close matches, when it found fewer exact ones than a screenful.
+  case indexResultsLoaded(id: Int, [Person], asked: Int, close: CloseMatches? = nil)
 }

@@ -24,9 +24,9 @@ enum SearchReducer {
       // With the index, "search again" also asks Graph for what changed since the last sync.
       if state.index.isUsable(at: state.now) { return IndexReducer.search(&state) + IndexReducer.startSync(&state) }
       return sendRequest(&state)
-    case .indexResultsLoaded(let id, let people, let asked):
+    case .indexResultsLoaded(let id, let people, let asked, let close):
       guard id == state.search.requestID, !state.search.normalizedQuery.isEmpty else { return [] }
-      if people.isEmpty, Person.couldBeExactAddress(state.search.normalizedQuery) {
+      if people.isEmpty, close == nil, Person.couldBeExactAddress(state.search.normalizedQuery) {
         // People hidden from the address list are not in the index, yet their full address
         // finds them (`Person+AddressList`): Graph is asked.
         state.search.status = .searching
@@ -35,6 +35,7 @@ enum SearchReducer {
       let more = people.count >= asked
       var answer = CachedResults(people: more ? Array(people.prefix(asked - 1)) : people, next: nil, totalCount: nil)
       answer.moreInIndex = more
+      answer.close = close.flatMap { $0.people.isEmpty ? nil : $0 }
       return show(&state, answer, for: state.search.normalizedQuery)
     }
   }
@@ -134,14 +135,14 @@ enum SearchReducer {
     guard current else {
       // A late answer for an older query: never shown, but still a good cache entry.
       if case .success(let page) = result, let inFlight, inFlight.requestID == id {
-        state.search.cache.insert(CachedResults(page), for: inFlight.query, now: state.now)
+        state.search.cache.insert(CachedResults(page, rankedFor: inFlight.query), for: inFlight.query, now: state.now)
       }
       return []
     }
     let query = state.search.normalizedQuery
     switch result {
     case .success(let page):
-      let answer = CachedResults(page)
+      let answer = CachedResults(page, rankedFor: state.search.query.string)
       state.search.cache.insert(answer, for: query, now: state.now)
       return show(&state, answer, for: query)
     case .failure(let error):
@@ -159,7 +160,8 @@ enum SearchReducer {
     switch result {
     case .success(let page):
       let known = Set(answer.people.map(\.id))
-      answer.people += page.people.filter { !known.contains($0.id) }
+      answer.people = PeopleRanking.ranked(
+        answer.people + page.people.filter { !known.contains($0.id) }, for: state.search.query.string)
       answer.next = page.next
       state.search.cache.update(query) { $0 = answer }
       return show(&state, answer, for: query)
@@ -170,11 +172,13 @@ enum SearchReducer {
 
   // MARK: - Showing answers
 
-  /// Shows `answer` as the server's answer for `query` (which is the field's query).
+  /// Shows `answer` as the server's answer for `query` (which is the field's query); close
+  /// matches follow the exact answer, below the list's divider.
   private static func show(_ state: inout AppState, _ answer: CachedResults, for query: String) -> [Effect] {
     state.search.answer = answer
-    state.search.status = answer.people.isEmpty ? .noMatches : .results
-    return replaceResults(&state, with: answer.people, answeredFor: query)
+    let close = answer.close?.people ?? []
+    state.search.status = answer.people.isEmpty && close.isEmpty ? .noMatches : .results
+    return replaceResults(&state, with: answer.people + close, answeredFor: query)
   }
 
   /// Replaces the list, keeping the selected person selected when still listed.
@@ -232,7 +236,8 @@ enum SearchReducer {
 }
 
 extension CachedResults {
-  init(_ page: PeoplePage) {
-    self.init(people: page.people, next: page.next, totalCount: page.totalCount)
+  /// A live answer, ranked within what is loaded (`SearchRanking`: the index ranks its own).
+  init(_ page: PeoplePage, rankedFor query: String) {
+    self.init(people: PeopleRanking.ranked(page.people, for: query), next: page.next, totalCount: page.totalCount)
   }
 }

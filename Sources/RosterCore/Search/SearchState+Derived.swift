@@ -16,6 +16,14 @@ extension SearchState {
   /// Where the next page of `resultsQuery` is; nil on the last page.
   public var nextCursor: PageCursor? { answer?.next }
 
+  /// The row where close matches start (the list draws its divider above it); nil when none
+  /// are listed.
+  public var closeMatchesStart: Int? {
+    guard resultsMatchQuery, let answer, let close = answer.close, !close.people.isEmpty else { return nil }
+    let start = results.count - close.people.count
+    return start >= 0 ? start : nil
+  }
+
   /// The selected person, if any.
   public var selectedPerson: Person? {
     guard let index = selectedIndex, results.indices.contains(index) else { return nil }

@@ -109,6 +109,8 @@ public struct CachedResults: Equatable, Sendable {
   public var totalCount: Int?
   /// The local index holds more matches than `people` (it answers a page at a time too).
   public var moreInIndex = false
+  /// Close matches the index added below the exact answer (listed after `people`).
+  public var close: CloseMatches?
   public init(people: [Person], next: PageCursor?, totalCount: Int?) {
     self.people = people
     self.next = next

@@ -89,8 +89,10 @@ public final class MasterListViewController: ViewController {
     case .wheelUp: return .handled(move(by: -3, state))
     case .wheelDown: return .handled(move(by: 3, state))
     case .press(button: 0):
-      let index = scrollOffset + event.row - (pane.row + 2)
-      guard event.row >= pane.row + 2, index >= 0, index < state.search.results.count else { return .handled([]) }
+      let line = scrollOffset + event.row - (pane.row + 2)
+      guard event.row >= pane.row + 2, let index = ListRows(state.search).result(atLine: line) else {
+        return .handled([])
+      }
       return .handled([.list(.selectionMovedTo(index))] + nearEnd(after: index, state))
     default: return .handled([])
     }
@@ -117,8 +119,10 @@ public final class MasterListViewController: ViewController {
       }
       return
     }
+    // Close matches follow the exact answer below a divider line: lines and rows differ by it.
+    let lines = ListRows(search)
     scrollOffset = ListView.scrollOffset(
-      selection: search.selectedIndex ?? 0, count: search.results.count,
+      selection: lines.line(ofResult: search.selectedIndex ?? 0), count: lines.count,
       visibleRows: listRect.rows, previous: scrollOffset
     )
     let showTitle = state.account?.canReadFullProfiles ?? false || search.results.contains { $0.jobTitle != nil }
@@ -127,7 +131,8 @@ public final class MasterListViewController: ViewController {
     let presence = state.showsPresence ? state.presence.byID : nil
     // Columns sized from the rows on screen (DECISIONS.md, "List columns"): full names and
     // addresses first, then the presence word and the job title in what is left.
-    let shown = search.results[scrollOffset..<min(search.results.count, scrollOffset + listRect.rows)]
+    let shownRows = (scrollOffset..<min(lines.count, scrollOffset + listRect.rows)).compactMap(lines.result(atLine:))
+    let shown = shownRows.map { search.results[$0] }
     let columns = PeopleColumns(
       total: listRect.cols - 1,
       name: (shown.map { DisplayWidth.of($0.listName) }.max() ?? 0) + (presence == nil ? 0 : 2),
@@ -140,14 +145,17 @@ public final class MasterListViewController: ViewController {
     // Results kept from an earlier query (offline, refining) are dimmed; the status line says why.
     let rowStyle: Style = search.resultsMatchQuery ? .plain : .dim
     // The glyph is coloured only on rows showing the current query's answer (others are dimmed).
-    let accent: (Int) -> (text: String, style: Style)? = { index in
-      guard search.resultsMatchQuery, let known = presence?[search.results[index].id] else { return nil }
+    let accent: (Int) -> (text: String, style: Style)? = { line in
+      guard search.resultsMatchQuery, let index = lines.result(atLine: line),
+        let known = presence?[search.results[index].id]
+      else { return nil }
       return (known.availability.glyph, known.availability.style)
     }
     ListView.render(
-      count: search.results.count, selection: search.selectedIndex, offset: scrollOffset,
+      count: lines.count, selection: search.selectedIndex.map(lines.line(ofResult:)), offset: scrollOffset,
       in: listRect, focused: focused, rowStyle: rowStyle, accent: accent, into: &surface
-    ) { index, _ in
+    ) { line, _ in
+      guard let index = lines.result(atLine: line) else { return "" }
       let person = search.results[index]
       let known = presence?[person.id]
       let name = presence == nil ? person.listName : (known?.availability.glyph ?? " ") + " " + person.listName
@@ -156,6 +164,11 @@ public final class MasterListViewController: ViewController {
         + (columns.title == nil ? [] : [person.listTitle])
         + (columns.presence == nil ? [] : [known?.availability.word ?? ""])
       return ListView.layoutRow(texts, widths: widths)
+    }
+    if let divider = lines.divider, divider >= scrollOffset, divider < scrollOffset + listRect.rows {
+      surface.put(
+        lines.dividerText(width: listRect.cols), row: listRect.row + divider - scrollOffset, col: listRect.col,
+        width: listRect.cols, style: .muted)
     }
   }
 }
@@ -216,7 +229,12 @@ extension AppState {
 
   /// "25 of 1,203" when the server counted, "3 matches" otherwise, "+" when more pages exist.
   fileprivate var resultCount: String {
-    let shown = search.results.count
+    let close = search.closeMatchesStart.map { search.results.count - $0 } ?? 0
+    let shown = search.results.count - close
+    if close > 0 {
+      let exact = shown == 0 ? "No exact matches" : "\(NumberText.grouped(shown)) \(shown == 1 ? "match" : "matches")"
+      return "\(exact) · \(NumberText.grouped(close)) close"
+    }
     if let total = search.totalCount, total > shown {
       return "\(NumberText.grouped(shown)) of \(NumberText.grouped(total))"
     }

@@ -1,0 +1,109 @@
+import Foundation
+import GRDB
+import RosterCore
+import SearchRules
+
+/// The vocabulary close matches use, and which state of the index it was read from.
+struct VocabularyCache: Sendable {
+  var words: NameVocabulary?
+  var stamp: String?
+  var loading = false
+}
+
+/// Close matches (issue 22): people a misspelt query would have found, from the index only.
+///
+/// The distinct display-name words are read once from the full-text table (`fts5vocab`) into a
+/// `NameVocabulary`; each typed word's close words (and two-word splits) become alternatives of
+/// an FTS query, tried nearest first (one edit, then two), and the candidates are ranked by
+/// `CloseQuery`. The exact matches are never among them.
+extension DirectoryIndex {
+  /// Close matches for `text`, best first, at most `limit`, and the words the divider names;
+  /// nil when nothing is forgiven. `wait` reads the vocabulary now when it is missing or stale
+  /// (the CLI); without it (the UI, on the key's own frame) a stale vocabulary answers while a
+  /// fresh one is read in the background, and a missing one answers nothing.
+  public func closeMatches(_ text: String, limit: Int, wait: Bool) throws -> (people: [Person], forgiven: String)? {
+    guard limit > 0, let words = try nameVocabulary(wait: wait), let close = CloseQuery(text, vocabulary: words)
+    else { return nil }
+    let people = try pool.read { db -> [Person] in
+      let generation = try Self.liveGeneration(db)
+      var ranked: [Person] = []
+      for reach in 1...2 {
+        guard let match = Self.match(close, reach: reach) else { continue }
+        let candidates = try PersonRow.people(
+          db,
+          sql: """
+            SELECT \(PersonRow.selection(from: "p")) FROM person_fts CROSS JOIN person p ON p.rowid = person_fts.rowid
+            WHERE person_fts MATCH ? AND p.generation = ? LIMIT 2000
+            """,
+          arguments: [match, generation])
+        ranked = close.ranked(candidates, fields: \.searchFields, id: \.id)
+        if ranked.count >= limit { break }
+      }
+      return ranked
+    }
+    return (Array(people.prefix(limit)), close.forgivenText)
+  }
+
+  /// Every word's exact alternatives (as `IndexQuery` makes them) OR its close words within
+  /// `reach` edits OR its splits; nil when no word has a reading within `reach`.
+  static func match(_ close: CloseQuery, reach: Int) -> String? {
+    var groups: [String] = []
+    var forgiving = false
+    for word in close.words {
+      guard let exact = IndexQuery(word.typed).match, exact != "*" else { continue }
+      var alternatives = [exact]
+      let near = word.close.filter { $0.distance <= reach }.map { "\"\(IndexTokens.hex($0.word))\"" }
+      if !near.isEmpty { alternatives.append("name : (" + near.joined(separator: " OR ") + ")") }
+      for (left, right) in word.splits {
+        alternatives.append("name : (\"\(IndexTokens.hex(left))\" AND \"\(IndexTokens.hex(right))\")")
+      }
+      forgiving = forgiving || alternatives.count > 1
+      groups.append("(" + alternatives.joined(separator: " OR ") + ")")
+    }
+    return forgiving ? groups.joined(separator: " AND ") : nil
+  }
+
+  /// The vocabulary of the live index (see `closeMatches`).
+  func nameVocabulary(wait: Bool) throws -> NameVocabulary? {
+    let stamp = try pool.read { db in
+      let meta = try Self.meta(db)
+      return "\(meta["generation"] ?? "0")/\(meta["last_sync"] ?? "")"
+    }
+    let cached = vocabulary.current
+    if cached.stamp == stamp, let words = cached.words { return words }
+    if wait {
+      let words = try readVocabulary()
+      vocabulary.withLock { $0 = VocabularyCache(words: words, stamp: stamp) }
+      return words
+    }
+    let start = vocabulary.withLock { cache -> Bool in
+      if cache.loading { return false }
+      cache.loading = true
+      return true
+    }
+    if start {
+      Thread.detachNewThread { [self] in
+        let words = try? readVocabulary()
+        vocabulary.withLock { $0 = VocabularyCache(words: words ?? $0.words, stamp: words == nil ? $0.stamp : stamp) }
+      }
+    }
+    return cached.words
+  }
+
+  /// Reads the vocabulary in the background now (after attaching, after a sync), so the first
+  /// misspelt query in the UI already has it.
+  public func prepareCloseMatches() {
+    _ = try? nameVocabulary(wait: false)
+  }
+
+  private func readVocabulary() throws -> NameVocabulary {
+    try pool.read { db in
+      let terms = try String.fetchCursor(db, sql: "SELECT term FROM person_vocab WHERE col = 'name'")
+      var words: [String] = []
+      while let term = try terms.next() {
+        if let word = IndexTokens.unhex(term) { words.append(word) }
+      }
+      return NameVocabulary(words)
+    }
+  }
+}

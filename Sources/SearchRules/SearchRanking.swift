@@ -1,0 +1,89 @@
+/// The one order of search results, the same in the index, the live list and the CLI, so a
+/// person can predict which row comes first:
+///
+/// 1. display names that start with the first typed word ("jesu" → Jesús Martínez);
+/// 2. then people whose display name holds every typed word (as `$search` tokens);
+/// 3. then people found only by given name, surname, mail or user name;
+///
+/// within each, alphabetically by display name, folded (`TextFolding.searchFolded`, so accents
+/// do not count) with punctuation read as a space ("O'Connor" sorts as "o connor"), then by id.
+public struct SearchRanking: Sendable {
+  private let first: String
+  private let words: [WordMatch]
+
+  /// `text` as typed (the same words `QueryWords` makes of it).
+  public init(_ text: String) {
+    let all = QueryWords(text, style: .search).all
+    first = SearchRanking.sortText(all.first ?? "")
+    words = all.map(WordMatch.init)
+  }
+
+  /// The first word's sort text, nil when there is none (then no one is in the first tier).
+  public var firstSortText: String? { first.isEmpty ? nil : first }
+
+  /// 0, 1 or 2 as above, for a record that matches the query.
+  public func tier(_ fields: SearchFields) -> Int {
+    let name = fields.fields.first { $0.property.matching == .tokens }
+    guard let name else { return 2 }
+    if !first.isEmpty, Self.sortText(name.value).utf8.starts(with: first.utf8) { return 0 }
+    let nameFields = SearchFields(fields: [name])
+    return words.allSatisfy { $0.matches(nameFields) } ? 1 : 2
+  }
+
+  /// `items` in this order; `fields` and `id` describe each.
+  public func ranked<Item>(
+    _ items: [Item], fields: (Item) -> SearchFields, id: (Item) -> String
+  ) -> [Item] {
+    let keyed = items.map { item in
+      let described = fields(item)
+      return (item: item, key: RankKey(tier: tier(described), fields: described, id: id(item)))
+    }
+    return keyed.sorted { $0.key < $1.key }.map(\.item)
+  }
+
+  /// The display name as it is sorted: folded, every character before `0` (spaces, `'`, `-`,
+  /// `.`) a single space, trimmed.
+  public static func sortText(_ name: String) -> String {
+    var out: [UInt8] = []
+    for byte in TextFolding.searchFolded(name).utf8 {
+      if byte < 0x30 {
+        if let last = out.last, last != 0x20 { out.append(0x20) }
+      } else {
+        out.append(byte)
+      }
+    }
+    while out.last == 0x20 { out.removeLast() }
+    return String(decoding: out, as: UTF8.self)
+  }
+}
+
+/// What `SearchRanking` sorts by: tier, then `SortCode` of the sort text (the order the index's
+/// row ids follow), then the sort text's bytes, then the id.
+public struct RankKey: Comparable, Sendable {
+  public var tier: Int
+  public var code: Int64
+  public var text: [UInt8]
+  public var id: String
+
+  public init(tier: Int, fields: SearchFields, id: String) {
+    let name = fields.fields.first { $0.property.matching == .tokens }?.value ?? ""
+    let text = SearchRanking.sortText(name)
+    self.tier = tier
+    self.code = SortCode.of(text)
+    self.text = Array(text.utf8)
+    self.id = id
+  }
+
+  public static func < (lhs: RankKey, rhs: RankKey) -> Bool {
+    if lhs.tier != rhs.tier { return lhs.tier < rhs.tier }
+    if lhs.code != rhs.code { return lhs.code < rhs.code }
+    if lhs.text != rhs.text { return lhs.text.lexicographicallyPrecedes(rhs.text) }
+    return lhs.id < rhs.id
+  }
+}
+
+extension SearchFields {
+  init(fields: [Field]) {
+    self.fields = fields
+  }
+}
