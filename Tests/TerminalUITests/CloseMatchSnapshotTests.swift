@@ -1,0 +1,46 @@
+import Foundation
+import Geometry
+import RosterCore
+import Testing
+
+@testable import TerminalUI
+
+/// Close matches below the exact answer, under a divider that names the forgiven word, at every
+/// size; the selection on a close match; a click on the divider selects no one.
+@MainActor
+@Suite struct CloseMatchSnapshotTests {
+  static func state(rows: Int, cols: Int, selected: Int) -> AppState {
+    var state = ScreenFixtures.main(rows: rows, cols: cols)
+    state.search.query = "gupta aditya sh"
+    state.search.status = .results
+    let exact = [Person(id: "e1", displayName: "Aditya Gupta Shah", mail: "aditya.shah@contoso.com")]
+    let close = [
+      Person(id: "c1", displayName: "Aditya Gupta", mail: "aditya.gupta@contoso.com", jobTitle: "Engineer"),
+      Person(id: "c2", displayName: "Aditya Gupte", mail: "aditya.gupte@contoso.com", jobTitle: "Analyst"),
+    ]
+    var answer = CachedResults(people: exact, next: nil, totalCount: nil)
+    answer.close = CloseMatches(people: close, forgiven: "sh")
+    state.search.answer = answer
+    state.search.results = exact + close
+    state.search.resultsQuery = CleanText(state.search.normalizedQuery)
+    state.search.selectedIndex = selected
+    state.detail.status = .loading(state.search.results[selected])
+    return state
+  }
+
+  @Test func theDividerSitsAboveTheCloseMatches() {
+    for size in ViewControllerSnapshotTests.sizes {
+      let root = RootViewController()
+      var buffer = ScreenBuffer(rows: size.rows, cols: size.cols)
+      root.render(Self.state(rows: size.rows, cols: size.cols, selected: 1), into: &buffer)
+      assertSnapshot(buffer, named: "list-close-matches-\(size.cols)x\(size.rows)")
+    }
+  }
+
+  @Test func linesAndRowsDifferByTheDivider() {
+    let rows = ListRows(Self.state(rows: 24, cols: 80, selected: 0).search)
+    #expect(rows.count == 4 && rows.divider == 1)
+    #expect((0..<4).map(rows.result(atLine:)) == [0, nil, 1, 2])
+    #expect([0, 1, 2].map(rows.line(ofResult:)) == [0, 2, 3])
+  }
+}
