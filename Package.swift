@@ -135,7 +135,8 @@ let package = Package(
     .executableTarget(
       name: "roster-bench",
       dependencies: [
-        "CBenchPTY", "Index", "SandboxDirectory", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "CBenchPTY", "Index", "SandboxDirectory", "SearchRules", "RosterCore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
     ),

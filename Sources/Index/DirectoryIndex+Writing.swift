@@ -157,7 +157,7 @@ extension DirectoryIndex {
   /// Applies `changes` to `generation`; with `tokens`, keeps the full-text index in step (a
   /// full sync's pages leave that to `writeTokens`). Token edits are made in row-id order: FTS5
   /// flushes its buffer whenever a row id is not larger than the last one.
-  private static func apply(_ db: Database, _ changes: [DeltaChange], generation: Int, tokens: Bool = true) throws {
+  static func apply(_ db: Database, _ changes: [DeltaChange], generation: Int, tokens: Bool = true) throws {
     let placeholders = (["rowid"] + PersonRow.columns).map { _ in "?" }.joined(separator: ",")
     let insert = try db.cachedStatement(
       sql: "INSERT INTO person(rowid, \(PersonRow.columns.joined(separator: ","))) VALUES (\(placeholders))")
@@ -215,7 +215,7 @@ extension DirectoryIndex {
   {
     let find = try db.cachedStatement(
       sql: "SELECT \(PersonRow.selection()) FROM person WHERE generation = ? AND id = ?")
-    guard let row = try Row.fetchOne(find, arguments: [generation, id]) else { return nil }
+    guard let row = try Row.fetchOne(find, arguments: [generation, PersonRow.key(id)]) else { return nil }
     let rowid = PersonRow.rowid(row)
     try db.cachedStatement(sql: "DELETE FROM person WHERE rowid = ?").execute(arguments: [rowid])
     return (rowid, PersonRow.person(row), PersonRow.managerId(row))

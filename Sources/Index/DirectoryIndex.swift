@@ -63,29 +63,47 @@ public final class DirectoryIndex: Sendable {
             name, fields, content='', tokenize='ascii', prefix='2 4 6', detail='column');
           """)
     }
-    migrator.registerMigration("v2-ranked-rowids", migrate: rankedRowids)
+    migrator.registerMigration("v2-compact-ranked-people", migrate: compactPeople)
     return migrator
   }
 
-  /// Row ids became alphabetical (`RowOrder`) and a full sync's tokens are written at its end.
-  /// An index from before holds row ids in arrival order: it keeps answering (ranked within each
-  /// page) while the next sync, a full one, rewrites it; an unfinished round (whose rows have
-  /// tokens, as rows had then) is dropped with its tokens.
-  private static func rankedRowids(_ db: Database) throws {
+  /// The people tables of issue 22, upgraded in place, in one transaction at the first open:
+  /// row ids in alphabetical order (`RowOrder`), object ids as 16 bytes and a principal name
+  /// equal to the mail as "" (`PersonRow`), and a full-text table without per-row column sizes
+  /// (`columnsize=0`: nothing reads them). The live generation is rewritten a batch at a time
+  /// and its tokens written once in row-id order; an unfinished full sync is dropped (the next
+  /// sync starts it again).
+  private static func compactPeople(_ db: Database) throws {
     let live = try liveGeneration(db)
-    let stale = try Int.fetchAll(
-      db, sql: "SELECT DISTINCT generation FROM person WHERE generation != ?", arguments: [live])
-    for generation in stale { try purge(db, generation: generation, limit: nil, tokens: true) }
-    // The distinct words of the full-text table, for close matches.
-    try db.execute(sql: "CREATE VIRTUAL TABLE person_vocab USING fts5vocab(person_fts, 'col')")
-    if try Int.fetchOne(db, sql: "SELECT count(*) FROM person") ?? 0 > 0 {
-      try set(
+    try db.execute(
+      sql: """
+        DROP TABLE person_fts;
+        DELETE FROM person WHERE generation != \(live);
+        CREATE VIRTUAL TABLE person_fts USING fts5(
+          name, fields, content='', tokenize='ascii', prefix='2 4 6', detail='column', columnsize=0);
+        CREATE VIRTUAL TABLE person_vocab USING fts5vocab(person_fts, 'col');
+        CREATE TEMP TABLE old_person AS SELECT rowid AS old FROM person ORDER BY rowid;
+        """)
+    try set(db, ["building_generation": nil, "building_link": nil, "building_count": nil, "building_profiles": nil])
+    var done = 0
+    while true {
+      let rows = try Row.fetchAll(
         db,
-        [
-          "refill": "1", "building_generation": nil, "building_link": nil, "building_count": nil,
-          "building_profiles": nil,
-        ])
+        sql: """
+          SELECT \(PersonRow.selection(from: "p")) FROM temp.old_person o JOIN person p ON p.rowid = o.old
+          ORDER BY o.old LIMIT 5000 OFFSET ?
+          """,
+        arguments: [done])
+      if rows.isEmpty { break }
+      done += rows.count
+      let changes = rows.map {
+        DeltaChange.upsert(PersonRow.person($0), managerId: PersonRow.managerId($0), managerKnown: true)
+      }
+      for row in rows { try db.execute(sql: "DELETE FROM person WHERE rowid = ?", arguments: [PersonRow.rowid(row)]) }
+      try apply(db, changes, generation: live, tokens: false)
     }
+    try db.execute(sql: "DROP TABLE temp.old_person")
+    try writeTokens(db, generation: live)
   }
 
   // MARK: - Reading
@@ -93,16 +111,17 @@ public final class DirectoryIndex: Sendable {
   /// `detail(id:)` for an object id, user principal name or mail address (case-insensitive), as
   /// `roster show` accepts them.
   public func detail(lookingUp key: String) throws -> PersonDetail? {
+    // A user principal name stored as "" is the mail's (`PersonRow`): the mail clause finds it.
     let id = try pool.read { db in
-      try String.fetchOne(
+      try DatabaseValue.fetchOne(
         db,
         sql: """
           SELECT id FROM person WHERE generation = ?
           AND (id = ? OR userPrincipalName = ? COLLATE NOCASE OR mail = ? COLLATE NOCASE) LIMIT 1
           """,
-        arguments: [try Self.liveGeneration(db), key, key, key])
+        arguments: [try Self.liveGeneration(db), PersonRow.key(key), key, key])
     }
-    return try id.flatMap { try detail(id: $0) }
+    return try id.flatMap(PersonRow.identifier).flatMap { try detail(id: $0) }
   }
 
   /// The person, their reporting line (nearest manager first, up to the top) and direct reports
@@ -114,12 +133,12 @@ public final class DirectoryIndex: Sendable {
       let managersKnown = try Self.meta(db)["managers_known"] == "1"
       let find = try db.cachedStatement(
         sql: "SELECT \(PersonRow.selection()) FROM person WHERE generation = ? AND id = ?")
-      guard let row = try Row.fetchOne(find, arguments: [generation, id]) else { return nil }
+      guard let row = try Row.fetchOne(find, arguments: [generation, PersonRow.key(id)]) else { return nil }
       var chain: [Person] = []
       var seen: Set<String> = [id]
       var next = PersonRow.managerId(row)
       while let managerId = next, seen.insert(managerId).inserted,
-        let manager = try Row.fetchOne(find, arguments: [generation, managerId])
+        let manager = try Row.fetchOne(find, arguments: [generation, PersonRow.key(managerId)])
       {
         chain.append(PersonRow.person(manager))
         next = PersonRow.managerId(manager)
@@ -130,7 +149,7 @@ public final class DirectoryIndex: Sendable {
           SELECT \(PersonRow.selection()) FROM person WHERE generation = ? AND managerId = ?
           ORDER BY displayName COLLATE NOCASE
           """,
-        arguments: [generation, id])
+        arguments: [generation, PersonRow.key(id)])
       return PersonDetail(
         person: PersonRow.person(row), managerChain: chain, directReports: reports,
         relationsHidden: !managersKnown, fromIndex: true)

@@ -49,9 +49,12 @@ enum PersonRow {
   /// of Roster, or anyone with access to the file, may have written it).
   static func person(_ row: Row) -> Person {
     let phones: String? = row[businessPhones]
+    let mail = text(row, mail)
+    let principal = text(row, userPrincipalName)
     return Person(
-      id: row[id], displayName: text(row, displayName), givenName: text(row, givenName), surname: text(row, surname),
-      mail: text(row, mail), userPrincipalName: text(row, userPrincipalName), jobTitle: text(row, jobTitle),
+      id: identifier(row[id]) ?? "", displayName: text(row, displayName), givenName: text(row, givenName),
+      surname: text(row, surname), mail: mail, userPrincipalName: principal?.string.isEmpty == true ? mail : principal,
+      jobTitle: text(row, jobTitle),
       department: text(row, department), companyName: text(row, companyName),
       officeLocation: text(row, officeLocation),
       businessPhones: phones.map { text in
@@ -67,7 +70,48 @@ enum PersonRow {
   }
 
   static func rowid(_ row: Row) -> Int64 { row[rowid] }
-  static func managerId(_ row: Row) -> String? { row[managerId] }
+  static func managerId(_ row: Row) -> String? { identifier(row[managerId]) }
+
+  /// How an object id is stored: a lower-case GUID (every Entra object id Graph sends) as its 16
+  /// bytes, anything else as the text itself, so it reads back exactly as it came. 16 bytes
+  /// instead of 36 in the row, the id index, the manager column and its index.
+  static func key(_ id: String) -> DatabaseValue {
+    guard let bytes = guidBytes(id) else { return id.databaseValue }
+    return Data(bytes).databaseValue
+  }
+
+  static func identifier(_ value: DatabaseValue) -> String? {
+    switch value.storage {
+    case .blob(let data) where data.count == 16:
+      let hex = data.map { String(format: "%02x", $0) }.joined()
+      let parts = [hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4)]
+      return (parts + [hex.dropFirst(20)]).joined(separator: "-")
+    case .string(let text): return text
+    default: return nil
+    }
+  }
+
+  private static func guidBytes(_ id: String) -> [UInt8]? {
+    let utf8 = Array(id.utf8)
+    guard utf8.count == 36, [8, 13, 18, 23].allSatisfy({ utf8[$0] == UInt8(ascii: "-") }) else { return nil }
+    var bytes: [UInt8] = []
+    var high: UInt8?
+    for (position, byte) in utf8.enumerated() where ![8, 13, 18, 23].contains(position) {
+      let value: UInt8
+      switch byte {
+      case 0x30...0x39: value = byte - 0x30
+      case 0x61...0x66: value = byte - 0x61 + 10
+      default: return nil
+      }
+      if let first = high {
+        bytes.append(first << 4 | value)
+        high = nil
+      } else {
+        high = value
+      }
+    }
+    return bytes.count == 16 ? bytes : nil
+  }
 
   /// Decodes the rows of `sql` (which selects `selection`) through a cursor: GRDB reuses one
   /// row for a cursor instead of copying each into an array first. Keeps the people `keep`
@@ -87,11 +131,13 @@ enum PersonRow {
 
   static func arguments(_ person: Person, generation: Int, managerId: String?) -> StatementArguments {
     let phones = person.businessPhones.map { $0.map(\.string).joined(separator: String(separator)) }
+    // A user principal name equal to the mail (most) is stored as "": "the same as mail".
+    let principal = person.userPrincipalName?.string
     let values: [(any DatabaseValueConvertible)?] = [
-      generation, person.id, person.displayName?.string, person.givenName?.string, person.surname?.string,
-      person.mail?.string, person.userPrincipalName?.string, person.jobTitle?.string, person.department?.string,
-      person.companyName?.string, person.officeLocation?.string, phones, person.mobilePhone?.string,
-      person.userType?.string, person.accountEnabled, managerId,
+      generation, key(person.id), person.displayName?.string, person.givenName?.string, person.surname?.string,
+      person.mail?.string, principal != nil && principal == person.mail?.string ? "" : principal,
+      person.jobTitle?.string, person.department?.string, person.companyName?.string, person.officeLocation?.string,
+      phones, person.mobilePhone?.string, person.userType?.string, person.accountEnabled, managerId.map(key),
     ]
     return StatementArguments(values)
   }

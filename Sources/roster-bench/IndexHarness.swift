@@ -1,5 +1,6 @@
 import Foundation
 import Index
+import RosterCore
 
 /// The local index (issue 12) measured: typing with a warm index at the main run's size beside
 /// fzf, then a large sandbox of its own for the first full sync, a delta sync after 1% changed,
@@ -24,6 +25,17 @@ enum IndexHarness {
     var syncPeakRSSKilobytes: Int?
     var shortPrefixMillis: Sample
     var multiWordMillis: Sample
+    /// p99 by prefix length (1, 2, 3 letters).
+    var prefixP99: [Int: Double] = [:]
+    /// Exact answer plus close matches, as the list asks for them, for misspelt names.
+    var closeMillis: Sample?
+    /// Misspelt names whose person was in the first five rows, of `closeTried`.
+    var closeFound = 0
+    var closeTried = 0
+    /// Close matches listed above an exact one (must be 0).
+    var closeAboveExact = 0
+    /// Peak RSS of the full-screen UI over this index, paging through results.
+    var uiPeakRSSKilobytes: Int?
   }
 
   /// Typing `word` into Roster `runs` times with the index on and complete (synced first with
@@ -116,16 +128,67 @@ enum IndexHarness {
     let index = try DirectoryIndex.open(IndexLocation(file: cache.appendingPathComponent(file)))
     let status = try index.status()
     log("index: local query times")
-    let (short, multi) = try queryTimes(index)
-    return LargeFigures(
+    let (short, multi, byLength) = try queryTimes(index)
+    var figures = LargeFigures(
       people: status.people, firstSyncSeconds: seconds, firstSyncRequests: firstRequests, deltaRequests: deltaRequests,
       deltaChanges: changes, fileBytes: status.sizeBytes, syncPeakRSSKilobytes: sync.peakRSSKilobytes,
-      shortPrefixMillis: short, multiWordMillis: multi)
+      shortPrefixMillis: short, multiWordMillis: multi, prefixP99: byLength)
+    log("index: close matches for 50 misspelt names")
+    try closeMatches(index, into: &figures)
+    log("index: the full-screen UI's peak RSS over this index")
+    (figures.uiPeakRSSKilobytes, _) = try RosterHarness.memory(
+      subject, queries: ["a", "e", "s", "ma", "jo", "mar", "an ma"])
+    return figures
+  }
+
+  /// 50 names drawn from the index, misspelt (`Misspelling`), each asked as the list asks: the
+  /// exact answer (501 rows) and, under a screenful, close matches. Counts whether the person (or
+  /// a namesake) is in the first five rows, and times each query.
+  static func closeMatches(_ index: DirectoryIndex, into figures: inout LargeFigures) throws {
+    var people: [Person] = []
+    for letter in ["a", "e", "o", "i"] where people.count < 5000 { people += try index.search(letter, limit: 2000) }
+    guard !people.isEmpty else { return }
+    var state: UInt64 = 22
+    func next() -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(people.count))
+    }
+    var cases: [(String, Person)] = []
+    var kind = 0
+    var attempts = 0
+    while cases.count < 50, attempts < 10_000 {
+      attempts += 1
+      let person = people[next()]
+      guard let name = person.displayName?.string, let query = Misspelling.of(name, kind: kind) else { continue }
+      cases.append((query, person))
+      kind += 1
+    }
+    _ = try index.closeMatches("warm up", limit: 50, wait: true)
+    var samples: [Double] = []
+    for _ in 0..<3 {
+      for (query, person) in cases {
+        let start = monotonicNanos()
+        let exact = try index.search(query, limit: 501)
+        let close = exact.count < 50 ? try index.closeMatches(query, limit: 50, wait: false)?.people ?? [] : []
+        samples.append(millis(monotonicNanos() - start))
+        guard samples.count <= cases.count else { continue }
+        let rows = exact + close
+        if rows.prefix(5).contains(where: { $0.id == person.id || $0.displayName == person.displayName }) {
+          figures.closeFound += 1
+        }
+        let exactIDs = Set(try index.search(query, limit: 100_000).map(\.id))
+        figures.closeAboveExact += close.filter { exactIDs.contains($0.id) }.count
+      }
+    }
+    figures.closeTried = cases.count
+    figures.closeMillis = Sample(samples)
   }
 
   /// Every one-letter prefix, and common two- and three-letter ones; multi-word queries made of
   /// such prefixes. Each query as the list asks for it (first 500), timed in-process.
-  static func queryTimes(_ index: DirectoryIndex) throws -> (short: Sample, multiWord: Sample) {
+  static func queryTimes(_ index: DirectoryIndex) throws -> (
+    short: Sample, multiWord: Sample, byLength: [Int: Double]
+  ) {
     let letters = "abcdefghijklmnopqrstuvwxyz".map(String.init)
     let pairs = ["an", "ma", "jo", "li", "st", "el", "ka", "mi", "sa", "de", "ch", "ro", "al", "be", "ha", "ni"]
     let triples = ["ann", "mar", "joh", "lin", "ste", "ale", "kat", "mic", "san", "dav", "chr", "rob", "ali", "ben"]
@@ -145,7 +208,10 @@ enum IndexHarness {
       return Sample(samples)
     }
     _ = try time(letters, rounds: 1)  // warm the page cache, as a running UI has it
-    return (try time(letters + pairs + triples, rounds: 5), try time(multi, rounds: 5))
+    let byLength = [
+      1: try time(letters, rounds: 5).p99, 2: try time(pairs, rounds: 5).p99, 3: try time(triples, rounds: 5).p99,
+    ].compactMapValues { $0 }
+    return (try time(letters + pairs + triples, rounds: 5), try time(multi, rounds: 5), byLength)
   }
 
   struct Run {

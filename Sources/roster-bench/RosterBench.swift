@@ -20,8 +20,12 @@ struct RosterBench: ParsableCommand {
   @Option(help: "Columns of the pseudo-terminal (at 100 or more Roster shows list and detail side by side).")
   var cols = 80
   @Option(help: "Rows of the pseudo-terminal.") var rows = 24
-  @Option(help: "People in the second sandbox the index figures use (sync time, file size, query p99); 0 skips it.")
-  var indexPeople = 200_000
+  @Option(
+    help: """
+      People in the second sandbox the index figures use (sync time, file size, query p99, close matches); \
+      0 skips it. Default: 200,000, or --people when that is larger (--people 1000000 measures a million).
+      """)
+  var indexPeople: Int?
   @Option(
     help: "Run only these parts, comma-separated: typing, navigation, startup, memory, index, detail, photos, fzf.")
   var only: String?
@@ -101,6 +105,7 @@ struct RosterBench: ParsableCommand {
       report.index = try IndexHarness.typing(rosterSubject, word: word, tenant: tenant, runs: typingRuns)
       log("roster: startup with a cached token and a warm index")
       report.roster.warmStartup = try IndexHarness.startup(rosterSubject, runs: startupRuns)
+      let indexPeople = self.indexPeople ?? max(200_000, people)
       if indexPeople > 0 {
         let home = work.appendingPathComponent("large")
         report.index?.large = try IndexHarness.large(
