@@ -249,9 +249,12 @@ struct GroupGenerationState {
   mutating func resolveDynamicMembers() {
     guard !dynamicRules.isEmpty else { return }
     var found = [[DirectoryObjectRef]](repeating: [], count: dynamicRules.count)
+    var slotsByCity: [String: [Int]] = [:]
+    for (slot, rule) in dynamicRules.enumerated() { slotsByCity[rule.city, default: []].append(slot) }
     for (index, user) in users.enumerated() {
-      for (slot, rule) in dynamicRules.enumerated() where user.city == rule.city {
-        if let department = rule.department, user.department != department { continue }
+      guard let city = user.city, let slots = slotsByCity[city] else { continue }
+      for slot in slots {
+        if let department = dynamicRules[slot].department, user.department != department { continue }
         found[slot].append(.user(Int32(index)))
       }
     }
