@@ -150,6 +150,18 @@ struct GroupGraphTests {
         next = page["@odata.nextLink"]
       }
       #expect(paged == directValues.compactMap { $0["id"] as? String })
+      // $search and $filter on members: an advanced query, users and groups each by their own rules.
+      let searched = try await h.graph(
+        "/v1.0/groups/\(platform)/transitiveMembers?$count=true&$search=\(SandboxHarness.q("\"displayName:chain\""))",
+        token: token, headers: Self.eventual)
+      #expect(Self.names(searched) == ["Escalation Chain"])
+      let firstName = try #require(directValues.first?["displayName"] as? String)
+      let word = String(firstName.split(separator: " ").first ?? "")
+      let people = try await h.graph(
+        "/v1.0/groups/\(platform)/members/microsoft.graph.user?$count=true&$filter=\(SandboxHarness.q("startswith(displayName,'\(word.replacingOccurrences(of: "'", with: "''"))')"))",
+        token: token, headers: Self.eventual)
+      #expect(Self.names(people).contains(firstName) && Self.names(people).allSatisfy { $0.hasPrefix(word) })
+      #expect(try await h.graph("/v1.0/groups/\(platform)/members?$search=%22x%22", token: token).status == 400)
       // $expand=members: at most 20, no next link.
       let all = try await Self.groupId(h, token, "All Company")
       let expanded = try await h.graph("/v1.0/groups/\(all)?$expand=members($select=id,displayName)", token: token)
