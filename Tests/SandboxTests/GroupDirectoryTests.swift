@@ -26,6 +26,10 @@ struct GroupDirectoryTests {
     #expect(Array(directory.groups.prefix(DemoGroups.names.count).map(\.displayName)) == DemoGroups.names)
     #expect(Set(directory.groups.map(\.id)).count == directory.groups.count)
     #expect(Set(directory.groups.compactMap { $0.mailNickname?.lowercased() }).count == directory.groups.count)
+    // Mail nicknames are ASCII, accents folded ("São Paulo" → "sao-paulo"), as Exchange requires.
+    #expect(directory.groups.allSatisfy { $0.mailNickname?.allSatisfy(\.isASCII) == true })
+    #expect(directory.groups.contains { $0.mailNickname == "buero-muenchen-aerzte" })
+    #expect(GroupsFileEntry.nickname("Büro São Paulo — 東京") == "buro-sao-paulo")
   }
 
   @Test("every kind exists: Microsoft 365, teams, security, mail-enabled security, lists, dynamic, hidden")
