@@ -105,6 +105,13 @@ struct GroupDeltaTests {
       GraphShape.expectError(garbled, code: "syncStateNotFound")
       let latest = try await h.graph("/v1.0/groups/delta?$deltatoken=latest", token: token)
       #expect(G.values(latest).isEmpty && latest["@odata.deltaLink"] != nil)
+      // Generated churn: each changed group comes back in the next round, and only those.
+      let churn = try await h.postJSON("/_sandbox/groups/churn", #"{"count": 5}"#)
+      #expect(churn.status == 200)
+      let churned = Set((churn.json["changed"] as? [String]) ?? [])
+      #expect(!churned.isEmpty)
+      let churnRound = try await Self.round(h, token, from: afterLeave.deltaLink)
+      #expect(Set(churnRound.values.compactMap { $0["id"] as? String }) == churned)
       // Without members selected there is no members@delta at all.
       let plain = try await Self.round(h, token, from: "/v1.0/groups/delta?$select=displayName")
       #expect(plain.values.allSatisfy { $0["members@delta"] == nil })

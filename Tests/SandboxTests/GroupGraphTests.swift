@@ -194,6 +194,16 @@ struct GroupGraphTests {
       }
       let named = try await h.graph("/v1.0/me/memberOf?$select=displayName", token: full)
       #expect(Self.names(named).contains("Escalation Chain"))
+      let mySearch = try await h.graph(
+        "/v1.0/me/transitiveMemberOf?$count=true&$search=\(SandboxHarness.q("\"displayName:call\""))&$select=displayName",
+        token: full, headers: Self.eventual)
+      #expect(Self.names(mySearch) == ["SRE On-Call"])
+      let onCall = try await Self.groupId(h, full, "SRE On-Call")
+      let parents = Self.names(try await h.graph("/v1.0/groups/\(onCall)/memberOf?$select=displayName", token: full))
+      #expect(parents == ["Platform Team"])
+      let ancestors = Self.names(
+        try await h.graph("/v1.0/groups/\(onCall)/transitiveMemberOf?$select=displayName", token: full))
+      #expect(Set(ancestors) == ["Platform Team", "Engineering Announcements"])
       let cast = try await h.graph(
         "/v1.0/me/transitiveMemberOf/microsoft.graph.group/$count", token: full, headers: Self.eventual)
       #expect(Int(cast.text) == Self.values(mineSelected).count)
