@@ -83,13 +83,21 @@ enum PersonRow {
   static func identifier(_ value: DatabaseValue) -> String? {
     switch value.storage {
     case .blob(let data) where data.count == 16:
-      let hex = data.map { String(format: "%02x", $0) }.joined()
-      let parts = [hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4)]
-      return (parts + [hex.dropFirst(20)]).joined(separator: "-")
+      // By table, not `String(format:)`: that costs microseconds a byte, and 500 rows a key.
+      var text: [UInt8] = []
+      text.reserveCapacity(36)
+      for (position, byte) in data.enumerated() {
+        if position == 4 || position == 6 || position == 8 || position == 10 { text.append(UInt8(ascii: "-")) }
+        text.append(hexDigits[Int(byte >> 4)])
+        text.append(hexDigits[Int(byte & 0xF)])
+      }
+      return String(decoding: text, as: UTF8.self)
     case .string(let text): return text
     default: return nil
     }
   }
+
+  private static let hexDigits = Array("0123456789abcdef".utf8)
 
   private static func guidBytes(_ id: String) -> [UInt8]? {
     let utf8 = Array(id.utf8)
