@@ -43,8 +43,12 @@ import Testing
       let queue = try DatabaseQueue(path: fixture.location.file.path)
       try await queue.write { db in
         try db.execute(
-          sql: "UPDATE person SET displayName = ?, jobTitle = ?, businessPhones = ? WHERE id = ?",
-          arguments: [Self.hostile, "\u{1B}P1$r\u{1B}\\Boss", "+1\u{7}\u{1F}\u{202D}+2", someone.id])
+          // Object ids that are GUIDs are stored as their 16 bytes (issue 22).
+          sql: """
+            UPDATE person SET displayName = ?, jobTitle = ?, businessPhones = ?
+            WHERE id = ? OR hex(id) = upper(replace(?, '-', ''))
+            """,
+          arguments: [Self.hostile, "\u{1B}P1$r\u{1B}\\Boss", "+1\u{7}\u{1F}\u{202D}+2", someone.id, someone.id])
       }
       try queue.close()
       let read = try #require(try index.detail(id: someone.id)?.person)
