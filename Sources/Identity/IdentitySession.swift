@@ -1,4 +1,5 @@
 import AppRuntime
+import Diagnostics
 import Foundation
 import RosterCore
 import Transport
@@ -62,6 +63,7 @@ public actor IdentitySession: AccessTokenProvider {
       file.activeAccount = nil
     }
     activeEntry = nil
+    DiagnosticLog.logger("roster.identity").info("signed out")
   }
 
   /// Forgets every cached account.
@@ -98,6 +100,12 @@ public actor IdentitySession: AccessTokenProvider {
       file.activeAccount = key
     }
     activeEntry = entry
+    DiagnosticLog.logger("roster.identity").info(
+      "signed in",
+      metadata: [
+        "user": "\(account.username.string)", "tenant": "\(account.tenantId.string)",
+        "scopes": "\(account.grantedScopes.joined(separator: " "))",
+      ])
     return account
   }
 

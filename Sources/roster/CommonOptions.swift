@@ -36,6 +36,13 @@ struct CommonOptions: ParsableArguments {
       "Tenant id or domain, put into the authority in place of its tenant.", valueName: "tenant"))
   var tenant: String?
 
+  @Option(
+    name: .customLong("log-level"),
+    help: ArgumentHelp(
+      "What goes to the log file $XDG_STATE_HOME/roster/roster.log (default: $ROSTER_LOG, else warning).",
+      valueName: "level"))
+  var logLevel: LogLevelChoice?
+
   var environment: [String: String] { ProcessInfo.processInfo.environment }
 
   /// Settings from file, environment and these flags; a bad file is exit 1 with its message.
