@@ -12,6 +12,8 @@ extension ManualPage {
       "ROSTER_CA_FILE", "A PEM file of certificates trusted besides the system's (TLS inspection, the sandbox's --tls)."
     ),
     ("ROSTER_INDEX", "on or off: keep the local index of the directory (default on)."),
+    ("ROSTER_PROFILE", "The named settings profile to use, when --profile is not given."),
+    ("ROSTER_ACCOUNT", "The signed-in account to use, when --account is not given."),
     (
       "ROSTER_LOG", "debug, info or warning: what goes to the log file when --log-level is not given (default warning)."
     ),
@@ -47,8 +49,8 @@ extension ManualPage {
     ),
     ("$XDG_STATE_HOME/roster/", "Directory 0700; Roster repairs a wider mode with a warning."),
     (
-      "$XDG_STATE_HOME/roster/tokens-default.json",
-      "The token cache: refresh and access tokens of each signed-in account, 0600; written atomically under tokens-default.json.lock (0600). Never share it."
+      "$XDG_STATE_HOME/roster/tokens-PROFILE.json",
+      "The token cache (tokens-default.json for the default profile): refresh and access tokens of each signed-in account, 0600; written atomically under a .lock file beside it (0600). Never share it."
     ),
     (
       "$XDG_STATE_HOME/roster/roster.log",
