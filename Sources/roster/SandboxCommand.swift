@@ -125,7 +125,10 @@ struct SandboxCommand: AsyncParsableCommand {
         await sandbox.stop()
         throw ExitCode(1)
       }
-      FileHandle.standardOutput.write(Data((second!.announcement + " (second tenant, default user as guest)\n").utf8))
+      // The same one-line form as the first (scripts read both); what it is goes to stderr.
+      FileHandle.standardOutput.write(Data((second!.announcement + "\n").utf8))
+      FileHandle.standardError.write(
+        Data("roster sandbox: the second line is a second tenant, in which \(sandbox.defaultUsername) is a guest\n".utf8))
     }
     await Self.waitForTerminationSignal()
     await second?.stop()
