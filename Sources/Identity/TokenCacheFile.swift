@@ -40,11 +40,16 @@ public struct TokenCacheFile: Codable, Equatable, Sendable {
     "\(cloud.lowercased())|\(clientId.lowercased())|\(homeAccountId.lowercased())"
   }
 
-  /// The key `entry` belongs under.
+  /// The key `entry` belongs under. A B2C account's home account carries its policy, as MSAL's
+  /// does (`oid-b2c_1_signupsignin.tid`): the same customer through two user flows is two
+  /// accounts, and never the same as an Entra account of a tenant that shares its ids.
   public static func key(for entry: CachedAccount) -> String {
-    key(
-      cloud: cloud(ofAuthority: entry.account.authority), clientId: entry.clientId,
-      homeAccountId: entry.account.homeAccountId)
+    var home = entry.account.homeAccountId
+    if let policy = (try? Authority(parsing: entry.account.authority))?.policy {
+      let parts = home.split(separator: ".", maxSplits: 1).map(String.init)
+      home = parts.count == 2 ? "\(parts[0])-\(policy).\(parts[1])" : "\(home)-\(policy)"
+    }
+    return key(cloud: cloud(ofAuthority: entry.account.authority), clientId: entry.clientId, homeAccountId: home)
   }
 
   /// The cloud an authority URL belongs to: its host (and port, for a loopback sandbox).

@@ -132,7 +132,8 @@ struct AppComposition: Sendable {
         let accounts = file.ordered.map { item in
           AccountSummary(
             key: item.key, username: item.entry.account.username, tenantId: item.entry.account.tenantId,
-            name: item.entry.name.map { CleanText($0) }, isActive: item.key == file.activeAccount,
+            name: (item.entry.name ?? item.entry.profile).map { CleanText($0) },
+            isActive: item.key == file.activeAccount,
             isB2C: (try? Authority(parsing: item.entry.account.authority))?.isB2C == true,
             isSignedIn: item.entry.refreshToken != nil && item.entry.signedOutReason == nil)
         }

@@ -128,7 +128,8 @@ struct SandboxCommand: AsyncParsableCommand {
       // The same one-line form as the first (scripts read both); what it is goes to stderr.
       FileHandle.standardOutput.write(Data((second!.announcement + "\n").utf8))
       FileHandle.standardError.write(
-        Data("roster sandbox: the second line is a second tenant, in which \(sandbox.defaultUsername) is a guest\n".utf8))
+        Data(
+          "roster sandbox: the second line is a second tenant, in which \(sandbox.defaultUsername) is a guest\n".utf8))
     }
     await Self.waitForTerminationSignal()
     await second?.stop()

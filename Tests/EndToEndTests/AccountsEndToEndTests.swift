@@ -24,7 +24,8 @@ import Testing
       "HOME": dir, "XDG_STATE_HOME": "\(dir)/state", "XDG_CONFIG_HOME": "\(dir)/config",
       "XDG_CACHE_HOME": "\(dir)/cache", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "ROSTER_INDEX": "off",
     ]) { $1 }
-    #expect(try SandboxProcess.run(binary, ["login", "--device-code", "--name", "work"], environment: environment) == 0)
+    #expect(
+      try SandboxProcess.run(binary, ["login", "--device-code", "--name", "work"], environment: environment) == 0)
     #expect(
       try SandboxProcess.run(
         binary, ["login", "--device-code", "--authority", "\(secondURL)/\(secondTenant)", "--graph-url", secondURL],

@@ -49,6 +49,12 @@ import Testing
     let nationalCloud = Self.entry(tenant: "t1", authority: "https://login.microsoftonline.us/t1")
     #expect(TokenCacheFile.key(for: nationalCloud) != TokenCacheFile.key(for: viaTenant))
     #expect(TokenCacheFile.key(for: viaTenant) == "login.microsoftonline.com|client-a|oid-1.t1")
+    // B2C: the policy is part of the home account (as MSAL keys it), so a customer and an Entra
+    // account of a tenant sharing ids stay two accounts.
+    let customer = Self.entry(tenant: "t1", authority: "https://t1.b2clogin.com/t1.onmicrosoft.com/B2C_1_signin")
+    #expect(TokenCacheFile.key(for: customer) == "t1.b2clogin.com|client-a|oid-1-b2c_1_signin.t1")
+    let sameHost = Self.entry(tenant: "t1", authority: "https://login.microsoftonline.com/t1/B2C_1_signin")
+    #expect(TokenCacheFile.key(for: sameHost) != TokenCacheFile.key(for: viaTenant))
   }
 
   /// A cache written before several accounts (`authority|oid.tid` keys) keeps every account and

@@ -210,4 +210,64 @@ import Testing
       #expect(try await roster.run(["search", "a", "--account", "2"]).status == 0)
     }
   }
+
+  /// B2C beside Entra (item 5): a settings file whose top level is the Entra tenant and whose
+  /// "shop" profile is the B2C policy with the task API; both signed in, the task list and the
+  /// people search are reached by switching accounts (or naming the profile), never by editing
+  /// settings or signing in again.
+  @Test func aB2CProfileAndAnEntraAccountBothSignedIn() async throws {
+    try await SandboxHarness.with(configure: { $0.approveAfter = .milliseconds(200) }) { harness in
+      let sandbox = harness.sandbox
+      let folder = harness.directory.url.appendingPathComponent("both")
+      let bin = folder.appendingPathComponent("bin")
+      try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+      let opener = bin.appendingPathComponent("xdg-open")
+      try BrowserLoginCommandTests.fakeOpener.write(to: opener, atomically: true, encoding: .utf8)
+      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener.path)
+      let settings: [String: Any] = [
+        "clientId": sandbox.clientId, "authority": sandbox.authority.absoluteString,
+        "graphEndpoint": sandbox.graphURL.absoluteString,
+        "profiles": [
+          "shop": [
+            "authority": sandbox.b2cAuthority.absoluteString, "taskAPI": sandbox.baseURL.absoluteString,
+            "signIn": "browser", "scopes": (["openid", "offline_access"] + sandbox.taskScopes).joined(separator: " "),
+          ]
+        ],
+      ]
+      let file = folder.appendingPathComponent("settings.plist")
+      try PropertyListSerialization.data(fromPropertyList: settings, format: .xml, options: 0).write(to: file)
+      // Only the settings file says where to sign in (empty variables count as unset).
+      let roster = harness.roster(
+        state: "both/state",
+        extra: [
+          "ROSTER_CONFIG": file.path, "ROSTER_AUTHORITY": "", "ROSTER_CLIENT_ID": "", "ROSTER_GRAPH_URL": "",
+          "PATH": "\(bin.path):/usr/bin:/bin", "DISPLAY": ":99",
+          "FAKE_OPENER_LOG": folder.appendingPathComponent("opened.txt").path,
+        ])
+      let entra = try await roster.run(["login", "--device-code"])
+      #expect(entra.status == 0, "\(entra.stderr)")
+      let b2c = try await roster.run(["login", "--browser", "--profile", "shop"])
+      #expect(b2c.status == 0, "\(b2c.stderr)")
+      let listed = try await Self.accounts(roster)
+      #expect(listed.count == 2)
+      let shop = try #require(listed.first { $0["profile"] as? String == "shop" })
+      let people = try #require(listed.first { $0["profile"] == nil })
+      #expect(shop["active"] as? Bool == true)
+
+      // The B2C account is active: the task list, with the task API of its own profile.
+      let tasks = try await roster.run(["tasks"])
+      #expect(tasks.status == 0, "\(tasks.stderr)")
+      #expect(tasks.stdout.contains("Add a task"))
+      // Switching to the Entra account reaches the people; the B2C one stays signed in.
+      let use = try await roster.run(["accounts", "use", String(try #require(people["number"] as? Int))])
+      #expect(use.status == 0)
+      let search = try await roster.run(["search", "a", "--json"])
+      #expect(search.status == 0, "\(search.stderr)")
+      #expect(search.stdout.contains("contoso"))
+      // Naming the profile finds its account without switching.
+      let again = try await roster.run(["tasks", "--profile", "shop"])
+      #expect(again.status == 0, "\(again.stderr)")
+      #expect(try await Self.accounts(roster).count == 2)
+    }
+  }
 }

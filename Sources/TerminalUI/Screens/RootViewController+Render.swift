@@ -101,6 +101,8 @@ extension RootViewController {
     var forms: [String]
     if let account = state.account, state.screen == .tasks {
       forms = [account.displayName, account.username].compactMap { $0?.string }
+      // Beside other accounts, say which kind this one is.
+      if state.accounts.severalSignedIn { forms = forms.map { $0 + " · B2C" } + ["B2C"] }
     } else if let account = state.account {
       let user = account.username.string
       let tenant = account.tenantId.string
