@@ -71,10 +71,13 @@ struct AppComposition: Sendable {
   /// `DirectoryClient.live`) over one shared transport. Without a client id the setup screen
   /// shows; saving it writes the settings file and builds the clients for the new settings.
   static func live(options: CommonOptions, signIn: SignInOptions) throws -> AppComposition {
-    let settings = try options.loadSettings(redirectPort: signIn.redirectPort, persist: !signIn.noPersist)
+    // The token cache is read to choose the account before the UI starts: what it warns about
+    // is held for the status line.
+    let warnings = WarningRelay(holding: true)
+    let settings = try options.loadSettings(
+      redirectPort: signIn.redirectPort, persist: !signIn.noPersist, warn: warnings.post)
     let environment = options.environment
     let transport = try options.makeTransport(settings: settings)
-    let warnings = WarningRelay()
     let tokenStore = options.makeTokenStore(persist: !signIn.noPersist, warn: warnings.post)
     // The demo keeps nothing on disk; a real tenant's photos are cached (DECISIONS.md, "Photos").
     let photoCache = PhotoDiskCache.standard(environment: environment)
@@ -114,7 +117,8 @@ struct AppComposition: Sendable {
       accounts: signIn.noPersist
         ? .unavailable
         : accountsClient(options: options, store: tokenStore, current: current, build: build),
-      severalAccounts: signIn.noPersist ? false : ((try? options.fileTokenStore().snapshot())?.accounts.count ?? 0) > 1)
+      severalAccounts: signIn.noPersist
+        ? false : ((try? options.fileTokenStore(warn: warnings.post).snapshot())?.accounts.count ?? 0) > 1)
   }
 
   /// The picker's accounts over the token cache: listing them, and building a chosen account's

@@ -55,14 +55,15 @@ struct CommonOptions: ParsableArguments {
   /// `roster login`, which signs in from the settings unless an account is named). A bad file is
   /// exit 1 with its message; a named account that is not signed in is exit 3.
   func loadSettings(
-    signIn: Settings.SignIn? = nil, redirectPort: Int? = nil, useActive: Bool = true, persist: Bool = true
+    signIn: Settings.SignIn? = nil, redirectPort: Int? = nil, useActive: Bool = true, persist: Bool = true,
+    warn: @escaping @Sendable (String) -> Void = { Console.error($0) }
   ) throws -> Settings {
     var settings = try loadSettingsOnly(signIn: signIn, redirectPort: redirectPort, profile: profile)
     let explicitProfile = profile != nil || environment["ROSTER_PROFILE"].map { !$0.isEmpty } == true
     guard persist || settings.account != nil else { return settings }
     let file: TokenCacheFile
     do {
-      file = persist ? try fileTokenStore().snapshot() : TokenCacheFile()
+      file = persist ? try fileTokenStore(warn: warn).snapshot() : TokenCacheFile()
     } catch {
       let message = (error as? SignInFailure)?.displayLine ?? "\(error)"
       throw CommandStop(exitCode: 1, message: "roster: \(message)", summary: message)
