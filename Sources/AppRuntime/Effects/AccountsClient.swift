@@ -43,8 +43,10 @@ public struct AccountsClient: Sendable {
     prepareNew: { throw AccountsUnavailable() })
 }
 
-/// Switching accounts is not offered here (the demo keeps one account in memory).
+/// Switching accounts is not offered here (`--demo` and `--no-persist` keep one account in memory).
 public struct AccountsUnavailable: Error, CustomStringConvertible, Sendable {
   public init() {}
-  public var description: String { "This session has only one account (the demo keeps nothing on disk)." }
+  public var description: String {
+    "This session has only one account: switching needs the token cache (not kept with --demo or --no-persist)."
+  }
 }
