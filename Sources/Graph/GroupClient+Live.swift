@@ -11,7 +11,8 @@ extension GroupClient {
     transport: any HTTPTransport,
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) -> GroupClient {
-    let executor = GraphRequestExecutor(configuration: configuration, tokens: tokens, transport: transport, sleep: sleep)
+    let executor = GraphRequestExecutor(
+      configuration: configuration, tokens: tokens, transport: transport, sleep: sleep)
     let groups = GraphGroups(configuration: configuration, executor: executor)
     return GroupClient(
       searchGroups: { query, onRetry in try await groups.searchGroups(query, onRetry: onRetry) },

@@ -15,7 +15,8 @@ extension GroupDeltaFeed {
     pageSize: Int? = nil,
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) -> GroupDeltaFeed {
-    let executor = GraphRequestExecutor(configuration: configuration, tokens: tokens, transport: transport, sleep: sleep)
+    let executor = GraphRequestExecutor(
+      configuration: configuration, tokens: tokens, transport: transport, sleep: sleep)
     let groups = GraphGroups(configuration: configuration, executor: executor)
     return GroupDeltaFeed { link, onRetry in
       let url: URL
@@ -31,9 +32,10 @@ extension GroupDeltaFeed {
       }
       let headers = pageSize.map { [(name: "Prefer", value: "odata.maxpagesize=\($0)")] } ?? []
       do {
-        let response = try await executor.get(url, headers: headers, permission: GraphGroups.permission, onRetry: onRetry)
+        let response = try await executor.get(
+          url, headers: headers, permission: GraphGroups.permission, onRetry: onRetry)
         return try GroupDeltaDecoding.page(from: response.body)
-      } catch .permissionDenied {
+      } catch DirectoryError.permissionDenied {
         throw GroupPermissionNeed.readGroups.error
       }
     }

@@ -78,7 +78,8 @@ extension DirectoryIndex {
   ) throws -> (members: [DirectoryObject], total: Int, hidden: Int) {
     try pool.read { db in
       let generation = try Self.liveGroupGeneration(db)
-      let references = try transitive
+      let references =
+        try transitive
         ? Self.transitiveMembers(db, of: groupID, generation: generation)
         : Self.directMembers(db, of: groupID, generation: generation)
       let window = references.dropFirst(offset).prefix(limit)
@@ -130,7 +131,8 @@ extension DirectoryIndex {
       search: while !frontier.isEmpty {
         var next: [String] = []
         for id in frontier {
-          for group in try Self.parents(db, of: id, generation: generation) where seen.insert(group.lowercased()).inserted {
+          for group in try Self.parents(db, of: id, generation: generation)
+          where seen.insert(group.lowercased()).inserted {
             parent[group] = id
             if group.lowercased() == target {
               found = group
@@ -193,7 +195,8 @@ extension DirectoryIndex {
 
   private static func parents(_ db: Database, of memberID: String, generation: Int) throws -> [String] {
     try String.fetchAll(
-      db.cachedStatement(sql: "SELECT groupId FROM group_member WHERE generation = ? AND memberId = ? ORDER BY groupId"),
+      db.cachedStatement(
+        sql: "SELECT groupId FROM group_member WHERE generation = ? AND memberId = ? ORDER BY groupId"),
       arguments: [generation, memberID])
   }
 

@@ -32,7 +32,8 @@ extension GroupClient {
     return GroupClient(
       searchGroups: { query, _ in
         let index = try attached()
-        return GroupPage(groups: try read { try index.searchGroups(query.text, limit: query.pageSize) }, fromIndex: true)
+        return GroupPage(
+          groups: try read { try index.searchGroups(query.text, limit: query.pageSize) }, fromIndex: true)
       },
       nextGroups: { _, _ in GroupPage(groups: [], fromIndex: true) },
       groupDetail: { key, _ in
@@ -51,7 +52,8 @@ extension GroupClient {
       memberOf: { query, _ in
         let index = try attached()
         guard let personID = query.personID else {
-          throw DirectoryError.offline("Your own groups come from Microsoft Graph; the index does not know who you are.")
+          throw DirectoryError.offline(
+            "Your own groups come from Microsoft Graph; the index does not know who you are.")
         }
         let id = try read { try index.detail(lookingUp: personID)?.person.id } ?? personID
         return GroupPage(groups: try read { try index.memberOf(id, transitive: query.transitive) }, fromIndex: true)
