@@ -147,3 +147,14 @@ extension DirectoryIndex {
     try db.execute(sql: "DELETE FROM group_member WHERE generation != ?", arguments: [kept ?? -1])
   }
 }
+
+extension DirectoryIndex {
+  /// Brings the index's groups within what `account`'s token may read before anything is read
+  /// from it, as `conform(to:)` does for people: a token without a group permission finds no
+  /// group rows (an administrator withdrew consent since the last sync). Only reads when nothing
+  /// needs doing, so a start never waits for the write lock.
+  public func conformGroups(to account: Account) throws {
+    guard !account.canReadGroups, try groupStatus().problem != .readGroups else { return }
+    try forgetGroups(because: .readGroups)
+  }
+}
