@@ -44,7 +44,7 @@ struct AppComposition: Sendable {
     var settings = Settings(
       clientId: sandbox.clientId, authority: sandbox.authority.absoluteString,
       graphEndpoint: sandbox.graphURL.absoluteString)
-    settings.scopes = Settings.defaultScopes + " User.Read.All Presence.Read.All"
+    settings.scopes = Settings.defaultScopes + " User.Read.All Presence.Read.All GroupMember.Read.All"
     settings.signIn = .deviceCode
     let transport = try LiveHTTPTransport(configuration: .fromEnvironment(environment, caFile: nil))
     // The browser sign-in (b) approves itself like the device code: the stand-in browser visits
@@ -63,7 +63,8 @@ struct AppComposition: Sendable {
         ? .disabled
         : localIndex(
           graph, tokens: auth.tokens, transport: transport, environment: environment,
-          directory: try DemoData.directory(environment: environment)))
+          directory: try DemoData.directory(environment: environment)),
+      groups: GroupClient.live(configuration: graph, tokens: auth.tokens, transport: transport))
     return AppComposition(settings: settings, services: services, isDemo: true, saveSettings: { _ in services })
   }
 
@@ -97,7 +98,8 @@ struct AppComposition: Sendable {
           auth: auth, directory: directory,
           index: settings.index
             ? localIndex(graph, tokens: auth.tokens, transport: transport, environment: environment) : .disabled,
-          tasks: .live(settings: settings, tokens: auth.tokens, transport: transport))
+          tasks: .live(settings: settings, tokens: auth.tokens, transport: transport),
+          groups: .live(configuration: graph, tokens: auth.tokens, transport: transport))
       } catch let failure as SignInFailure {
         throw failure
       } catch {
@@ -182,7 +184,8 @@ struct AppComposition: Sendable {
     .live(
       environment: environment, directory: directory,
       feed: .live(configuration: graph, tokens: tokens, transport: transport),
-      estimate: DeltaFeed.liveEstimate(configuration: graph, tokens: tokens, transport: transport))
+      estimate: DeltaFeed.liveEstimate(configuration: graph, tokens: tokens, transport: transport),
+      groupFeed: .live(configuration: graph, tokens: tokens, transport: transport))
   }
 
   /// `.tasks` for a B2C authority: its tokens are for the customer's own API, never Graph.
