@@ -56,7 +56,10 @@ public final class TestStore {
   }
 
   /// - Parameter index: the local index client (`.disabled`: searches go to the fake directory).
-  public init(state: AppState = .signedIn(), index: LocalIndexClient = .disabled) {
+  /// - Parameter accounts: the account picker's client (issue 21); `.unavailable` by default.
+  public init(
+    state: AppState = .signedIn(), index: LocalIndexClient = .disabled, accounts: AccountsClient = .unavailable
+  ) {
     let scheduler = TestScheduler()
     self.scheduler = scheduler
     directory = FakeDirectoryClient(activity: activity)
@@ -72,7 +75,7 @@ public final class TestStore {
         try saveResult.save(settings)
         return services
       },
-      tasks: tasks)
+      tasks: tasks, accounts: accounts)
     let main = self.main
     let fedBack = self.fedBack
     let runtime = EffectRuntime(environment: environment, worker: worker)

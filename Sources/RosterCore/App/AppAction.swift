@@ -20,6 +20,8 @@ public enum AppAction: Equatable, Sendable {
   case photo(PhotoAction)
   /// The B2C task list (issue 14).
   case tasks(TaskListAction)
+  /// The account picker and switching accounts (issue 21).
+  case accounts(AccountsAction)
 }
 
 /// App-wide events.

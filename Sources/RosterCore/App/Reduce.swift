@@ -6,6 +6,7 @@ import Foundation
 /// reduces its own actions in its own file; features call each other's helpers where one event
 /// touches several (a new result list changes the selection, which changes the detail pane).
 public func reduce(_ state: inout AppState, _ action: AppAction) -> [Effect] {
+  if AccountsReducer.isFromAnEarlierAccount(action, state) { return [] }
   let effects = reduceFeature(&state, action)
   return effects + PresenceReducer.follow(action, state) + PhotoReducer.follow(&state)
 }
@@ -23,5 +24,6 @@ private func reduceFeature(_ state: inout AppState, _ action: AppAction) -> [Eff
   case .presence(let action): return PresenceReducer.reduce(&state, action)
   case .photo(let action): return PhotoReducer.reduce(&state, action)
   case .tasks(let action): return TaskListReducer.reduce(&state, action)
+  case .accounts(let action): return AccountsReducer.reduce(&state, action)
   }
 }

@@ -32,6 +32,10 @@ struct DoctorCommand: AsyncParsableCommand {
   func run() async throws {
     let environment = common.environment
     var checks = [DoctorTerminal.check(environment: environment)]
+    // File modes first: loading the settings reads the token cache (the chosen account), and
+    // opening it repairs a wide mode, so a stat taken later would never see the problem.
+    let store = common.makeTokenStore(warn: { _ in })
+    let fileChecks = DoctorFiles.check(tokenCache: store.location, environment: environment)
     var settings: Settings?
     do {
       settings = try common.loadSettings()
@@ -48,8 +52,7 @@ struct DoctorCommand: AsyncParsableCommand {
       checks.append(check)
       transport = made
     }
-    let store = common.makeTokenStore(warn: { _ in })
-    checks += DoctorFiles.check(tokenCache: store.location, environment: environment)
+    checks += fileChecks
     if let settings, let transport {
       checks += await DoctorNetwork.authorityAndClock(settings: settings, transport: transport)
     }
