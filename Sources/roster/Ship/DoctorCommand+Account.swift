@@ -29,6 +29,10 @@ enum DoctorAccount {
     Feature(
       name: "Presence", required: false, anyOf: ["Presence.Read.All", "Presence.ReadWrite.All"],
       without: "no Teams presence"),
+    Feature(
+      name: "Groups", required: false,
+      anyOf: ["GroupMember.Read.All", "Group.Read.All", "Directory.Read.All", "Group.ReadWrite.All"],
+      without: "no groups, members or distribution lists"),
   ]
 
   static func check(settings: Settings, common: CommonOptions, store: any TokenStore) async -> ([DoctorCheck], Account?)
