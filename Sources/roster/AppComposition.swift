@@ -159,7 +159,9 @@ struct AppComposition: Sendable {
 
   /// The app's store, built the one way there is (`Store.live`, which StoreTests drive).
   @MainActor func makeStore() -> Store {
-    let state = AppState(settings: settings, signInMethod: signInMethod, isDemo: isDemo, now: Date(), home: home)
+    var state = AppState(settings: settings, signInMethod: signInMethod, isDemo: isDemo, now: Date(), home: home)
+    // The one search field lists groups beside people (issue 20); Ctrl-G switches.
+    state.groups.isEnabled = home == .main
     let store = Store.live(initialState: state, services: services, saveSettings: saveSettings)
     warnings.attach { message in
       DispatchQueue.main.async { MainActor.assumeIsolated { store.send(.app(.warningRaised(message))) } }

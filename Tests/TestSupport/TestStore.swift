@@ -55,8 +55,13 @@ public final class TestStore {
     }
   }
 
-  /// - Parameter index: the local index client (`.disabled`: searches go to the fake directory).
-  public init(state: AppState = .signedIn(), index: LocalIndexClient = .disabled) {
+  /// - Parameters:
+  ///   - index: the local index client (`.disabled`: searches go to the fake directory).
+  ///   - groups: the group client (by default every group read fails as unavailable).
+  public init(
+    state: AppState = .signedIn(), index: LocalIndexClient = .disabled,
+    groups: GroupClient = .unavailable(.offline("Groups are not available in this session."))
+  ) {
     let scheduler = TestScheduler()
     self.scheduler = scheduler
     directory = FakeDirectoryClient(activity: activity)
@@ -65,7 +70,7 @@ public final class TestStore {
     main = ManualQueue(activity: activity)
     let saveResult = SaveResult()
     self.saveResult = saveResult
-    let services = Services(auth: auth.client, directory: directory.client, index: index)
+    let services = Services(auth: auth.client, directory: directory.client, index: index, groups: groups)
     let environment = RuntimeEnvironment(
       services: services, scheduler: scheduler,
       saveSettings: { settings in
