@@ -9,9 +9,11 @@ extension LocalIndexClient {
   public static func live(
     environment: [String: String], directory: URL? = nil, feed: DeltaFeed,
     estimate: @escaping @Sendable () async -> Int?,
-    report: @escaping @Sendable (String) -> Void = { _ in }
+    report: @escaping @Sendable (String) -> Void = { _ in },
+    groupFeed: GroupDeltaFeed? = nil
   ) -> LocalIndexClient {
     let attached = LockedValue<DirectoryIndex?>(nil)
+    let groupMode = LockedValue<GroupSyncMode>(.off)
     return LocalIndexClient(
       attach: { account in
         let location = IndexLocation(account: account, environment: environment, directory: directory)
@@ -22,8 +24,14 @@ extension LocalIndexClient {
         }
         // Nothing the token may no longer read is answered: not in the pane, not in a search.
         guard let index = opened, (try? index.conform(to: ProfileGrant(account))) != nil else { return nil }
+        // Groups only with a token that may read them; without, the index keeps none.
+        let mode = GroupSyncMode(account: account, feed: groupFeed)
+        if case .notPermitted(let need) = mode, (try? index.groupStatus().problem) != need {
+          try? index.forgetGroups(because: need)
+        }
+        groupMode.withLock { $0 = mode }
         attached.withLock { $0 = index }
-        return (try? index.status()).map(summary).map { summary in
+        return (try? index.status()).map { summary($0, index: index) }.map { summary in
           var summary = summary
           summary.repaired = repaired.current
           return summary
@@ -35,11 +43,11 @@ extension LocalIndexClient {
       },
       sync: { progress in
         guard let index = attached.current else { return .failed(.cancelled) }
-        let sync = IndexSync(index: index, feed: feed, estimate: estimate)
+        let sync = IndexSync(index: index, feed: feed, estimate: estimate, groups: groupMode.current)
         do throws(IndexSyncError) {
           switch try await sync.run(progress: { progress($0.indexed, $0.estimate) }) {
           case .busy: return .busy
-          case .synced: return (try? index.status()).map { .synced(summary($0)) } ?? .failed(.cancelled)
+          case .synced: return (try? index.status()).map { .synced(summary($0, index: index)) } ?? .failed(.cancelled)
           }
         } catch {
           switch error {
@@ -49,12 +57,18 @@ extension LocalIndexClient {
         }
       },
       remove: { id in try? attached.current?.remove(id: id) },
-      detail: { id in try? attached.current?.detail(id: id) })
+      detail: { id in try? attached.current?.detail(id: id) },
+      searchGroups: { text, limit in
+        guard let index = attached.current else { return [] }
+        return (try? index.searchGroups(text, limit: limit)) ?? []
+      },
+      groups: .index { attached.current })
   }
 
-  static func summary(_ status: IndexStatus) -> LocalIndexSummary {
-    LocalIndexSummary(
+  static func summary(_ status: IndexStatus, index: DirectoryIndex? = nil) -> LocalIndexSummary {
+    let groups = (try? index?.groupStatus()) ?? (groups: nil, problem: nil)
+    return LocalIndexSummary(
       complete: status.complete, people: status.people, lastSync: status.lastSync, indexing: status.indexing,
-      estimate: status.estimate)
+      estimate: status.estimate, groups: groups.groups, groupsProblem: groups.problem)
   }
 }

@@ -59,7 +59,8 @@ struct AppComposition: Sendable {
         ? .disabled
         : localIndex(
           graph, tokens: auth.tokens, transport: transport, environment: environment,
-          directory: try DemoData.directory(environment: environment)))
+          directory: try DemoData.directory(environment: environment)),
+      groups: GroupClient.live(configuration: graph, tokens: auth.tokens, transport: transport))
     return AppComposition(settings: settings, services: services, isDemo: true, saveSettings: { _ in services })
   }
 
@@ -85,7 +86,8 @@ struct AppComposition: Sendable {
           auth: auth, directory: directory,
           index: settings.index
             ? localIndex(graph, tokens: auth.tokens, transport: transport, environment: environment) : .disabled,
-          tasks: .live(settings: settings, tokens: auth.tokens, transport: transport))
+          tasks: .live(settings: settings, tokens: auth.tokens, transport: transport),
+          groups: .live(configuration: graph, tokens: auth.tokens, transport: transport))
       } catch let failure as SignInFailure {
         throw failure
       } catch {
@@ -113,7 +115,8 @@ struct AppComposition: Sendable {
     .live(
       environment: environment, directory: directory,
       feed: .live(configuration: graph, tokens: tokens, transport: transport),
-      estimate: DeltaFeed.liveEstimate(configuration: graph, tokens: tokens, transport: transport))
+      estimate: DeltaFeed.liveEstimate(configuration: graph, tokens: tokens, transport: transport),
+      groupFeed: .live(configuration: graph, tokens: tokens, transport: transport))
   }
 
   /// `.tasks` for a B2C authority: its tokens are for the customer's own API, never Graph.

@@ -14,7 +14,7 @@ struct Roster: AsyncParsableCommand {
     discussion: "Without a subcommand, the full-screen people browser opens.",
     subcommands: [
       LoginCommand.self, LogoutCommand.self, StatusCommand.self, SearchCommand.self, ShowCommand.self,
-      QueryCommand.self, SandboxCommand.self, IndexCommand.self, TasksCommand.self,
+      QueryCommand.self, GroupsCommand.self, SandboxCommand.self, IndexCommand.self, TasksCommand.self,
     ]
   )
 

@@ -13,6 +13,24 @@ struct GraphCaller: Sendable {
   var canReadAllFull: Bool { permissions.contains("User.Read.All") }
   var canReadSelf: Bool { permissions.contains("User.Read") || canReadAllBasic }
 
+  /// Groups and their members: `GroupMember.Read.All` or any permission that includes it.
+  var canReadGroups: Bool { !permissions.isDisjoint(with: Self.groupReaders) }
+  /// Members of hidden-membership groups (`Member.Read.Hidden`, on top of a group permission).
+  var canReadHiddenMembers: Bool { permissions.contains("Member.Read.Hidden") }
+  /// Another user's memberships: `User.Read.All` or a group permission.
+  var canReadOthersMemberships: Bool { canReadAllFull || canReadGroups }
+  var canReadDevices: Bool { permissions.contains("Device.Read.All") || permissions.contains("Directory.Read.All") }
+  var canReadServicePrincipals: Bool {
+    permissions.contains("Application.Read.All") || permissions.contains("Directory.Read.All")
+  }
+  /// Users in a member list: any permission that reads other people's basic profiles.
+  var canReadUsersInLists: Bool { canReadAllBasic || permissions.contains("Directory.Read.All") }
+
+  static let groupReaders: Set<String> = [
+    "GroupMember.Read.All", "GroupMember.ReadWrite.All", "Group.Read.All", "Group.ReadWrite.All",
+    "Directory.Read.All", "Directory.ReadWrite.All",
+  ]
+
   /// Whether `other`'s properties outside the basic profile must be hidden (null).
   func basicProfileOnly(for other: DirectoryUser) -> Bool {
     if other.id == user.id { return false }

@@ -57,7 +57,7 @@ extension GraphEndpoints {
   }
 
   /// `$top`: 1…999, default 100.
-  private func pageSize(_ text: String?) throws(GraphError) -> Int {
+  func pageSize(_ text: String?) throws(GraphError) -> Int {
     guard let text else { return 100 }
     guard let value = Int(text.trimmingCharacters(in: .whitespaces)), (1...999).contains(value) else {
       throw GraphError(
@@ -68,7 +68,7 @@ extension GraphEndpoints {
   }
 
   /// The request's own URL (absolute, from the Host it used) with `$skiptoken` replaced.
-  private func nextLink(_ request: IncomingRequest, skipToken: String) -> String {
+  func nextLink(_ request: IncomingRequest, skipToken: String) -> String {
     let kept = request.rawQuery.split(separator: "&").filter { part in
       let name = (part.split(separator: "=", maxSplits: 1).first.map(String.init) ?? "").removingPercentEncoding ?? ""
       return name.lowercased() != "$skiptoken"

@@ -3,9 +3,10 @@ import HTTPTypes
 import Hummingbird
 import SandboxDirectory
 
-/// Microsoft Graph v1.0, the users subset: `/me`, `/users`, `/users/{id|upn}` and their
+/// Microsoft Graph v1.0, the users and groups subset: `/me`, `/users`, `/users/{id|upn}` and their
 /// `manager` (also as `$expand=manager($levels=…)`), `directReports` and photos (`GraphEndpoints+Photo`); JSON
-/// `$batch` and `communications/getPresencesByUserId`; with Graph's bearer and permission checks.
+/// `$batch` and `communications/getPresencesByUserId`; `/groups` and memberships
+/// (`GraphEndpoints+Groups`); with Graph's bearer and permission checks.
 struct GraphEndpoints: Sendable {
   let tenant: SandboxTenant
 
@@ -59,6 +60,8 @@ struct GraphEndpoints: Sendable {
       }
       let isSelf = target.id == caller.user.id
       return try await user(target, rest: Array(rest.dropFirst()), isSelf: isSelf, request: request, caller: caller)
+    case "groups":
+      return try groups(Array(segments.dropFirst()), request: request, caller: caller)
     default:
       throw .badSegment(first)
     }
@@ -76,6 +79,10 @@ struct GraphEndpoints: Sendable {
   private func user(
     _ target: DirectoryUser, rest: [String], isSelf: Bool, request: IncomingRequest, caller: GraphCaller
   ) async throws(GraphError) -> Response {
+    if let relation = rest.first?.lowercased(), relation == "memberof" || relation == "transitivememberof" {
+      guard let index = tenant.directory.userIndex(id: target.id) else { throw .notFound(target.id) }
+      return try memberships(of: .user(Int32(index)), path: rest, isSelf: isSelf, request: request, caller: caller)
+    }
     guard isSelf ? caller.canReadSelf : caller.canReadAllBasic else { throw .accessDenied }
     let directory = tenant.directory
     switch rest.map({ $0.lowercased() }) {

@@ -7,6 +7,8 @@ struct ScopeSet: Sendable, Equatable {
   static let graphResource = "https://graph.microsoft.com"
   static let graphAppId = "00000003-0000-0000-c000-000000000000"
   /// Delegated Graph permissions the sandbox knows, with their canonical spelling.
+  /// `/.default` grants these. The group permissions (`GroupMember.Read.All`, `Member.Read.Hidden`,
+  /// …) are granted when asked for by name, like every entry of `otherGraphPermissions`.
   static let graphPermissions = ["User.Read", "User.ReadBasic.All", "User.Read.All", "Presence.Read.All"]
   static let oidcScopes = ["openid", "profile", "email", "offline_access"]
 
@@ -30,7 +32,10 @@ struct ScopeSet: Sendable, Equatable {
   /// sign-in, as Entra does when an app asks for them dynamically (they are then in the token).
   static let otherGraphPermissions = [
     "User.ReadWrite", "User.ReadWrite.All", "User.Invite.All", "Directory.Read.All", "Directory.AccessAsUser.All",
-    "Group.Read.All", "GroupMember.Read.All", "People.Read", "People.Read.All", "Presence.Read", "Presence.Read.All",
+    "Group.Read.All", "GroupMember.Read.All", "Group.ReadBasic.All", "Member.Read.Hidden", "Device.Read.All",
+    "Application.Read.All",
+    "GroupMember.ReadWrite.All", "Group.ReadWrite.All", "Directory.ReadWrite.All", "People.Read", "People.Read.All",
+    "Presence.Read", "Presence.Read.All",
     "Mail.Read", "Mail.ReadBasic", "Mail.ReadWrite", "Mail.Send", "MailboxSettings.Read", "Calendars.Read",
     "Calendars.ReadWrite", "Contacts.Read", "Contacts.ReadWrite", "Files.Read", "Files.Read.All", "Files.ReadWrite",
     "Files.ReadWrite.All", "Sites.Read.All", "Notes.Read", "Tasks.Read", "Tasks.ReadWrite", "Chat.Read",

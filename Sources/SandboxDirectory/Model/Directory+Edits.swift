@@ -62,7 +62,9 @@ extension Directory {
     let kept = users.indices.filter { !removed.contains($0) }.map { users[$0] }
     guard !kept.isEmpty else { throw DirectoryEditError("the directory must keep at least one user") }
     let defaultId = defaultUser.id
-    return Directory(users: kept, defaultUserIndex: kept.firstIndex { $0.id == defaultId } ?? 0)
+    return Directory(
+      users: kept, defaultUserIndex: kept.firstIndex { $0.id == defaultId } ?? 0,
+      groups: groupSet(removingUsers: removed, oldCount: users.count))
   }
 
   /// A user from a JSON object with Graph property names (plus `manager`: an id or UPN in this

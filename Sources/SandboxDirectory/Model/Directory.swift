@@ -9,31 +9,41 @@ public final class Directory: Sendable {
   public static let defaultDomain = "contoso.onmicrosoft.com"
 
   let storage: DirectoryStorage
+  let groupStorage: GroupStorage
 
   /// A directory of exactly these people, in this order (for tests and embedders). `managerId`s
   /// that name nobody are treated as no manager. `users` must not be empty; `defaultUserIndex` is
   /// clamped into range.
-  public init(users: [DirectoryUser], defaultUserIndex: Int = 0) {
+  public init(users: [DirectoryUser], defaultUserIndex: Int = 0, groups: GroupSet = GroupSet()) {
     precondition(!users.isEmpty, "a directory needs at least one user")
     storage = DirectoryStorage(users: users, defaultUserIndex: min(max(0, defaultUserIndex), users.count - 1))
+    groupStorage = GroupStorage(groups, userCount: users.count)
   }
 
   /// Deterministic generated organisation: same seed and size, same people.
   /// Repeated calls with the same arguments share one instance (it is immutable).
   public static func generated(seed: UInt64 = 1, size: Int = 2000) -> Directory {
     GeneratedDirectoryCache.shared.directory(seed: seed, size: size) {
-      Directory(users: OrganisationGenerator(seed: seed, size: size).makeUsers(), defaultUserIndex: 0)
+      let users = OrganisationGenerator(seed: seed, size: size).makeUsers()
+      return Directory(users: users, defaultUserIndex: 0, groups: GroupGenerator(seed: seed, users: users).make())
     }
   }
-  /// Loads a JSON array of Graph user objects (+ `manager`: id or UPN).
+  /// Loads a JSON array of Graph user objects (+ `manager`: id or UPN), or an object
+  /// `{"users": […], "groups": […]}` (see `GroupsFileLoader`).
   public static func load(peopleFile: URL) throws(PeopleFileError) -> Directory {
-    let loaded = try PeopleFileLoader.load(url: peopleFile)
-    return Directory(users: loaded, defaultUserIndex: 0)
+    let data: Data
+    do {
+      data = try Data(contentsOf: peopleFile)
+    } catch {
+      throw PeopleFileError("people file '\(peopleFile.path)' cannot be read: \(error.localizedDescription)")
+    }
+    return try load(peopleJSON: data, name: peopleFile.path)
   }
 
   /// Like `load(peopleFile:)`, from the file's contents.
-  public static func load(peopleJSON data: Data) throws(PeopleFileError) -> Directory {
-    Directory(users: try PeopleFileLoader.users(from: data), defaultUserIndex: 0)
+  public static func load(peopleJSON data: Data, name: String = "people file") throws(PeopleFileError) -> Directory {
+    let loaded = try GroupsFileLoader.load(data, name: name)
+    return Directory(users: loaded.users, defaultUserIndex: 0, groups: loaded.groups)
   }
 
   /// Everyone, in a stable order.

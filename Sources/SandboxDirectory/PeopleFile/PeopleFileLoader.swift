@@ -32,6 +32,11 @@ enum PeopleFileLoader {
     guard case .array(let elements) = document else {
       throw PeopleFileError("people file '\(name)' must be a JSON array of user objects, found \(document.kindName)")
     }
+    return try users(elements: elements, name: name)
+  }
+
+  /// The user objects of a people file (its array, or its `users` member).
+  static func users(elements: [JSONValue], name: String) throws(PeopleFileError) -> [DirectoryUser] {
     guard !elements.isEmpty else { throw PeopleFileError("people file '\(name)' contains no users") }
     var entries: [PeopleFileEntry] = []
     entries.reserveCapacity(elements.count)

@@ -43,13 +43,16 @@ indirect enum FilterExpression: Equatable {
   case isIn(property: String, [Literal])
   /// A collection lambda such as `businessPhones/any(p:…)`, which the sandbox does not run.
   case lambda(property: String)
+  /// `collection/any(x:x eq 'value')`, the one lambda Graph runs on groups (`groupTypes`,
+  /// `resourceProvisioningOptions`); users treat it like any other lambda.
+  case anyEquals(property: String, Literal)
 
   /// The property a leaf clause is about; nil for `and`, `or` and `not`.
   var propertyName: String? {
     switch self {
     case .and, .or, .not: return nil
     case .startsWith(let name, _), .endsWith(let name, _), .compare(let name, _, _), .isIn(let name, _),
-      .lambda(let name):
+      .lambda(let name), .anyEquals(let name, _):
       return name
     }
   }

@@ -112,6 +112,11 @@ struct FilterParser {
     let functionPosition = lexemes[index - 1].position
     let lowered = name.lowercased()
     if lowered.hasSuffix("/any") || lowered.hasSuffix("/all") {
+      let start = index
+      if lowered.hasSuffix("/any"), let literal = anyEqualsLiteral() {
+        return .anyEquals(property: String(name.dropLast(4)), literal)
+      }
+      index = start
       try skipBalancedParentheses()
       return .lambda(property: String(name.dropLast(4)))
     }
@@ -135,6 +140,25 @@ struct FilterParser {
       if flag != (comparison == "eq") { expression = .not(expression) }
     }
     return expression
+  }
+
+  /// Reads `(x:x eq 'value')` and returns the literal; nil (position undefined) for any other body.
+  private mutating func anyEqualsLiteral() -> FilterExpression.Literal? {
+    guard current.token == .openParenthesis else { return nil }
+    index += 1
+    guard case .identifier(let variable) = current.token else { return nil }
+    index += 1
+    guard current.token == .colon else { return nil }
+    index += 1
+    guard case .identifier(let used) = current.token, used.lowercased() == variable.lowercased() else { return nil }
+    index += 1
+    guard keyword() == "eq" else { return nil }
+    index += 1
+    guard case .string(let value) = current.token else { return nil }
+    index += 1
+    guard current.token == .closeParenthesis else { return nil }
+    index += 1
+    return .string(value)
   }
 
   private mutating func skipBalancedParentheses() throws(GraphQueryError) {

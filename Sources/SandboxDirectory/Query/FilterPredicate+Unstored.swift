@@ -14,7 +14,7 @@ extension FilterPredicate {
   ) throws(GraphQueryError) -> FilterPredicate {
     let name = property.name
     switch expression {
-    case .lambda:
+    case .lambda, .anyEquals:
       // `otherMails/any(…)`: nothing in an empty collection matches.
       guard property.isCollection else { throw .unsupportedClause(property: name) }
       return .constant(false)

@@ -54,7 +54,7 @@ indirect enum FilterPredicate {
       }
       guard let alternatives else { throw .invalidFilter("The 'in' operator needs at least one value.") }
       self = alternatives
-    case .lambda(let name):
+    case .lambda(let name), .anyEquals(let name, _):
       let field = try FilterPredicate.field(name)
       throw .unsupportedClause(property: field.name)
     }

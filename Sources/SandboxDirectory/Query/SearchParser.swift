@@ -8,7 +8,10 @@
 /// `AND` and `OR` must be upper case and outside quotes; anything else outside quotes is a syntax
 /// error reported with its 0-based position, like Graph. A clause without `property:` searches
 /// displayName (the property a people picker means).
-struct SearchParser {
+///
+/// Users and groups share this parser (one set of escaping rules); each kind builds its own
+/// clauses through `SearchClauseBuilding`.
+struct SearchParser<Predicate: SearchClauseBuilding> {
   private enum Token: Equatable {
     case clause(String)
     case open, close, and, or, end
@@ -18,12 +21,12 @@ struct SearchParser {
   private var tokens: [(token: Token, position: Int)] = []
   private var index = 0
   /// Limits that keep a hostile `$search` from exhausting the stack of the thread serving it.
-  static let maximumNesting = 100
-  static let maximumClauses = 500
+  static var maximumNesting: Int { SearchLimits.maximumNesting }
+  static var maximumClauses: Int { SearchLimits.maximumClauses }
   private var nesting = 0
   private var clauses = 0
 
-  static func parse(_ text: String) throws(GraphQueryError) -> SearchPredicate {
+  static func parse(_ text: String) throws(GraphQueryError) -> Predicate {
     var parser = SearchParser(text: text)
     try parser.tokenize()
     guard parser.tokens.count > 1 else { throw .searchSyntax(character: nil, position: 0, in: text) }
@@ -93,7 +96,7 @@ struct SearchParser {
     tokens.append((.end, characters.count))
   }
 
-  private mutating func parseOr() throws(GraphQueryError) -> SearchPredicate {
+  private mutating func parseOr() throws(GraphQueryError) -> Predicate {
     var left = try parseAnd()
     while current.token == .or {
       index += 1
@@ -102,7 +105,7 @@ struct SearchParser {
     return left
   }
 
-  private mutating func parseAnd() throws(GraphQueryError) -> SearchPredicate {
+  private mutating func parseAnd() throws(GraphQueryError) -> Predicate {
     var left = try parsePrimary()
     while current.token == .and {
       index += 1
@@ -111,7 +114,7 @@ struct SearchParser {
     return left
   }
 
-  private mutating func parsePrimary() throws(GraphQueryError) -> SearchPredicate {
+  private mutating func parsePrimary() throws(GraphQueryError) -> Predicate {
     switch current.token {
     case .open:
       let position = current.position
@@ -136,9 +139,22 @@ struct SearchParser {
           message: "Syntax error: more than \(SearchParser.maximumClauses) clauses in the $search expression.")
       }
       index += 1
-      return try SearchPredicate.clause(content)
+      return try Predicate.clause(content)
     default:
       throw unexpected()
     }
   }
+}
+
+/// A `$search` predicate the shared parser can build: one quoted clause, and `AND`/`OR` of two.
+protocol SearchClauseBuilding {
+  static func clause(_ content: String) throws(GraphQueryError) -> Self
+  static func and(_ left: Self, _ right: Self) -> Self
+  static func or(_ left: Self, _ right: Self) -> Self
+}
+
+/// Limits that keep a hostile `$search` from exhausting the stack of the thread serving it.
+enum SearchLimits {
+  static let maximumNesting = 100
+  static let maximumClauses = 500
 }

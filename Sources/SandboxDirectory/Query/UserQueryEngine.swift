@@ -18,7 +18,7 @@ struct UserQueryEngine {
     var search: SearchPredicate?
     if let text = query.search {
       guard query.consistencyLevelEventual else { throw .searchNeedsConsistencyLevel }
-      search = try SearchParser.parse(text)
+      search = try SearchParser<SearchPredicate>.parse(text)
     }
     var filter: FilterPredicate?
     if let text = query.filter {

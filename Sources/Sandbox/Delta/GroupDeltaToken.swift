@@ -1,0 +1,36 @@
+import Foundation
+
+/// The state a `/groups/delta` link carries (opaque to clients, as Graph's): the round, where
+/// paging stopped — after a whole group, or inside one group's members — and the first request's
+/// `$select`.
+struct GroupDeltaToken: Codable, Sendable, Equatable {
+  /// `i`: initial full round; `d`: changes after `from`.
+  var kind: String
+  var instance: UInt32
+  var from: Int
+  var through: Int
+  /// The last group served whole; the next page starts after it.
+  var after: String?
+  /// A group whose members were cut by the page end, and how many of them were served.
+  var partial: String?
+  var memberOffset: Int
+  var issued: Double
+  var select: String?
+
+  static let prefix = "sbxg1."
+
+  var encoded: String {
+    let data = (try? JSONEncoder().encode(self)) ?? Data()
+    return Self.prefix + Base64URL.encode(data)
+  }
+
+  static func decode(_ text: String) -> GroupDeltaToken? {
+    guard text.hasPrefix(prefix), let data = Base64URL.decode(text.dropFirst(prefix.count)) else { return nil }
+    return try? JSONDecoder().decode(GroupDeltaToken.self, from: data)
+  }
+
+  /// `$select` named the `members` relationship.
+  var tracksMembers: Bool {
+    (select ?? "").split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "members" }
+  }
+}
