@@ -40,7 +40,7 @@ struct AppComposition: Sendable {
     var settings = Settings(
       clientId: sandbox.clientId, authority: sandbox.authority.absoluteString,
       graphEndpoint: sandbox.graphURL.absoluteString)
-    settings.scopes = Settings.defaultScopes + " User.Read.All Presence.Read.All"
+    settings.scopes = Settings.defaultScopes + " User.Read.All Presence.Read.All GroupMember.Read.All"
     settings.signIn = .deviceCode
     let transport = try LiveHTTPTransport(configuration: .fromEnvironment(environment, caFile: nil))
     // The browser sign-in (b) approves itself like the device code: the stand-in browser visits

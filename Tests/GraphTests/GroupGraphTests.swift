@@ -28,8 +28,10 @@ import Testing
         let found = try await graph.search(query)
         #expect(Set(found.compactMap(\.displayName?.string)) == expected, "\"\(query)\"")
       }
-      let team = try #require(try await graph.search("platform").first)
-      #expect(team.kind == .team && team.mail?.string == "platform-team@contoso.test")
+      let platform = try #require(try await graph.search("platform").first)
+      #expect(platform.kind == .mailEnabledSecurity && platform.mail?.string == "platform-team@contoso.test")
+      let team = try #require(try await graph.search("design").first)
+      #expect(team.kind == .team && team.kindText == "team")
       let list = try #require(try await graph.search("crew").first)
       #expect(list.kind == .distribution && list.isAddressable)
       let dynamic = try #require(try await graph.search("sales dynamic").first)
@@ -140,7 +142,8 @@ import Testing
       for transitive in [false, true] {
         let live = try await graph.allMembers(platform.id, transitive: transitive)
         let stored = try await offline.members(
-          MembersQuery(groupID: platform.id, transitive: transitive, pageSize: 999)) { _ in }
+          MembersQuery(groupID: platform.id, transitive: transitive, pageSize: 999)
+        ) { _ in }
         #expect(Set(live.members.map(\.id)) == Set(stored.members.map(\.id)))
         #expect(live.first.hiddenFromAddressList == stored.hiddenFromAddressList && stored.fromIndex)
       }

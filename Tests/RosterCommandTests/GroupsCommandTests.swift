@@ -47,7 +47,8 @@ import Testing
         #expect(try Self.names(offline.stdout) == expected, "offline \"\(query)\"")
       }
       let status = try await roster.run(["index", "status"])
-      #expect(status.stdout.contains("Groups:    \(GroupOrganisation.groups.count) with their members"), "\(status.stdout)")
+      #expect(
+        status.stdout.contains("Groups:    \(GroupOrganisation.groups.count) with their members"), "\(status.stdout)")
     }
   }
 
@@ -55,7 +56,7 @@ import Testing
     try await Self.withRoster { roster, _ in
       let shown = try await roster.run(["groups", "show", "platform-team@contoso.test"])
       #expect(shown.status == 0, "\(shown.stderr)")
-      #expect(shown.stdout.hasPrefix("Platform Team\n") && shown.stdout.contains("Kind         team"))
+      #expect(shown.stdout.hasPrefix("Platform Team\n") && shown.stdout.contains("Kind         mail-enabled security"))
       #expect(shown.stdout.contains("Members      2") && shown.stdout.contains("Transitive   6"))
       #expect(shown.stdout.contains("Owners (1):\n  Olga Owner <olga.owner@contoso.test>"))
       let dynamic = try await roster.run(["groups", "show", "Sales Dynamic", "--json"])
@@ -87,7 +88,8 @@ import Testing
       // Offline, after a sync: the same members and the same path.
       #expect(try await roster.run(["index", "sync"]).status == 0)
       let offline = try await roster.run(["groups", "members", "Platform Team", "--path", "--csv", "--offline"])
-      #expect(offline.status == 0 && offline.stdout == paths.stdout, "\(offline.stderr)")
+      #expect(offline.status == 0, "\(offline.stderr)")
+      #expect(Set(offline.stdout.split(separator: "\r\n")) == Set(paths.stdout.split(separator: "\r\n")))
       #expect(offline.stderr.contains("From the local index"))
     }
   }
@@ -134,7 +136,9 @@ import Testing
   }
 
   @Test func demoAnswersGroups() async throws {
-    let roster = RosterProcess(environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": NSTemporaryDirectory()])
+    let roster = RosterProcess(environment: [
+      "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": NSTemporaryDirectory(),
+    ])
     let found = try await roster.run(["groups", "search", "--demo", "platform", "--json"])
     #expect(found.status == 0, "\(found.stderr)")
     #expect(try Self.names(found.stdout).contains("Platform Team"))

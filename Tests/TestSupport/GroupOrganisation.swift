@@ -18,53 +18,68 @@ public enum GroupOrganisation {
     return user
   }
 
-  public static let users: [[String: Any]] = [
-    user(1, "Ivan Petrov", "ivan.petrov"), user(2, "Ana Lima", "ana.lima"), user(3, "Bo Chen", "bo.chen"),
-    user(4, "Jürgen Groß", "juergen.gross"), user(5, "李小明", "xiaoming.li"), user(6, "Olga Owner", "olga.owner"),
-    user(7, "Hedda Hidden", "hedda.hidden", hidden: true),
-  ]
+  public static var users: [[String: Any]] {
+    [
+      user(1, "Ivan Petrov", "ivan.petrov"), user(2, "Ana Lima", "ana.lima"), user(3, "Bo Chen", "bo.chen"),
+      user(4, "Jürgen Groß", "juergen.gross"), user(5, "李小明", "xiaoming.li"), user(6, "Olga Owner", "olga.owner"),
+      user(7, "Hedda Hidden", "hedda.hidden", hidden: true),
+    ]
+  }
 
   public static func upn(_ name: String) -> String { "\(name)@\(domain)" }
 
-  public static let groups: [[String: Any]] = [
+  public static var groups: [[String: Any]] {
     [
-      "displayName": "Platform Team", "mailNickname": "platform-team", "mail": "platform-team@\(domain)",
-      "description": "Runs the platform", "groupTypes": ["Unified"], "resourceProvisioningOptions": ["Team"],
-      "visibility": "Public", "members": ["sre-on-call", upn("ana.lima")], "owners": [upn("olga.owner")],
-    ],
-    [
-      "displayName": "SRE On-Call", "mailNickname": "sre-on-call", "description": "Pager rotation",
-      "securityEnabled": true, "members": ["escalation-chain", upn("bo.chen")],
-    ],
-    [
-      "displayName": "Escalation Chain", "mailNickname": "escalation-chain", "securityEnabled": true,
-      "members": [upn("ivan.petrov"), upn("hedda.hidden")],
-    ],
-    ["displayName": "Loop A", "mailNickname": "loop-a", "securityEnabled": true, "members": ["loop-b", upn("ana.lima")]],
-    ["displayName": "Loop B", "mailNickname": "loop-b", "securityEnabled": true, "members": ["loop-a", upn("bo.chen")]],
-    [
-      "displayName": "R&D \"Quotes\" Crew", "mailNickname": "rnd-crew", "mail": "rnd-crew@\(domain)",
-      "description": "Forschung & Entwicklung in Zürich", "mailEnabled": true, "securityEnabled": false,
-      "members": [upn("juergen.gross"), upn("xiaoming.li")],
-    ],
-    [
-      "displayName": "研究チーム 東京", "mailNickname": "kenkyu-tokyo", "securityEnabled": true,
-      "members": [upn("xiaoming.li")],
-    ],
-    [
-      "displayName": "Sales Dynamic", "mailNickname": "sales-dynamic", "securityEnabled": true,
-      "groupTypes": ["DynamicMembership"], "membershipRule": "user.department -eq \"Sales\"",
-      "membershipRuleProcessingState": "Paused",
-    ],
-    [
-      "displayName": "Secret Board", "mailNickname": "secret-board", "mail": "secret-board@\(domain)",
-      "groupTypes": ["Unified"], "visibility": "HiddenMembership", "members": [upn("ana.lima")],
-    ],
-    [
-      "displayName": "O'Brien's Club", "mailNickname": "obriens-club", "mail": "obriens-club@\(domain)",
-      "mailEnabled": true, "securityEnabled": false, "members": [upn("bo.chen"), upn("ivan.petrov")],
-    ],
-  ]
+      [
+        "displayName": "Platform Team", "mailNickname": "platform-team", "mail": "platform-team@\(domain)",
+        "description": "Runs the platform", "mailEnabled": true, "securityEnabled": true,
+        "members": ["sre-on-call", upn("ana.lima")], "owners": [upn("olga.owner")],
+      ],
+      [
+        "displayName": "Design Studio", "mailNickname": "design-studio", "mail": "design-studio@\(domain)",
+        "description": "Draws screens", "groupTypes": ["Unified"], "resourceProvisioningOptions": ["Team"],
+        "visibility": "Public", "members": [upn("ana.lima")],
+      ],
+      [
+        "displayName": "SRE On-Call", "mailNickname": "sre-on-call", "description": "Pager rotation",
+        "securityEnabled": true, "members": ["escalation-chain", upn("bo.chen")],
+      ],
+      [
+        "displayName": "Escalation Chain", "mailNickname": "escalation-chain", "securityEnabled": true,
+        "members": [upn("ivan.petrov"), upn("hedda.hidden")],
+      ],
+      [
+        "displayName": "Loop A", "mailNickname": "loop-a", "securityEnabled": true,
+        "members": ["loop-b", upn("ana.lima")],
+      ],
+      [
+        "displayName": "Loop B", "mailNickname": "loop-b", "securityEnabled": true,
+        "members": ["loop-a", upn("bo.chen")],
+      ],
+      [
+        "displayName": "R&D \"Quotes\" Crew", "mailNickname": "rnd-crew", "mail": "rnd-crew@\(domain)",
+        "description": "Forschung & Entwicklung in Zürich", "mailEnabled": true, "securityEnabled": false,
+        "members": [upn("juergen.gross"), upn("xiaoming.li")],
+      ],
+      [
+        "displayName": "研究チーム 東京", "mailNickname": "kenkyu-tokyo", "securityEnabled": true,
+        "members": [upn("xiaoming.li")],
+      ],
+      [
+        "displayName": "Sales Dynamic", "mailNickname": "sales-dynamic", "securityEnabled": true,
+        "groupTypes": ["DynamicMembership"], "membershipRule": "user.department -eq \"Sales\"",
+        "membershipRuleProcessingState": "Paused",
+      ],
+      [
+        "displayName": "Secret Board", "mailNickname": "secret-board", "mail": "secret-board@\(domain)",
+        "groupTypes": ["Unified"], "visibility": "HiddenMembership", "members": [upn("ana.lima")],
+      ],
+      [
+        "displayName": "O'Brien's Club", "mailNickname": "obriens-club", "mail": "obriens-club@\(domain)",
+        "mailEnabled": true, "securityEnabled": false, "members": [upn("bo.chen"), upn("ivan.petrov")],
+      ],
+    ]
+  }
 
   /// Runs `body` against a sandbox serving this organisation; the people file is removed after.
   public static func withSandbox<Result>(

@@ -78,7 +78,9 @@ extension GraphGroups {
     for property in properties {
       let options = [("$filter", "\(property) eq \(literal)"), select, ("$top", "2")]
       let body = try await get("/groups" + Self.query(options), advanced: false, onRetry: onRetry)
-      if let match = try GroupDecoding.page(from: body).objects.compactMap(\.group).first { return match }
+      if let match = try GroupDecoding.page(from: body, assumed: .group).objects.compactMap(\.group).first {
+        return match
+      }
     }
     throw .notFound
   }

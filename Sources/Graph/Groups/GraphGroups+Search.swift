@@ -21,12 +21,12 @@ extension GraphGroups {
       let phrase = ODataText.filterLiteral(QueryWords.phrase(query.text))
       let options = [("$filter", "startswith(displayName,\(phrase))"), select, ("$top", top)]
       let body = try await get("/groups" + Self.query(options), advanced: false, onRetry: onRetry)
-      return page(try GroupDecoding.page(from: body), FollowContext(kind: .groups, advanced: false))
+      return page(try GroupDecoding.page(from: body, assumed: .group), FollowContext(kind: .groups, advanced: false))
     }
     let options = [("$search", expression), ("$count", "true"), select, ("$top", top)]
     let body = try await get("/groups" + Self.query(options), advanced: true, onRetry: onRetry)
     let context = FollowContext(kind: .groups, advanced: true, localWords: words.local)
-    return page(try GroupDecoding.page(from: body), context)
+    return page(try GroupDecoding.page(from: body, assumed: .group), context)
   }
 
   /// The page after `cursor`, of a search or of a person's groups.
@@ -35,7 +35,7 @@ extension GraphGroups {
   {
     let context = context(for: cursor) ?? FollowContext(kind: .groups, advanced: true)
     let body = try await get(try people.followableURL(cursor.nextLink), advanced: context.advanced, onRetry: onRetry)
-    return page(try GroupDecoding.page(from: body), context)
+    return page(try GroupDecoding.page(from: body, assumed: .group), context)
   }
 
   /// Groups of a decoded page, narrowed by the words Graph was not sent; the count only when

@@ -26,7 +26,9 @@ struct GroupGraph {
         try await body(try await GroupGraph(harness, scope: scope))
       }
     }
-    return try await GroupOrganisation.withSandbox { harness in try await body(try await GroupGraph(harness, scope: scope)) }
+    return try await GroupOrganisation.withSandbox { harness in
+      try await body(try await GroupGraph(harness, scope: scope))
+    }
   }
 
   init(_ harness: SandboxHarness, scope: String) async throws {
@@ -86,7 +88,8 @@ struct GroupGraph {
       homeAccountId: "tester", username: "tester", tenantId: CleanText(harness.sandbox.tenantId), authority: "",
       grantedScopes: scope.split(separator: " ").map(String.init))
     return try await IndexSync(
-      index: index, feed: feed, groups: forceGroups ? .sync(groupFeed) : GroupSyncMode(account: account, feed: groupFeed)
+      index: index, feed: feed,
+      groups: forceGroups ? .sync(groupFeed) : GroupSyncMode(account: account, feed: groupFeed)
     ).run()
   }
 }
