@@ -235,8 +235,12 @@ extension AppState {
     case .people: return ("People only · " + peopleStatusLine.0, peopleStatusLine.1)
     case .groups: return ("Groups only · " + groupsPart.0, groupsPart.1)
     case .both:
-      let people = peopleStatusLine
+      var people = peopleStatusLine
       guard !groupsPart.0.isEmpty else { return people }
+      // Groups found where no person was: the line says whom it did not find, without alarm.
+      if search.status == .noMatches, !shownGroups.isEmpty {
+        people = ("No people for \u{201C}\(search.query.string)\u{201D}", .plain)
+      }
       let style = people.1 == .plain ? groupsPart.1 : people.1
       return (people.0 + " · " + groupsPart.0, style)
     }
