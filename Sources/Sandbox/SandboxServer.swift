@@ -19,6 +19,10 @@ public struct SandboxConfiguration: Sendable {
   public var seed: UInt64 = 1
   public var size: Int = 2000
   public var peopleFile: URL? = nil
+  /// Delegated Graph permissions the tenant's administrator has not consented to: tokens never
+  /// carry them (the token response's `scope` leaves them out), so a client can be tried without,
+  /// e.g., `GroupMember.Read.All`. Compared case-insensitively.
+  public var withheldPermissions: Set<String> = []
   /// Added to every Graph request.
   public var latencyMs: Int = 0
   /// `--churn RATE`: people changed per minute at run time (0 = none), so a client's index has

@@ -27,8 +27,15 @@ struct SandboxCommand: AsyncParsableCommand {
   @Option(help: "Address to listen on (loopback unless --allow-remote).") var host = "127.0.0.1"
   @Option(help: "Port to listen on; 0 picks a free one.") var port = 0
   @Option(
-    help: "JSON array of Graph user objects (+ manager: id or UPN) to serve instead of the generated organisation.")
+    help: ArgumentHelp(
+      "JSON array of Graph user objects (+ manager: id or UPN), or {\"users\": [...], \"groups\": [...]}, to serve "
+        + "instead of the generated organisation."))
   var people: String?
+  @Option(
+    help: ArgumentHelp(
+      "A delegated Graph permission the administrator has not consented to (repeatable): tokens never carry it.",
+      valueName: "permission"))
+  var withholdConsent: [String] = []
   @Option(help: "Seed of the generated organisation (and of probabilistic faults).") var seed: UInt64 = 1
   @Option(help: "Number of people in the generated organisation.") var size = 2000
   @Option(help: "Milliseconds added to every Graph request.") var latencyMs = 0
@@ -85,6 +92,7 @@ struct SandboxCommand: AsyncParsableCommand {
     configuration.seed = seed
     configuration.size = size
     configuration.peopleFile = people.map { URL(fileURLWithPath: $0) }
+    configuration.withheldPermissions = Set(withholdConsent)
     configuration.latencyMs = latencyMs
     configuration.approveAfter = try approveAfterDuration()
     configuration.tokenLifetime = tokenLifetime

@@ -87,6 +87,8 @@ extension SandboxTenant {
     while !Task.isCancelled {
       do { try await Task.sleep(for: interval) } catch { return }
       _ = try? history.apply(churnEdits(count: 1))
+      // Groups change at the same pace: a member joins or leaves, now and then a description.
+      _ = try? history.apply(groupEdits: groupChurnEdits(count: 1))
     }
   }
 }

@@ -8,6 +8,7 @@ import SandboxDirectory
 /// - `POST /_sandbox/faults` a rule or an array of rules → `{"rules":[…]}`; `GET` lists; `DELETE` clears
 /// - `GET /_sandbox/requests` → `{"requests":[…]}` oldest first; `DELETE` clears
 /// - `/_sandbox/users…` and `/_sandbox/churn`: directory changes (`ControlEndpoints+Users`)
+/// - `/_sandbox/groups…`: group membership changes (`ControlEndpoints+Groups`)
 /// - `POST /_sandbox/presence` pins a person's presence (see `pinPresence`); `DELETE` unpins all
 /// - `POST /_sandbox/browser` `{"user": UPN}` → who the stand-in browser signs in as from now on
 ///   (`{}` for the default user), so a second B2C customer can sign in through the real flow
@@ -22,6 +23,7 @@ struct ControlEndpoints: Sendable {
     if parts.count == 2, parts[0] == "users", request.method == "PATCH" || request.method == "DELETE" {
       return request.method == "PATCH" ? updateUser(request, key: parts[1]) : deleteUser(request, key: parts[1])
     }
+    if let groups = groupControl(request, parts: parts) { return groups }
     switch (request.method, parts) {
     case ("POST", ["device", "approve"]): return await device(request, approve: true)
     case ("POST", ["device", "deny"]): return await device(request, approve: false)
@@ -114,6 +116,7 @@ struct ControlEndpoints: Sendable {
         ("directory_version", .int(tenant.history.current.version)), ("people", .int(tenant.directory.users.count)),
         // Everyone but those hidden from the address list: what a client's index should hold.
         ("listed", .int(tenant.directory.users.count { $0.showInAddressList != false })),
+        ("groups", .int(tenant.directory.groups.count)),
       ]))
   }
 

@@ -31,11 +31,6 @@ extension GraphEndpoints {
     if counting { rest.removeFirst() }
     guard rest.isEmpty else { throw .badSegment(rest[0]) }
     if relation != "owners", group.hidesMembership, !caller.canReadHiddenMembers { throw Self.hiddenMembership }
-    if request.query["$search"] != nil || request.query["$filter"] != nil || request.query["$orderby"] != nil {
-      throw GraphError(
-        status: 400, code: "Request_UnsupportedQuery",
-        message: "The sandbox does not run $search, $filter or $orderby on a group's members; list them and filter.")
-    }
     var objects: [DirectoryObjectRef]
     switch relation {
     case "owners": objects = group.owners
@@ -49,6 +44,7 @@ extension GraphEndpoints {
       }
     }
     if let cast { objects = objects.filter { $0.odataType == cast } }
+    objects = try narrowed(objects, cast: cast, directory: directory, request: request)
     if counting {
       guard userListQuery(request).consistencyLevelEventual else {
         throw GraphError(status: 400, code: "Request_BadRequest", message: "$count is not currently supported.")
@@ -59,6 +55,41 @@ extension GraphEndpoints {
     return try directoryObjectPage(
       objects, context: cast.map { "directoryObjects/\($0.dropFirst())" } ?? "directoryObjects", request: request,
       caller: caller)
+  }
+
+  /// `$search` and `$filter` on a member list, as an advanced query (`ConsistencyLevel: eventual`
+  /// and `$count=true`, Graph's rule for directoryObject relationships): users are matched with
+  /// the users' rules, groups with the groups'; with a cast only that kind is asked. Without a
+  /// cast a `$filter` must make sense for both kinds. `$orderby` is refused.
+  private func narrowed(
+    _ objects: [DirectoryObjectRef], cast: String?, directory: Directory, request: IncomingRequest
+  ) throws(GraphError) -> [DirectoryObjectRef] {
+    var query = userListQuery(request)
+    guard query.search != nil || query.filter != nil || query.orderby != nil else { return objects }
+    guard query.orderby == nil else {
+      throw GraphError(
+        status: 400, code: "Request_UnsupportedQuery", message: "Sorting not supported for current query.")
+    }
+    guard query.consistencyLevelEventual, query.count?.lowercased() == "true" else {
+      throw GraphError(
+        status: 400, code: "Request_UnsupportedQuery",
+        message:
+          "$search and $filter on a relationship need the ConsistencyLevel header set to eventual and $count=true.")
+    }
+    query.select = nil
+    var users = Set<String>()
+    var groups = Set<Int>()
+    do {
+      if cast == nil || cast == "#microsoft.graph.user" { users = Set(try directory.list(query).map(\.id)) }
+      if cast == nil || cast == "#microsoft.graph.group" { groups = Set(try directory.listGroups(query)) }
+    } catch { throw GraphError(error) }
+    return objects.filter { object in
+      switch object {
+      case .user: users.contains(directory.id(of: object))
+      case .group(let index): groups.contains(Int(index))
+      default: false
+      }
+    }
   }
 
   static let castTypes: Set<String> = [

@@ -78,7 +78,8 @@ extension GraphEndpoints {
       let expansion = Self.expansion(expand)
       guard expansion.name == "members" else { throw Self.expandOnlyMembers(expand) }
       guard !group.hidesMembership || caller.canReadHiddenMembers else { throw Self.hiddenMembership }
-      let renderer = DirectoryObjectRenderer(directory: directory, caller: caller, select: expansion.select)
+      // Graph does not run options nested in $expand on directory objects (known issue 13635): ignored.
+      let renderer = DirectoryObjectRenderer(directory: directory, caller: caller, select: nil)
       let direct = directory.members(ofGroup: index)
       let shown = (0..<min(Self.expandLimit, direct.count)).map { renderer.render(direct[$0]) }
       members.append(("members", .array(shown)))

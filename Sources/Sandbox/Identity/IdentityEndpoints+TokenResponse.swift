@@ -10,6 +10,11 @@ extension IdentityEndpoints {
     user: DirectoryUser, clientId: String, scopes: ScopeSet, realm: GrantRealm, nonce: String?, clientInfo: Bool,
     request: IncomingRequest, path: AuthorityPath
   ) async -> Response {
+    var scopes = scopes
+    let withheld = Set(tenant.configuration.withheldPermissions.map { $0.lowercased() })
+    if !withheld.isEmpty, case .entra = realm {
+      scopes.graph.removeAll { withheld.contains($0.lowercased()) }
+    }
     let now = tenant.now
     let lifetime = await tenant.accessTokenLifetime()
     let issuedAt = Int(now.timeIntervalSince1970)

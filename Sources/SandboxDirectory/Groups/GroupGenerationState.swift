@@ -37,11 +37,7 @@ struct GroupGenerationState {
   private mutating func owner() -> DirectoryObjectRef { .user(Int32(random.below(Int(people)))) }
 
   private mutating func nickname(_ base: String) -> String {
-    let cleaned = base.lowercased().unicodeScalars.map {
-      $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) ? Character($0) : "-"
-    }
-    var text = String(cleaned).split(separator: "-").joined(separator: "-")
-    if text.isEmpty { text = "group" }
+    let text = GroupsFileEntry.nickname(base)
     let count = usedNicknames[text, default: 0] + 1
     usedNicknames[text] = count
     return count == 1 ? text : "\(text)\(count)"
@@ -60,8 +56,10 @@ struct GroupGenerationState {
   }
 
   /// One group of `kind`; members and owners filled by the caller.
-  private mutating func make(_ kind: Kind, name: String, description: String?) -> DirectoryGroup {
-    let nick = nickname(name)
+  private mutating func make(_ kind: Kind, name: String, description: String?, nickname given: String? = nil)
+    -> DirectoryGroup
+  {
+    let nick = nickname(given ?? name)
     let mail = "\(nick)@\(domain)"
     var group = DirectoryGroup(id: nextId(), displayName: name, description: description, createdDateTime: created())
     switch kind {
@@ -174,12 +172,14 @@ struct GroupGenerationState {
     agents.owners = [owner(), .servicePrincipal(0)]
     add(agents)
     // 12…15: hostile names (quotes, &, umlauts, CJK, an escape sequence).
-    let hostile: [(Kind, String)] = [
-      (.distribution, "Quotes and ampersands: a test of escaping."), (.team, "Ärzte und Büro in München."),
-      (.unified, "東京の開発チーム"), (.security, "A name with a terminal escape sequence."),
+    // Mail nicknames are ASCII in Exchange; these are what an administrator would have typed.
+    let hostile: [(Kind, String, String)] = [
+      (.distribution, "Quotes and ampersands: a test of escaping.", "obrien-friends"),
+      (.team, "Ärzte und Büro in München.", "buero-muenchen-aerzte"),
+      (.unified, "東京の開発チーム", "tokyo-dev"), (.security, "A name with a terminal escape sequence.", "alerts-red"),
     ]
-    for (offset, (kind, description)) in hostile.enumerated() {
-      var group = make(kind, name: names[12 + offset], description: description)
+    for (offset, (kind, description, nickname)) in hostile.enumerated() {
+      var group = make(kind, name: names[12 + offset], description: description, nickname: nickname)
       group.members = randomRangeMembers(length: 3 + random.below(10))
       group.owners = [owner()]
       add(group)
@@ -249,9 +249,12 @@ struct GroupGenerationState {
   mutating func resolveDynamicMembers() {
     guard !dynamicRules.isEmpty else { return }
     var found = [[DirectoryObjectRef]](repeating: [], count: dynamicRules.count)
+    var slotsByCity: [String: [Int]] = [:]
+    for (slot, rule) in dynamicRules.enumerated() { slotsByCity[rule.city, default: []].append(slot) }
     for (index, user) in users.enumerated() {
-      for (slot, rule) in dynamicRules.enumerated() where user.city == rule.city {
-        if let department = rule.department, user.department != department { continue }
+      guard let city = user.city, let slots = slotsByCity[city] else { continue }
+      for slot in slots {
+        if let department = dynamicRules[slot].department, user.department != department { continue }
         found[slot].append(.user(Int32(index)))
       }
     }

@@ -99,9 +99,10 @@ struct GroupsFileEntry {
     ownerReferences = lists["owners"] ?? []
   }
 
-  /// A mail nickname from a display name: ASCII letters and digits, the rest as dashes.
+  /// A mail nickname from a display name: accents dropped, ASCII letters and digits, the rest as
+  /// dashes ("Büro München" → "buro-munchen"); "group" when nothing is left.
   static func nickname(_ name: String) -> String {
-    let mapped = name.lowercased().unicodeScalars.map {
+    let mapped = TextFolding.searchFolded(name).unicodeScalars.map {
       $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) ? Character($0) : "-"
     }
     let text = String(mapped).split(separator: "-").joined(separator: "-")

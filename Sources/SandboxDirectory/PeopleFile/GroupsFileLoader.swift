@@ -61,18 +61,25 @@ enum GroupsFileLoader {
   static func groups(_ elements: [JSONValue], users: [DirectoryUser]) throws(PeopleFileError) -> GroupSet {
     var entries: [GroupsFileEntry] = []
     for (index, element) in elements.enumerated() { entries.append(try GroupsFileEntry(element, index: index)) }
+    // Nicknames first: a derived id repeats only because the nickname does.
     var groupByKey: [String: Int32] = [:]
     for (index, entry) in entries.enumerated() {
-      if let first = groupByKey[TextFolding.caseFolded(entry.group.id)] {
+      guard let nickname = entry.group.mailNickname else { continue }
+      if let first = groupByKey[TextFolding.caseFolded(nickname)] {
+        throw entry.fail("field 'mailNickname' duplicates the one of group at index \(first) (\"\(nickname)\")")
+      }
+      groupByKey[TextFolding.caseFolded(nickname)] = Int32(index)
+    }
+    var ids: [String: Int] = [:]
+    for (index, entry) in entries.enumerated() {
+      let id = TextFolding.caseFolded(entry.group.id)
+      if let first = ids.updateValue(index, forKey: id) {
         throw entry.fail("field 'id' duplicates the id of group at index \(first)")
       }
-      groupByKey[TextFolding.caseFolded(entry.group.id)] = Int32(index)
-      if let nickname = entry.group.mailNickname {
-        if let first = groupByKey[TextFolding.caseFolded(nickname)], Int(first) != index {
-          throw entry.fail("field 'mailNickname' duplicates the one of group at index \(first) (\"\(nickname)\")")
-        }
-        groupByKey[TextFolding.caseFolded(nickname)] = Int32(index)
+      if let other = groupByKey[id], Int(other) != index {
+        throw entry.fail("field 'id' equals the mailNickname of group at index \(other)")
       }
+      groupByKey[id] = Int32(index)
     }
     var userByKey: [String: Int32] = [:]
     for (index, user) in users.enumerated() {
