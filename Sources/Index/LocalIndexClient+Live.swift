@@ -14,6 +14,8 @@ extension LocalIndexClient {
   ) -> LocalIndexClient {
     let attached = LockedValue<DirectoryIndex?>(nil)
     let groupMode = LockedValue<GroupSyncMode>(.off)
+    // The signed-in person's object id (`oid` of `oid.tid`): "my groups" offline.
+    let me = LockedValue<String?>(nil)
     return LocalIndexClient(
       attach: { account in
         let location = IndexLocation(account: account, environment: environment, directory: directory)
@@ -30,6 +32,7 @@ extension LocalIndexClient {
           try? index.forgetGroups(because: need)
         }
         groupMode.withLock { $0 = mode }
+        me.withLock { $0 = account.homeAccountId.split(separator: ".").first.map(String.init) }
         attached.withLock { $0 = index }
         return (try? index.status()).map { summary($0, index: index) }.map { summary in
           var summary = summary
@@ -62,7 +65,7 @@ extension LocalIndexClient {
         guard let index = attached.current else { return [] }
         return (try? index.searchGroups(text, limit: limit)) ?? []
       },
-      groups: .index { attached.current })
+      groups: .index({ attached.current }, me: { me.current }))
   }
 
   static func summary(_ status: IndexStatus, index: DirectoryIndex? = nil) -> LocalIndexSummary {

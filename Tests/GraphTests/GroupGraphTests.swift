@@ -198,4 +198,53 @@ import Testing
       #expect(Set(second.members.map(\.id)).isDisjoint(with: first.members.map(\.id)))
     }
   }
+
+  /// The app's index client (what the runtime's background sync and instant search use): groups
+  /// kept with a token that reads them, searched synchronously, answered offline; and none kept,
+  /// with the reason in the summary, for a token that does not.
+  @Test func theAppsIndexClientKeepsGroupsOnlyWithTheGrant() async throws {
+    try await GroupGraph.run { graph in
+      let directory = TemporaryDirectory(prefix: "roster-app-index")
+      defer { directory.remove() }
+      let client = LocalIndexClient.live(
+        environment: [:], directory: directory.url,
+        feed: .live(configuration: graph.configuration, tokens: graph.tokens, transport: graph.harness.transport),
+        estimate: { nil },
+        groupFeed: .live(configuration: graph.configuration, tokens: graph.tokens, transport: graph.harness.transport))
+      func account(_ scopes: String, id: String) -> Account {
+        Account(
+          homeAccountId: "\(id).\(graph.harness.sandbox.tenantId)", username: "tester",
+          tenantId: CleanText(graph.harness.sandbox.tenantId), authority: "",
+          grantedScopes: scopes.split(separator: " ").map(String.init))
+      }
+      let ivan = try await graph.people.personDetail(GroupOrganisation.upn("ivan.petrov")) { _ in }.person
+      _ = client.attach(account(GroupOrganisation.groupScopes, id: ivan.id))
+      guard case .synced(let summary) = await client.sync({ _, _ in }) else {
+        Issue.record("the sync failed")
+        return
+      }
+      #expect(summary.groups == GroupOrganisation.groups.count && summary.groupsProblem == nil)
+      #expect(client.searchGroups("escalation", 10).map(\.name) == ["Escalation Chain"])
+      // "My groups" offline: the signed-in person is the account's object id.
+      let mine = try await client.groups.memberOf(MemberOfQuery(personID: nil, transitive: true)) { _ in }
+      #expect(mine.fromIndex && mine.groups.contains { $0.name == "Platform Team" })
+
+      // Another sign-in to the same cache without the group permission: nothing of groups is kept.
+      let other = TemporaryDirectory(prefix: "roster-app-index")
+      defer { other.remove() }
+      let basic = LocalIndexClient.live(
+        environment: [:], directory: other.url,
+        feed: .live(configuration: graph.configuration, tokens: graph.tokens, transport: graph.harness.transport),
+        estimate: { nil },
+        groupFeed: .live(configuration: graph.configuration, tokens: graph.tokens, transport: graph.harness.transport))
+      let attached = basic.attach(account("openid User.Read User.Read.All", id: ivan.id))
+      #expect(attached?.groupsProblem == .readGroups)
+      guard case .synced(let basicSummary) = await basic.sync({ _, _ in }) else {
+        Issue.record("the basic sync failed")
+        return
+      }
+      #expect(basicSummary.groups == nil && basicSummary.groupsProblem == .readGroups)
+      #expect(basic.searchGroups("escalation", 10).isEmpty)
+    }
+  }
 }

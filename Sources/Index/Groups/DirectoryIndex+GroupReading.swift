@@ -224,3 +224,14 @@ extension DirectoryIndex {
     }
   }
 }
+
+extension DirectoryIndex {
+  /// Every group's display name in the live generation (the bench gives them to fzf).
+  public func groupNames() throws -> [String] {
+    try pool.read { db in
+      try String.fetchAll(
+        db, sql: "SELECT displayName FROM directory_group WHERE generation = ? AND displayName IS NOT NULL",
+        arguments: [try Self.liveGroupGeneration(db)])
+    }
+  }
+}

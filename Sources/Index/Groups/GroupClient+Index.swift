@@ -6,7 +6,10 @@ extension GroupClient {
   /// `fromIndex`. `current` gives the attached index (nil: none, `.offline`). An index that keeps
   /// no groups answers with the permission that keeps it from holding them. Owners are not kept
   /// by the index (`/groups/delta` tracks members only): the offline pane lists none.
-  public static func index(_ current: @escaping @Sendable () -> DirectoryIndex?) -> GroupClient {
+  /// `me` gives the signed-in person's object id, for "my groups" (`MemberOfQuery.personID` nil).
+  public static func index(
+    _ current: @escaping @Sendable () -> DirectoryIndex?, me: @escaping @Sendable () -> String? = { nil }
+  ) -> GroupClient {
     @Sendable func attached() throws(DirectoryError) -> DirectoryIndex {
       guard let index = current() else { throw .offline("No local index holds groups.") }
       let status = (try? index.groupStatus()) ?? (groups: nil, problem: nil)
@@ -51,7 +54,7 @@ extension GroupClient {
       },
       memberOf: { query, _ in
         let index = try attached()
-        guard let personID = query.personID else {
+        guard let personID = query.personID ?? me() else {
           throw DirectoryError.offline(
             "Your own groups come from Microsoft Graph; the index does not know who you are.")
         }
