@@ -250,6 +250,25 @@ import Testing
     await store.finish()
   }
 
+  /// Offline and without the consent, "my groups" come from the index.
+  @Test func offlineMyGroupsComeFromTheIndex() async {
+    let live = Tenant()
+    let indexed = Tenant(fromIndex: true)
+    let index = LocalIndexClient(
+      attach: { _ in nil }, search: { _, _ in [] }, sync: { _ in .busy }, remove: { _ in }, groups: indexed.client)
+    var state = Self.signedIn(canReadGroups: false)
+    state.index.attached = true
+    state.index.offline = true
+    state.index.summary = LocalIndexSummary(complete: true, people: 1, lastSync: state.now)
+    let store = TestStore(state: state, index: index, groups: live.client)
+    store.exhaustivity = .off(reason: "where the answers come from; the search rules are asserted in full elsewhere")
+    await store.send(.search(.queryChanged("sre")))
+    #expect(indexed.take() == ["memberOf:me:all"])
+    #expect(live.take().isEmpty)
+    #expect(store.state.shownGroups == [Self.sre])
+    await store.finish()
+  }
+
   /// With Graph unreachable at the last sync, the group pane and "Member of" answer from the
   /// index, marked as such.
   @Test func offlineTheGroupPaneAnswersFromTheIndex() async {

@@ -32,8 +32,8 @@ struct GroupEffects: EffectInterpreter {
         .groups(
           .nextPageLoaded(id: requestID, await EffectResults.directory { try await client.nextGroups(cursor, quiet) }))
       }
-    case .loadMyGroups(let requestID):
-      let client = groups
+    case .loadMyGroups(let requestID, let source):
+      let client = client(source)
       let mine = MemberOfQuery(personID: nil, transitive: true, pageSize: 999)
       jobs.startCall(.myGroups, feedback) { _ in
         .groups(

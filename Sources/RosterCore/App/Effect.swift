@@ -71,9 +71,9 @@ public enum Effect: Equatable, Sendable {
   /// Groups for `query` from the local index, answered by the Store in the key's own frame
   /// (like `.searchIndex`); answers `.groups(.indexResultsLoaded(id:…))`.
   case searchGroupsIndex(GroupQuery, requestID: Int)
-  /// The signed-in person's groups (`/me/transitiveMemberOf`, User.Read); answers
-  /// `.groups(.myGroupsLoaded(id:…))`. Runs under `CancelID.myGroups`.
-  case loadMyGroups(requestID: Int)
+  /// The signed-in person's groups (`/me/transitiveMemberOf`, User.Read; from the index
+  /// offline); answers `.groups(.myGroupsLoaded(id:…))`. Runs under `CancelID.myGroups`.
+  case loadMyGroups(requestID: Int, source: DirectorySource)
   /// A group's properties, owners and counts; answers `.groupPane(.loaded(id:…))` (`group`).
   case loadGroup(groupID: String, requestID: Int, source: DirectorySource)
   /// A group's first page of members; answers `.groupPane(.membersLoaded(id:…))` (`groupMembers`).

@@ -53,6 +53,10 @@ enum GroupSearchReducer {
         state.groups.myGroups = page.groups
         guard id == state.search.requestID else { return [] }
         return showMine(&state)
+      case .failure(.offline) where state.index.attached && state.groups.myGroupsFromIndexAsked == false:
+        // Graph cannot be reached: the index knows the signed-in person's groups too.
+        state.groups.myGroupsFromIndexAsked = true
+        return [.cancel(id: .myGroups), .loadMyGroups(requestID: id, source: .index)]
       case .failure(let error):
         guard id == state.search.requestID else { return [] }
         return failed(&state, error, id: nil)
@@ -89,7 +93,7 @@ enum GroupSearchReducer {
       state.groups.onlyMine = need
       guard state.groups.myGroups != nil else {
         state.groups.status = .searching
-        return cancels + [.cancel(id: .myGroups), .loadMyGroups(requestID: id)]
+        return cancels + [.cancel(id: .myGroups), .loadMyGroups(requestID: id, source: state.groupSource)]
           + replace(&state, with: narrowed(state, to: query), answering: state.groups.resultsQuery)
       }
       return cancels + showMine(&state)
@@ -148,7 +152,9 @@ enum GroupSearchReducer {
     case .permissionDenied where GroupPermissionNeed(error) == .readGroups:
       state.groups.onlyMine = .readGroups
       guard state.groups.myGroups != nil else {
-        return [.cancel(id: .myGroups), .loadMyGroups(requestID: id ?? state.search.requestID)]
+        return [
+          .cancel(id: .myGroups), .loadMyGroups(requestID: id ?? state.search.requestID, source: state.groupSource),
+        ]
       }
       return showMine(&state)
     case .offline(let message):

@@ -36,6 +36,8 @@ public struct GroupSearchState: Equatable, Sendable {
   /// The signed-in person's groups (`/me/transitiveMemberOf`, User.Read), once loaded: what a
   /// search answers from without `GroupMember.Read.All`.
   public var myGroups: [Group]?
+  /// "My groups" were asked of the index after Graph could not be reached (asked once).
+  public var myGroupsFromIndexAsked: Bool
   /// The selected row is this group (an index into `AppState.shownGroups`); nil when the
   /// selection is on a person (`SearchState.selectedIndex`) or nothing.
   public var selectedIndex: Int?
@@ -56,6 +58,7 @@ public struct GroupSearchState: Equatable, Sendable {
     self.fromIndex = false
     self.onlyMine = nil
     self.myGroups = nil
+    self.myGroupsFromIndexAsked = false
     self.selectedIndex = nil
     self.selectionMoved = false
   }

@@ -87,6 +87,7 @@ enum LoginReducer {
     state.account = account
     // Another sign-in may be another person: their own groups are asked again.
     state.groups.myGroups = nil
+    state.groups.myGroupsFromIndexAsked = false
     state.groups.onlyMine = nil
     let wasOnMain = state.screen == .main
     state.screen = .main
