@@ -36,8 +36,9 @@ extension IdentitySession {
     let client = self.client
     let discovery = self.discovery
     let now = self.now
+    let pinned = accountKey
     let outcome: RefreshOutcome = try await store.update { file in
-      guard let (key, entry) = Self.active(in: file, for: configuration) else {
+      guard let (key, entry) = Self.active(in: file, for: configuration, pinned: pinned) else {
         return .signInRequired(SignInFailure(message: "Not signed in; run roster login.", error: "not_signed_in"))
       }
       if let reason = entry.signedOutReason {

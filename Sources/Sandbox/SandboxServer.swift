@@ -51,6 +51,11 @@ public struct SandboxConfiguration: Sendable {
   /// passes threads of their own: its synchronous tests block pool threads while a `roster`
   /// child waits on this server, and with two cores that starved it for minutes.
   public var executor: (any TaskExecutor)? = nil
+  /// The tenant's id; nil is the fixed default (`SandboxTenant.tenantId`). The second tenant
+  /// (`SandboxServer.startSecondTenant`) has its own.
+  public var tenantId: String? = nil
+  /// A directory already built (the second tenant's, with its guest); wins over `peopleFile`.
+  public var directory: Directory? = nil
 
   public init() {}
 }
@@ -153,7 +158,9 @@ public enum SandboxServer {
       throw SandboxStartError.remoteHostRefused(configuration.host)
     }
     let directory: Directory
-    if let file = configuration.peopleFile {
+    if let given = configuration.directory {
+      directory = given
+    } else if let file = configuration.peopleFile {
       do { directory = try Directory.load(peopleFile: file) } catch {
         throw SandboxStartError.peopleFile(error.description)
       }

@@ -15,6 +15,7 @@ struct Roster: AsyncParsableCommand {
     subcommands: [
       LoginCommand.self, LogoutCommand.self, StatusCommand.self, SearchCommand.self, ShowCommand.self,
       QueryCommand.self, GroupsCommand.self, SandboxCommand.self, IndexCommand.self, TasksCommand.self,
+      AccountsCommand.self,
     ]
   )
 

@@ -55,6 +55,11 @@ struct SandboxCommand: AsyncParsableCommand {
   @Flag(help: "Task API in the 2016 sample's mode: the id token is accepted as the bearer, no read/write scope checks.")
   var taskAPIAcceptsIdTokens = false
 
+  @Flag(
+    name: .customLong("second-tenant"),
+    help: "Also serve a second tenant (Fabrikam, on a port of its own) in which the default user is a guest.")
+  var secondTenant = false
+
   func validate() throws {
     guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0…65535.") }
     guard size >= 1 && size <= 200_000 else { throw ValidationError("--size must be 1…200000.") }
@@ -121,7 +126,21 @@ struct SandboxCommand: AsyncParsableCommand {
     // Written straight to the file descriptor: a parent reading our stdout through a pipe gets
     // the line at once, not when a buffer fills.
     FileHandle.standardOutput.write(Data((sandbox.announcement + "\n").utf8))
+    var second: RunningSandbox?
+    if secondTenant {
+      do { second = try await SandboxServer.startSecondTenant(configuration, home: sandbox) } catch {
+        FileHandle.standardError.write(Data("roster sandbox: the second tenant: \(CleanText("\(error)"))\n".utf8))
+        await sandbox.stop()
+        throw ExitCode(1)
+      }
+      // The same one-line form as the first (scripts read both); what it is goes to stderr.
+      FileHandle.standardOutput.write(Data((second!.announcement + "\n").utf8))
+      FileHandle.standardError.write(
+        Data(
+          "roster sandbox: the second line is a second tenant, in which \(sandbox.defaultUsername) is a guest\n".utf8))
+    }
     await Self.waitForTerminationSignal()
+    await second?.stop()
     await sandbox.stop()
   }
 

@@ -57,9 +57,10 @@ public final class TestStore {
 
   /// - Parameters:
   ///   - index: the local index client (`.disabled`: searches go to the fake directory).
+  ///   - accounts: the account picker's client (issue 21); `.unavailable` by default.
   ///   - groups: the group client (by default every group read fails as unavailable).
   public init(
-    state: AppState = .signedIn(), index: LocalIndexClient = .disabled,
+    state: AppState = .signedIn(), index: LocalIndexClient = .disabled, accounts: AccountsClient = .unavailable,
     groups: GroupClient = .unavailable(.offline("Groups are not available in this session."))
   ) {
     let scheduler = TestScheduler()
@@ -77,7 +78,7 @@ public final class TestStore {
         try saveResult.save(settings)
         return services
       },
-      tasks: tasks)
+      tasks: tasks, accounts: accounts)
     let main = self.main
     let fedBack = self.fedBack
     let runtime = EffectRuntime(environment: environment, worker: worker)

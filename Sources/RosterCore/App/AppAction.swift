@@ -26,6 +26,8 @@ public enum AppAction: Equatable, Sendable {
   case groupPane(GroupPaneAction)
   /// "Member of" in a person's pane (issue 20).
   case memberOf(MemberOfAction)
+  /// The account picker and switching accounts (issue 21).
+  case accounts(AccountsAction)
 }
 
 /// App-wide events.

@@ -55,6 +55,8 @@ public struct AppState: Equatable, Sendable {
   public private(set) var layout: Layout
   /// The local directory index: attached, fresh, syncing (issue 12).
   public var index: IndexState = IndexState()
+  /// The account picker and a switch in progress (issue 21).
+  public var accounts: AccountPickerState = AccountPickerState()
 
   /// A fresh state for a run of the app.
   ///

@@ -84,6 +84,14 @@ public enum Effect: Equatable, Sendable {
   case loadMembershipPath(memberID: String, groupID: String, requestID: Int, source: DirectorySource)
   /// The groups a person is in; answers `.memberOf(.loaded(id:…))` (`memberOf`).
   case loadMemberOf(MemberOfQuery, requestID: Int, source: DirectorySource)
+  /// The signed-in accounts for the picker; answers `.accounts(.listed)` or `.accounts(.failed)`.
+  case listAccounts
+  /// Put the account with this token cache key in force (its clients, index, photos); answers
+  /// `.accounts(.switched)` or `.accounts(.failed)`.
+  case switchAccount(key: String)
+  /// Put the settings' own clients in force for signing in to another account; answers
+  /// `.accounts(.addReady)` or `.accounts(.failed)`.
+  case prepareNewAccount
 }
 
 /// Names under which cancellable work runs; one piece of work per id at a time.

@@ -6,6 +6,7 @@ import Foundation
 /// reduces its own actions in its own file; features call each other's helpers where one event
 /// touches several (a new result list changes the selection, which changes the detail pane).
 public func reduce(_ state: inout AppState, _ action: AppAction) -> [Effect] {
+  if AccountsReducer.isFromAnEarlierAccount(action, state) { return [] }
   let requestID = state.search.requestID
   let effects = reduceFeature(&state, action)
   let groups = GroupSearchReducer.follow(action, requestIDBefore: requestID, &state)
@@ -28,5 +29,6 @@ private func reduceFeature(_ state: inout AppState, _ action: AppAction) -> [Eff
   case .groups(let action): return GroupSearchReducer.reduce(&state, action)
   case .groupPane(let action): return GroupPaneReducer.reduce(&state, action)
   case .memberOf(let action): return MemberOfReducer.reduce(&state, action)
+  case .accounts(let action): return AccountsReducer.reduce(&state, action)
   }
 }
