@@ -28,9 +28,7 @@ extension LocalIndexClient {
         guard let index = opened, (try? index.conform(to: ProfileGrant(account))) != nil else { return nil }
         // Groups only with a token that may read them; without, the index keeps none.
         let mode = GroupSyncMode(account: account, feed: groupFeed)
-        if case .notPermitted(let need) = mode, (try? index.groupStatus().problem) != need {
-          try? index.forgetGroups(because: need)
-        }
+        try? index.conformGroups(to: account)
         groupMode.withLock { $0 = mode }
         me.withLock { $0 = account.homeAccountId.split(separator: ".").first.map(String.init) }
         attached.withLock { $0 = index }

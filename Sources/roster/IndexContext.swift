@@ -55,6 +55,7 @@ struct IndexContext {
     do {
       let index = try DirectoryIndex.open(location) { DirectoryCommand.say($0) }
       try index.conform(to: ProfileGrant(account))
+      try index.conformGroups(to: account)
       return index
     } catch {
       DirectoryCommand.say("Cannot open the index \(location.file.path): \(error)")

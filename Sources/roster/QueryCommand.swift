@@ -144,7 +144,7 @@ struct AddressLookup: Sendable {
     let location = IndexLocation(account: account, environment: runtime.environment)
     guard FileManager.default.fileExists(atPath: location.file.path),
       let index = try? DirectoryIndex.open(location),
-      (try? index.conform(to: ProfileGrant(account))) != nil,
+      (try? index.conform(to: ProfileGrant(account))) != nil, (try? index.conformGroups(to: account)) != nil,
       let status = try? index.status(), status.complete, let lastSync = status.lastSync,
       Date().timeIntervalSince(lastSync) <= IndexState.maximumAge
     else { return nil }

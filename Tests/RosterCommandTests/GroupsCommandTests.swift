@@ -121,6 +121,23 @@ import Testing
     }
   }
 
+  @Test func consentWithdrawnLeavesNoGroupsOnDisk() async throws {
+    try await Self.withRoster { roster, harness in
+      #expect(try await roster.run(["index", "sync"]).status == 0)
+      #expect(try await roster.run(["groups", "search", "--offline", "loop"]).status == 0)
+      // The same person signs in again, and the administrator has withdrawn the group permission.
+      let basic = harness.roster(extra: ["ROSTER_SCOPES": "openid profile offline_access User.Read User.Read.All"])
+      #expect(try await basic.run(["login", "--device-code"]).status == 0)
+      let offline = try await basic.run(["groups", "search", "--offline", "loop"])
+      #expect(offline.status == 4 && offline.stderr.contains("GroupMember.Read.All"), "\(offline.stderr)")
+      #expect(offline.stdout.isEmpty)
+      let status = try await basic.run(["index", "status"])
+      #expect(status.stdout.contains("none kept"), "\(status.stdout)")
+      // People answer offline as before.
+      #expect(try await basic.run(["search", "--offline", "ivan"]).stdout.contains("Ivan Petrov"))
+    }
+  }
+
   @Test func queryAnswersAListByItsMailAndExpandsIt() async throws {
     try await Self.withRoster { roster, _ in
       let list = try await roster.run(["query", "rnd-crew@contoso.test"])

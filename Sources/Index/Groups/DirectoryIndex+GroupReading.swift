@@ -65,8 +65,11 @@ extension DirectoryIndex {
       guard let row else { return nil }
       var group = GroupRow.group(row)
       group.memberCount = try Int.fetchOne(
-        db, sql: "SELECT count(*) FROM group_member WHERE generation = ? AND groupId = ?",
-        arguments: [generation, group.id])
+        db,
+        sql: """
+          SELECT count(*) FROM group_member WHERE generation = ?
+          AND groupKey = (SELECT key FROM object_key WHERE id = ?)
+          """, arguments: [generation, group.id])
       return group
     }
   }
@@ -153,10 +156,14 @@ extension DirectoryIndex {
         chain.append(group)
         current = up
       }
-      let type = try String.fetchOne(
-        db, sql: "SELECT memberType FROM group_member WHERE generation = ? AND memberId = ? LIMIT 1",
-        arguments: [generation, memberID])
-      guard let member = try Self.object(db, id: memberID, type: type ?? "user", generation: generation) else {
+      let code = try Int.fetchOne(
+        db,
+        sql: """
+          SELECT memberType FROM group_member WHERE generation = ?
+          AND memberKey = (SELECT key FROM object_key WHERE id = ?) LIMIT 1
+          """, arguments: [generation, memberID])
+      let type = Self.kind(code: code ?? Self.code(.user)).rawValue
+      guard let member = try Self.object(db, id: memberID, type: type, generation: generation) else {
         return nil
       }
       return MembershipPath(member: member, groups: chain.reversed())
@@ -168,9 +175,12 @@ extension DirectoryIndex {
   private static func directMembers(_ db: Database, of groupID: String, generation: Int) throws -> [(String, String)] {
     try Row.fetchAll(
       db.cachedStatement(
-        sql: "SELECT memberId, memberType FROM group_member WHERE generation = ? AND groupId = ? ORDER BY memberId"),
+        sql: """
+          SELECT k.id, m.memberType FROM group_member m JOIN object_key k ON k.key = m.memberKey
+          WHERE m.generation = ? AND m.groupKey = (SELECT key FROM object_key WHERE id = ?) ORDER BY k.id
+          """),
       arguments: [generation, groupID]
-    ).map { ($0[0], $0[1]) }
+    ).map { ($0[0], kind(code: $0[1]).rawValue) }
   }
 
   private static func transitiveMembers(_ db: Database, of groupID: String, generation: Int) throws -> [(
@@ -196,7 +206,10 @@ extension DirectoryIndex {
   private static func parents(_ db: Database, of memberID: String, generation: Int) throws -> [String] {
     try String.fetchAll(
       db.cachedStatement(
-        sql: "SELECT groupId FROM group_member WHERE generation = ? AND memberId = ? ORDER BY groupId"),
+        sql: """
+          SELECT k.id FROM group_member m JOIN object_key k ON k.key = m.groupKey
+          WHERE m.generation = ? AND m.memberKey = (SELECT key FROM object_key WHERE id = ?) ORDER BY k.id
+          """),
       arguments: [generation, memberID])
   }
 

@@ -97,9 +97,9 @@ extension DirectoryIndex {
       sql: "INSERT INTO directory_group(\(GroupRow.columns.joined(separator: ","))) VALUES (\(placeholders))")
     let insertTokens = try db.cachedStatement(sql: "INSERT INTO group_fts(rowid, name, about) VALUES (?, ?, ?)")
     let addMember = try db.cachedStatement(
-      sql: "INSERT OR REPLACE INTO group_member(generation, groupId, memberId, memberType) VALUES (?, ?, ?, ?)")
+      sql: "INSERT OR REPLACE INTO group_member(generation, groupKey, memberKey, memberType) VALUES (?, ?, ?, ?)")
     let removeMember = try db.cachedStatement(
-      sql: "DELETE FROM group_member WHERE generation = ? AND groupId = ? AND memberId = ?")
+      sql: "DELETE FROM group_member WHERE generation = ? AND groupKey = ? AND memberKey = ?")
     for change in changes {
       switch change {
       case .upsert(let id, let group, let members):
@@ -108,18 +108,22 @@ extension DirectoryIndex {
           try insert.execute(arguments: GroupRow.arguments(group, generation: generation))
           try insertTokens.execute(arguments: [db.lastInsertedRowID] + StatementArguments(GroupRow.tokens(group)))
         }
+        guard !members.isEmpty, let groupKey = try objectKey(db, id, create: true) else { continue }
         for member in members {
           if member.removed {
-            try removeMember.execute(arguments: [generation, id, member.id])
-          } else {
-            try addMember.execute(arguments: [generation, id, member.id, member.kind.rawValue])
+            guard let memberKey = try objectKey(db, member.id, create: false) else { continue }
+            try removeMember.execute(arguments: [generation, groupKey, memberKey])
+          } else if let memberKey = try objectKey(db, member.id, create: true) {
+            try addMember.execute(arguments: [generation, groupKey, memberKey, code(member.kind)])
           }
         }
       case .removed(let id):
         try deleteGroupRow(db, id: id, generation: generation)
-        try db.execute(
-          sql: "DELETE FROM group_member WHERE generation = ? AND (groupId = ? OR memberId = ?)",
-          arguments: [generation, id, id])
+        if let key = try objectKey(db, id, create: false) {
+          try db.execute(
+            sql: "DELETE FROM group_member WHERE generation = ? AND (groupKey = ? OR memberKey = ?)",
+            arguments: [generation, key, key])
+        }
       }
     }
   }
@@ -145,5 +149,16 @@ extension DirectoryIndex {
       db, sql: "SELECT \(GroupRow.selection()) FROM directory_group WHERE generation != ?", arguments: [kept ?? -1])
     for row in rows { try deleteGroupRow(db, row) }
     try db.execute(sql: "DELETE FROM group_member WHERE generation != ?", arguments: [kept ?? -1])
+  }
+}
+
+extension DirectoryIndex {
+  /// Brings the index's groups within what `account`'s token may read before anything is read
+  /// from it, as `conform(to:)` does for people: a token without a group permission finds no
+  /// group rows (an administrator withdrew consent since the last sync). Only reads when nothing
+  /// needs doing, so a start never waits for the write lock.
+  public func conformGroups(to account: Account) throws {
+    guard !account.canReadGroups, try groupStatus().problem != .readGroups else { return }
+    try forgetGroups(because: .readGroups)
   }
 }
