@@ -6,8 +6,8 @@ import RosterCore
 /// `CancelID` so a newer selection or query cancels the one in flight. Searching the index is
 /// not here: the Store answers `.searchGroupsIndex` in the key's own frame (`InstantIndexSearch`).
 ///
-/// Retry waits are not reported: the people search on the same field shows the throttling
-/// countdown, and a group read retried by the client answers late or not at all.
+/// A group search's retry waits are reported (`.groups(.retryScheduled)`): the status line shows
+/// them while the people search for the same query is pending. The pane's reads are not.
 struct GroupEffects: EffectInterpreter {
   let groups: GroupClient
   let index: LocalIndexClient
@@ -22,9 +22,11 @@ struct GroupEffects: EffectInterpreter {
     switch effect {
     case .searchGroups(let query, let requestID):
       let client = groups
-      jobs.startCall(.groupSearch, feedback) { _ in
-        .groups(
-          .resultsLoaded(id: requestID, await EffectResults.directory { try await client.searchGroups(query, quiet) }))
+      jobs.startCall(.groupSearch, feedback) { report in
+        let result = await EffectResults.directory {
+          try await client.searchGroups(query) { report(.groups(.retryScheduled(id: requestID, $0))) }
+        }
+        return .groups(.resultsLoaded(id: requestID, result))
       }
     case .fetchNextGroups(let cursor, let requestID):
       let client = groups
@@ -35,9 +37,11 @@ struct GroupEffects: EffectInterpreter {
     case .loadMyGroups(let requestID, let source):
       let client = client(source)
       let mine = MemberOfQuery(personID: nil, transitive: true, pageSize: 999)
-      jobs.startCall(.myGroups, feedback) { _ in
-        .groups(
-          .myGroupsLoaded(id: requestID, await EffectResults.directory { try await client.memberOf(mine, quiet) }))
+      jobs.startCall(.myGroups, feedback) { report in
+        let result = await EffectResults.directory {
+          try await client.memberOf(mine) { report(.groups(.retryScheduled(id: requestID, $0))) }
+        }
+        return .groups(.myGroupsLoaded(id: requestID, result))
       }
     case .loadGroup(let groupID, let requestID, let source):
       let client = client(source)

@@ -11,6 +11,9 @@ public enum GroupSearchAction: Equatable, Sendable {
   /// The local index answered query change `id` in the key's own frame with up to `asked`
   /// groups; `asked` is one more than the list shows, so a full answer means "more".
   case indexResultsLoaded(id: Int, [Group], asked: Int)
+  /// The client waits before retrying the group search for query change `id` (throttled, the
+  /// token endpoint in trouble); shown like the people search's wait while that one is pending.
+  case retryScheduled(id: Int, RetryNotice)
   /// The signed-in person's own groups arrived (for a search without `GroupMember.Read.All`).
   case myGroupsLoaded(id: Int, Result<GroupPage, DirectoryError>)
 }

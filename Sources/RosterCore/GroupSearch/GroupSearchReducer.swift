@@ -47,6 +47,11 @@ enum GroupSearchReducer {
       state.groups.totalCount = nil
       state.groups.moreInIndex = more
       return show(&state, more ? Array(groups.prefix(asked - 1)) : groups, fromIndex: true)
+    case .retryScheduled(let id, let notice):
+      // The people search for the same query waits on the same throttle or token refresh: the
+      // status line counts it down while people are still pending, and never re-sends for groups.
+      guard id == state.search.requestID, state.search.isPending else { return [] }
+      return SearchReducer.reduce(&state, .retryScheduled(id: id, notice))
     case .myGroupsLoaded(let id, let result):
       switch result {
       case .success(let page):
