@@ -31,19 +31,7 @@ extension DetailViewController {
         },
       ]
     } else {
-      commands.append(
-        KeyCommand(
-          [.up, .down, .pageUp, .pageDown, .character(" ")], also: [.control("p"), .control("n")],
-          label: "↑/↓ PgUp/PgDn/Space", "scroll", hint: true
-        ) { [self] key, _ in
-          switch key {
-          case .up, .control("p"): scroll(by: -1, rows: rows)
-          case .down, .control("n"): scroll(by: 1, rows: rows)
-          case .pageUp: scroll(by: -page, rows: rows)
-          default: scroll(by: page, rows: rows)
-          }
-          return .handled([])
-        })
+      commands.append(scrollCommand(rows: rows, page: page))
     }
     commands.append(
       KeyCommand([.character("t")], pane.transitive ? "direct members" : "all members (nested)", hint: true) {

@@ -50,19 +50,7 @@ public final class DetailViewController: ViewController {
         },
       ]
     } else {
-      commands.append(
-        KeyCommand(
-          [.up, .down, .pageUp, .pageDown, .character(" ")], also: [.control("p"), .control("n")],
-          label: "↑/↓ PgUp/PgDn/Space", "scroll", hint: true
-        ) { [self] key, _ in
-          switch key {
-          case .up, .control("p"): scroll(by: -1, rows: rows)
-          case .down, .control("n"): scroll(by: 1, rows: rows)
-          case .pageUp: scroll(by: -page, rows: rows)
-          default: scroll(by: page, rows: rows)
-          }
-          return .handled([])
-        })
+      commands.append(scrollCommand(rows: rows, page: page))
     }
     // Backspace and ← step back along the walked path; at its start (or with no walk) they
     // leave the pane like Esc, never editing the search behind it.
@@ -142,6 +130,23 @@ public final class DetailViewController: ViewController {
   }
 
   /// Scrolls by `delta` lines in a pane of `rows` rows (its title takes one).
+  /// The keys that scroll a pane with nothing to select (a person without an org chart, a group
+  /// whose members are not listed): one row, or a page of `page` rows.
+  func scrollCommand(rows: Int, page: Int) -> KeyCommand {
+    KeyCommand(
+      [.up, .down, .pageUp, .pageDown, .character(" ")], also: [.control("p"), .control("n")],
+      label: "↑/↓ PgUp/PgDn/Space", "scroll", hint: true
+    ) { [self] key, _ in
+      switch key {
+      case .up, .control("p"): scroll(by: -1, rows: rows)
+      case .down, .control("n"): scroll(by: 1, rows: rows)
+      case .pageUp: scroll(by: -page, rows: rows)
+      default: scroll(by: page, rows: rows)
+      }
+      return .handled([])
+    }
+  }
+
   func scroll(by delta: Int, rows: Int) {
     let maxOffset = TextPane.maxOffset(lineCount: lineCount, visibleRows: max(1, rows - 1))
     scrollOffset = min(max(0, scrollOffset + delta), maxOffset)
