@@ -232,6 +232,8 @@ struct AppComposition: Sendable {
   /// The app's store, built the one way there is (`Store.live`, which StoreTests drive).
   @MainActor func makeStore() -> Store {
     var state = AppState(settings: settings, signInMethod: signInMethod, isDemo: isDemo, now: Date(), home: home)
+    // The one search field lists groups beside people (issue 20); Ctrl-G switches.
+    state.groups.isEnabled = home == .main
     state.accounts.currentKey = settings.accountKey
     state.accounts.severalSignedIn = severalAccounts
     let store = Store.live(

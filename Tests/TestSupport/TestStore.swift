@@ -55,10 +55,13 @@ public final class TestStore {
     }
   }
 
-  /// - Parameter index: the local index client (`.disabled`: searches go to the fake directory).
-  /// - Parameter accounts: the account picker's client (issue 21); `.unavailable` by default.
+  /// - Parameters:
+  ///   - index: the local index client (`.disabled`: searches go to the fake directory).
+  ///   - accounts: the account picker's client (issue 21); `.unavailable` by default.
+  ///   - groups: the group client (by default every group read fails as unavailable).
   public init(
-    state: AppState = .signedIn(), index: LocalIndexClient = .disabled, accounts: AccountsClient = .unavailable
+    state: AppState = .signedIn(), index: LocalIndexClient = .disabled, accounts: AccountsClient = .unavailable,
+    groups: GroupClient = .unavailable(.offline("Groups are not available in this session."))
   ) {
     let scheduler = TestScheduler()
     self.scheduler = scheduler
@@ -68,7 +71,7 @@ public final class TestStore {
     main = ManualQueue(activity: activity)
     let saveResult = SaveResult()
     self.saveResult = saveResult
-    let services = Services(auth: auth.client, directory: directory.client, index: index)
+    let services = Services(auth: auth.client, directory: directory.client, index: index, groups: groups)
     let environment = RuntimeEnvironment(
       services: services, scheduler: scheduler,
       saveSettings: { settings in

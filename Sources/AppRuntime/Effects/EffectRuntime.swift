@@ -49,6 +49,9 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
       return TaskEffects(tasks: services.tasks, jobs: jobs)
     case .attachIndex, .syncIndex, .searchIndex, .removeFromIndex, .loadDetailFromIndex:
       return IndexEffects(index: services.index, jobs: jobs)
+    case .searchGroups, .fetchNextGroups, .searchGroupsIndex, .loadMyGroups, .loadGroup, .loadGroupMembers,
+      .fetchMoreMembers, .loadMembershipPath, .loadMemberOf:
+      return GroupEffects(groups: services.groups, index: services.index, jobs: jobs)
     case .listAccounts, .switchAccount, .prepareNewAccount:
       return AccountEffects(accounts: environment.accounts, use: { self.use($0) }, jobs: jobs)
     }

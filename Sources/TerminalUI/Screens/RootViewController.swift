@@ -38,7 +38,7 @@ public final class RootViewController {
     switch state.screen {
     case .setup: return setup
     case .login: return login
-    case .main: return state.focus == .detail && state.search.selectedPerson != nil ? detail : list
+    case .main: return state.focus == .detail && state.hasListSelection ? detail : list
     case .tasks: return taskList
     }
   }
