@@ -1,4 +1,5 @@
 import AppRuntime
+import Diagnostics
 import Foundation
 import RosterCore
 import Transport
@@ -73,6 +74,7 @@ public actor IdentitySession: AccessTokenProvider {
       if pinned == nil { file.activeAccount = nil }
     }
     activeEntry = nil
+    DiagnosticLog.logger("roster.identity").info("signed out")
   }
 
   /// Forgets every cached account.
@@ -118,6 +120,12 @@ public actor IdentitySession: AccessTokenProvider {
     }
     activeEntry = entry
     accountKey = key
+    DiagnosticLog.logger("roster.identity").info(
+      "signed in",
+      metadata: [
+        "user": "\(account.username.string)", "tenant": "\(account.tenantId.string)",
+        "scopes": "\(account.grantedScopes.joined(separator: " "))",
+      ])
     return account
   }
 

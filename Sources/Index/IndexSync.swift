@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import RosterCore
 
@@ -58,6 +59,32 @@ public struct IndexSync: Sendable {
   public func run(
     progress: @escaping @Sendable (IndexProgress) -> Void = { _ in },
     onRetry: @escaping @Sendable (RetryNotice) -> Void = { _ in }
+  ) async throws(IndexSyncError) -> IndexSyncOutcome {
+    // Sync progress goes to the log as well as to the caller: "stuck at 40,000" is a support case.
+    let log = DiagnosticLog.logger("roster.index")
+    let started = ContinuousClock.now
+    log.info("index sync started", metadata: ["file": "\(index.location.file.lastPathComponent)"])
+    do throws(IndexSyncError) {
+      let outcome = try await runLocked(
+        progress: { update in
+          log.info(
+            "index sync progress",
+            metadata: [
+              "phase": "\(update.phase)", "indexed": "\(update.indexed)",
+              "estimate": "\(update.estimate.map(String.init) ?? "unknown")",
+            ])
+          progress(update)
+        }, onRetry: onRetry)
+      log.info("index sync finished", metadata: ["outcome": "\(outcome)", "after": "\(ContinuousClock.now - started)"])
+      return outcome
+    } catch {
+      log.warning("index sync failed", metadata: ["error": "\(error)"])
+      throw error
+    }
+  }
+
+  private func runLocked(
+    progress: @escaping @Sendable (IndexProgress) -> Void, onRetry: @escaping @Sendable (RetryNotice) -> Void
   ) async throws(IndexSyncError) -> IndexSyncOutcome {
     guard let lock = SyncLock(index.location.lockFile) else { return .busy }
     defer { withExtendedLifetime(lock) {} }

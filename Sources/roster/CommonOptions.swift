@@ -48,6 +48,13 @@ struct CommonOptions: ParsableArguments {
       valueName: "name"))
   var profile: String?
 
+  @Option(
+    name: .customLong("log-level"),
+    help: ArgumentHelp(
+      "What goes to the log file $XDG_STATE_HOME/roster/roster.log (default: $ROSTER_LOG, else warning).",
+      valueName: "level"))
+  var logLevel: LogLevelChoice?
+
   var environment: [String: String] { ProcessInfo.processInfo.environment }
 
   /// Settings from file, environment and these flags, with the chosen account's own authority,

@@ -44,6 +44,9 @@ struct SandboxCommand: AsyncParsableCommand {
   var tokenLifetime: Int?
   @Option(help: "Device-code polling interval the sandbox asks for, in seconds.") var deviceCodeInterval = 5
   @Option(help: "Device-code lifetime in seconds.") var deviceCodeExpiresIn = 900
+  @Option(
+    help: "Send every response's Date header this many seconds off the real time (for roster doctor's clock check).")
+  var clockSkew = 0
   @Flag(help: "Serve HTTPS with a certificate from a throw-away CA made at start.") var tls = false
   @Option(help: "Write the throw-away CA certificate (PEM) to FILE (with --tls).") var caOut: String?
   @Flag(help: "Allow listening on a non-loopback address.") var allowRemote = false
@@ -90,6 +93,7 @@ struct SandboxCommand: AsyncParsableCommand {
 
   func run() async throws {
     var configuration = SandboxConfiguration()
+    configuration.dateSkew = clockSkew
     configuration.host = host
     configuration.port = port
     configuration.tls = tls

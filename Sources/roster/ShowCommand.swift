@@ -14,7 +14,9 @@ struct ShowCommand: AsyncParsableCommand {
       with --offline), 4 service or network error.
       """)
 
-  @Argument(help: "Object id, user principal name or mail address.")
+  @Argument(
+    help: "Object id, user principal name or mail address.",
+    completion: .custom(PeopleCompletion.names))
   var person: String
 
   @Flag(help: "Print JSON: the person with Graph property names, plus manager and directReports.")
