@@ -39,18 +39,7 @@ extension DetailViewController {
         scrollOffset = 0
         return .handled([.groupPane(.transitiveToggled)])
       })
-    if walked {
-      commands.append(
-        KeyCommand([.backspace, .left], "back along the path", hint: true) { [self] _, _ in
-          revealsSelection = true
-          return .handled([.detail(.wentBack)])
-        })
-    }
-    commands.append(
-      KeyCommand(
-        walked ? [.escape] : [.escape, .left], also: walked ? [] : [.backspace], onePane ? "back" : "to list",
-        hint: true
-      ) { _, _ in .handled([back]) })
+    commands += wayBackCommands(walked: walked, onePane: onePane, back: back)
     return KeyTable(
       commands + [
         KeyCommand([.home, .end], members.isEmpty ? "top/bottom" : "first/last member") { [self] key, state in

@@ -52,21 +52,8 @@ public final class DetailViewController: ViewController {
     } else {
       commands.append(scrollCommand(rows: rows, page: page))
     }
-    // Backspace and ← step back along the walked path; at its start (or with no walk) they
-    // leave the pane like Esc, never editing the search behind it.
-    if walked {
-      commands.append(
-        KeyCommand([.backspace, .left], "back along the path", hint: true) { [self] _, _ in
-          revealsSelection = true  // on the person just left
-          return .handled([.detail(.wentBack)])
-        })
-    }
     // Before the copy keys: on a narrow hint bar, the way out matters more.
-    commands.append(
-      KeyCommand(
-        walked ? [.escape] : [.escape, .left], also: walked ? [] : [.backspace], onePane ? "back" : "to list",
-        hint: true
-      ) { _, _ in .handled([back]) })
+    commands += wayBackCommands(walked: walked, onePane: onePane, back: back)
     return KeyTable(
       commands + [
         KeyCommand([.home, .end], "top/bottom") { [self] key, _ in
@@ -130,6 +117,26 @@ public final class DetailViewController: ViewController {
   }
 
   /// Scrolls by `delta` lines in a pane of `rows` rows (its title takes one).
+  /// The ways out of a pane, a person's or a group's: Backspace and ← step back along the walked
+  /// path; at its start (or with no walk) they leave the pane like Esc, never editing the search
+  /// behind it.
+  func wayBackCommands(walked: Bool, onePane: Bool, back: AppAction) -> [KeyCommand] {
+    var commands: [KeyCommand] = []
+    if walked {
+      commands.append(
+        KeyCommand([.backspace, .left], "back along the path", hint: true) { [self] _, _ in
+          revealsSelection = true  // on the row just left
+          return .handled([.detail(.wentBack)])
+        })
+    }
+    commands.append(
+      KeyCommand(
+        walked ? [.escape] : [.escape, .left], also: walked ? [] : [.backspace], onePane ? "back" : "to list",
+        hint: true
+      ) { _, _ in .handled([back]) })
+    return commands
+  }
+
   /// The keys that scroll a pane with nothing to select (a person without an org chart, a group
   /// whose members are not listed): one row, or a page of `page` rows.
   func scrollCommand(rows: Int, page: Int) -> KeyCommand {
