@@ -20,6 +20,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+    // NIOHTTPTypes: the sandbox's `--clock-skew` rewrites the Date header Hummingbird sets last.
+    .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -42,6 +44,10 @@ let package = Package(
     // The runtime: the Store, the effect interpreters, timers, locks, and the files the core
     // only describes (settings loading and writing, vCard files).
     .target(name: "AppRuntime", dependencies: ["RosterCore"], swiftSettings: strict),
+    // The library modules' loggers (quiet until `roster` turns them on) and the rules that keep
+    // tokens and codes out of the log.
+    .target(
+      name: "Diagnostics", dependencies: [.product(name: "Logging", package: "swift-log")], swiftSettings: strict),
 
     // MARK: - Networking
     .target(
@@ -51,6 +57,7 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        "Diagnostics",
       ],
       swiftSettings: strict
     ),
@@ -62,19 +69,23 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
+        "Diagnostics",
       ],
       swiftSettings: strict
     ),
     // libjpeg(-turbo) for photos; the shim turns libjpeg's exit-on-error into an error return.
     .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
     .target(
-      name: "Graph", dependencies: ["RosterCore", "AppRuntime", "SearchRules", "Transport", "CJPEG"],
+      name: "Graph",
+      dependencies: ["RosterCore", "AppRuntime", "SearchRules", "Transport", "CJPEG", "Diagnostics"],
       swiftSettings: strict),
 
     // MARK: - Local index (SQLite FTS5 through GRDB; the system libsqlite3 has FTS5)
     .target(
       name: "Index",
-      dependencies: ["RosterCore", "AppRuntime", "SearchRules", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: [
+        "RosterCore", "AppRuntime", "SearchRules", .product(name: "GRDB", package: "GRDB.swift"), "Diagnostics",
+      ],
       swiftSettings: strict
     ),
     // The B2C task API client (issue 14): HTTP through Transport, no UI.
@@ -103,6 +114,8 @@ let package = Package(
         .product(name: "SwiftASN1", package: "swift-asn1"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
       ],
       swiftSettings: strict
     ),
@@ -112,7 +125,8 @@ let package = Package(
       name: "roster",
       dependencies: [
         "Geometry", "RosterCore", "AppRuntime", "Transport", "Identity", "Graph", "Tasks", "TerminalUI", "Curses",
-        "Sandbox", "Index", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "Sandbox", "Index", "CNCurses", "CJPEG", "Diagnostics",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict,
       // Release builds carry the Swift runtime and Foundation inside the binary: no shared
@@ -127,8 +141,14 @@ let package = Package(
             "-Xlinker", "--end-group",
           ],
           .when(configuration: .release))
-      ]
+      ],
+      // The commit the binary is built from, for `roster --version` (BuildInfoPlugin).
+      plugins: ["BuildInfoPlugin"]
     ),
+
+    // Writes `BuildCommit.swift` (the git commit, `+dirty` when the tree has changes) before each
+    // build of `roster`; rewritten only when it changes, so an unchanged tree recompiles nothing.
+    .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
 
     // MARK: - Benchmark
     .target(name: "CBenchPTY", linkerSettings: [.linkedLibrary("util")]),
@@ -154,7 +174,9 @@ let package = Package(
       name: "RosterCoreTests",
       dependencies: ["Geometry", "RosterCore", "AppRuntime", "SandboxDirectory", "TestSupport"],
       swiftSettings: strict),
-    .testTarget(name: "TransportTests", dependencies: ["Transport", "Identity", "TestSupport"], swiftSettings: strict),
+    .testTarget(
+      name: "TransportTests", dependencies: ["Transport", "Identity", "TestSupport", "Diagnostics"],
+      swiftSettings: strict),
     .testTarget(name: "SandboxDirectoryTests", dependencies: ["SandboxDirectory"], swiftSettings: strict),
     .testTarget(name: "SearchRulesTests", dependencies: ["SearchRules"], swiftSettings: strict),
     .testTarget(

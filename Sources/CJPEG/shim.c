@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <jpeglib.h>
+#include <jerror.h>
 
 /// libjpeg's error manager extended with the jump back into `cjpeg_decode`.
 struct cjpeg_error {
@@ -95,3 +96,10 @@ int cjpeg_decode(const unsigned char *data, size_t size, int max_side,
 }
 
 void cjpeg_free(unsigned char *rgb) { free(rgb); }
+
+const char *cjpeg_library_version(void) {
+  struct jpeg_error_mgr manager;
+  jpeg_std_error(&manager);
+  if (manager.jpeg_message_table == NULL || JMSG_VERSION > manager.last_jpeg_message) return "unknown";
+  return manager.jpeg_message_table[JMSG_VERSION];
+}

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import RosterCore
 import Transport
@@ -42,6 +43,17 @@ struct GraphRequestExecutor: Sendable {
     onRetry: @Sendable (RetryNotice) -> Void
   ) async throws(DirectoryError) -> HTTPResponse {
     if isPersonalAccount { throw .personalAccount }
+    /// Every wait goes to the log too: throttling and retries are what a support case asks about.
+    func announce(_ notice: RetryNotice) {
+      DiagnosticLog.logger("roster.graph").warning(
+        "retrying",
+        metadata: [
+          "method": "\(method)", "path": "\(url.path)", "reason": "\(notice.reason)", "attempt": "\(notice.attempt)",
+          "wait_ms":
+            "\(notice.wait.components.seconds * 1000 + notice.wait.components.attoseconds / 1_000_000_000_000_000)",
+        ])
+      onRetry(notice)
+    }
     let policy = configuration.retry
     var retries = 0
     var refreshedAfter401 = false
@@ -56,7 +68,7 @@ struct GraphRequestExecutor: Sendable {
         case .retry(let reason, let wait, let finalError):
           guard retrying, retries < policy.maxRetries else { throw finalError }
           retries += 1
-          onRetry(RetryNotice(reason: reason, wait: wait, attempt: retries))
+          announce(RetryNotice(reason: reason, wait: wait, attempt: retries))
           do { try await sleep(wait) } catch { throw .cancelled }
           continue
         case .fail(let error): throw error
@@ -95,7 +107,7 @@ struct GraphRequestExecutor: Sendable {
       case .retry(let reason, let wait, let finalError):
         guard retrying, retries < policy.maxRetries else { throw finalError }
         retries += 1
-        onRetry(RetryNotice(reason: reason, wait: wait, attempt: retries))
+        announce(RetryNotice(reason: reason, wait: wait, attempt: retries))
         do { try await sleep(wait) } catch { throw .cancelled }
       }
     }

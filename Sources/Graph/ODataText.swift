@@ -1,4 +1,5 @@
 import Foundation
+import SearchRules
 import Transport
 
 /// Escaping for user text that goes into Graph query options.
@@ -28,5 +29,18 @@ public enum ODataText {
   /// values are always percent-encoded (`PercentEncoding`, the one encoder).
   public static func queryString(_ items: [(name: String, value: String)]) -> String {
     items.map { "\($0.name)=\(PercentEncoding.encode($0.value))" }.joined(separator: "&")
+  }
+
+  /// `("displayName:jo" OR "givenName:jo" …) AND (…)` for `words` over `schema`'s properties
+  /// (`SearchSchema.properties(for:)`), escaped, not yet percent-encoded: people and groups are
+  /// searched by the same rules, each over its own field list. A word no property of the schema
+  /// can match (symbols only, for groups) adds no clause; empty when no word is left.
+  public static func searchExpression(_ words: [String], schema: SearchSchema) -> String {
+    let clauses = words.compactMap { word -> String? in
+      let properties = schema.properties(for: word)
+      guard !properties.isEmpty else { return nil }
+      return properties.map { searchClause(property: $0.name, text: word) }.joined(separator: " OR ")
+    }
+    return clauses.count == 1 ? clauses[0] : clauses.map { "(\($0))" }.joined(separator: " AND ")
   }
 }

@@ -55,13 +55,7 @@ struct UserQuery: Sendable, Equatable {
 
   /// `("displayName:jo" OR "givenName:jo" …) AND (…)`, already escaped, not yet percent-encoded.
   /// Which properties a word is looked for in is `SearchSchema.properties(for:)`.
-  var searchExpression: String {
-    group(
-      serverWords.map { word in
-        SearchSchema.people.properties(for: word).map { ODataText.searchClause(property: $0.name, text: word) }
-          .joined(separator: " OR ")
-      }, with: " AND ")
-  }
+  var searchExpression: String { ODataText.searchExpression(serverWords, schema: .people) }
 
   /// `(startswith(displayName,'jo') or …) and (…)`, plus for several words
   /// `or startswith(displayName,'<phrase>')`; already escaped, not yet percent-encoded.

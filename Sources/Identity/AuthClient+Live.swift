@@ -17,7 +17,7 @@ extension AuthClient {
   ) throws(SignInFailure) -> AuthClient {
     let session = IdentitySession(
       configuration: try IdentityConfiguration(settings: settings), transport: transport, store: store,
-      scheduler: scheduler, opener: BrowserOpener.find(environment: environment))
+      scheduler: scheduler, opener: BrowserOpener.find(environment: environment), accountKey: settings.accountKey)
     return live(session: session)
   }
 

@@ -35,6 +35,12 @@ public final class FileTokenStore: TokenStore, @unchecked Sendable {
   public var location: String? { fileURL.path }
 
   public func load() async throws -> TokenCacheFile {
+    try snapshot()
+  }
+
+  /// The current content without waiting (no lock: for reading only), for choosing an account
+  /// before anything asynchronous starts.
+  public func snapshot() throws -> TokenCacheFile {
     try prepareDirectory()
     return try readFile()
   }
@@ -193,7 +199,8 @@ public final class FileTokenStore: TokenStore, @unchecked Sendable {
         "The token cache \(path) was written by a newer Roster (format \(file.version)); "
           + "use that version or sign in with --no-persist.")
     }
-    return file
+    // Caches written before several accounts are re-keyed here; the next write stores it so.
+    return file.normalized()
   }
 
   /// The file a token cache link names, when it may be used as it is: a dotfile manager's link of

@@ -12,6 +12,12 @@ public struct IdentityConfiguration: Sendable, Equatable {
   /// Fixed loopback port for the browser's redirect; nil picks a free one.
   public var redirectPort: Int?
   public var signIn: Settings.SignIn
+  /// The Graph base URL a new account remembers (its national cloud's own).
+  public var graphEndpoint: String
+  /// The settings profile a new account signs in under (`--profile`), nil for the top level.
+  public var profile: String?
+  /// The short name a new account is given (`roster login --name`).
+  public var accountName: String?
 
   public init(settings: Settings) throws(SignInFailure) {
     guard let clientId = settings.clientId?.trimmingCharacters(in: .whitespaces), !clientId.isEmpty else {
@@ -24,6 +30,9 @@ public struct IdentityConfiguration: Sendable, Equatable {
     self.redirectURI = settings.redirectUri
     self.redirectPort = settings.redirectPort
     self.signIn = settings.signIn
+    self.graphEndpoint = settings.graphEndpoint
+    self.profile = settings.profile
+    self.accountName = nil
   }
 
   /// Entra ID: the configured scopes plus `openid profile offline_access` (an ID token names the

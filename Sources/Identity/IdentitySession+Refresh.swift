@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import RosterCore
 import Transport
@@ -36,8 +37,9 @@ extension IdentitySession {
     let client = self.client
     let discovery = self.discovery
     let now = self.now
+    let pinned = accountKey
     let outcome: RefreshOutcome = try await store.update { file in
-      guard let (key, entry) = Self.active(in: file, for: configuration) else {
+      guard let (key, entry) = Self.active(in: file, for: configuration, pinned: pinned) else {
         return .signInRequired(SignInFailure(message: "Not signed in; run roster login.", error: "not_signed_in"))
       }
       if let reason = entry.signedOutReason {
@@ -95,9 +97,21 @@ extension IdentitySession {
       if let refreshToken = response.refreshToken { updated.refreshToken = refreshToken }
       updated.updatedAt = issuedAt
       file.accounts[key] = updated
+      DiagnosticLog.logger("roster.identity").info(
+        "access token refreshed",
+        metadata: [
+          "user": "\(entry.account.username.string)", "expires_in": "\(response.expiresIn ?? 3600)",
+          "scopes": "\(updated.account.grantedScopes.joined(separator: " "))",
+        ])
       return .token(response.accessToken, updated)
     case .rejected(let body):
       let failure = ErrorExplainer.failure(for: body)
+      DiagnosticLog.logger("roster.identity").warning(
+        "refresh rejected",
+        metadata: [
+          "user": "\(entry.account.username.string)", "error": "\(LogRedaction.scrubJWTs(body.error))",
+          "signed_out": "\(body.error == "invalid_grant" && !needsInteraction(body))",
+        ])
       // The service is having trouble: the session is fine, try again later.
       if ["temporarily_unavailable", "server_error"].contains(body.error) {
         return .failed(TokenServiceUnavailable(failure: failure))

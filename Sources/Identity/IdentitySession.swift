@@ -1,4 +1,5 @@
 import AppRuntime
+import Diagnostics
 import Foundation
 import RosterCore
 import Transport
@@ -21,14 +22,20 @@ public actor IdentitySession: AccessTokenProvider {
 
   /// The active account's cache entry as last read or written, for the fast path.
   var activeEntry: CachedAccount?
+  /// The cache key of the account this session is pinned to (`--account`, the UI's choice, or
+  /// the active account when the process started): another terminal switching the active
+  /// account never moves this one. Nil: the active account matching the configuration.
+  public private(set) var accountKey: String?
   var refreshTask: Task<Secret, any Error>?
 
   public init(
     configuration: IdentityConfiguration, transport: any HTTPTransport, store: any TokenStore,
     scheduler: any Scheduler = DispatchScheduler(label: "roster.identity.worker"),
     opener: BrowserOpener? = nil,
-    now: @escaping @Sendable () -> Date = { Date() }
+    now: @escaping @Sendable () -> Date = { Date() },
+    accountKey: String? = nil
   ) {
+    self.accountKey = accountKey
     self.configuration = configuration
     self.store = store
     self.client = TokenEndpointClient(transport: transport, clientId: configuration.clientId)
@@ -47,21 +54,27 @@ public actor IdentitySession: AccessTokenProvider {
 
   /// The active cached account for this authority and client, if it still has a refresh token.
   public func restoreSession() async -> Account? {
-    guard let file = try? await store.load(), let (_, entry) = Self.active(in: file, for: configuration),
+    guard let file = try? await store.load(),
+      let (_, entry) = Self.active(in: file, for: configuration, pinned: accountKey),
       entry.signedOutReason == nil, entry.refreshToken != nil
     else { return nil }
     activeEntry = entry
     return entry.account
   }
 
-  /// Forgets the active account's tokens (other cached accounts stay).
+  /// Forgets this session's account's tokens (other cached accounts stay).
   public func signOut() async throws {
     let configuration = self.configuration
+    let pinned = accountKey
     try await store.update { file in
-      if let (key, _) = Self.active(in: file, for: configuration) { file.accounts[key] = nil }
-      file.activeAccount = nil
+      if let (key, _) = Self.active(in: file, for: configuration, pinned: pinned) {
+        file.accounts[key] = nil
+        if file.activeAccount == key { file.activeAccount = nil }
+      }
+      if pinned == nil { file.activeAccount = nil }
     }
     activeEntry = nil
+    DiagnosticLog.logger("roster.identity").info("signed out")
   }
 
   /// Forgets every cached account.
@@ -70,9 +83,12 @@ public actor IdentitySession: AccessTokenProvider {
     activeEntry = nil
   }
 
-  /// The entry Roster uses: the active one when it matches this authority and client id, else
-  /// the newest that does.
-  static func active(in file: TokenCacheFile, for configuration: IdentityConfiguration) -> (String, CachedAccount)? {
+  /// The entry Roster uses: the pinned one (and no other, even when it is gone); else the active
+  /// one when it matches this authority and client id, else the newest that does.
+  static func active(in file: TokenCacheFile, for configuration: IdentityConfiguration, pinned: String? = nil)
+    -> (String, CachedAccount)?
+  {
+    if let pinned { return file.accounts[pinned].map { (pinned, $0) } }
     func matches(_ entry: CachedAccount) -> Bool {
       entry.clientId == configuration.clientId
         && entry.account.authority.lowercased() == configuration.authority.url.absoluteString.lowercased()
@@ -88,16 +104,28 @@ public actor IdentitySession: AccessTokenProvider {
   func completeSignIn(_ tokens: TokenResponse) async throws -> Account {
     let issuedAt = now()
     let account = Self.account(from: tokens, configuration: configuration, issuedAt: issuedAt)
-    let key = TokenCacheFile.key(authority: account.authority, homeAccountId: account.homeAccountId)
-    let entry = CachedAccount(
+    let fresh = CachedAccount(
       account: account, clientId: configuration.clientId, refreshToken: tokens.refreshToken,
       accessToken: tokens.accessToken, accessTokenIssuedAt: issuedAt, requestedScopes: configuration.scopes,
-      updatedAt: issuedAt)
-    try await store.update { file in
-      file.accounts[key] = entry
+      updatedAt: issuedAt, graphEndpoint: configuration.graphEndpoint, profile: configuration.profile,
+      name: configuration.accountName)
+    let key = TokenCacheFile.key(for: fresh)
+    let entry = try await store.update { file in
+      // Signing in again keeps the name the account was given, unless a new one is.
+      var stored = fresh
+      if stored.name == nil { stored.name = file.accounts[key]?.name }
+      file.accounts[key] = stored
       file.activeAccount = key
+      return stored
     }
     activeEntry = entry
+    accountKey = key
+    DiagnosticLog.logger("roster.identity").info(
+      "signed in",
+      metadata: [
+        "user": "\(account.username.string)", "tenant": "\(account.tenantId.string)",
+        "scopes": "\(account.grantedScopes.joined(separator: " "))",
+      ])
     return account
   }
 

@@ -5,11 +5,17 @@ import RosterCore
 /// which one is active.
 ///
 /// ```json
-/// { "version": 1, "activeAccount": "https://login.microsoftonline.com/organizations|oid.tid",
-///   "accounts": { "<authority>|<oid.tid>": { "account": {…}, "clientId": "…",
+/// { "version": 1, "activeAccount": "login.microsoftonline.com|<client id>|<oid.tid>",
+///   "accounts": { "<cloud>|<client id>|<oid.tid>": { "account": {…}, "clientId": "…",
 ///     "refreshToken": "…", "accessToken": "…", "accessTokenIssuedAt": …, "updatedAt": …,
-///     "requestedScopes": "…", "signedOutReason": null } } }
+///     "requestedScopes": "…", "graphEndpoint": "…", "profile": null, "name": null,
+///     "signedOutReason": null } } }
 /// ```
+///
+/// Files written before several accounts (keys `<authority>|<oid.tid>`) are read as they are and
+/// re-keyed in memory (`normalized()`); the next write stores the new keys. The format number
+/// stays 1: an older Roster matches entries by their content, not their key, so it still reads
+/// a file this one wrote.
 public struct TokenCacheFile: Codable, Equatable, Sendable {
   public static let currentVersion = 1
 
@@ -26,10 +32,60 @@ public struct TokenCacheFile: Codable, Equatable, Sendable {
     self.accounts = accounts
   }
 
-  /// Accounts are keyed by authority plus home account (`oid.tid`), so the same person in two
-  /// tenants, or through two authorities, is two entries.
-  public static func key(authority: String, homeAccountId: String) -> String {
-    "\(authority.lowercased())|\(homeAccountId)"
+  /// Accounts are keyed by cloud (the authority's host), client id and home account (`oid.tid`):
+  /// the same person in two tenants is two entries (the tenant is part of the home account id),
+  /// and signing in again through another authority of the same tenant (`organizations`, then
+  /// the tenant's domain) replaces the entry instead of adding a twin.
+  public static func key(cloud: String, clientId: String, homeAccountId: String) -> String {
+    "\(cloud.lowercased())|\(clientId.lowercased())|\(homeAccountId.lowercased())"
+  }
+
+  /// The key `entry` belongs under. A B2C account's home account carries its policy, as MSAL's
+  /// does (`oid-b2c_1_signupsignin.tid`): the same customer through two user flows is two
+  /// accounts, and never the same as an Entra account of a tenant that shares its ids.
+  public static func key(for entry: CachedAccount) -> String {
+    var home = entry.account.homeAccountId
+    if let policy = (try? Authority(parsing: entry.account.authority))?.policy {
+      let parts = home.split(separator: ".", maxSplits: 1).map(String.init)
+      home = parts.count == 2 ? "\(parts[0])-\(policy).\(parts[1])" : "\(home)-\(policy)"
+    }
+    return key(cloud: cloud(ofAuthority: entry.account.authority), clientId: entry.clientId, homeAccountId: home)
+  }
+
+  /// The cloud an authority URL belongs to: its host (and port, for a loopback sandbox).
+  public static func cloud(ofAuthority authority: String) -> String {
+    guard let components = URLComponents(string: authority), let host = components.host else {
+      return authority.lowercased()
+    }
+    return (host + (components.port.map { ":\($0)" } ?? "")).lowercased()
+  }
+
+  /// The same cache with entries written before several accounts (keys `authority|oid.tid`,
+  /// recognised by the authority's `://`) under the key they now belong under; other keys stay
+  /// as they are. Two old entries for one key keep the newer; the active account follows.
+  public func normalized() -> TokenCacheFile {
+    guard accounts.keys.contains(where: { $0.contains("://") }) else { return self }
+    var result = TokenCacheFile(version: version, activeAccount: nil, accounts: [:])
+    var renamed: [String: String] = [:]
+    for (oldKey, entry) in accounts.sorted(by: { $0.key < $1.key }) {
+      let newKey = oldKey.contains("://") ? Self.key(for: entry) : oldKey
+      renamed[oldKey] = newKey
+      if let kept = result.accounts[newKey], kept.updatedAt >= entry.updatedAt { continue }
+      result.accounts[newKey] = entry
+    }
+    result.activeAccount = activeAccount.flatMap { renamed[$0] ?? ($0.isEmpty ? nil : $0) }
+    if let active = result.activeAccount, result.accounts[active] == nil { result.activeAccount = nil }
+    return result
+  }
+
+  /// The accounts in the order `roster accounts` numbers them: by user name, then tenant, then
+  /// key, so a number stays put until an account is added or removed.
+  public var ordered: [(key: String, entry: CachedAccount)] {
+    accounts.map { (key: $0.key, entry: $0.value) }.sorted { left, right in
+      let a = (left.entry.account.username.string.lowercased(), left.entry.account.tenantId.string, left.key)
+      let b = (right.entry.account.username.string.lowercased(), right.entry.account.tenantId.string, right.key)
+      return a < b
+    }
   }
 
   static func decoder() -> JSONDecoder {
@@ -59,10 +115,19 @@ public struct CachedAccount: Codable, Equatable, Sendable {
   public var updatedAt: Date
   /// Set when a refresh was refused for good (expired, revoked): why the person must sign in.
   public var signedOutReason: String?
+  /// The Graph base URL the account signed in for (a national cloud's own); nil in caches
+  /// written before several accounts, where the settings' endpoint is used.
+  public var graphEndpoint: String?
+  /// The settings profile the account signed in under (`--profile`), whose other settings
+  /// (task API, photos…) go with it; nil for the settings file's top level.
+  public var profile: String?
+  /// A short name given at sign-in (`roster login --name work`), for `--account work`.
+  public var name: String?
 
   public init(
     account: Account, clientId: String, refreshToken: Secret?, accessToken: Secret?, accessTokenIssuedAt: Date?,
-    requestedScopes: String, updatedAt: Date, signedOutReason: String? = nil
+    requestedScopes: String, updatedAt: Date, signedOutReason: String? = nil, graphEndpoint: String? = nil,
+    profile: String? = nil, name: String? = nil
   ) {
     self.account = account
     self.clientId = clientId
@@ -72,6 +137,9 @@ public struct CachedAccount: Codable, Equatable, Sendable {
     self.requestedScopes = requestedScopes
     self.updatedAt = updatedAt
     self.signedOutReason = signedOutReason
+    self.graphEndpoint = graphEndpoint
+    self.profile = profile
+    self.name = name
   }
 
   /// Whether the access token is still good for at least the refresh margin: five minutes, or a

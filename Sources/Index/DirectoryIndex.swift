@@ -63,6 +63,7 @@ public final class DirectoryIndex: Sendable {
             name, fields, content='', tokenize='ascii', prefix='2 4 6', detail='column');
           """)
     }
+    registerGroupMigration(&migrator)
     migrator.registerMigration("v2-compact-ranked-people", migrate: compactPeople)
     return migrator
   }
@@ -167,6 +168,7 @@ public final class DirectoryIndex: Sendable {
       let size = location.allFiles.prefix(3).reduce(Int64(0)) { total, url in
         total + ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value ?? 0)
       }
+      let groups = try Self.groupStatus(db, meta: meta)
       return IndexStatus(
         file: location.file.path, sizeBytes: size, people: generation > 0 ? (people ?? 0) : 0,
         complete: generation > 0 && meta["delta_link"] != nil,
@@ -174,7 +176,8 @@ public final class DirectoryIndex: Sendable {
         indexing: building, estimate: Int(meta["estimate"] ?? ""),
         managersKnown: meta["managers_known"] == "1",
         profiles: meta["profiles"].flatMap(ProfileGrant.init(rawValue:)) ?? .full,
-        permissionProblem: meta["permission_problem"])
+        permissionProblem: meta["permission_problem"], groups: groups.groups,
+        groupsMissingPermission: groups.problem?.permission)
     }
   }
 

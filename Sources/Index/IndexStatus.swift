@@ -21,4 +21,8 @@ public struct IndexStatus: Sendable, Equatable, Codable {
   public var profiles: ProfileGrant
   /// Why the last sync could not run (a missing permission), said once and kept for `status`.
   public var permissionProblem: String?
+  /// Groups in the index; nil when it keeps none (issue 20).
+  public var groups: Int? = nil
+  /// Why it keeps no groups: the permission the token lacks (`GroupPermissionNeed.permission`).
+  public var groupsMissingPermission: String? = nil
 }

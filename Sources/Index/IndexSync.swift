@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import RosterCore
 
@@ -41,33 +42,55 @@ public struct IndexSync: Sendable {
   /// `/users/$count`, for "indexing 12,000 of ~200,000"; nil when unknown.
   public let estimate: @Sendable () async -> Int?
   public let now: @Sendable () -> Date
+  /// Groups and memberships, synced after the people in the same round (issue 20).
+  public let groups: GroupSyncMode
 
   public init(
     index: DirectoryIndex, feed: DeltaFeed, estimate: @escaping @Sendable () async -> Int? = { nil },
-    now: @escaping @Sendable () -> Date = { Date() }
+    now: @escaping @Sendable () -> Date = { Date() }, groups: GroupSyncMode = .off
   ) {
     self.index = index
     self.feed = feed
     self.estimate = estimate
     self.now = now
+    self.groups = groups
   }
 
   public func run(
     progress: @escaping @Sendable (IndexProgress) -> Void = { _ in },
     onRetry: @escaping @Sendable (RetryNotice) -> Void = { _ in }
   ) async throws(IndexSyncError) -> IndexSyncOutcome {
+    // Sync progress goes to the log as well as to the caller: "stuck at 40,000" is a support case.
+    let log = DiagnosticLog.logger("roster.index")
+    let started = ContinuousClock.now
+    log.info("index sync started", metadata: ["file": "\(index.location.file.lastPathComponent)"])
+    do throws(IndexSyncError) {
+      let outcome = try await runLocked(
+        progress: { update in
+          log.info(
+            "index sync progress",
+            metadata: [
+              "phase": "\(update.phase)", "indexed": "\(update.indexed)",
+              "estimate": "\(update.estimate.map(String.init) ?? "unknown")",
+            ])
+          progress(update)
+        }, onRetry: onRetry)
+      log.info("index sync finished", metadata: ["outcome": "\(outcome)", "after": "\(ContinuousClock.now - started)"])
+      return outcome
+    } catch {
+      log.warning("index sync failed", metadata: ["error": "\(error)"])
+      throw error
+    }
+  }
+
+  private func runLocked(
+    progress: @escaping @Sendable (IndexProgress) -> Void, onRetry: @escaping @Sendable (RetryNotice) -> Void
+  ) async throws(IndexSyncError) -> IndexSyncOutcome {
     guard let lock = SyncLock(index.location.lockFile) else { return .busy }
     defer { withExtendedLifetime(lock) {} }
     do {
-      let point = try index.syncPoint()
-      if point.building == nil, !point.refill, point.liveGeneration > 0, let deltaLink = point.deltaLink {
-        do {
-          return try await deltaRound(from: point.deltaNext ?? deltaLink, progress: progress, onRetry: onRetry)
-        } catch let error where DeltaFeed.needsFullSync(error) {
-          try index.dropDeltaLink()
-        }
-      }
-      return try await fullRound(resume: point.building, progress: progress, onRetry: onRetry)
+      let people = try await peopleRound(progress: progress, onRetry: onRetry)
+      return try await withGroups(people, onRetry: onRetry)
     } catch let error as IndexSyncError {
       throw error
     } catch let error as DirectoryError {
@@ -78,6 +101,37 @@ public struct IndexSync: Sendable {
       throw .failed(error)
     } catch {
       throw .failed(.malformedResponse("The local index could not be written: \(error)"))
+    }
+  }
+
+  private func peopleRound(
+    progress: @escaping @Sendable (IndexProgress) -> Void, onRetry: @escaping @Sendable (RetryNotice) -> Void
+  ) async throws -> IndexSyncOutcome {
+    let point = try index.syncPoint()
+    if point.building == nil, !point.refill, point.liveGeneration > 0, let deltaLink = point.deltaLink {
+      do {
+        return try await deltaRound(from: point.deltaNext ?? deltaLink, progress: progress, onRetry: onRetry)
+      } catch let error where DeltaFeed.needsFullSync(error) {
+        try index.dropDeltaLink()
+      }
+    }
+    return try await fullRound(resume: point.building, progress: progress, onRetry: onRetry)
+  }
+
+  /// The groups round after the people's, its pages and entries added to the outcome's.
+  private func withGroups(_ outcome: IndexSyncOutcome, onRetry: @escaping @Sendable (RetryNotice) -> Void)
+    async throws -> IndexSyncOutcome
+  {
+    guard case .synced(let full, let changes, let requests) = outcome else { return outcome }
+    switch groups {
+    case .off:
+      return outcome
+    case .notPermitted(let need):
+      if try index.groupStatus().problem != need { try index.forgetGroups(because: need) }
+      return outcome
+    case .sync(let feed):
+      let done = try await GroupIndexSync(index: index, feed: feed, now: now).run(onRetry: onRetry)
+      return .synced(full: full, changes: changes + done.changes, requests: requests + done.requests)
     }
   }
 

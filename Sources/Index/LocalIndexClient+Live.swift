@@ -9,9 +9,13 @@ extension LocalIndexClient {
   public static func live(
     environment: [String: String], directory: URL? = nil, feed: DeltaFeed,
     estimate: @escaping @Sendable () async -> Int?,
-    report: @escaping @Sendable (String) -> Void = { _ in }
+    report: @escaping @Sendable (String) -> Void = { _ in },
+    groupFeed: GroupDeltaFeed? = nil
   ) -> LocalIndexClient {
     let attached = LockedValue<DirectoryIndex?>(nil)
+    let groupMode = LockedValue<GroupSyncMode>(.off)
+    // The signed-in person's object id (`oid` of `oid.tid`): "my groups" offline.
+    let me = LockedValue<String?>(nil)
     return LocalIndexClient(
       attach: { account in
         let location = IndexLocation(account: account, environment: environment, directory: directory)
@@ -22,9 +26,14 @@ extension LocalIndexClient {
         }
         // Nothing the token may no longer read is answered: not in the pane, not in a search.
         guard let index = opened, (try? index.conform(to: ProfileGrant(account))) != nil else { return nil }
+        // Groups only with a token that may read them; without, the index keeps none.
+        let mode = GroupSyncMode(account: account, feed: groupFeed)
+        try? index.conformGroups(to: account)
+        groupMode.withLock { $0 = mode }
+        me.withLock { $0 = account.homeAccountId.split(separator: ".").first.map(String.init) }
         attached.withLock { $0 = index }
         index.prepareCloseMatches()
-        return (try? index.status()).map(summary).map { summary in
+        return (try? index.status()).map { summary($0, index: index) }.map { summary in
           var summary = summary
           summary.repaired = repaired.current
           return summary
@@ -36,13 +45,13 @@ extension LocalIndexClient {
       },
       sync: { progress in
         guard let index = attached.current else { return .failed(.cancelled) }
-        let sync = IndexSync(index: index, feed: feed, estimate: estimate)
+        let sync = IndexSync(index: index, feed: feed, estimate: estimate, groups: groupMode.current)
         do throws(IndexSyncError) {
           switch try await sync.run(progress: { progress($0.indexed, $0.estimate) }) {
           case .busy: return .busy
           case .synced:
             index.prepareCloseMatches()
-            return (try? index.status()).map { .synced(summary($0)) } ?? .failed(.cancelled)
+            return (try? index.status()).map { .synced(summary($0, index: index)) } ?? .failed(.cancelled)
           }
         } catch {
           switch error {
@@ -58,12 +67,18 @@ extension LocalIndexClient {
           let found = try? index.closeMatches(text, limit: limit, wait: false)
         else { return nil }
         return CloseMatches(people: found.people, forgiven: found.forgiven)
-      })
+      },
+      searchGroups: { text, limit in
+        guard let index = attached.current else { return [] }
+        return (try? index.searchGroups(text, limit: limit)) ?? []
+      },
+      groups: .index({ attached.current }, me: { me.current }))
   }
 
-  static func summary(_ status: IndexStatus) -> LocalIndexSummary {
-    LocalIndexSummary(
+  static func summary(_ status: IndexStatus, index: DirectoryIndex? = nil) -> LocalIndexSummary {
+    let groups = (try? index?.groupStatus()) ?? (groups: nil, problem: nil)
+    return LocalIndexSummary(
       complete: status.complete, people: status.people, lastSync: status.lastSync, indexing: status.indexing,
-      estimate: status.estimate)
+      estimate: status.estimate, groups: groups.groups, groupsProblem: groups.problem)
   }
 }

@@ -41,6 +41,9 @@ public struct SandboxConfiguration: Sendable {
   /// The sandbox's clock: token lifetimes, code expiry and auto-approval all read it, so tests
   /// can move time instead of sleeping.
   public var now: @Sendable () -> Date = { Date() }
+  /// `--clock-skew SECONDS`: every response's `Date` header is this far from the real time, as
+  /// from a server whose clock (or ours) is wrong, for `roster doctor`'s clock check. 0 = none.
+  public var dateSkew: Int = 0
   /// Where the B2C task API keeps `tasks.json` (`--data DIR`); nil keeps tasks in memory.
   public var dataDirectory: URL? = nil
   /// The B2C policy whose tokens the task API trusts.
@@ -51,6 +54,11 @@ public struct SandboxConfiguration: Sendable {
   /// passes threads of their own: its synchronous tests block pool threads while a `roster`
   /// child waits on this server, and with two cores that starved it for minutes.
   public var executor: (any TaskExecutor)? = nil
+  /// The tenant's id; nil is the fixed default (`SandboxTenant.tenantId`). The second tenant
+  /// (`SandboxServer.startSecondTenant`) has its own.
+  public var tenantId: String? = nil
+  /// A directory already built (the second tenant's, with its guest); wins over `peopleFile`.
+  public var directory: Directory? = nil
 
   public init() {}
 }
@@ -112,6 +120,11 @@ public final class RunningSandbox: Sendable {
   }
 
   /// Stops serving and waits until the port is closed.
+  /// Every token and code this sandbox has issued or received (for tests that look for leaks).
+  public func issuedSecrets() async -> [String] {
+    await tenant?.grants.issuedSecrets ?? []
+  }
+
   public func stop() async {
     serving.cancel()
     await serving.value
@@ -153,7 +166,9 @@ public enum SandboxServer {
       throw SandboxStartError.remoteHostRefused(configuration.host)
     }
     let directory: Directory
-    if let file = configuration.peopleFile {
+    if let given = configuration.directory {
+      directory = given
+    } else if let file = configuration.peopleFile {
       do { directory = try Directory.load(peopleFile: file) } catch {
         throw SandboxStartError.peopleFile(error.description)
       }
@@ -162,8 +177,12 @@ public enum SandboxServer {
     }
     let tenant = try SandboxTenant(configuration: configuration, directory: directory)
     let ca = configuration.tls ? try ThrowawayCA(extraHosts: [configuration.host]) : nil
+    let skew = configuration.dateSkew
+    let http: HTTPServerBuilder =
+      skew == 0
+      ? .http1() : .http1(configuration: .init(additionalChannelHandlers: [SkewedDateHandler(skewSeconds: skew)]))
     let server: HTTPServerBuilder =
-      try ca.map { try .tls(.http1(), tlsConfiguration: $0.serverTLSConfiguration()) } ?? .http1()
+      try ca.map { try .tls(http, tlsConfiguration: $0.serverTLSConfiguration()) } ?? http
 
     let (events, continuation) = AsyncStream.makeStream(of: Result<Int, any Error>.self)
     let app = Application(

@@ -33,7 +33,7 @@ final class SandboxTenant: Sendable {
   init(configuration: SandboxConfiguration, directory: Directory) throws {
     self.configuration = configuration
     self.history = DirectoryHistory(directory)
-    self.tenantId = Self.tenantId
+    self.tenantId = configuration.tenantId ?? Self.tenantId
     let upn = directory.defaultUser.userPrincipalName
     let domain = upn.split(separator: "@").last.map(String.init)?.lowercased()
     self.tenantDomain = (domain?.isEmpty == false && upn.contains("@")) ? domain! : "contoso.onmicrosoft.com"

@@ -14,6 +14,13 @@ public struct SearchSchema: Sendable, Hashable {
     SearchedProperty("userPrincipalName", matching: .prefix),
   ])
 
+  /// What Roster searches groups by: the properties Graph's `$search` accepts on `/groups`
+  /// (group.md: `displayName` and `description`, both tokenized). A group's mail and alias are
+  /// not `$search`-able; `roster query` finds a list by its mail with `$filter` instead.
+  public static let groups = SearchSchema([
+    SearchedProperty("displayName", matching: .tokens), SearchedProperty("description", matching: .tokens),
+  ])
+
   /// Graph tokenizes on symbols and spaces, so a word of symbols or emoji alone (`%`, `&`, `🙂`)
   /// leaves no token, and a tokenized clause with it would match everyone. Such a word is looked
   /// for only where Graph matches by prefix.

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import Diagnostics
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -58,7 +59,25 @@ public final class LiveHTTPTransport: HTTPTransport, @unchecked Sendable {
     directClient?.shutdown { _ in }
   }
 
+  /// Sends `request` with a `client-request-id` (Graph and the identity platform echo it, and
+  /// support asks for it), and logs the exchange (`HTTPExchangeLog`).
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    var request = request
+    if request.header("client-request-id") == nil {
+      request.headers.append((name: "client-request-id", value: UUID().uuidString.lowercased()))
+    }
+    let started = ContinuousClock.now
+    do {
+      let response = try await exchange(request)
+      HTTPExchangeLog.finished(request, response: response, after: ContinuousClock.now - started)
+      return response
+    } catch {
+      HTTPExchangeLog.failed(request, error: error, after: ContinuousClock.now - started)
+      throw error
+    }
+  }
+
+  private func exchange(_ request: HTTPRequest) async throws -> HTTPResponse {
     if Task.isCancelled { throw TransportError.cancelled }
     let host = request.url.host ?? ""
     let client = directClient.flatMap { configuration.proxy?.bypasses(host: host) == true ? $0 : nil } ?? proxiedClient

@@ -27,6 +27,8 @@ struct Report {
   var queryCost: (roster: Int, unshaped: Int)?
   var resultsPaged = 0
   var index: IndexHarness.Figures?
+  /// Groups (issue 20): the sync with groups and group search, beside the people-only figures.
+  var groups: GroupBench.Figures?
   /// Graph round trips per `roster show` (the detail of a person, text only).
   var detailRoundTrips: Sample?
 
@@ -119,6 +121,9 @@ struct Report {
         metric: "detail of a person (text): round trips, max of \(detailRoundTrips?.values.count ?? 0)",
         roster: detailRoundTrips?.values.max(), fzf: nil, target: "1 (was 3)", unit: ""),
     ] + indexRows
+      + (groups.map { GroupBench.rows($0, latencyMs: latencyMs) } ?? []).map {
+        Row(metric: $0.metric, roster: $0.roster, fzf: $0.fzf, target: $0.target, unit: $0.unit)
+      }
   }
 
   /// The local index's figures (issue 12): typing beside fzf at this run's size, then the large

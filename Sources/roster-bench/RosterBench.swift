@@ -27,7 +27,8 @@ struct RosterBench: ParsableCommand {
       """)
   var indexPeople: Int?
   @Option(
-    help: "Run only these parts, comma-separated: typing, navigation, startup, memory, index, detail, photos, fzf.")
+    help:
+      "Run only these parts, comma-separated: typing, navigation, startup, memory, index, groups, detail, photos, fzf.")
   var only: String?
   @Option(help: "Write what each program printed after each navigation key to files in this directory.")
   var trace: String?
@@ -111,6 +112,13 @@ struct RosterBench: ParsableCommand {
         report.index?.large = try IndexHarness.large(
           roster: rosterPath, people: indexPeople, latencyMs: latencyMs, scopes: scopes, home: home)
       }
+    }
+
+    if runs("groups") {
+      log("roster: first sync with groups, group search beside fzf")
+      report.groups = try GroupBench.measure(
+        roster: rosterPath, people: indexPeople > 0 ? indexPeople : people, latencyMs: latencyMs,
+        home: work.appendingPathComponent("groups"), typingRuns: typingRuns)
     }
 
     if runs("photos") {

@@ -20,6 +20,10 @@ struct AppComposition: Sendable {
   var warnings = WarningRelay()
   /// Where sign-in leads: the task list for a B2C profile (a B2C token cannot call Graph).
   var home: Screen = .main
+  /// The signed-in accounts and switching between them (the picker, Ctrl-T).
+  var accounts: AccountsClient = .unavailable
+  /// More than one account was signed in at start (the status line names the tenant always).
+  var severalAccounts = false
 
   /// `roster --demo`: the embedded sandbox tenant (`SandboxServer.start` on 127.0.0.1, approving
   /// device codes after 3 s and browser sign-ins after 2 s) with the live Identity and Graph
@@ -40,7 +44,7 @@ struct AppComposition: Sendable {
     var settings = Settings(
       clientId: sandbox.clientId, authority: sandbox.authority.absoluteString,
       graphEndpoint: sandbox.graphURL.absoluteString)
-    settings.scopes = Settings.defaultScopes + " User.Read.All Presence.Read.All"
+    settings.scopes = Settings.defaultScopes + " User.Read.All Presence.Read.All GroupMember.Read.All"
     settings.signIn = .deviceCode
     let transport = try LiveHTTPTransport(configuration: .fromEnvironment(environment, caFile: nil))
     // The browser sign-in (b) approves itself like the device code: the stand-in browser visits
@@ -59,7 +63,8 @@ struct AppComposition: Sendable {
         ? .disabled
         : localIndex(
           graph, tokens: auth.tokens, transport: transport, environment: environment,
-          directory: try DemoData.directory(environment: environment)))
+          directory: try DemoData.directory(environment: environment)),
+      groups: GroupClient.live(configuration: graph, tokens: auth.tokens, transport: transport))
     return AppComposition(settings: settings, services: services, isDemo: true, saveSettings: { _ in services })
   }
 
@@ -67,17 +72,25 @@ struct AppComposition: Sendable {
   /// `DirectoryClient.live`) over one shared transport. Without a client id the setup screen
   /// shows; saving it writes the settings file and builds the clients for the new settings.
   static func live(options: CommonOptions, signIn: SignInOptions) throws -> AppComposition {
-    let settings = try options.loadSettings(redirectPort: signIn.redirectPort)
+    // The token cache is read to choose the account before the UI starts: what it warns about
+    // is held for the status line.
+    let warnings = WarningRelay(holding: true)
+    let settings = try options.loadSettings(
+      redirectPort: signIn.redirectPort, persist: !signIn.noPersist, warn: warnings.post)
     let environment = options.environment
     let transport = try options.makeTransport(settings: settings)
-    let warnings = WarningRelay()
     let tokenStore = options.makeTokenStore(persist: !signIn.noPersist, warn: warnings.post)
     // The demo keeps nothing on disk; a real tenant's photos are cached (DECISIONS.md, "Photos").
     let photoCache = PhotoDiskCache.standard(environment: environment)
+    // The session whose clients are in force: the picker marks its account.
+    let current = LockedValue<IdentitySession?>(nil)
     let build: @Sendable (Settings) throws -> Services = { settings in
       do {
-        let auth = try AuthClient.live(
-          settings: settings, transport: transport, store: tokenStore, environment: environment)
+        let session = IdentitySession(
+          configuration: try IdentityConfiguration(settings: settings), transport: transport, store: tokenStore,
+          opener: BrowserOpener.find(environment: environment), accountKey: settings.accountKey)
+        current.withLock { $0 = session }
+        let auth = AuthClient.live(session: session)
         let graph = try GraphConfiguration(settings: settings)
         let directory = DirectoryClient.live(
           configuration: graph, tokens: auth.tokens, transport: transport, photoCache: photoCache)
@@ -85,7 +98,8 @@ struct AppComposition: Sendable {
           auth: auth, directory: directory,
           index: settings.index
             ? localIndex(graph, tokens: auth.tokens, transport: transport, environment: environment) : .disabled,
-          tasks: .live(settings: settings, tokens: auth.tokens, transport: transport))
+          tasks: .live(settings: settings, tokens: auth.tokens, transport: transport),
+          groups: .live(configuration: graph, tokens: auth.tokens, transport: transport))
       } catch let failure as SignInFailure {
         throw failure
       } catch {
@@ -101,7 +115,64 @@ struct AppComposition: Sendable {
         return try build(newSettings)
       },
       signInMethod: chooseSignIn(settings, environment: environment), warnings: warnings,
-      home: home(for: settings))
+      home: home(for: settings),
+      accounts: signIn.noPersist
+        ? .unavailable
+        : accountsClient(options: options, store: tokenStore, current: current, build: build),
+      severalAccounts: signIn.noPersist
+        ? false : ((try? options.fileTokenStore(warn: warnings.post).snapshot())?.accounts.count ?? 0) > 1)
+  }
+
+  /// The picker's accounts over the token cache: listing them, and building a chosen account's
+  /// clients with its own authority, client id, scopes, Graph endpoint and profile. A switch also
+  /// makes that account the active one for the next command (as `roster accounts use` does);
+  /// other windows keep the account they started with.
+  static func accountsClient(
+    options: CommonOptions, store: any TokenStore, current: LockedValue<IdentitySession?>,
+    build: @escaping @Sendable (Settings) throws -> Services
+  ) -> AccountsClient {
+    AccountsClient(
+      list: {
+        let file = try await store.load()
+        let currentKey = await current.current?.accountKey
+        let accounts = file.ordered.map { item in
+          AccountSummary(
+            key: item.key, username: item.entry.account.username, tenantId: item.entry.account.tenantId,
+            name: (item.entry.name ?? item.entry.profile).map { CleanText($0) },
+            isActive: item.key == file.activeAccount,
+            isB2C: (try? Authority(parsing: item.entry.account.authority))?.isB2C == true,
+            isSignedIn: item.entry.refreshToken != nil && item.entry.signedOutReason == nil)
+        }
+        return (accounts, currentKey)
+      },
+      switchTo: { key in
+        let entry = try await store.update { file -> CachedAccount in
+          guard let entry = file.accounts[key] else {
+            throw SignInFailure(message: "That account was signed out in the meantime.", canRetry: false)
+          }
+          file.activeAccount = key
+          return entry
+        }
+        let base: Settings
+        if let own = try? options.loadSettingsOnly(
+          signIn: nil, redirectPort: nil, profile: entry.profile ?? options.profile)
+        {
+          base = own
+        } else {
+          base = try options.loadSettingsOnly(signIn: nil, redirectPort: nil, profile: nil)
+        }
+        let settings = AccountChoice.applying((key, entry), to: base)
+        let services = try build(settings)
+        let account = await services.auth.restoreSession()
+        return AccountsClient.Switch(
+          services: services, account: account, home: home(for: settings), settings: settings)
+      },
+      prepareNew: {
+        var settings = try options.loadSettingsOnly(signIn: nil, redirectPort: nil, profile: options.profile)
+        settings.accountKey = nil
+        let services = try build(settings)
+        return AccountsClient.Switch(services: services, account: nil, home: home(for: settings), settings: settings)
+      })
   }
 
   /// The local directory index over the same Graph client settings, tokens and transport.
@@ -113,7 +184,8 @@ struct AppComposition: Sendable {
     .live(
       environment: environment, directory: directory,
       feed: .live(configuration: graph, tokens: tokens, transport: transport),
-      estimate: DeltaFeed.liveEstimate(configuration: graph, tokens: tokens, transport: transport))
+      estimate: DeltaFeed.liveEstimate(configuration: graph, tokens: tokens, transport: transport),
+      groupFeed: .live(configuration: graph, tokens: tokens, transport: transport))
   }
 
   /// `.tasks` for a B2C authority: its tokens are for the customer's own API, never Graph.
@@ -159,8 +231,13 @@ struct AppComposition: Sendable {
 
   /// The app's store, built the one way there is (`Store.live`, which StoreTests drive).
   @MainActor func makeStore() -> Store {
-    let state = AppState(settings: settings, signInMethod: signInMethod, isDemo: isDemo, now: Date(), home: home)
-    let store = Store.live(initialState: state, services: services, saveSettings: saveSettings)
+    var state = AppState(settings: settings, signInMethod: signInMethod, isDemo: isDemo, now: Date(), home: home)
+    // The one search field lists groups beside people (issue 20); Ctrl-G switches.
+    state.groups.isEnabled = home == .main
+    state.accounts.currentKey = settings.accountKey
+    state.accounts.severalSignedIn = severalAccounts
+    let store = Store.live(
+      initialState: state, services: services, saveSettings: saveSettings, accounts: accounts)
     warnings.attach { message in
       DispatchQueue.main.async { MainActor.assumeIsolated { store.send(.app(.warningRaised(message))) } }
     }

@@ -36,18 +36,79 @@ struct CommonOptions: ParsableArguments {
       "Tenant id or domain, put into the authority in place of its tenant.", valueName: "tenant"))
   var tenant: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Use this signed-in account for this command only: its number in `roster accounts`, its name, its user name, "
+        + "or user/tenant (overrides ROSTER_ACCOUNT and the account setting).", valueName: "account"))
+  var account: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Use this named profile of the settings file (overrides ROSTER_PROFILE and the profile setting).",
+      valueName: "name"))
+  var profile: String?
+
+  @Option(
+    name: .customLong("log-level"),
+    help: ArgumentHelp(
+      "What goes to the log file $XDG_STATE_HOME/roster/roster.log (default: $ROSTER_LOG, else warning).",
+      valueName: "level"))
+  var logLevel: LogLevelChoice?
+
   var environment: [String: String] { ProcessInfo.processInfo.environment }
 
-  /// Settings from file, environment and these flags; a bad file is exit 1 with its message.
-  func loadSettings(signIn: Settings.SignIn? = nil, redirectPort: Int? = nil) throws -> Settings {
+  /// Settings from file, environment and these flags, with the chosen account's own authority,
+  /// client id, scopes and Graph endpoint in force (`AccountChoice`; `useActive` false for
+  /// `roster login`, which signs in from the settings unless an account is named). A bad file is
+  /// exit 1 with its message; a named account that is not signed in is exit 3.
+  func loadSettings(
+    signIn: Settings.SignIn? = nil, redirectPort: Int? = nil, useActive: Bool = true, persist: Bool = true,
+    warn: @escaping @Sendable (String) -> Void = { Console.error($0) }
+  ) throws -> Settings {
+    var settings = try loadSettingsOnly(signIn: signIn, redirectPort: redirectPort, profile: profile)
+    let explicitProfile = profile != nil || environment["ROSTER_PROFILE"].map { !$0.isEmpty } == true
+    guard persist || settings.account != nil else { return settings }
+    let file: TokenCacheFile
+    do {
+      file = persist ? try fileTokenStore(warn: warn).snapshot() : TokenCacheFile()
+    } catch {
+      let message = (error as? SignInFailure)?.displayLine ?? "\(error)"
+      throw CommandStop(exitCode: 1, message: "roster: \(message)", summary: message)
+    }
+    let context = AccountChoice.Context(
+      explicitConfiguration: authority != nil || clientId != nil || tenant != nil, explicitProfile: explicitProfile,
+      useActive: useActive)
+    let chosen: (key: String, entry: CachedAccount)?
+    do {
+      chosen = try AccountChoice.choose(settings: settings, file: file, context: context)
+    } catch {
+      throw CommandStop(exitCode: 3, message: "roster: \(error.message)", summary: error.message)
+    }
+    guard let chosen else { return settings }
+    // The account's profile (its task API, photos…) unless another one was asked for.
+    if !explicitProfile, let own = chosen.entry.profile, own != settings.profile,
+      let reloaded = try? loadSettingsOnly(signIn: signIn, redirectPort: redirectPort, profile: own)
+    {
+      settings = reloaded
+    }
+    return AccountChoice.applying(chosen, to: settings)
+  }
+
+  /// Settings from file, environment and flags alone, with `profile` as the profile flag.
+  func loadSettingsOnly(signIn: Settings.SignIn?, redirectPort: Int?, profile: String?) throws -> Settings {
     let overrides = Settings.Overrides(
       configFile: config, clientId: clientId, authority: authority, graphURL: graphURL, tenant: tenant, signIn: signIn,
-      redirectPort: redirectPort)
+      redirectPort: redirectPort, profile: profile, account: account)
     do {
       return try Settings.load(overrides: overrides, environment: environment)
     } catch {
       throw CommandStop(exitCode: 1, message: "roster: \(error.message)", summary: error.message)
     }
+  }
+
+  /// The token cache file in the state directory (warnings to stderr).
+  func fileTokenStore(warn: @escaping @Sendable (String) -> Void = { Console.error($0) }) -> FileTokenStore {
+    FileTokenStore(directory: Settings.stateDirectory(environment: environment), warn: warn)
   }
 
   /// The one shared transport for this process (identity and Graph), trusting the extra CA file.
@@ -65,7 +126,7 @@ struct CommonOptions: ParsableArguments {
     -> any TokenStore
   {
     if !persist { return MemoryTokenStore() }
-    return FileTokenStore(directory: Settings.stateDirectory(environment: environment), warn: warn)
+    return fileTokenStore(warn: warn)
   }
 
   /// Settings, transport, token store and sign-in session from the settings and the token cache;
@@ -73,17 +134,24 @@ struct CommonOptions: ParsableArguments {
   /// for the task list's B2C half). Without
   /// a client id: the app-registration checklist, exit 3.
   func makeRuntime(
-    demo: DemoOptions? = nil, b2c: Bool = false, signIn: Settings.SignIn? = nil, session options: SignInOptions? = nil
+    demo: DemoOptions? = nil, b2c: Bool = false, signIn: Settings.SignIn? = nil, session options: SignInOptions? = nil,
+    isLogin: Bool = false, accountName: String? = nil
   ) async throws -> CommandRuntime {
     if let demo, demo.demo { return try await DemoRuntime.start(b2c: b2c, environment: environment) }
-    return try makeRuntime(settings: loadSettings(signIn: signIn, redirectPort: options?.redirectPort), options)
+    let settings = try loadSettings(
+      signIn: signIn, redirectPort: options?.redirectPort, useActive: !isLogin,
+      persist: !(options?.noPersist ?? false))
+    return try makeRuntime(settings: settings, options, accountName: accountName)
   }
 
   /// The runtime for settings already loaded (`roster tasks` checks `taskAPI` in them first).
-  func makeRuntime(settings: Settings, _ options: SignInOptions? = nil) throws -> CommandRuntime {
-    let configuration: IdentityConfiguration
+  func makeRuntime(settings: Settings, _ options: SignInOptions? = nil, accountName: String? = nil) throws
+    -> CommandRuntime
+  {
+    var configuration: IdentityConfiguration
     do {
       configuration = try IdentityConfiguration(settings: settings)
+      configuration.accountName = accountName
     } catch let failure where failure.error == "missing_client_id" {
       throw CommandStop.notConfigured
     } catch {
@@ -93,7 +161,7 @@ struct CommonOptions: ParsableArguments {
     let store = makeTokenStore(persist: !(options?.noPersist ?? false))
     let session = IdentitySession(
       configuration: configuration, transport: transport, store: store,
-      opener: BrowserOpener.find(environment: environment))
+      opener: BrowserOpener.find(environment: environment), accountKey: settings.accountKey)
     return CommandRuntime(
       settings: settings, transport: transport, store: store, session: session, environment: environment)
   }

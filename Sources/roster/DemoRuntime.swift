@@ -34,7 +34,7 @@ enum DemoRuntime {
       settings.signIn = .browser
       settings.taskAPI = sandbox.baseURL.absoluteString
     } else {
-      settings.scopes = Settings.defaultScopes + " User.Read.All Presence.Read.All"
+      settings.scopes = Settings.defaultScopes + " User.Read.All Presence.Read.All GroupMember.Read.All"
       settings.signIn = .deviceCode
     }
     let transport: LiveHTTPTransport

@@ -23,7 +23,7 @@ struct IndexCommand: AsyncParsableCommand {
     func run() async throws {
       let context = try await IndexContext.make(common, demo: demo)
       let index = try context.open()
-      let sync = IndexSync(index: index, feed: context.feed, estimate: context.estimate)
+      let sync = IndexSync(index: index, feed: context.feed, estimate: context.estimate, groups: context.groups)
       let started = Date()
       let reporter = ProgressReporter()
       do {
@@ -34,9 +34,16 @@ struct IndexCommand: AsyncParsableCommand {
         case .synced(let full, let changes, let requests):
           let status = try index.status()
           let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
+          let groups = status.groups.map { " and \($0) groups" } ?? ""
           DirectoryCommand.say(
-            (full ? "Indexed \(status.people) people" : "Applied \(changes) changes; \(status.people) people")
+            (full
+              ? "Indexed \(status.people) people\(groups)"
+              : "Applied \(changes) changes; \(status.people) people\(groups)")
               + " in \(requests) requests, \(seconds) s.")
+          if status.groups == nil, let missing = status.groupsMissingPermission {
+            DirectoryCommand.say(
+              "No groups kept: reading groups needs \(missing), which an administrator must consent to.")
+          }
         }
       } catch let error as IndexSyncError {
         switch error {

@@ -11,6 +11,8 @@ struct IndexContext {
   let location: IndexLocation
   let feed: DeltaFeed
   let estimate: @Sendable () async -> Int?
+  /// Groups with members (`/groups/delta`), when the token may read them.
+  let groups: GroupSyncMode
 
   /// Exit 3 when no account is signed in (nothing is asked interactively).
   static func make(_ common: CommonOptions, demo: DemoOptions) async throws -> IndexContext {
@@ -26,7 +28,10 @@ struct IndexContext {
       account: account, location: IndexLocation(account: account, environment: runtime.environment),
       feed: .live(configuration: configuration, tokens: runtime.session, transport: runtime.transport),
       estimate: DeltaFeed.liveEstimate(
-        configuration: configuration, tokens: runtime.session, transport: runtime.transport))
+        configuration: configuration, tokens: runtime.session, transport: runtime.transport),
+      groups: GroupSyncMode(
+        account: account,
+        feed: .live(configuration: configuration, tokens: runtime.session, transport: runtime.transport)))
   }
 
   /// The index for `--offline` answers: exit 3 with a message when there is no complete one.
@@ -50,6 +55,7 @@ struct IndexContext {
     do {
       let index = try DirectoryIndex.open(location) { DirectoryCommand.say($0) }
       try index.conform(to: ProfileGrant(account))
+      try index.conformGroups(to: account)
       return index
     } catch {
       DirectoryCommand.say("Cannot open the index \(location.file.path): \(error)")
@@ -86,6 +92,14 @@ struct IndexContext {
       status.profiles == .full
       ? "full profiles (User.Read.All)" : "basic profiles only: names and mail (User.ReadBasic.All)"
     lines.append("Holds:     \(fields); managers \(status.managersKnown ? "known" : "not readable")")
+    if let groups = status.groups {
+      lines.append("Groups:    \(NumberText.grouped(groups)) with their members")
+    } else if let missing = status.groupsMissingPermission {
+      lines.append(
+        "Groups:    none kept: reading groups needs \(CleanText(missing)), which an administrator must consent to")
+    } else {
+      lines.append("Groups:    none yet")
+    }
     if let problem = status.permissionProblem { lines.append("Problem:   \(CleanText(problem))") }
     return lines
   }

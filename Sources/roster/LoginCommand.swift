@@ -10,7 +10,10 @@ struct LoginCommand: AsyncParsableCommand {
     abstract: "Sign in with a device code or the browser and cache the tokens.",
     discussion: """
       Without --device-code or --browser, the signIn setting decides (auto: device code over SSH or \
-      without a display, else the browser). Exits 0 once signed in, 3 when sign-in failed.
+      without a display, else the browser). Exits 0 once signed in, 3 when sign-in failed. The account is \
+      added beside those already signed in and becomes the active one; signing in again as the same person \
+      in the same tenant replaces that account's tokens. --account signs in again as that account, with the \
+      authority and client id it signed in with.
       """)
 
   @Flag(name: .customLong("device-code"), help: "Sign in with a code entered on another device.")
@@ -19,17 +22,32 @@ struct LoginCommand: AsyncParsableCommand {
   @Flag(help: "Sign in in a browser (paste the redirect URL here if the browser runs elsewhere).")
   var browser = false
 
+  @Option(
+    help: ArgumentHelp(
+      "A short name for the account, for --account NAME and `roster accounts use NAME`.", valueName: "name"))
+  var name: String?
+
   @OptionGroup var signIn: SignInOptions
 
   @OptionGroup var common: CommonOptions
 
   func validate() throws {
     if deviceCode && browser { throw ValidationError("Choose one of --device-code and --browser.") }
+    if let name {
+      let trimmed = name.trimmingCharacters(in: .whitespaces)
+      if trimmed.isEmpty || Int(trimmed) != nil || trimmed.contains("/") || trimmed.count > 64
+        || trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+      {
+        throw ValidationError("--name must be a short word that is not a number and has no “/” (e.g. work).")
+      }
+    }
   }
 
   func run() async throws {
     let requested: Settings.SignIn? = deviceCode ? .deviceCode : browser ? .browser : nil
-    let runtime = try await common.makeRuntime(signIn: requested, session: signIn)
+    let runtime = try await common.makeRuntime(
+      signIn: requested, session: signIn, isLogin: true,
+      accountName: name?.trimmingCharacters(in: .whitespaces))
     let session = runtime.session
     let chosen = SignInMethodChooser.choose(
       setting: runtime.settings.signIn, authority: session.configuration.authority,

@@ -1,42 +1,73 @@
 import ArgumentParser
 import Foundation
+import Graph
 import Identity
 import Index
 import RosterCore
 
-/// `roster logout`: forgets the active account's tokens, or every account with `--all`.
+/// `roster logout`: forgets the active account (or the one `--account` names, or every account
+/// with `--all`), with its local index and photos.
 struct LogoutCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "logout", abstract: "Forget the signed-in account's tokens (all accounts with --all).")
+    commandName: "logout",
+    abstract: "Forget the active account's tokens, index and photos (--account X: that one; --all: every one).",
+    discussion: """
+      Other accounts stay signed in. Exit codes: 0 done (or nothing to forget), 1 the token cache cannot be \
+      written, 2 usage, 3 --account names no signed-in account.
+      """)
 
   @Flag(help: "Forget every cached account, not just the active one.")
   var all = false
 
   @OptionGroup var common: CommonOptions
 
+  func validate() throws {
+    if all && common.account != nil { throw ValidationError("Give --account or --all, not both.") }
+  }
+
   func run() async throws {
-    let store = common.makeTokenStore()
+    let store = common.fileTokenStore()
+    let selector = common.account ?? common.environment["ROSTER_ACCOUNT"].flatMap { $0.isEmpty ? nil : $0 }
+    let all = self.all
+    let (removed, remaining): ([Account], [Account])
     do {
-      let accounts: [Account] = try await store.update { file in
-        let keys = all ? Array(file.accounts.keys) : (file.activeAccount.map { [$0] } ?? [])
+      (removed, remaining) = try await store.update { file in
+        let keys: [String]
+        if all {
+          keys = Array(file.accounts.keys)
+        } else if let selector {
+          keys = [try AccountSelector.select(selector, in: file).key]
+        } else {
+          keys = file.activeAccount.map { [$0] } ?? []
+        }
         let accounts = keys.compactMap { file.accounts[$0]?.account }
         for key in keys { file.accounts[key] = nil }
-        file.activeAccount = nil
-        return accounts
+        if let active = file.activeAccount, file.accounts[active] == nil { file.activeAccount = nil }
+        return (accounts, file.accounts.values.map(\.account))
       }
-      // The index is a copy of what the account could read: it goes with the account.
-      for account in accounts {
-        DirectoryIndex.forget(IndexLocation(account: account, environment: common.environment))
-      }
-      let removed = accounts.map(\.username.string)
-      if removed.isEmpty {
-        Console.error("Not signed in; nothing to forget.")
-      } else {
-        Console.error("Signed out \(removed.sorted().joined(separator: ", ")).")
-      }
+    } catch let failure as AccountSelector.Failure {
+      throw CommandStop(exitCode: 3, message: "roster: \(failure.message)", summary: failure.message)
     } catch {
       Console.error("roster: \((error as? SignInFailure)?.displayLine ?? "\(error)")")
       throw ExitCode(1)
+    }
+    // The index and photos are copies of what the account could read: they go with it (unless
+    // another account still signed in reads the same ones).
+    let photos = PhotoDiskCache.standard(environment: common.environment)
+    for account in removed {
+      let location = IndexLocation(account: account, environment: common.environment)
+      if !remaining.contains(where: { IndexLocation(account: $0, environment: common.environment) == location }) {
+        DirectoryIndex.forget(location)
+      }
+      if !remaining.contains(where: { $0.tenantId == account.tenantId }) {
+        photos.forget(tenant: account.tenantId.string)
+      }
+    }
+    let names = removed.map { "\($0.username) (tenant \($0.tenantId))" }
+    if names.isEmpty {
+      Console.error("Not signed in; nothing to forget.")
+    } else {
+      Console.error("Signed out \(names.sorted().joined(separator: ", ")).")
     }
   }
 }

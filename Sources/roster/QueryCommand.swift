@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Graph
 import Index
 import RosterCore
 
@@ -33,6 +34,9 @@ struct QueryCommand: AsyncParsableCommand {
   @Option(help: "At most this many addresses (1-100).")
   var limit: Int = 20
 
+  @Flag(help: "For a distribution list (or any group with a mail) found, list its members' addresses instead.")
+  var expand = false
+
   @OptionGroup var demo: DemoOptions
 
   @OptionGroup var common: CommonOptions
@@ -58,9 +62,20 @@ struct QueryCommand: AsyncParsableCommand {
     }
     do {
       var people = try await lookup.find(text, limit)
+      // Lists too, by name or by their address; a sign-in that may not read groups still
+      // gets its people (mutt must not fail for a missing group permission).
+      let lists = (try? await lookup.findGroups(text, limit)) ?? []
+      for list in lists {
+        if expand, let members = try? await lookup.expand(list) {
+          people += members.filter { member in !people.contains { $0.mail == member.mail } }
+        } else {
+          people.append(AddressLookup.entry(for: list))
+        }
+      }
       var close = false
       if people.isEmpty, let forgiven = try await lookup.close(text, limit), !forgiven.isEmpty {
-        // Only when nothing matches exactly: a close match never sits among exact ones.
+        // Only when nothing (no person, no list) matches exactly: a close match never sits
+        // among exact ones.
         (people, close) = (forgiven, true)
       }
       let output = AddressBookOutput.render(
@@ -81,13 +96,54 @@ struct AddressLookup: Sendable {
   var find: @Sendable (_ text: String, _ limit: Int) async throws -> [Person]
   /// Close matches (misspellings) with a mail, from the local index; nil without one.
   var close: @Sendable (_ text: String, _ limit: Int) async throws -> [Person]? = { _, _ in nil }
+  /// Groups with a mail (distribution lists, mail-enabled groups) matching the words, or whose
+  /// mail is exactly the text.
+  var findGroups: @Sendable (_ text: String, _ limit: Int) async throws -> [Group] = { _, _ in [] }
+  /// The people with a mail in a group, through nested groups too.
+  var expand: @Sendable (_ group: Group) async throws -> [Person] = { _ in [] }
+
+  /// How a list is printed: its mail and name, its kind as mutt's extra field.
+  static func entry(for group: Group) -> Person {
+    Person(id: group.id, displayName: group.displayName, mail: group.mail, jobTitle: group.kind.label)
+  }
+
+  /// Groups with an address for `text` from `client`: the one whose mail it is, or a search.
+  static func addressable(_ client: GroupClient, _ text: String, _ limit: Int) async throws -> [Group] {
+    if Person.couldBeExactAddress(text), text.contains("@") {
+      guard let group = try? await client.groupDetail(text) { _ in }.group else { return [] }
+      return group.isAddressable ? [group] : []
+    }
+    let page = try await client.searchGroups(GroupQuery(text: text, pageSize: min(999, limit * 2))) { _ in }
+    return Array(page.groups.filter(\.isAddressable).prefix(limit))
+  }
+
+  /// Every addressable person in `group`, nested groups included (pages followed, at most 50).
+  static func members(_ client: GroupClient, of group: Group) async throws -> [Person] {
+    var page = try await client.members(MembersQuery(groupID: group.id, transitive: true, pageSize: 999)) { _ in }
+    var people = page.members.compactMap(\.person)
+    var pages = 1
+    while let cursor = page.next, pages < 50 {
+      page = try await client.nextMembers(cursor) { _ in }
+      people += page.members.compactMap(\.person)
+      pages += 1
+    }
+    return people.filter { $0.mail?.nonEmpty != nil }
+  }
 
   /// The fastest source available for this sign-in: the local index when a complete one younger
   /// than `IndexState.maximumAge` exists (no request at all: fast enough for every Tab), else one
   /// Graph search with the cached sign-in.
   static func best(_ runtime: CommandRuntime) async throws -> AddressLookup {
     if let local = await localIndex(runtime) { return local }
-    return graph(try await DirectoryCommand.makeClient(runtime))
+    var lookup = graph(try await DirectoryCommand.makeClient(runtime))
+    if let account = await runtime.session.restoreSession(),
+      let configuration = try? GraphConfiguration(settings: runtime.settings, tenantId: account.tenantId.string)
+    {
+      let groups = GroupClient.live(configuration: configuration, tokens: runtime.session, transport: runtime.transport)
+      lookup.findGroups = { text, limit in try await addressable(groups, text, limit) }
+      lookup.expand = { group in try await members(groups, of: group) }
+    }
+    return lookup
   }
 
   /// The signed-in account's index, if it is on, complete and young enough; nil otherwise (the
@@ -97,10 +153,11 @@ struct AddressLookup: Sendable {
     let location = IndexLocation(account: account, environment: runtime.environment)
     guard FileManager.default.fileExists(atPath: location.file.path),
       let index = try? DirectoryIndex.open(location),
-      (try? index.conform(to: ProfileGrant(account))) != nil,
+      (try? index.conform(to: ProfileGrant(account))) != nil, (try? index.conformGroups(to: account)) != nil,
       let status = try? index.status(), status.complete, let lastSync = status.lastSync,
       Date().timeIntervalSince(lastSync) <= IndexState.maximumAge
     else { return nil }
+    let groups = GroupClient.index { index }
     return AddressLookup(
       find: { text, limit in
         // Twice the limit, as for Graph: people without a mail are left out afterwards.
@@ -110,7 +167,9 @@ struct AddressLookup: Sendable {
       close: { text, limit in
         let found = try index.closeMatches(text, limit: limit * 2, wait: true)?.people ?? []
         return Array(found.filter { $0.mail?.nonEmpty != nil }.prefix(limit))
-      })
+      },
+      findGroups: { text, limit in try await addressable(groups, text, limit) },
+      expand: { group in try await members(groups, of: group) })
   }
 
   /// Microsoft Graph's people search: addressable people only (those with a mail).

@@ -14,19 +14,25 @@ struct Roster: AsyncParsableCommand {
     discussion: "Without a subcommand, the full-screen people browser opens.",
     subcommands: [
       LoginCommand.self, LogoutCommand.self, StatusCommand.self, SearchCommand.self, ShowCommand.self,
-      QueryCommand.self, SandboxCommand.self, IndexCommand.self, TasksCommand.self,
+      QueryCommand.self, GroupsCommand.self, SandboxCommand.self, IndexCommand.self, TasksCommand.self,
+      AccountsCommand.self, DoctorCommand.self, VersionCommand.self, ManualCommand.self, CompletionsCommand.self,
     ]
   )
+
+  @Flag(name: .customLong("version"), help: "Show the version, the commit and the libraries Roster runs with.")
+  var showVersion = false
 
   @OptionGroup var tui: TUIOptions
 
   func run() async throws {
+    if showVersion { return print(RosterVersion.current().text) }
     try await TUICommand.run(tui)
   }
 
   /// Runs the command, with usage errors ending in exit code 2 as DESIGN.md §6 promises (and as
   /// shells and `getopt` tools do) instead of argument-parser's 64.
   static func main() async {
+    RosterLog.bootstrap(arguments: CommandLine.arguments, environment: ProcessInfo.processInfo.environment)
     do {
       var command = try parseAsRoot()
       if var asyncCommand = command as? any AsyncParsableCommand {

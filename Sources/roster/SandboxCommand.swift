@@ -44,6 +44,9 @@ struct SandboxCommand: AsyncParsableCommand {
   var tokenLifetime: Int?
   @Option(help: "Device-code polling interval the sandbox asks for, in seconds.") var deviceCodeInterval = 5
   @Option(help: "Device-code lifetime in seconds.") var deviceCodeExpiresIn = 900
+  @Option(
+    help: "Send every response's Date header this many seconds off the real time (for roster doctor's clock check).")
+  var clockSkew = 0
   @Flag(help: "Serve HTTPS with a certificate from a throw-away CA made at start.") var tls = false
   @Option(help: "Write the throw-away CA certificate (PEM) to FILE (with --tls).") var caOut: String?
   @Flag(help: "Allow listening on a non-loopback address.") var allowRemote = false
@@ -54,6 +57,11 @@ struct SandboxCommand: AsyncParsableCommand {
   @Option(help: "The B2C policy whose tokens the task API trusts.") var taskPolicy = "B2C_1_signupsignin"
   @Flag(help: "Task API in the 2016 sample's mode: the id token is accepted as the bearer, no read/write scope checks.")
   var taskAPIAcceptsIdTokens = false
+
+  @Flag(
+    name: .customLong("second-tenant"),
+    help: "Also serve a second tenant (Fabrikam, on a port of its own) in which the default user is a guest.")
+  var secondTenant = false
 
   func validate() throws {
     guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0…65535.") }
@@ -85,6 +93,7 @@ struct SandboxCommand: AsyncParsableCommand {
 
   func run() async throws {
     var configuration = SandboxConfiguration()
+    configuration.dateSkew = clockSkew
     configuration.host = host
     configuration.port = port
     configuration.tls = tls
@@ -121,7 +130,21 @@ struct SandboxCommand: AsyncParsableCommand {
     // Written straight to the file descriptor: a parent reading our stdout through a pipe gets
     // the line at once, not when a buffer fills.
     FileHandle.standardOutput.write(Data((sandbox.announcement + "\n").utf8))
+    var second: RunningSandbox?
+    if secondTenant {
+      do { second = try await SandboxServer.startSecondTenant(configuration, home: sandbox) } catch {
+        FileHandle.standardError.write(Data("roster sandbox: the second tenant: \(CleanText("\(error)"))\n".utf8))
+        await sandbox.stop()
+        throw ExitCode(1)
+      }
+      // The same one-line form as the first (scripts read both); what it is goes to stderr.
+      FileHandle.standardOutput.write(Data((second!.announcement + "\n").utf8))
+      FileHandle.standardError.write(
+        Data(
+          "roster sandbox: the second line is a second tenant, in which \(sandbox.defaultUsername) is a guest\n".utf8))
+    }
     await Self.waitForTerminationSignal()
+    await second?.stop()
     await sandbox.stop()
   }
 

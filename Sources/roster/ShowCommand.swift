@@ -14,7 +14,9 @@ struct ShowCommand: AsyncParsableCommand {
       with --offline), 4 service or network error.
       """)
 
-  @Argument(help: "Object id, user principal name or mail address.")
+  @Argument(
+    help: "Object id, user principal name or mail address.",
+    completion: .custom(PeopleCompletion.names))
   var person: String
 
   @Flag(help: "Print JSON: the person with Graph property names, plus manager and directReports.")
@@ -26,18 +28,31 @@ struct ShowCommand: AsyncParsableCommand {
   @Flag(help: "Answer from the local index only, sending Graph nothing (as fresh as its last sync).")
   var offline = false
 
+  @Flag(name: .customLong("member-of"), help: "List the groups the person is in instead (needs GroupMember.Read.All).")
+  var memberOf = false
+
+  @Flag(help: "With --member-of: the groups they are in through nested groups too.")
+  var transitive = false
+
+  @Flag(help: "With --member-of: print CSV with a header row.")
+  var csv = false
+
   @OptionGroup var demo: DemoOptions
 
   @OptionGroup var common: CommonOptions
 
   func validate() throws {
     if json && vcard { throw ValidationError("Choose one of --json and --vcard.") }
+    if (transitive || csv) && !memberOf { throw ValidationError("--transitive and --csv go with --member-of.") }
+    if memberOf && vcard { throw ValidationError("--vcard shows a person, not their groups.") }
+    if json && csv { throw ValidationError("Choose one of --json and --csv.") }
     if offline && demo.demo {
       throw ValidationError("--offline has no index to read with --demo: every --demo run starts a new sandbox tenant.")
     }
   }
 
   func run() async throws {
+    if memberOf { return try await runMemberOf() }
     if offline { return try await runOffline() }
     try await DirectoryCommand.run(common: common, demo: demo) { client in
       let detail = try await client.personDetail(person, DirectoryCommand.reportRetry)
@@ -45,6 +60,33 @@ struct ShowCommand: AsyncParsableCommand {
       let photo = PhotoRequest(tenant: "", personID: detail.person.id, side: 240)
       let jpeg = vcard ? try? await client.personPhotoJPEG(photo) : nil
       try DirectoryCommand.write(render(detail, photoJPEG: jpeg))
+    }
+  }
+
+  /// `--member-of`: the person found as `show` finds them, then their groups (direct, or
+  /// `--transitive`), from Graph or the index.
+  private func runMemberOf() async throws {
+    let format: OutputFormat = json ? .json : csv ? .csv : .table(width: Terminal.stdoutColumns())
+    try await GroupCommandRunner.run(common: common, demo: demo, offline: offline) { clients in
+      var id = person
+      if let people = clients.people {
+        do {
+          id = try await people.personDetail(person, DirectoryCommand.reportRetry).person.id
+        } catch DirectoryError.notFound {
+          DirectoryCommand.say("No such person in the directory.")
+          throw ExitCode(1)
+        }
+      }
+      var page = try await clients.groups.memberOf(
+        MemberOfQuery(personID: id, transitive: transitive, pageSize: 999), DirectoryCommand.reportRetry)
+      var groups = page.groups
+      while let cursor = page.next {
+        page = try await clients.groups.nextGroups(cursor, DirectoryCommand.reportRetry)
+        groups += page.groups
+      }
+      try DirectoryCommand.write(GroupOutput.render(groups, as: format))
+      if groups.isEmpty, case .table = format { DirectoryCommand.say("In no group.") }
+      clients.sayFromIndex()
     }
   }
 

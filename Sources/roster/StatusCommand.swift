@@ -102,11 +102,13 @@ struct StatusCommand: AsyncParsableCommand {
     -> Report
   {
     let clean = { (text: String) in CleanText(text).string }
+    // The account this command uses (`--account`, ROSTER_ACCOUNT…), else the active one.
+    let used = settings.accountKey ?? file.activeAccount
     let accounts = file.accounts.sorted { $0.key < $1.key }.map { key, entry in
       Report.AccountReport(
         username: entry.account.username.string, displayName: entry.account.displayName?.string,
         tenantId: entry.account.tenantId.string, authority: clean(entry.account.authority),
-        homeAccountId: clean(entry.account.homeAccountId), active: key == file.activeAccount,
+        homeAccountId: clean(entry.account.homeAccountId), active: key == used,
         scopes: entry.account.grantedScopes.map(clean),
         accessTokenExpiresAt: entry.accessToken == nil ? nil : entry.account.accessTokenExpiresAt,
         hasRefreshToken: entry.refreshToken != nil, signedOutReason: entry.signedOutReason.map(clean))

@@ -19,6 +19,16 @@ final class RosterInTmux {
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
   }
 
+  /// A second run in `other`'s folder (the same HOME: its tokens and index) once `other`'s roster
+  /// has exited, in a tmux of its own; `other.finish()` removes the folder.
+  init(sharing other: RosterInTmux) throws {
+    binary = other.binary
+    work = other.work
+    for file in ["exit", "pid", "before", "after", "idle"] {
+      try? FileManager.default.removeItem(at: work.appendingPathComponent(file))
+    }
+  }
+
   /// Ends tmux and removes the folder (call it in a `defer`).
   func finish() {
     tmux.kill()

@@ -19,6 +19,9 @@ final class SandboxProcess {
   let clientId: String
   /// The scopes `roster` asks for (`ROSTER_SCOPES`).
   let scopes: String
+  /// With `--second-tenant`: that tenant's `http://127.0.0.1:PORT` and id (its second line).
+  let secondURL: String?
+  let secondTenant: String?
 
   init(
     binary: URL, arguments: [String], scopes: String = "openid profile offline_access User.Read User.Read.All"
@@ -32,12 +35,17 @@ final class SandboxProcess {
     try process.run()
     var line = Data()
     let deadline = Date().addingTimeInterval(30)
-    while !line.contains(0x0A), Date() < deadline {
+    let lines = arguments.contains("--second-tenant") ? 2 : 1
+    while line.filter({ $0 == 0x0A }).count < lines, Date() < deadline {
       let chunk = out.fileHandleForReading.availableData
       if chunk.isEmpty { break }
       line.append(chunk)
     }
-    guard let announced = SandboxAnnouncement(line: String(decoding: line, as: UTF8.self)) else {
+    let announcements = String(decoding: line, as: UTF8.self).split(separator: "\n").map(String.init)
+    let second = announcements.count > 1 ? SandboxAnnouncement(line: announcements[1]) : nil
+    secondURL = second?.baseURL
+    secondTenant = second?.tenantId
+    guard let announced = SandboxAnnouncement(line: announcements.first ?? "") else {
       process.terminate()
       throw TmuxError(message: "roster sandbox did not announce itself: \(String(decoding: line, as: UTF8.self))")
     }

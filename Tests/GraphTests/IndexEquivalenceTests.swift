@@ -76,4 +76,31 @@ import Testing
       }
     }
   }
+
+  /// Groups too (issue 20): the same awkward queries and prefixes of the generated groups' names
+  /// and descriptions, through the live `$search` on `/groups` and through the index's groups.
+  @Test func offlineAndOnlineFindTheSameGroups() async throws {
+    try await GroupGraph.run(generated: 2000) { graph in
+      let directory = TemporaryDirectory(prefix: "roster-group-index")
+      defer { directory.remove() }
+      let index = try await graph.syncedIndex(in: directory.url)
+      let groups = try await graph.search("a") + (try await graph.search("e"))
+      #expect(groups.count > 50)
+      var random = SeededRandom(seed: 20)
+      var queries = Self.awkward
+      while queries.count < Self.awkward.count + 150 {
+        let group = groups[Int(random.next() % UInt64(groups.count))]
+        let words = ((group.displayName?.string ?? "") + " " + (group.description?.string ?? "")).split(separator: " ")
+        guard let word = words.randomElement(using: &random) else { continue }
+        let cut = String(word.prefix(1 + Int(random.next() % 4)))
+        queries.append(random.next() % 3 == 0 ? cut.uppercased() : cut)
+        if random.next() % 4 == 0, let other = words.randomElement(using: &random) { queries.append("\(other) \(cut)") }
+      }
+      for query in queries {
+        let online = Set(try await graph.search(query).map(\.id))
+        let offline = Set(try index.searchGroups(query, limit: 100_000).map(\.id))
+        #expect(online == offline, "\"\(query)\": online \(online.count), offline \(offline.count)")
+      }
+    }
+  }
 }

@@ -116,7 +116,7 @@ import Testing
       var state = ScreenFixtures.results(rows: rows, cols: cols, selected: 0)
       state.account?.grantedScopes.append("Presence.Read.All")
       let people = ScreenFixtures.people
-      state.detail.trail = [people[3], people[0], people[1]]
+      state.detail.trail = [people[3], people[0], people[1]].map(PaneSubject.person)
       state.detail.status = .loaded(
         PersonDetail(
           person: people[1], managerChain: [people[0], people[3]], directReports: [people[4], people[5]]))

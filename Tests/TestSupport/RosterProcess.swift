@@ -10,11 +10,18 @@ public struct RosterProcess: Sendable {
   }
 
   public let environment: [String: String]
+  /// Another program to run the same way (`/bin/bash` sourcing a completion script); nil: `roster`.
+  public let executable: String?
 
-  public init(environment: [String: String]) { self.environment = environment }
+  public init(executable: String? = nil, environment: [String: String]) {
+    self.executable = executable
+    self.environment = environment
+  }
 
   public func run(_ arguments: [String]) async throws -> Output {
-    guard let binary = RosterBinary.url else { throw SandboxHarnessError("roster is not built") }
+    guard let binary = executable.map(URL.init(fileURLWithPath:)) ?? RosterBinary.url else {
+      throw SandboxHarnessError("roster is not built")
+    }
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments

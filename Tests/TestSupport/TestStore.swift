@@ -55,8 +55,14 @@ public final class TestStore {
     }
   }
 
-  /// - Parameter index: the local index client (`.disabled`: searches go to the fake directory).
-  public init(state: AppState = .signedIn(), index: LocalIndexClient = .disabled) {
+  /// - Parameters:
+  ///   - index: the local index client (`.disabled`: searches go to the fake directory).
+  ///   - accounts: the account picker's client (issue 21); `.unavailable` by default.
+  ///   - groups: the group client (by default every group read fails as unavailable).
+  public init(
+    state: AppState = .signedIn(), index: LocalIndexClient = .disabled, accounts: AccountsClient = .unavailable,
+    groups: GroupClient = .unavailable(.offline("Groups are not available in this session."))
+  ) {
     let scheduler = TestScheduler()
     self.scheduler = scheduler
     directory = FakeDirectoryClient(activity: activity)
@@ -65,14 +71,14 @@ public final class TestStore {
     main = ManualQueue(activity: activity)
     let saveResult = SaveResult()
     self.saveResult = saveResult
-    let services = Services(auth: auth.client, directory: directory.client, index: index)
+    let services = Services(auth: auth.client, directory: directory.client, index: index, groups: groups)
     let environment = RuntimeEnvironment(
       services: services, scheduler: scheduler,
       saveSettings: { settings in
         try saveResult.save(settings)
         return services
       },
-      tasks: tasks)
+      tasks: tasks, accounts: accounts)
     let main = self.main
     let fedBack = self.fedBack
     let runtime = EffectRuntime(environment: environment, worker: worker)

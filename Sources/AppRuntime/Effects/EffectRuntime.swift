@@ -49,10 +49,15 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
       return TaskEffects(tasks: services.tasks, jobs: jobs)
     case .attachIndex, .syncIndex, .searchIndex, .removeFromIndex, .loadDetailFromIndex:
       return IndexEffects(index: services.index, jobs: jobs)
+    case .searchGroups, .fetchNextGroups, .searchGroupsIndex, .loadMyGroups, .loadGroup, .loadGroupMembers,
+      .fetchMoreMembers, .loadMembershipPath, .loadMemberOf:
+      return GroupEffects(groups: services.groups, index: services.index, jobs: jobs)
+    case .listAccounts, .switchAccount, .prepareNewAccount:
+      return AccountEffects(accounts: environment.accounts, use: { self.use($0) }, jobs: jobs)
     }
   }
 
-  /// Puts setup's new clients in force: the instant search at once, the rest on the worker
+  /// Puts setup's (or another account's) new clients in force: the instant search at once, the rest on the worker
   /// (queued before `.saved` can lead to a new sign-in effect).
   private func use(_ services: Services) {
     instantSearch.use(services.index)

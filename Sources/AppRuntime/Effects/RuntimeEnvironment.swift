@@ -13,13 +13,17 @@ public struct RuntimeEnvironment: Sendable {
   public var tasks: TaskTracker
   /// Where the detail pane's `v` writes vCard files (the working directory in the app).
   public var exportDirectory: URL
+  /// The signed-in accounts and switching between them (issue 21).
+  public var accounts: AccountsClient
 
   public init(
     services: Services, scheduler: any Scheduler,
     saveSettings: @escaping @Sendable (Settings) async throws -> Services,
     tasks: TaskTracker = TaskTracker(),
-    exportDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    exportDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+    accounts: AccountsClient = .unavailable
   ) {
+    self.accounts = accounts
     self.services = services
     self.scheduler = scheduler
     self.saveSettings = saveSettings

@@ -6,6 +6,9 @@ public struct Services: Sendable {
   public var auth: AuthClient
   /// People search and detail (`DirectoryClient.live` from Graph).
   public var directory: DirectoryClient
+  /// Groups over Graph (`GroupClient.live` from Graph); the index's offline answers are
+  /// `index.groups` and `index.searchGroups`.
+  public var groups: GroupClient
   /// The local directory index (`Index` target), `.disabled` when the setting is off.
   public var index: LocalIndexClient
   /// The B2C task API (`TaskClient.live` from Tasks); unavailable without `taskAPI`.
@@ -13,8 +16,10 @@ public struct Services: Sendable {
 
   public init(
     auth: AuthClient, directory: DirectoryClient, index: LocalIndexClient = .disabled,
-    tasks: TaskClient = .unavailable("No task API is configured (taskAPI setting).")
+    tasks: TaskClient = .unavailable("No task API is configured (taskAPI setting)."),
+    groups: GroupClient = .unavailable(.offline("Groups are not available in this session."))
   ) {
+    self.groups = groups
     self.auth = auth
     self.directory = directory
     self.index = index

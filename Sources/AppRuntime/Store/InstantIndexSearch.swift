@@ -24,6 +24,12 @@ public final class InstantIndexSearch: Sendable {
     index.current.search(query.text, query.pageSize)
   }
 
+  /// The action that answers `.searchGroupsIndex(query, requestID:)`: the index's groups, now.
+  public func answerGroups(_ query: GroupQuery, requestID: Int) -> AppAction {
+    .groups(
+      .indexResultsLoaded(id: requestID, index.current.searchGroups(query.text, query.pageSize), asked: query.pageSize))
+  }
+
   /// The action that answers `.searchIndex(query, requestID:)`: the exact answer and, when it
   /// is shorter than `query.closeMatchesBelow`, close matches, in the same action (one frame).
   public func answer(_ query: PeopleQuery, requestID: Int) -> AppAction {

@@ -76,18 +76,33 @@ public final class Store {
         answers.append(instantSearch.answer(query, requestID: id))
         continue
       }
+      if case .searchGroupsIndex(let query, let id) = effect {
+        answers.append(instantSearch.answerGroups(query, requestID: id))
+        continue
+      }
       effectsInFlight += 1
       if effect.isBackground { backgroundInFlight += 1 }
       runtime.run(effect, feedback: effect.isBackground ? backgroundFeedback : feedback)
     }
     guard answers.isEmpty else {
-      // One observer call for the key and its answer: the renderer draws the answer.
+      // One observer call for the key and its answers (people and groups): the renderer draws
+      // them together, never a frame with one kind answered and the other not yet.
+      let holding = holdsChange
+      holdsChange = true
       for answer in answers { send(answer) }
+      holdsChange = holding
+      guard !holding else { return }
+      onChange?(state)
+      if isIdle { onIdle?() }
       return
     }
+    guard !holdsChange else { return }
     onChange?(state)
     if effects.isEmpty, isIdle { onIdle?() }
   }
+
+  /// Set while the index's answers to one key are reduced: the observer is told once, after all.
+  private var holdsChange = false
 
   private lazy var feedback: EffectFeedback = {
     let delivery = self.delivery

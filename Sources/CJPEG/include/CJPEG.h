@@ -17,4 +17,8 @@ int cjpeg_decode(const unsigned char *data, size_t size, int max_side,
                  char *message, size_t message_size);
 
 void cjpeg_free(unsigned char *rgb);
+
+/// The libjpeg API version of the library loaded at run time (its message table's JVERSION,
+/// "6b  27-Mar-1998" for libjpeg-turbo's jpeg62 ABI), for `roster version`.
+const char *cjpeg_library_version(void);
 #endif

@@ -20,6 +20,14 @@ public enum AppAction: Equatable, Sendable {
   case photo(PhotoAction)
   /// The B2C task list (issue 14).
   case tasks(TaskListAction)
+  /// Groups in the result list (issue 20).
+  case groups(GroupSearchAction)
+  /// The detail pane showing a group (issue 20).
+  case groupPane(GroupPaneAction)
+  /// "Member of" in a person's pane (issue 20).
+  case memberOf(MemberOfAction)
+  /// The account picker and switching accounts (issue 21).
+  case accounts(AccountsAction)
 }
 
 /// App-wide events.

@@ -16,6 +16,8 @@ public struct AppState: Equatable, Sendable {
   public var login: LoginState
   /// The search field and the result list.
   public var search: SearchState
+  /// Groups in the same list, and which kinds the list holds (issue 20).
+  public var groups: GroupSearchState
   /// The detail pane for the selected person.
   public var detail: DetailState
   /// Teams presence of the people on screen (when the sign-in may read it).
@@ -53,6 +55,8 @@ public struct AppState: Equatable, Sendable {
   public private(set) var layout: Layout
   /// The local directory index: attached, fresh, syncing (issue 12).
   public var index: IndexState = IndexState()
+  /// The account picker and a switch in progress (issue 21).
+  public var accounts: AccountPickerState = AccountPickerState()
 
   /// A fresh state for a run of the app.
   ///
@@ -70,6 +74,7 @@ public struct AppState: Equatable, Sendable {
     self.setup = SetupState(settings: settings)
     self.login = LoginState(method: signInMethod)
     self.search = SearchState()
+    self.groups = GroupSearchState()
     self.detail = DetailState()
     self.presence = PresenceState()
     self.photo = PhotoState()

@@ -63,6 +63,35 @@ public enum Effect: Equatable, Sendable {
   case setTaskCompleted(id: String, completed: Bool)
   /// Answers `.tasks(.deleted(id:, …))`.
   case deleteTask(id: String)
+  /// First page of groups for `query` from Graph; answers `.groups(.resultsLoaded(id:…))`.
+  /// Runs under `CancelID.groupSearch`.
+  case searchGroups(GroupQuery, requestID: Int)
+  /// The page of groups at `cursor`; answers `.groups(.nextPageLoaded(id:…))` (`groupNextPage`).
+  case fetchNextGroups(PageCursor, requestID: Int)
+  /// Groups for `query` from the local index, answered by the Store in the key's own frame
+  /// (like `.searchIndex`); answers `.groups(.indexResultsLoaded(id:…))`.
+  case searchGroupsIndex(GroupQuery, requestID: Int)
+  /// The signed-in person's groups (`/me/transitiveMemberOf`, User.Read; from the index
+  /// offline); answers `.groups(.myGroupsLoaded(id:…))`. Runs under `CancelID.myGroups`.
+  case loadMyGroups(requestID: Int, source: DirectorySource)
+  /// A group's properties, owners and counts; answers `.groupPane(.loaded(id:…))` (`group`).
+  case loadGroup(groupID: String, requestID: Int, source: DirectorySource)
+  /// A group's first page of members; answers `.groupPane(.membersLoaded(id:…))` (`groupMembers`).
+  case loadGroupMembers(MembersQuery, requestID: Int, source: DirectorySource)
+  /// The page of members at `cursor`; answers `.groupPane(.moreMembersLoaded(id:…))` (`groupMembers`).
+  case fetchMoreMembers(PageCursor, requestID: Int, source: DirectorySource)
+  /// How `memberID` is in `groupID`; answers `.groupPane(.pathLoaded(id:…))` (`groupPath`).
+  case loadMembershipPath(memberID: String, groupID: String, requestID: Int, source: DirectorySource)
+  /// The groups a person is in; answers `.memberOf(.loaded(id:…))` (`memberOf`).
+  case loadMemberOf(MemberOfQuery, requestID: Int, source: DirectorySource)
+  /// The signed-in accounts for the picker; answers `.accounts(.listed)` or `.accounts(.failed)`.
+  case listAccounts
+  /// Put the account with this token cache key in force (its clients, index, photos); answers
+  /// `.accounts(.switched)` or `.accounts(.failed)`.
+  case switchAccount(key: String)
+  /// Put the settings' own clients in force for signing in to another account; answers
+  /// `.accounts(.addReady)` or `.accounts(.failed)`.
+  case prepareNewAccount
 }
 
 /// Names under which cancellable work runs; one piece of work per id at a time.
@@ -81,6 +110,15 @@ public enum CancelID: Hashable, Sendable, CaseIterable {
   case presence
   case presenceRefresh
   case tasks
+  case groupSearchDebounce
+  case groupSearch
+  case groupNextPage
+  case myGroups
+  case group
+  case groupMembers
+  case groupPathDebounce
+  case groupPath
+  case memberOf
 }
 
 extension Effect {

@@ -22,7 +22,7 @@ enum LifecycleReducer {
       return []
     case .focusSwitched:
       guard state.screen == .main else { return [] }
-      let toDetail = state.focus == .list && state.search.selectedPerson != nil
+      let toDetail = state.focus == .list && state.hasListSelection
       state.focus = toDetail ? .detail : .list
       if state.layout.showsOnePaneAtATime { state.singlePaneDetailOpen = toDetail }
       return toDetail ? DetailReducer.selectionNeededNow(&state) : DetailReducer.walkEnded(&state)
@@ -41,6 +41,7 @@ enum LifecycleReducer {
       state.login = LoginState(method: state.login.method)
       state.search = SearchState()
       state.search.pageSize = pageSize
+      state.groups = GroupSearchState(isEnabled: state.groups.isEnabled, kind: state.groups.kind)
       state.detail = DetailState()
       state.index = IndexState()
       state.tasks = TaskListState()

@@ -6,8 +6,11 @@ import Foundation
 /// reduces its own actions in its own file; features call each other's helpers where one event
 /// touches several (a new result list changes the selection, which changes the detail pane).
 public func reduce(_ state: inout AppState, _ action: AppAction) -> [Effect] {
+  if AccountsReducer.isFromAnEarlierAccount(action, state) { return [] }
+  let requestID = state.search.requestID
   let effects = reduceFeature(&state, action)
-  return effects + PresenceReducer.follow(action, state) + PhotoReducer.follow(&state)
+  let groups = GroupSearchReducer.follow(action, requestIDBefore: requestID, &state)
+  return effects + groups + PresenceReducer.follow(action, state) + PhotoReducer.follow(&state)
 }
 
 /// The feature that owns `action`.
@@ -23,5 +26,9 @@ private func reduceFeature(_ state: inout AppState, _ action: AppAction) -> [Eff
   case .presence(let action): return PresenceReducer.reduce(&state, action)
   case .photo(let action): return PhotoReducer.reduce(&state, action)
   case .tasks(let action): return TaskListReducer.reduce(&state, action)
+  case .groups(let action): return GroupSearchReducer.reduce(&state, action)
+  case .groupPane(let action): return GroupPaneReducer.reduce(&state, action)
+  case .memberOf(let action): return MemberOfReducer.reduce(&state, action)
+  case .accounts(let action): return AccountsReducer.reduce(&state, action)
   }
 }

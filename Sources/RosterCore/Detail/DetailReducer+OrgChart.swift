@@ -12,10 +12,8 @@ extension DetailReducer {
       state.detail.orgRowIndex = min(max(0, state.detail.orgRowIndex + delta), rows.count - 1)
       return []
     case .orgRowOpened:
-      guard let row = state.detail.selectedOrgRow, let shown = state.detail.status.person else { return [] }
-      if state.detail.trail.isEmpty { state.detail.trail = [shown] }
-      state.detail.trail.append(row.person)
-      return open(&state, row.person, returningTo: nil)
+      guard let row = state.detail.selectedOrgRow else { return [] }
+      return walk(&state, to: row.subject)
     case .wentBack:
       guard state.detail.trail.count > 1 else { return [] }
       let leaving = state.detail.trail.removeLast()
@@ -53,9 +51,28 @@ extension DetailReducer {
     return open(&state, root, returningTo: nil)
   }
 
+  /// Enter on a row of the pane (a manager, a report, a group the person is in, a member of the
+  /// group shown): `subject` opens and the walk grows by it.
+  static func walk(_ state: inout AppState, to subject: PaneSubject) -> [Effect] {
+    guard let shown = state.detail.subject else { return [] }
+    if state.detail.trail.isEmpty { state.detail.trail = [shown] }
+    state.detail.trail.append(subject)
+    return open(&state, subject, returningTo: nil)
+  }
+
+  /// Shows `subject` in the pane now: a person (below) or a group (`GroupPaneReducer.open`).
+  static func open(_ state: inout AppState, _ subject: PaneSubject, returningTo: String?) -> [Effect] {
+    switch subject {
+    case .person(let person): return open(&state, person, returningTo: returningTo)
+    case .group(let group): return GroupPaneReducer.open(&state, group, returningTo: returningTo)
+    }
+  }
+
   /// Shows `person` in the pane now (the person asked for them): from the cache, else loading
   /// at once. The list's selection is left alone.
   private static func open(_ state: inout AppState, _ person: Person, returningTo: String?) -> [Effect] {
+    state.detail.group = nil
+    state.detail.memberOf = state.detail.memberOfCache.value(for: person.id, now: state.now)
     state.detail.requestID += 1
     state.detail.retry = nil
     state.detail.returningTo = returningTo
@@ -74,8 +91,8 @@ extension DetailReducer {
   /// left when going back, else on the first direct report (or the immediate manager).
   static func placeOrgRowSelection(_ state: inout AppState) {
     guard case .loaded(let detail) = state.detail.status else { return }
-    let rows = detail.orgRows
-    if let returning = state.detail.returningTo, let index = rows.firstIndex(where: { $0.person.id == returning }) {
+    let rows = state.detail.orgRows
+    if let returning = state.detail.returningTo, let index = rows.firstIndex(where: { $0.subject.id == returning }) {
       state.detail.orgRowIndex = index
     } else {
       state.detail.orgRowIndex = detail.defaultOrgRowIndex ?? 0

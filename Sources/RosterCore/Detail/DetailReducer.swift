@@ -9,8 +9,8 @@ enum DetailReducer {
     switch action {
     case .selectionRested:
       state.detail.selectionMoving = false
-      guard state.detail.status == .following else { return [] }
-      return load(&state, state.search.selectedPerson, pause: nil)
+      guard state.detail.status == .following, state.groups.selectedIndex == nil else { return [] }
+      return load(&state, state.selectedListPerson, pause: nil)
     case .debounceElapsed(let id):
       guard id == state.detail.requestID, case .loading(let person) = state.detail.status else { return [] }
       return [.cancel(id: .detail), fetch(state, person)]
@@ -73,8 +73,11 @@ enum DetailReducer {
   /// blank (`.following`) when the selection moved moments ago and is still moving. Nothing
   /// happens when the pane already shows that person.
   static func selectionChanged(_ state: inout AppState) -> [Effect] {
-    let selected = state.search.selectedPerson
-    let root = state.detail.trail.first ?? state.detail.status.person
+    // A group row is selected: the pane shows it (`GroupPaneReducer`), whatever person the
+    // people half of the list keeps selected behind it.
+    guard state.groups.selectedIndex == nil else { return [] }
+    let selected = state.selectedListPerson
+    let root = state.detail.trail.first?.person ?? state.detail.status.person
     guard selected?.id != root?.id || state.detail.status == .following else { return [] }
     guard let selected else { return load(&state, nil) }
     let rest: Effect = .debounce(id: .selectionRest, after: Tuning.selectionRest, then: .detail(.selectionRested))
@@ -85,6 +88,8 @@ enum DetailReducer {
     state.detail.requestID += 1
     state.detail.retry = nil
     state.detail.status = .following
+    state.detail.group = nil
+    state.detail.memberOf = nil
     return [.cancel(id: .detailDebounce), .cancel(id: .detail), rest]
   }
 
@@ -92,8 +97,9 @@ enum DetailReducer {
   /// now rather than when the selection rests.
   static func selectionNeededNow(_ state: inout AppState) -> [Effect] {
     state.detail.selectionMoving = false
+    if state.groups.selectedIndex != nil { return GroupPaneReducer.neededNow(&state) }
     guard state.detail.status == .following else { return [.cancel(id: .selectionRest)] }
-    return [.cancel(id: .selectionRest)] + load(&state, state.search.selectedPerson, pause: nil)
+    return [.cancel(id: .selectionRest)] + load(&state, state.selectedListPerson, pause: nil)
   }
 
   /// Where the pane's person comes from: Graph, or straight from the local index when the last
@@ -108,7 +114,7 @@ enum DetailReducer {
 
   /// Loads the pane's person again (after signing in again).
   static func reload(_ state: inout AppState) -> [Effect] {
-    guard let person = state.search.selectedPerson else { return [] }
+    guard state.groups.selectedIndex == nil, let person = state.selectedListPerson else { return [] }
     if case .loaded = state.detail.status { return [] }
     return load(&state, person)
   }
@@ -121,6 +127,8 @@ enum DetailReducer {
     state.detail.retry = nil
     state.detail.trail = []
     state.detail.returningTo = nil
+    state.detail.group = nil
+    state.detail.memberOf = person.flatMap { state.detail.memberOfCache.value(for: $0.id, now: state.now) }
     let cancels: [Effect] = [.cancel(id: .detailDebounce), .cancel(id: .detail)]
     guard let person else {
       state.detail.status = .empty

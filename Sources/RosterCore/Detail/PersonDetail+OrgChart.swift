@@ -6,10 +6,21 @@ public struct OrgRow: Equatable, Sendable {
     /// A manager above the person; `level` 1 is the immediate manager.
     case manager(level: Int)
     case directReport
+    /// A group the person is in ("Member of").
+    case memberOf
   }
 
   public var kind: Kind
-  public var person: Person
+  /// Whom (or which group) Enter opens.
+  public var subject: PaneSubject
+
+  public init(kind: Kind, subject: PaneSubject) {
+    self.kind = kind
+    self.subject = subject
+  }
+
+  /// The person the row names; nil for a "Member of" row.
+  public var person: Person? { subject.person }
 }
 
 extension PersonDetail {
@@ -17,9 +28,9 @@ extension PersonDetail {
   /// to the immediate manager, then the direct reports.
   public var orgRows: [OrgRow] {
     let managers = managerChain.enumerated().reversed().map { index, person in
-      OrgRow(kind: .manager(level: index + 1), person: person)
+      OrgRow(kind: .manager(level: index + 1), subject: .person(person))
     }
-    return managers + directReports.map { OrgRow(kind: .directReport, person: $0) }
+    return managers + directReports.map { OrgRow(kind: .directReport, subject: .person($0)) }
   }
 
   /// Where the row selection starts: on the first direct report (walking down is the common
@@ -31,10 +42,10 @@ extension PersonDetail {
 }
 
 extension DetailState {
-  /// The org-chart rows of the person shown, empty while loading.
+  /// The org-chart rows of the person shown, then "Member of"'s groups; empty while loading.
   public var orgRows: [OrgRow] {
     guard case .loaded(let detail) = status else { return [] }
-    return detail.orgRows
+    return detail.orgRows + (memberOf?.groups ?? []).map { OrgRow(kind: .memberOf, subject: .group($0)) }
   }
 
   /// The selected org-chart row, if any.
@@ -43,9 +54,16 @@ extension DetailState {
     return rows.indices.contains(orgRowIndex) ? rows[orgRowIndex] : nil
   }
 
-  /// The breadcrumb: the people of the walk, or just the shown person before any walk.
-  public var breadcrumb: [Person] {
+  /// The breadcrumb: the people and groups of the walk, or just the shown one before any walk.
+  public var breadcrumb: [PaneSubject] {
     if !trail.isEmpty { return trail }
-    return status.person.map { [$0] } ?? []
+    if let group { return [.group(group.shownGroup)] }
+    return status.person.map { [.person($0)] } ?? []
+  }
+
+  /// What the pane shows now: the group, else the person.
+  public var subject: PaneSubject? {
+    if let group { return .group(group.shownGroup) }
+    return status.person.map { .person($0) }
   }
 }

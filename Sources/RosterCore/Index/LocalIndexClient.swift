@@ -9,13 +9,21 @@ public struct LocalIndexSummary: Equatable, Sendable {
   /// People written so far by an unfinished full sync.
   public var indexing: Int?
   public var estimate: Int?
+  /// Groups in the live generation; nil when the index keeps none (the token cannot read groups:
+  /// `groupsProblem` says why).
+  public var groups: Int?
+  /// Why the index keeps no groups (the permission missing), nil when it keeps them.
+  public var groupsProblem: GroupPermissionNeed?
   /// Set when opening found the file damaged and moved it aside: the UI says so once, since
   /// the rebuild costs a full sync and the person should know where the old file went.
   public var repaired: String?
 
   public init(
-    complete: Bool, people: Int, lastSync: Date?, indexing: Int? = nil, estimate: Int? = nil, repaired: String? = nil
+    complete: Bool, people: Int, lastSync: Date?, indexing: Int? = nil, estimate: Int? = nil, repaired: String? = nil,
+    groups: Int? = nil, groupsProblem: GroupPermissionNeed? = nil
   ) {
+    self.groups = groups
+    self.groupsProblem = groupsProblem
     self.complete = complete
     self.people = people
     self.lastSync = lastSync
@@ -54,6 +62,14 @@ public struct LocalIndexClient: Sendable {
   /// Close matches for `text` (at most `limit`), from the index only, fast enough for the key's
   /// own frame; nil when nothing is forgiven.
   public var closeMatches: @Sendable (_ text: String, _ limit: Int) -> CloseMatches?
+  /// Groups matching `text` with Graph's `$search` semantics (`SearchSchema.groups`), at most
+  /// `limit`: synchronous and fast like `search`, for the key's own frame. Empty when the index
+  /// keeps no groups.
+  public var searchGroups: @Sendable (_ text: String, _ limit: Int) -> [Group]
+  /// Group details, members, "member of" and nesting paths answered from the attached index
+  /// (offline, marked `fromIndex`); `.offline` errors when no index is attached, `.notFound`
+  /// when it does not hold the group, `.permissionDenied` when it keeps no groups.
+  public var groups: GroupClient
 
   public init(
     attach: @escaping @Sendable (Account) -> LocalIndexSummary?,
@@ -61,9 +77,13 @@ public struct LocalIndexClient: Sendable {
     sync: @escaping @Sendable (@escaping @Sendable (Int, Int?) -> Void) async -> LocalSyncResult,
     remove: @escaping @Sendable (String) -> Void,
     detail: @escaping @Sendable (String) -> PersonDetail? = { _ in nil },
-    closeMatches: @escaping @Sendable (String, Int) -> CloseMatches? = { _, _ in nil }
+    closeMatches: @escaping @Sendable (String, Int) -> CloseMatches? = { _, _ in nil },
+    searchGroups: @escaping @Sendable (String, Int) -> [Group] = { _, _ in [] },
+    groups: GroupClient = .unavailable(.offline("No local index is attached."))
   ) {
     self.closeMatches = closeMatches
+    self.searchGroups = searchGroups
+    self.groups = groups
     self.attach = attach
     self.search = search
     self.sync = sync

@@ -85,6 +85,10 @@ enum LoginReducer {
   static func signedIn(_ state: inout AppState, _ account: Account) -> [Effect] {
     if state.home == .tasks { return TaskListReducer.signedIn(&state, account) }
     state.account = account
+    // Another sign-in may be another person: their own groups are asked again.
+    state.groups.myGroups = nil
+    state.groups.myGroupsFromIndexAsked = false
+    state.groups.onlyMine = nil
     let wasOnMain = state.screen == .main
     state.screen = .main
     state.login.phase = .idle

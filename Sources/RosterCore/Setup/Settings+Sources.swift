@@ -19,11 +19,18 @@ extension Settings {
     public var signIn: SignIn?
     /// `--redirect-port`: the browser sign-in's loopback port.
     public var redirectPort: Int?
+    /// `--profile`: a named profile of the settings file.
+    public var profile: String?
+    /// `--account`: the cached account to use for this command.
+    public var account: String?
 
     public init(
       configFile: String? = nil, clientId: String? = nil, authority: String? = nil, graphURL: String? = nil,
-      tenant: String? = nil, signIn: SignIn? = nil, redirectPort: Int? = nil
+      tenant: String? = nil, signIn: SignIn? = nil, redirectPort: Int? = nil, profile: String? = nil,
+      account: String? = nil
     ) {
+      self.profile = profile
+      self.account = account
       self.redirectPort = redirectPort
       self.configFile = configFile
       self.clientId = clientId
@@ -77,10 +84,27 @@ extension Settings {
   public static func resolved(
     file: SettingsFile?, overrides: Overrides = Overrides(), environment: [String: String]
   ) throws(LoadingError) -> Settings {
-    var settings = try file?.applied(to: Settings()) ?? Settings()
     func value(_ name: String) -> String? {
       environment[name].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
     }
+    var settings = try file?.applied(to: Settings()) ?? Settings()
+    settings.account = file?.account.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+    let profileName = overrides.profile ?? value("ROSTER_PROFILE") ?? file?.profile.flatMap { $0.isEmpty ? nil : $0 }
+    if let profileName {
+      guard let profile = file?.profiles?[profileName] else {
+        let known = (file?.profiles?.keys).map { $0.sorted().joined(separator: ", ") } ?? ""
+        throw LoadingError(
+          "No profile “\(profileName)” in the settings file"
+            + (known.isEmpty ? " (it has no profiles)." : " (its profiles: \(known))."))
+      }
+      settings = try profile.applied(to: settings)
+      if let account = profile.account, !account.trimmingCharacters(in: .whitespaces).isEmpty {
+        settings.account = account
+      }
+      settings.profile = profileName
+    }
+    if let account = value("ROSTER_ACCOUNT") { settings.account = account }
+    if let account = overrides.account { settings.account = account }
     if let clientId = value("ROSTER_CLIENT_ID") { settings.clientId = clientId }
     if let authority = value("ROSTER_AUTHORITY") { settings.authority = authority }
     if let graph = value("ROSTER_GRAPH_URL") { settings.graphEndpoint = graph }
@@ -159,6 +183,12 @@ public struct SettingsFile: Decodable, Equatable, Sendable {
   var searchMode: String?
   var index: String?
   var photos: String?
+  /// The account to use when none is named on the command line or in `ROSTER_ACCOUNT`.
+  var account: String?
+  /// The profile used when neither `--profile` nor `ROSTER_PROFILE` names one.
+  var profile: String?
+  /// Named profiles: each holds any of the keys above (not `profiles`), applied over the top level.
+  var profiles: [String: SettingsFile]?
 
   /// The file's keys from its bytes; `path` only names the file in messages.
   public static func decode(_ data: Data, path: String) throws(Settings.LoadingError) -> SettingsFile {

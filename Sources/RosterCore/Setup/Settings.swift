@@ -33,6 +33,15 @@ public struct Settings: Sendable, Equatable, Codable {
   public var index: Bool = true
   /// Photos in the detail pane (issue 13): `photos` in the file.
   public var photos: Photos
+  /// The named profile these settings came from (`--profile`, `ROSTER_PROFILE`, the file's
+  /// `profile` key); nil for the file's top level.
+  public var profile: String? = nil
+  /// The account to use (`--account`, `ROSTER_ACCOUNT`, the `account` key, in that order); nil
+  /// for the active account.
+  public var account: String? = nil
+  /// The token cache key of the account these settings were resolved for (its authority, client
+  /// id, scopes and Graph endpoint are in force); nil when none is signed in or chosen.
+  public var accountKey: String? = nil
 
   public static let defaultScopes = "openid profile offline_access User.Read User.ReadBasic.All"
 

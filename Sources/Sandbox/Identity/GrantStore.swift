@@ -10,6 +10,13 @@ actor GrantStore {
   /// Access tokens carry the generation they were issued in (inside `uti`); the expire-tokens
   /// fault moves to a new generation, so every token issued before it counts as expired.
   private(set) var accessTokenGeneration = 0
+  /// Every secret handed out or received so far (device and user codes, authorization codes,
+  /// PKCE verifiers, access, ID and refresh tokens), so a test can grep a client's log for each.
+  private(set) var issuedSecrets: [String] = []
+
+  func recordSecret(_ secret: String?) {
+    if let secret, !secret.isEmpty { issuedSecrets.append(secret) }
+  }
   /// Access tokens issued so far: the n-th draws the n-th varying lifetime.
   private var accessTokensIssued: UInt64 = 0
 
@@ -22,6 +29,8 @@ actor GrantStore {
   // MARK: - Device codes
 
   func addDevice(_ grant: DeviceGrant) {
+    recordSecret(grant.deviceCode)
+    recordSecret(grant.userCode)
     deviceGrants[grant.deviceCode] = grant
     deviceOrder.append(grant.deviceCode)
   }
@@ -56,7 +65,10 @@ actor GrantStore {
 
   // MARK: - Authorization codes
 
-  func addCode(_ code: String, _ grant: AuthorizationCodeGrant) { authorizationCodes[code] = grant }
+  func addCode(_ code: String, _ grant: AuthorizationCodeGrant) {
+    recordSecret(code)
+    authorizationCodes[code] = grant
+  }
 
   /// Marks the code redeemed and returns it as it was before (so reuse is detectable).
   func redeemCode(_ code: String) -> AuthorizationCodeGrant? {
@@ -67,7 +79,10 @@ actor GrantStore {
 
   // MARK: - Refresh tokens
 
-  func addRefresh(_ token: String, _ grant: RefreshGrant) { refreshGrants[token] = grant }
+  func addRefresh(_ token: String, _ grant: RefreshGrant) {
+    recordSecret(token)
+    refreshGrants[token] = grant
+  }
 
   func refresh(_ token: String) -> RefreshGrant? { refreshGrants[token] }
 

@@ -50,6 +50,7 @@ extension IdentityEndpoints {
     guard grant.realm.policy == realm(path).policy else { return fail(.wrongPolicy) }
     guard grant.redirectURI == redirectURI else { return fail(.redirectMismatch) }
     if let challenge = grant.codeChallenge {
+      await tenant.grants.recordSecret(form.nonEmpty("code_verifier"))
       guard let verifier = form.nonEmpty("code_verifier"),
         Self.pkceMatches(verifier: verifier, challenge: challenge, method: grant.challengeMethod)
       else { return fail(.pkceMismatch) }

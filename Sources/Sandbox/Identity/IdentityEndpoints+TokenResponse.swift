@@ -57,6 +57,8 @@ extension IdentityEndpoints {
         RefreshGrant(clientId: clientId, userId: user.id, scopes: scopes.stored, realm: realm, expiresAt: expires))
       refreshToken = token
     }
+    await tenant.grants.recordSecret(accessToken)
+    await tenant.grants.recordSecret(idToken)
     let scope = scopes.responseScope(clientId: clientId, b2c: realm.policy != nil)
     let info =
       clientInfo ? Self.clientInfo(uid: realm.policy.map { "\(user.id)-\($0)" } ?? user.id, utid: tenant.tenantId) : nil

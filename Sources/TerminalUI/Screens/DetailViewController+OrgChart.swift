@@ -17,7 +17,7 @@ extension AppState {
   func orgChartLines(_ loaded: PersonDetail, width: Int, focused: Bool) -> (lines: [StyledLine], selected: Int?) {
     var lines: [StyledLine] = []
     var selectedLine: Int?
-    let rows = loaded.orgRows
+    let rows = detail.orgRows
     func row(_ index: Int, _ text: String) {
       let isSelected = index == detail.orgRowIndex
       if isSelected { selectedLine = lines.count }
@@ -41,7 +41,8 @@ extension AppState {
         guard case .manager(let level) = entry.kind else { continue }
         let depth = loaded.managerChain.count - level
         let branch = depth == 0 ? "" : String(repeating: " ", count: min(depth - 1, 8)) + "└ "
-        row(index, " " + branch + describe(entry.person))
+        guard let person = entry.person else { continue }
+        row(index, " " + branch + describe(person))
       }
     }
     if loaded.directReports.isEmpty {
@@ -49,7 +50,47 @@ extension AppState {
     } else {
       lines.append(StyledLine("Direct reports (\(loaded.directReports.count))", style: .bold))
       for (index, entry) in rows.enumerated() where entry.kind == .directReport {
-        row(index, " • " + describe(entry.person))
+        guard let person = entry.person else { continue }
+        row(index, " • " + describe(person))
+      }
+    }
+    return (lines, selectedLine)
+  }
+
+  /// "Member of": the groups the person is in, one selectable row each (their indexes follow the
+  /// org chart's among `DetailState.orgRows`), or why they are not shown.
+  func memberOfLines(width: Int, focused: Bool) -> (lines: [StyledLine], selected: Int?) {
+    guard let memberOf = detail.memberOf else { return ([], nil) }
+    var lines: [StyledLine] = []
+    var selectedLine: Int?
+    let rows = detail.orgRows
+    func row(_ index: Int, _ text: String) {
+      let isSelected = index == detail.orgRowIndex
+      if isSelected { selectedLine = lines.count }
+      let style: Style = isSelected ? (focused ? .selectedFocused : .plain) : .plain
+      let marker = isSelected && focused ? ">" : " "
+      lines.append(StyledLine(Truncation.fit(marker + text, toWidth: width), style: style))
+    }
+    let groupRows = rows.enumerated().filter { $0.element.kind == .memberOf }
+    let mode = memberOf.transitive ? "all, through nested groups" : "direct"
+    switch memberOf.status {
+    case .loading:
+      lines.append(StyledLine(Truncation.fit("Member of (\(mode)): loading…", toWidth: width), style: .muted))
+    case .failed(let message):
+      lines.append(StyledLine("Member of: could not load", style: .error))
+      lines += Truncation.wrap(message.string, width: width).map { StyledLine($0, style: .error) }
+    case .needsPermission(let need):
+      lines.append(StyledLine("Member of", style: .bold))
+      lines += Truncation.wrap(need.explanation.string, width: width).map { StyledLine($0, style: .warning) }
+      lines += Truncation.wrap(need.wouldShow.string, width: width).map { StyledLine($0, style: .muted) }
+    case .loaded(let groups, let fromIndex, let more):
+      let count = NumberText.grouped(groups.count) + (more ? "+" : "")
+      let source = fromIndex ? ", from the index" : ""
+      lines.append(StyledLine(Truncation.fit("Member of (\(mode), \(count)\(source))", toWidth: width), style: .bold))
+      if groups.isEmpty { lines.append(StyledLine(" none", style: .muted)) }
+      for (index, entry) in groupRows {
+        guard case .group(let group) = entry.subject else { continue }
+        row(index, " " + group.listName + " · " + group.listAddress)
       }
     }
     return (lines, selectedLine)

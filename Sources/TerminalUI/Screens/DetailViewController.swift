@@ -7,20 +7,23 @@ import RosterCore
 public final class DetailViewController: ViewController {
   public var frame: Rect = .zero
   /// First visible line (view-local); reset when another person is shown.
-  private(set) var scrollOffset = 0
+  var scrollOffset = 0
   private var shownPersonID: String?
-  private var lineCount = 0
+  var lineCount = 0
   /// Set by ↑/↓ on the org chart: the next frame brings the selected row into view. Only then:
   /// a pane that opens (or shows the next person of a walk) starts at its top, the person's name,
   /// user name and mail in view, at every size (issue 19 item 7), and scrolling by hand is not
   /// undone every frame.
-  private var revealsSelection = false
+  var revealsSelection = false
+  /// Set by `m`: once "Member of" has come, its first row is brought into view.
+  var revealsMemberOf = false
 
   public init() {}
 
   // MARK: - Keys
 
   public func keyTable(in state: AppState) -> KeyTable {
+    if let pane = state.detail.group { return groupKeyTable(pane, in: state) }
     let onePane = state.layout.showsOnePaneAtATime
     let rows = state.layout.detail.rows
     let page = max(1, rows - 3)
@@ -47,35 +50,10 @@ public final class DetailViewController: ViewController {
         },
       ]
     } else {
-      commands.append(
-        KeyCommand(
-          [.up, .down, .pageUp, .pageDown, .character(" ")], also: [.control("p"), .control("n")],
-          label: "↑/↓ PgUp/PgDn/Space", "scroll", hint: true
-        ) { [self] key, _ in
-          switch key {
-          case .up, .control("p"): scroll(by: -1, rows: rows)
-          case .down, .control("n"): scroll(by: 1, rows: rows)
-          case .pageUp: scroll(by: -page, rows: rows)
-          default: scroll(by: page, rows: rows)
-          }
-          return .handled([])
-        })
-    }
-    // Backspace and ← step back along the walked path; at its start (or with no walk) they
-    // leave the pane like Esc, never editing the search behind it.
-    if walked {
-      commands.append(
-        KeyCommand([.backspace, .left], "back along the path", hint: true) { [self] _, _ in
-          revealsSelection = true  // on the person just left
-          return .handled([.detail(.wentBack)])
-        })
+      commands.append(scrollCommand(rows: rows, page: page))
     }
     // Before the copy keys: on a narrow hint bar, the way out matters more.
-    commands.append(
-      KeyCommand(
-        walked ? [.escape] : [.escape, .left], also: walked ? [] : [.backspace], onePane ? "back" : "to list",
-        hint: true
-      ) { _, _ in .handled([back]) })
+    commands += wayBackCommands(walked: walked, onePane: onePane, back: back)
     return KeyTable(
       commands + [
         KeyCommand([.home, .end], "top/bottom") { [self] key, _ in
@@ -94,6 +72,18 @@ public final class DetailViewController: ViewController {
         },
         KeyCommand([.character("v")], "save vCard", when: person != nil) { _, _ in .handled([.detail(.vCardRequested)])
         },
+        KeyCommand(
+          [.character("m")], state.detail.memberOf == nil ? "member of" : "hide member of", hint: true,
+          when: state.groups.isEnabled && person != nil
+        ) { [self] _, _ in
+          revealsMemberOf = true  // on the first group once they show
+          return .handled([.memberOf(.toggled)])
+        },
+        KeyCommand(
+          [.character("t")],
+          state.detail.memberOf?.transitive == true ? "member of: direct" : "member of: all (nested)",
+          when: state.detail.memberOf != nil
+        ) { _, _ in .handled([.memberOf(.transitiveToggled)]) },
         // Typing goes to the search field: back to the list, then the text joins the query. `q`
         // does so only once the query holds text; with it empty, `q` is the global quit.
         .fallback(
@@ -111,7 +101,7 @@ public final class DetailViewController: ViewController {
   }
 
   /// Copies a field (OSC 52, through the Store), or does nothing when it is empty.
-  private static func copy(_ label: String, _ text: String?) -> KeyResult {
+  static func copy(_ label: String, _ text: String?) -> KeyResult {
     guard let text, !text.isEmpty else { return .handled([]) }
     return .handled([.detail(.copyRequested(label: label, text: text))])
   }
@@ -127,7 +117,44 @@ public final class DetailViewController: ViewController {
   }
 
   /// Scrolls by `delta` lines in a pane of `rows` rows (its title takes one).
-  private func scroll(by delta: Int, rows: Int) {
+  /// The ways out of a pane, a person's or a group's: Backspace and ← step back along the walked
+  /// path; at its start (or with no walk) they leave the pane like Esc, never editing the search
+  /// behind it.
+  func wayBackCommands(walked: Bool, onePane: Bool, back: AppAction) -> [KeyCommand] {
+    var commands: [KeyCommand] = []
+    if walked {
+      commands.append(
+        KeyCommand([.backspace, .left], "back along the path", hint: true) { [self] _, _ in
+          revealsSelection = true  // on the row just left
+          return .handled([.detail(.wentBack)])
+        })
+    }
+    commands.append(
+      KeyCommand(
+        walked ? [.escape] : [.escape, .left], also: walked ? [] : [.backspace], onePane ? "back" : "to list",
+        hint: true
+      ) { _, _ in .handled([back]) })
+    return commands
+  }
+
+  /// The keys that scroll a pane with nothing to select (a person without an org chart, a group
+  /// whose members are not listed): one row, or a page of `page` rows.
+  func scrollCommand(rows: Int, page: Int) -> KeyCommand {
+    KeyCommand(
+      [.up, .down, .pageUp, .pageDown, .character(" ")], also: [.control("p"), .control("n")],
+      label: "↑/↓ PgUp/PgDn/Space", "scroll", hint: true
+    ) { [self] key, _ in
+      switch key {
+      case .up, .control("p"): scroll(by: -1, rows: rows)
+      case .down, .control("n"): scroll(by: 1, rows: rows)
+      case .pageUp: scroll(by: -page, rows: rows)
+      default: scroll(by: page, rows: rows)
+      }
+      return .handled([])
+    }
+  }
+
+  func scroll(by delta: Int, rows: Int) {
     let maxOffset = TextPane.maxOffset(lineCount: lineCount, visibleRows: max(1, rows - 1))
     scrollOffset = min(max(0, scrollOffset + delta), maxOffset)
   }
@@ -138,30 +165,44 @@ public final class DetailViewController: ViewController {
     guard !frame.isEmpty else { return }
     surface.clear(frame)
     let status = state.detail.status
-    if status.person?.id != shownPersonID {
-      shownPersonID = status.person?.id
+    if state.detail.subject?.id != shownPersonID {
+      shownPersonID = state.detail.subject?.id
       scrollOffset = 0
     }
     // The fields are beside the photo; what follows them (reporting line, reports, notes) is below
     // it and gets the pane's whole width (their titles were cut at the fields' width).
-    let photoCols = photoColumns(state)
-    let (lines, selectedLine) = state.detailLines(
-      width: frame.cols - 2 - photoCols, belowPhoto: frame.cols - 2, focused: focused)
+    let photoCols = state.detail.group == nil ? photoColumns(state) : 0
+    let lines: [StyledLine]
+    var selected: ClosedRange<Int>?
+    if let pane = state.detail.group {
+      (lines, selected) = state.groupLines(pane, width: frame.cols - 2, focused: focused)
+      // A group's pane is its members: with the keyboard, the selected one is always in view.
+      if focused { revealsSelection = true }
+    } else {
+      let person = state.detailLines(width: frame.cols - 2 - photoCols, belowPhoto: frame.cols - 2, focused: focused)
+      lines = person.lines
+      selected = person.selected.map { $0...$0 }
+      // "Member of" asked for with `m`: its rows are revealed once they have come.
+      if revealsMemberOf, let memberOf = state.detail.memberOf, memberOf.status != .loading {
+        revealsMemberOf = false
+        revealsSelection = true
+      }
+    }
     lineCount = lines.count
     let titleStyle: Style = focused ? Style([.bold, .reverse]) : .bold
-    let title = state.breadcrumbText(width: frame.cols - 1) ?? status.person.map { $0.listName } ?? "Details"
+    let title = state.breadcrumbText(width: frame.cols - 1) ?? state.detail.subject?.listName ?? "Details"
     surface.put(" " + title, row: frame.row, col: frame.col, width: frame.cols, style: titleStyle)
     let body = Rect(row: frame.row + 1, col: frame.col + 1, rows: frame.rows - 1, cols: frame.cols - 1)
-    if revealsSelection, focused, let selectedLine {
+    if revealsSelection, focused, let selected {
       revealsSelection = false
-      if selectedLine < scrollOffset { scrollOffset = selectedLine }
-      if selectedLine >= scrollOffset + body.rows { scrollOffset = selectedLine - body.rows + 1 }
+      if selected.upperBound >= scrollOffset + body.rows { scrollOffset = selected.upperBound - body.rows + 1 }
+      if selected.lowerBound < scrollOffset { scrollOffset = selected.lowerBound }
     }
     scrollOffset = min(scrollOffset, TextPane.maxOffset(lineCount: lines.count, visibleRows: body.rows))
     // Lines scrolled up beside the photo are cut at its edge rather than drawn under it.
     let beside = photoCols == 0 ? nil : (lines: 1..<(1 + PhotoLayout.rows), cols: body.cols - photoCols)
     TextPane.render(lines, offset: scrollOffset, in: body, narrowed: beside, into: &surface)
-    renderPhoto(state, into: &surface)
+    if state.detail.group == nil { renderPhoto(state, into: &surface) }
   }
 }
 
@@ -232,6 +273,9 @@ extension AppState {
         selectedLine = chart.selected.map { $0 + lines.count }
         lines += chart.lines
       }
+      let memberOf = memberOfLines(width: belowPhoto, focused: focused)
+      if let selected = memberOf.selected { selectedLine = selected + lines.count }
+      lines += memberOf.lines
       if loaded.fromIndex {
         let synced = index.syncedText(at: now).map { ", \($0)" } ?? ""
         lines.append(StyledLine(""))

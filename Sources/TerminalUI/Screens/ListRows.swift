@@ -1,31 +1,33 @@
 import RosterCore
 
-/// The list's lines over the search results: one line per result, and a divider line above the
-/// close matches when there are some ("── close matches for gutpa ──"), which no result owns.
+/// The list's lines over its rows (`AppState.listRows`: groups, then people): one line per row,
+/// and a divider line above the people's close matches when there are some ("── close matches
+/// for gutpa ──"), which no row owns.
 struct ListRows {
   /// The divider's line, nil when none is drawn.
   let divider: Int?
   let count: Int
   private let forgiven: String
 
-  init(_ search: SearchState) {
-    divider = search.closeMatchesStart
-    count = search.results.count + (divider == nil ? 0 : 1)
-    forgiven = search.answer?.close?.forgiven ?? ""
+  init(_ state: AppState) {
+    let people = state.shownPeople
+    divider = people.isEmpty ? nil : state.search.closeMatchesStart.map { state.shownGroups.count + $0 }
+    count = state.listRowCount + (divider == nil ? 0 : 1)
+    forgiven = state.search.answer?.close?.forgiven ?? ""
   }
 
-  /// The result shown on `line`; nil for the divider or past the end.
-  func result(atLine line: Int) -> Int? {
+  /// The row shown on `line`; nil for the divider or past the end.
+  func row(atLine line: Int) -> Int? {
     guard line >= 0, line < count else { return nil }
     guard let divider else { return line }
     if line == divider { return nil }
     return line > divider ? line - 1 : line
   }
 
-  /// The line `result` is shown on.
-  func line(ofResult result: Int) -> Int {
-    guard let divider, result >= divider else { return result }
-    return result + 1
+  /// The line `row` is shown on.
+  func line(ofRow row: Int) -> Int {
+    guard let divider, row >= divider else { return row }
+    return row + 1
   }
 
   /// "── close matches for gutpa ──" fitted to `width` cells.

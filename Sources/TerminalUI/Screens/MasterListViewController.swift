@@ -39,13 +39,13 @@ public final class MasterListViewController: ViewController {
       },
       KeyCommand([.home, .end], "first/last") { [self] key, state in
         guard key == .end else { return .handled([.list(.selectionMovedTo(0))]) }
-        return .handled([.list(.selectionMovedTo(Int.max))] + nearEnd(after: state.search.results.count - 1, state))
+        return .handled([.list(.selectionMovedTo(Int.max))] + nearEnd(after: state.listRowCount - 1, state))
       },
       KeyCommand([.control("n"), .control("p")], "next/previous") { [self] key, state in
         .handled(move(by: key == .control("p") ? -1 : 1, state))
       },
       KeyCommand([.enter], onePane ? "open detail" : "to detail", hint: true) { _, state in
-        guard state.search.selectedPerson != nil else { return .handled([]) }
+        guard state.hasListSelection else { return .handled([]) }
         return .handled([onePane ? .list(.detailOpened) : .app(.focusSwitched)])
       },
       // With the query empty Esc is not the list's: the root's dismisses a banner.
@@ -59,6 +59,10 @@ public final class MasterListViewController: ViewController {
         [self] key, state in edit(key, state)
       },
       KeyCommand([.control("r")], "search again") { _, _ in .handled([.search(.retryRequested)]) },
+      // One key steps through what the list holds; help names the kind it switches to.
+      KeyCommand([.control("g")], "list \(state.groups.kind.next.label)", when: state.groups.isEnabled) { _, _ in
+        .handled([.groups(.kindSwitched)])
+      },
     ])
   }
 
@@ -69,15 +73,15 @@ public final class MasterListViewController: ViewController {
   }
 
   private func move(by delta: Int, _ state: AppState) -> [AppAction] {
-    let results = state.search.results
-    guard !results.isEmpty else { return [] }
-    let current = state.search.selectedIndex ?? -1
-    let target = min(max(0, current + delta), results.count - 1)
+    let count = state.listRowCount
+    guard count > 0 else { return [] }
+    let current = state.selectedRow ?? -1
+    let target = min(max(0, current + delta), count - 1)
     return [.list(.selectionMoved(by: delta))] + nearEnd(after: target, state)
   }
 
   private func nearEnd(after target: Int, _ state: AppState) -> [AppAction] {
-    guard state.search.canLoadMore, target >= state.search.results.count - Self.nearEndThreshold else { return [] }
+    guard state.listCanLoadMore, target >= state.listRowCount - Self.nearEndThreshold else { return [] }
     return [.list(.nearEndReached)]
   }
 
@@ -90,7 +94,7 @@ public final class MasterListViewController: ViewController {
     case .wheelDown: return .handled(move(by: 3, state))
     case .press(button: 0):
       let line = scrollOffset + event.row - (pane.row + 2)
-      guard event.row >= pane.row + 2, let index = ListRows(state.search).result(atLine: line) else {
+      guard event.row >= pane.row + 2, let index = ListRows(state).row(atLine: line) else {
         return .handled([])
       }
       return .handled([.list(.selectionMovedTo(index))] + nearEnd(after: index, state))
@@ -112,7 +116,8 @@ public final class MasterListViewController: ViewController {
     surface.put(statusText, line: 1, in: frame, style: statusStyle)
     let listRect = Rect(row: frame.row + 2, col: frame.col, rows: frame.rows - 2, cols: frame.cols)
     let search = state.search
-    if search.results.isEmpty {
+    let rows = state.listRows
+    if rows.isEmpty {
       scrollOffset = 0
       for (index, line) in state.emptyListMessage(width: listRect.cols - 2).enumerated() {
         surface.put(line, line: index + 1, in: listRect, indent: 1, style: .muted)
@@ -120,9 +125,9 @@ public final class MasterListViewController: ViewController {
       return
     }
     // Close matches follow the exact answer below a divider line: lines and rows differ by it.
-    let lines = ListRows(search)
+    let lines = ListRows(state)
     scrollOffset = ListView.scrollOffset(
-      selection: lines.line(ofResult: search.selectedIndex ?? 0), count: lines.count,
+      selection: lines.line(ofRow: state.selectedRow ?? 0), count: lines.count,
       visibleRows: listRect.rows, previous: scrollOffset
     )
     let showTitle = state.account?.canReadFullProfiles ?? false || search.results.contains { $0.jobTitle != nil }
@@ -130,46 +135,86 @@ public final class MasterListViewController: ViewController {
     // (the glyphs' shapes still differ without it).
     let presence = state.showsPresence ? state.presence.byID : nil
     // Columns sized from the rows on screen (DECISIONS.md, "List columns"): full names and
-    // addresses first, then the presence word and the job title in what is left.
-    let shownRows = (scrollOffset..<min(lines.count, scrollOffset + listRect.rows)).compactMap(lines.result(atLine:))
-    let shown = shownRows.map { search.results[$0] }
+    // addresses first, then the presence word and the job title in what is left. A group's
+    // "address" is the word saying what it is, then its mail.
+    let shown = (scrollOffset..<min(lines.count, scrollOffset + listRect.rows)).compactMap(lines.row(atLine:))
+      .map { rows[$0] }
+    let shownPeople = shown.compactMap { if case .person(let person) = $0 { person } else { nil } }
+    let shownGroups = shown.compactMap { if case .group(let group) = $0 { group } else { nil } }
+    let groupNames = shownGroups.map { DisplayWidth.of($0.listName) }
     let columns = PeopleColumns(
       total: listRect.cols - 1,
-      name: (shown.map { DisplayWidth.of($0.listName) }.max() ?? 0) + (presence == nil ? 0 : 2),
-      address: shown.map { DisplayWidth.of($0.listAddress) }.max() ?? 0,
-      title: showTitle ? shown.map { DisplayWidth.of($0.listTitle) }.max() ?? 0 : nil,
-      presence: presence.map { known in shown.map { DisplayWidth.of(known[$0.id]?.availability.word ?? "") }.max() ?? 0
+      name: ((shownPeople.map { DisplayWidth.of($0.listName) + (presence == nil ? 0 : 2) }) + groupNames).max() ?? 0,
+      address: (shownPeople.map { DisplayWidth.of($0.listAddress) }
+        + shownGroups.map { DisplayWidth.of($0.listAddress) })
+        .max() ?? 0,
+      title: showTitle ? shownPeople.map { DisplayWidth.of($0.listTitle) }.max() ?? 0 : nil,
+      presence: presence.map { known in
+        shownPeople.map { DisplayWidth.of(known[$0.id]?.availability.word ?? "") }.max() ?? 0
       }
     )
     let widths = columns.widths
-    // Results kept from an earlier query (offline, refining) are dimmed; the status line says why.
-    let rowStyle: Style = search.resultsMatchQuery ? .plain : .dim
+    // Rows kept from an earlier query (offline, refining) are dimmed; the status line says why.
+    // People and groups are answered apart, so each half is marked on its own.
+    let peopleStyle: Style = search.resultsMatchQuery ? .plain : .dim
+    let groupStyle: Style = state.groupsMatchQuery ? .plain : .dim
     // The glyph is coloured only on rows showing the current query's answer (others are dimmed).
     let accent: (Int) -> (text: String, style: Style)? = { line in
-      guard search.resultsMatchQuery, let index = lines.result(atLine: line),
-        let known = presence?[search.results[index].id]
-      else { return nil }
-      return (known.availability.glyph, known.availability.style)
+      guard let index = lines.row(atLine: line) else { return nil }
+      switch rows[index] {
+      case .group:
+        return state.groupsMatchQuery ? (Group.listGlyph, Style(color: .accent)) : nil
+      case .person(let person):
+        guard search.resultsMatchQuery, let known = presence?[person.id] else { return nil }
+        return (known.availability.glyph, known.availability.style)
+      }
     }
     ListView.render(
-      count: lines.count, selection: search.selectedIndex.map(lines.line(ofResult:)), offset: scrollOffset,
-      in: listRect, focused: focused, rowStyle: rowStyle, accent: accent, into: &surface
+      count: lines.count, selection: state.selectedRow.map(lines.line(ofRow:)), offset: scrollOffset,
+      in: listRect, focused: focused, rowStyle: peopleStyle,
+      rowStyles: { line in
+        if let index = lines.row(atLine: line), case .group = rows[index] { groupStyle } else { peopleStyle }
+      },
+      accent: accent, into: &surface
     ) { line, _ in
-      guard let index = lines.result(atLine: line) else { return "" }
-      let person = search.results[index]
-      let known = presence?[person.id]
-      let name = presence == nil ? person.listName : (known?.availability.glyph ?? " ") + " " + person.listName
-      let texts =
-        [name] + (columns.address == nil ? [] : [person.listAddress])
-        + (columns.title == nil ? [] : [person.listTitle])
-        + (columns.presence == nil ? [] : [known?.availability.word ?? ""])
-      return ListView.layoutRow(texts, widths: widths)
+      guard let index = lines.row(atLine: line) else { return "" }
+      switch rows[index] {
+      case .group(let group):
+        // Without an address column the word still says what the row is.
+        let name = columns.address == nil ? group.listName + " · group" : group.listName
+        return ListView.layoutRow([name] + (columns.address == nil ? [] : [group.listAddress]), widths: widths)
+      case .person(let person):
+        let known = presence?[person.id]
+        let name = presence == nil ? person.listName : (known?.availability.glyph ?? " ") + " " + person.listName
+        let texts =
+          [name] + (columns.address == nil ? [] : [person.listAddress])
+          + (columns.title == nil ? [] : [person.listTitle])
+          + (columns.presence == nil ? [] : [known?.availability.word ?? ""])
+        return ListView.layoutRow(texts, widths: widths)
+      }
     }
     if let divider = lines.divider, divider >= scrollOffset, divider < scrollOffset + listRect.rows {
       surface.put(
         lines.dividerText(width: listRect.cols), row: listRect.row + divider - scrollOffset, col: listRect.col,
         width: listRect.cols, style: .muted)
     }
+  }
+}
+
+extension Group {
+  /// The glyph before a group's name in the list (a set of boxes): with the word after it
+  /// (`listAddress`), a group reads as one without colour too.
+  static let listGlyph = "⊞"
+
+  /// "⊞ Platform Team".
+  var listName: String { Self.listGlyph + " " + name.string }
+
+  /// "group · team · platform@contoso.com": the word first, so a cut keeps it.
+  var listAddress: String {
+    let kind = self.kind
+    let word = kind == .other ? "group" : "group · " + kindText.string
+    guard let mail = mail?.string, !mail.isEmpty else { return word }
+    return word + " · " + mail
   }
 }
 
@@ -195,8 +240,58 @@ extension Person {
 // MARK: - Presentation
 
 extension AppState {
-  /// The line under the search field: what the search is doing and how many rows there are.
+  /// The line under the search field: what the people search and the group search are doing,
+  /// how many rows of each there are, and which kinds the list holds when not both.
   fileprivate var listStatusLine: (String, Style) {
+    guard groups.isEnabled, !search.normalizedQuery.isEmpty else { return peopleStatusLine }
+    let groupsPart = groupStatusText
+    switch groups.kind {
+    case .people: return ("People only · " + peopleStatusLine.0, peopleStatusLine.1)
+    case .groups: return ("Groups only · " + groupsPart.0, groupsPart.1)
+    case .both:
+      var people = peopleStatusLine
+      guard !groupsPart.0.isEmpty else { return people }
+      // Groups found where no person was: the line says whom it did not find, without alarm.
+      if search.status == .noMatches, !shownGroups.isEmpty {
+        people = ("No people for \u{201C}\(search.query.string)\u{201D}", .plain)
+      }
+      let style = people.1 == .plain ? groupsPart.1 : people.1
+      return (people.0 + " · " + groupsPart.0, style)
+    }
+  }
+
+  /// The groups half of the status line: "3 groups", "5 of 12 groups", "2 of your groups (the
+  /// rest need GroupMember.Read.All)", "groups: offline".
+  fileprivate var groupStatusText: (String, Style) {
+    switch groups.status {
+    case .idle: return ("", .plain)
+    case .searching:
+      return groups.results.isEmpty
+        ? ("groups…", .plain) : ("\(groups.results.count) groups, narrowed · searching…", .plain)
+    case .offline: return ("groups: offline", .warning)
+    case .failed(let message): return ("groups: " + message.string, .error)
+    case .results:
+      let listed = shownGroups.count
+      let total = groups.totalCount ?? groups.results.count
+      let more = groups.totalCount == nil && (groups.next != nil || groups.moreInIndex) ? "+" : ""
+      let noun = total == 1 && more.isEmpty ? "group" : "groups"
+      var text =
+        listed < total
+        ? "\(NumberText.grouped(listed)) of \(NumberText.grouped(total))\(more) \(noun)"
+        : "\(NumberText.grouped(total))\(more) \(noun)"
+      if groups.kind == .both && (listed < total || !more.isEmpty) { text += " (Ctrl-G for all)" }
+      if groups.isLoadingMore { text += " · loading more…" }
+      if let need = groups.onlyMine {
+        return (
+          "\(NumberText.grouped(total)) of your \(noun) · the rest need \(need.permission) (admin consent)", .warning
+        )
+      }
+      return (text, .plain)
+    }
+  }
+
+  /// The people half of the line (all of it without groups).
+  fileprivate var peopleStatusLine: (String, Style) {
     let search = self.search
     let query = search.query.string
     let shownFrom = search.resultsQuery?.string ?? ""
@@ -245,7 +340,18 @@ extension AppState {
   /// Lines shown in place of an empty list.
   fileprivate func emptyListMessage(width: Int) -> [String] {
     let query = search.query.string
-    let lines: [String]
+    var lines: [String]
+    if groups.isEnabled, groups.kind == .groups, !search.normalizedQuery.isEmpty {
+      switch groups.status {
+      case .idle, .searching: lines = ["Searching groups…"]
+      case .offline(let message): lines = ["Offline: \(message)", "Type to try again."]
+      case .failed(let message): lines = [message.string, "Ctrl-R to try again."]
+      case .results:
+        lines = ["No group matches \u{201C}\(query)\u{201D}."]
+        if let need = groups.onlyMine { lines += [need.explanation.string, need.wouldShow.string] }
+      }
+      return lines.flatMap { Truncation.wrap($0, width: max(1, width)) }
+    }
     switch search.status {
     case .idle: lines = ["Type a name, mail or user name.", "Matches appear as you type."]
     case .searching, .refining: lines = ["Searching…"]

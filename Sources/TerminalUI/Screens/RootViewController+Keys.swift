@@ -15,6 +15,12 @@ extension RootViewController {
           .handled([.app(.focusSwitched)])
         })
     }
+    if state.screen != .setup, !state.isDemo {
+      commands.append(
+        KeyCommand([.control("t")], label: "Ctrl-T", "accounts: switch, add") { _, _ in
+          .handled([.accounts(.pickerRequested)])
+        })
+    }
     commands += [
       KeyCommand([.character("?")], also: [.function(1)], "help", hint: true) { _, _ in .handled([.app(.helpToggled)])
       },
@@ -26,6 +32,20 @@ extension RootViewController {
       KeyCommand([.escape], nil, when: state.banner != nil) { _, _ in .handled([.app(.bannerDismissed)]) },
     ]
     return KeyTable(commands)
+  }
+
+  /// While the account picker is open: ↑/↓ select, Enter switches, `a` adds an account through
+  /// the login screen, Esc (or Ctrl-T again) keeps the current one; other keys do nothing.
+  func accountPickerTable(_ state: AppState) -> KeyTable {
+    KeyTable([
+      KeyCommand([.up, .down], also: [.control("p"), .control("n")], nil) { key, _ in
+        .handled([.accounts(.selectionMoved(by: key == .up || key == .control("p") ? -1 : 1))])
+      },
+      KeyCommand([.enter], nil) { _, _ in .handled([.accounts(.chosen)]) },
+      KeyCommand([.character("a")], nil) { _, _ in .handled([.accounts(.addRequested)]) },
+      KeyCommand([.escape, .control("t")], nil) { _, _ in .handled([.accounts(.dismissed)]) },
+      .fallback("any other key", nil) { _, _ in .handled([]) },
+    ])
   }
 
   /// While `?` help is open: the arrows, PgUp/PgDn, Space, Home and End scroll a list that does not

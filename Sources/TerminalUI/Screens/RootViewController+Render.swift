@@ -48,6 +48,7 @@ extension RootViewController {
         scroll: &helpScroll, in: body, into: &surface
       )
     }
+    if state.accounts.isOpen { AccountPicker.render(state.accounts, in: body, into: &surface) }
   }
 
   private func focusName(_ state: AppState) -> String {
@@ -71,7 +72,9 @@ extension RootViewController {
 
   /// What is happening on the left, who is signed in where on the right.
   private func renderStatusLine(_ state: AppState, in line: Rect, into surface: inout some Surface) {
-    let right = Self.whoIsSignedIn(state, fitting: line.cols / 2)
+    // With several accounts signed in, who and where takes up to two thirds, so both fit.
+    let share = state.accounts.severalSignedIn ? line.cols * 2 / 3 : line.cols / 2
+    let right = Self.whoIsSignedIn(state, fitting: share)
     var left: String
     var style: Style = .plain
     if let banner = state.banner {
@@ -83,7 +86,7 @@ extension RootViewController {
       // progress of the first sync ("indexing 12,000 of ~200,000").
       if state.screen == .main, let index = state.index.statusText(at: state.now) { left += " · " + index }
     }
-    let rightWidth = min(DisplayWidth.of(right), line.cols / 2)
+    let rightWidth = min(DisplayWidth.of(right), share)
     surface.put(left, row: line.row, col: 0, width: line.cols - rightWidth - 1, style: style)
     surface.put(
       Truncation.fitRight(right, toWidth: rightWidth), row: line.row, col: line.cols - rightWidth,
@@ -98,10 +101,19 @@ extension RootViewController {
     var forms: [String]
     if let account = state.account, state.screen == .tasks {
       forms = [account.displayName, account.username].compactMap { $0?.string }
+      // Beside other accounts, say which kind this one is.
+      if state.accounts.severalSignedIn { forms = forms.map { $0 + " · B2C" } + ["B2C"] }
     } else if let account = state.account {
       let user = account.username.string
-      forms = [user + " · tenant " + account.tenantId.string, user]
+      let tenant = account.tenantId.string
+      forms = [user + " · tenant " + tenant, user]
       if let at = user.firstIndex(of: "@"), at != user.startIndex { forms.append(String(user[..<at])) }
+      if state.accounts.severalSignedIn {
+        // With several accounts the tenant matters as much as the user: every form names both
+        // (the tenant id's first block is enough to tell two apart).
+        let short = " · " + String(tenant.prefix(8))
+        forms = [forms[0], user + short, AccountPicker.shortUser(user) + short, String(tenant.prefix(8))]
+      }
     } else {
       forms = ["not signed in"]
     }
@@ -128,6 +140,7 @@ extension AppState {
   fileprivate var activity: String {
     switch screen {
     case .setup: return "Setup: no client id configured"
+    case .login where accounts.switchingTo != nil: return "Switching account…"
     case .login:
       switch login.phase {
       case .idle: return "Not signed in"
@@ -149,7 +162,7 @@ extension AppState {
       case .searching: return "Searching…"
       case .refining: return "Refining…"
       case .results: return search.isLoadingMore ? "Loading more…" : "Results"
-      case .noMatches: return "No matches"
+      case .noMatches: return shownGroups.isEmpty ? "No matches" : "Results"
       case .throttled(let countdown): return "Throttled: retry in \(countdown.secondsLeft(now: now)) s"
       case .offline: return "Offline"
       case .failed: return "Error"

@@ -29,6 +29,7 @@ public final class RootViewController {
     case .tasks: path.append("TaskList")
     }
     if state.isHelpVisible { path.append("Help") }
+    if state.accounts.isOpen { path.append("AccountPicker") }
     return path
   }
 
@@ -37,7 +38,7 @@ public final class RootViewController {
     switch state.screen {
     case .setup: return setup
     case .login: return login
-    case .main: return state.focus == .detail && state.search.selectedPerson != nil ? detail : list
+    case .main: return state.focus == .detail && state.hasListSelection ? detail : list
     case .tasks: return taskList
     }
   }
@@ -55,6 +56,7 @@ public final class RootViewController {
   ///    (`KeyTable.handle(_:in:before:)`): global keys are declared once, in `globalTable`.
   public func handle(_ key: Key, in state: AppState) -> KeyResult {
     if Self.alwaysGlobal.contains(key) { return globalTable(state).handle(key, in: state) }
+    if state.accounts.isOpen { return accountPickerTable(state).handle(key, in: state) }
     if state.isHelpVisible { return helpTable(state).handle(key, in: state) }
     if case .mouse(let event) = key {
       return state.screen == .main ? mouse(event, state) : .ignored

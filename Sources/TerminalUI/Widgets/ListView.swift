@@ -28,10 +28,11 @@ public enum ListView {
   /// the caller's column layout. The selected row is reverse video (bold too when focused) and
   /// starts with `>` so it is visible on any terminal and in plain-text captures. `accent(index)`
   /// restyles the row's first cell (a presence glyph) on rows that are not selected, where the
-  /// reverse video would fight a colour.
+  /// reverse video would fight a colour. `rowStyles(index)`, when given, styles each unselected
+  /// row (a list of two kinds whose halves answer different queries).
   public static func render(
     count: Int, selection: Int?, offset: Int, in rect: Rect, focused: Bool, rowStyle: Style = .plain,
-    accent: (Int) -> (text: String, style: Style)? = { _ in nil },
+    rowStyles: ((Int) -> Style)? = nil, accent: (Int) -> (text: String, style: Style)? = { _ in nil },
     into surface: inout some Surface, row: (Int, Int) -> String
   ) {
     guard !rect.isEmpty else { return }
@@ -43,7 +44,7 @@ public enum ListView {
         continue
       }
       let isSelected = index == selection
-      let style: Style = isSelected ? (focused ? .selectedFocused : .selectedUnfocused) : rowStyle
+      let style: Style = isSelected ? (focused ? .selectedFocused : .selectedUnfocused) : rowStyles?(index) ?? rowStyle
       let marker = isSelected ? ">" : " "
       surface.put(marker + row(index, rect.cols - 1), row: screenRow, col: rect.col, width: rect.cols, style: style)
       if !isSelected, rect.cols > 2, let accent = accent(index) {

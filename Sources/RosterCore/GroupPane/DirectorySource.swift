@@ -1,0 +1,20 @@
+/// Where a group read is answered from: Microsoft Graph, or the local index while Graph cannot
+/// be reached (the pane then says the answer is as fresh as the last sync).
+public enum DirectorySource: Equatable, Sendable, Hashable {
+  case graph
+  case index
+}
+
+extension AppState {
+  /// The index while the last sync found Graph unreachable (every live read would wait out its
+  /// retries first), else Graph, as for people (`DetailReducer.fetch`).
+  var groupSource: DirectorySource {
+    index.attached && index.offline ? .index : .graph
+  }
+
+  /// A new id for a read that does not change the pane's subject.
+  mutating func nextPartRequest() -> Int {
+    detail.partRequestID += 1
+    return detail.partRequestID
+  }
+}

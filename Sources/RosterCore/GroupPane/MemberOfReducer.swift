@@ -1,0 +1,81 @@
+import Foundation
+
+/// "Member of" in a person's pane: `m` shows the groups the person is in (direct), `t` switches
+/// to every group they are in through nesting; the groups are rows after the org chart that
+/// Enter opens (`DetailReducer.walk`). The signed-in person's own groups need only `User.Read`
+/// (`/me/memberOf`); another person's need `GroupMember.Read.All`, which the pane names.
+enum MemberOfReducer {
+  static func reduce(_ state: inout AppState, _ action: MemberOfAction) -> [Effect] {
+    switch action {
+    case .toggled:
+      guard state.detail.group == nil, let person = state.detail.status.person else { return [] }
+      if state.detail.memberOf != nil {
+        state.detail.memberOf = nil
+        clampRow(&state)
+        return [.cancel(id: .memberOf)]
+      }
+      return load(&state, person, transitive: false, source: state.groupSource)
+    case .transitiveToggled:
+      guard state.detail.group == nil, let person = state.detail.status.person, let shown = state.detail.memberOf
+      else { return [] }
+      return load(&state, person, transitive: !shown.transitive, source: state.groupSource)
+    case .loaded(let id, let result):
+      guard var shown = state.detail.memberOf, shown.requestID == id else { return [] }
+      switch result {
+      case .success(let page):
+        shown.status = .loaded(page.groups, fromIndex: page.fromIndex, more: page.next != nil)
+      case .failure(.cancelled):
+        return []
+      case .failure(.signInRequired(let failure)):
+        return LoginReducer.sessionEnded(&state, failure)
+      case .failure(.permissionDenied(let message)):
+        shown.status = .needsPermission(GroupPermissionNeed(.permissionDenied(message)) ?? .readGroups)
+      case .failure(.offline) where state.index.attached:
+        guard let person = state.detail.status.person else { return [] }
+        return load(&state, person, transitive: shown.transitive, source: .index)
+      case .failure(let error):
+        shown.status = .failed(message: error.plainMessage)
+      }
+      state.detail.memberOf = shown
+      state.detail.memberOfCache.insert(shown, for: shown.personID, now: state.now)
+      // The person asked to see the groups: the selection goes to the first.
+      if let first = state.detail.orgRows.firstIndex(where: { $0.kind == .memberOf }) {
+        state.detail.orgRowIndex = first
+      } else {
+        clampRow(&state)
+      }
+      return []
+    }
+  }
+
+  private static func load(_ state: inout AppState, _ person: Person, transitive: Bool, source: DirectorySource)
+    -> [Effect]
+  {
+    let id = state.nextPartRequest()
+    var shown = MemberOfState(personID: person.id, transitive: transitive, requestID: id)
+    let isMe = state.account.map { person.isSignedIn(as: $0) } ?? false
+    if !isMe, let need = state.account?.missingGroupPermission, need == .readGroups, source == .graph {
+      shown.status = .needsPermission(need)
+      state.detail.memberOf = shown
+      return [.cancel(id: .memberOf)]
+    }
+    state.detail.memberOf = shown
+    // The signed-in person's own groups go through `/me`, which needs only User.Read.
+    let query = MemberOfQuery(personID: isMe && source == .graph ? nil : person.id, transitive: transitive)
+    return [.cancel(id: .memberOf), .loadMemberOf(query, requestID: id, source: source)]
+  }
+
+  /// Keeps the org-chart row selection on a row when "Member of" rows go away.
+  private static func clampRow(_ state: inout AppState) {
+    let count = state.detail.orgRows.count
+    state.detail.orgRowIndex = min(state.detail.orgRowIndex, max(0, count - 1))
+  }
+}
+
+extension Person {
+  /// Whether this is the signed-in person (their user name is the account's).
+  func isSignedIn(as account: Account) -> Bool {
+    guard let upn = userPrincipalName?.string, !upn.isEmpty else { return false }
+    return upn.lowercased() == account.username.string.lowercased()
+  }
+}

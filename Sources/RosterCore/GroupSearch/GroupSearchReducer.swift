@@ -1,0 +1,239 @@
+import Foundation
+import SearchRules
+
+/// Groups in the one search field: the same debounce, staleness rule, local narrowing and paging
+/// as people, run beside the people search for every query change (`follow`). Answers carry the
+/// search's request id; one for another query is dropped, so the list never shows groups for a
+/// query other than the one in the field unless they are narrowed and marked.
+enum GroupSearchReducer {
+  static func reduce(_ state: inout AppState, _ action: GroupSearchAction) -> [Effect] {
+    switch action {
+    case .kindSwitched:
+      guard state.groups.isEnabled, state.screen == .main else { return [] }
+      state.groups.kind = state.groups.kind.next
+      let stale = state.groups.resultsQuery != state.search.normalizedQuery || state.groups.status == .idle
+      let search = state.groups.kind.showsGroups && stale ? start(&state) : []
+      return search + selectTopRow(&state)
+    case .debounceElapsed(let id):
+      guard id == state.search.requestID, !state.search.normalizedQuery.isEmpty else { return [] }
+      return request(&state)
+    case .resultsLoaded(let id, let result):
+      guard id == state.search.requestID else { return [] }
+      switch result {
+      case .success(let page):
+        state.groups.onlyMine = nil
+        state.groups.next = page.next
+        state.groups.totalCount = page.totalCount
+        state.groups.moreInIndex = false
+        return show(&state, page.groups, fromIndex: page.fromIndex)
+      case .failure(let error):
+        return failed(&state, error, id: id)
+      }
+    case .nextPageLoaded(let id, let result):
+      guard id == state.search.requestID, state.groups.isLoadingMore else { return [] }
+      state.groups.isLoadingMore = false
+      switch result {
+      case .success(let page):
+        let known = Set(state.groups.results.map(\.id))
+        state.groups.next = page.next
+        return show(&state, state.groups.results + page.groups.filter { !known.contains($0.id) }, fromIndex: false)
+      case .failure(let error):
+        return failed(&state, error, id: id)
+      }
+    case .indexResultsLoaded(let id, let groups, let asked):
+      guard id == state.search.requestID, !state.search.normalizedQuery.isEmpty else { return [] }
+      let more = groups.count >= asked
+      state.groups.next = nil
+      state.groups.totalCount = nil
+      state.groups.moreInIndex = more
+      return show(&state, more ? Array(groups.prefix(asked - 1)) : groups, fromIndex: true)
+    case .retryScheduled(let id, let notice):
+      // The people search for the same query waits on the same throttle or token refresh: the
+      // status line counts it down while people are still pending, and never re-sends for groups.
+      guard id == state.search.requestID, state.search.isPending else { return [] }
+      return SearchReducer.reduce(&state, .retryScheduled(id: id, notice))
+    case .myGroupsLoaded(let id, let result):
+      switch result {
+      case .success(let page):
+        state.groups.myGroups = page.groups
+        guard id == state.search.requestID else { return [] }
+        return showMine(&state)
+      case .failure(.offline) where state.index.attached && state.groups.myGroupsFromIndexAsked == false:
+        // Graph cannot be reached: the index knows the signed-in person's groups too.
+        state.groups.myGroupsFromIndexAsked = true
+        return [.cancel(id: .myGroups), .loadMyGroups(requestID: id, source: .index)]
+      case .failure(let error):
+        guard id == state.search.requestID else { return [] }
+        return failed(&state, error, id: nil)
+      }
+    }
+  }
+
+  /// Runs after every action: a query change (typed, retried, re-sent after signing in) starts
+  /// the group search for the new query.
+  static func follow(_ action: AppAction, requestIDBefore: Int, _ state: inout AppState) -> [Effect] {
+    guard state.groups.isEnabled, state.search.requestID != requestIDBefore else { return [] }
+    state.groups.selectionMoved = false
+    return start(&state)
+  }
+
+  // MARK: - Asking
+
+  /// The group search for the field's query: in the key's own frame from a warm index, else after
+  /// the debounce from Graph (the shown groups narrowed meanwhile), or from "my groups" when the
+  /// token may not search all groups.
+  private static func start(_ state: inout AppState) -> [Effect] {
+    let query = state.search.normalizedQuery
+    let id = state.search.requestID
+    let cancels: [Effect] = [.cancel(id: .groupSearchDebounce), .cancel(id: .groupSearch), .cancel(id: .groupNextPage)]
+    state.groups.isLoadingMore = false
+    guard !query.isEmpty, state.groups.kind.showsGroups, state.screen == .main else {
+      state.groups.status = .idle
+      state.groups.next = nil
+      state.groups.totalCount = nil
+      state.groups.moreInIndex = false
+      return cancels + replace(&state, with: [], answering: nil)
+    }
+    if let need = state.account?.missingGroupPermission, need == .readGroups {
+      state.groups.onlyMine = need
+      guard state.groups.myGroups != nil else {
+        state.groups.status = .searching
+        return cancels + [.cancel(id: .myGroups), .loadMyGroups(requestID: id, source: state.groupSource)]
+          + replace(&state, with: narrowed(state, to: query), answering: state.groups.resultsQuery)
+      }
+      return cancels + showMine(&state)
+    }
+    if state.index.isUsable(at: state.now), state.index.summary?.groups != nil {
+      state.groups.status = .searching
+      return cancels + [
+        .searchGroupsIndex(GroupQuery(text: state.search.query.string, pageSize: indexLimit(state) + 1), requestID: id)
+      ]
+    }
+    state.groups.status = .searching
+    let shown = narrowed(state, to: query)
+    return cancels
+      + [
+        .debounce(
+          id: .groupSearchDebounce, after: Tuning.debounce(state.settings), then: .groups(.debounceElapsed(id: id)))
+      ] + replace(&state, with: shown, answering: shown.isEmpty ? nil : state.groups.resultsQuery)
+  }
+
+  /// Graph's first page of groups for the field's query.
+  private static func request(_ state: inout AppState) -> [Effect] {
+    let query = GroupQuery(text: state.search.query.string, pageSize: state.search.pageSize)
+    return [
+      .cancel(id: .groupSearch), .cancel(id: .groupNextPage),
+      .searchGroups(query, requestID: state.search.requestID),
+    ]
+  }
+
+  /// The next page of groups (groups only, scrolled near the end).
+  static func more(_ state: inout AppState) -> [Effect] {
+    guard !state.groups.isLoadingMore, state.groups.resultsQuery == state.search.normalizedQuery else { return [] }
+    if let cursor = state.groups.next {
+      state.groups.isLoadingMore = true
+      return [.fetchNextGroups(cursor, requestID: state.search.requestID)]
+    }
+    guard state.groups.moreInIndex else { return [] }
+    let limit = state.groups.results.count + IndexReducer.indexPage
+    return [
+      .searchGroupsIndex(
+        GroupQuery(text: state.search.query.string, pageSize: limit + 1), requestID: state.search.requestID)
+    ]
+  }
+
+  private static func indexLimit(_ state: AppState) -> Int {
+    let listed = state.groups.resultsQuery == state.search.normalizedQuery ? state.groups.results.count : 0
+    return max(state.search.pageSize * 2, 100, listed)
+  }
+
+  // MARK: - Answers
+
+  private static func failed(_ state: inout AppState, _ error: DirectoryError, id: Int?) -> [Effect] {
+    switch error {
+    case .cancelled, .signInRequired:
+      // The people search, asked at the same time, takes the person back to sign in.
+      return []
+    case .permissionDenied where GroupPermissionNeed(error) == .readGroups:
+      state.groups.onlyMine = .readGroups
+      guard state.groups.myGroups != nil else {
+        return [
+          .cancel(id: .myGroups), .loadMyGroups(requestID: id ?? state.search.requestID, source: state.groupSource),
+        ]
+      }
+      return showMine(&state)
+    case .offline(let message):
+      state.groups.status = .offline(message: CleanText(message))
+      return []
+    default:
+      state.groups.status = .failed(message: error.plainMessage)
+      return []
+    }
+  }
+
+  /// The signed-in person's own groups that match the field's query ("my groups"): what a token
+  /// without `GroupMember.Read.All` may list.
+  private static func showMine(_ state: inout AppState) -> [Effect] {
+    let matching = Narrowing(state.search.query.string).filter(state.groups.myGroups ?? [])
+    state.groups.next = nil
+    state.groups.totalCount = nil
+    state.groups.moreInIndex = false
+    return show(&state, matching, fromIndex: false)
+  }
+
+  /// Shows `groups` as the answer for the field's query.
+  private static func show(_ state: inout AppState, _ groups: [Group], fromIndex: Bool) -> [Effect] {
+    state.groups.status = .results
+    state.groups.fromIndex = fromIndex
+    return replace(&state, with: groups, answering: state.search.normalizedQuery)
+  }
+
+  /// Replaces the listed groups, keeping the selected group selected while it is listed; a
+  /// selection nobody moved since the query changed goes to the top row.
+  private static func replace(_ state: inout AppState, with groups: [Group], answering query: String?) -> [Effect] {
+    let selected = state.selectedGroup
+    state.groups.results = groups
+    state.groups.resultsQuery = query
+    let shown = state.shownGroups
+    if let selected {
+      if let index = shown.firstIndex(where: { $0.id == selected.id }) {
+        state.groups.selectedIndex = index
+        return []
+      }
+      return selectTopRow(&state)
+    }
+    guard !state.groups.selectionMoved, !shown.isEmpty else {
+      state.groups.selectedIndex = nil
+      return []
+    }
+    return selectTopRow(&state)
+  }
+
+  /// Puts the selection on the list's top row (a group when groups lead the list) and points the
+  /// pane at it.
+  static func selectTopRow(_ state: inout AppState) -> [Effect] {
+    if !state.shownGroups.isEmpty {
+      state.groups.selectedIndex = 0
+      return GroupPaneReducer.selectionChanged(&state)
+    }
+    state.groups.selectedIndex = nil
+    if !state.shownPeople.isEmpty, state.search.selectedIndex == nil { state.search.selectedIndex = 0 }
+    return DetailReducer.selectionChanged(&state)
+  }
+
+  /// The shown groups narrowed to `query` when it refines the query they answered (while the
+  /// request for it is pending); otherwise none.
+  private static func narrowed(_ state: AppState, to query: String) -> [Group] {
+    guard let answered = state.groups.resultsQuery, !state.groups.results.isEmpty else { return [] }
+    if answered == query { return state.groups.results }
+    guard Narrowing.query(query, refines: answered) else { return [] }
+    return Narrowing(state.search.query.string).filter(state.groups.results)
+  }
+}
+
+extension Narrowing {
+  /// `groups` whose name or description holds every word of the query.
+  func filter(_ groups: [Group]) -> [Group] {
+    groups.filter { matches($0.searchFields) }
+  }
+}

@@ -1,0 +1,116 @@
+/// One row of a member list, an owner list or a search over people and groups: a person, a
+/// group, or an object Graph does not describe to this token.
+///
+/// Graph's `/members`, `/transitiveMembers` and `/owners` return any directory object: users,
+/// groups, devices, service principals, org contacts. Objects the token may not read come back
+/// as only `id` and `@odata.type`. Those are `.undescribed` rows, listed and counted, never
+/// dropped in silence.
+public enum DirectoryObject: Sendable, Equatable, Hashable, Identifiable {
+  case person(Person)
+  case group(Group)
+  case undescribed(UndescribedObject)
+
+  public var id: String {
+    switch self {
+    case .person(let person): return person.id
+    case .group(let group): return group.id
+    case .undescribed(let object): return object.id
+    }
+  }
+
+  /// The name a row shows.
+  public var name: CleanText {
+    switch self {
+    case .person(let person): return person.displayName?.nonEmpty ?? person.userPrincipalName ?? CleanText(person.id)
+    case .group(let group): return group.name
+    case .undescribed(let object): return object.displayName?.nonEmpty ?? object.kind.label
+    }
+  }
+
+  /// Graph's `@odata.type` for this row (`#microsoft.graph.user`, `#microsoft.graph.group`, …).
+  public var odataType: String {
+    switch self {
+    case .person: return DirectoryObjectKind.user.odataType
+    case .group: return DirectoryObjectKind.group.odataType
+    case .undescribed(let object): return object.odataType.string
+    }
+  }
+
+  public var person: Person? { if case .person(let person) = self { person } else { nil } }
+  public var group: Group? { if case .group(let group) = self { group } else { nil } }
+}
+
+/// An object Graph answered with `id` and `@odata.type` only (or a type Roster does not show:
+/// devices, service principals, contacts). Counted and listed as what it is.
+public struct UndescribedObject: Sendable, Equatable, Hashable, Codable {
+  public var id: String
+  /// As Graph sent it, e.g. `#microsoft.graph.device`; empty when it sent none.
+  public var odataType: CleanText
+  /// When Graph gave one (a device's or an app's name the token may read).
+  public var displayName: CleanText?
+
+  public init(id: String, odataType: CleanText, displayName: CleanText? = nil) {
+    self.id = id
+    self.odataType = odataType
+    self.displayName = displayName
+  }
+
+  public var kind: DirectoryObjectKind { DirectoryObjectKind(odataType: odataType.string) }
+}
+
+/// The kinds of directory object a member list holds.
+public enum DirectoryObjectKind: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+  case user, group, device, servicePrincipal, orgContact, unknown
+
+  public init(odataType: String) {
+    let name = odataType.split(separator: ".").last.map { $0.lowercased() } ?? ""
+    self = Self.allCases.first { $0.rawValue.lowercased() == name && $0 != .unknown } ?? .unknown
+  }
+
+  public var odataType: String { "#microsoft.graph.\(rawValue)" }
+
+  /// "person", "group", "device", "service principal", "contact", "object Roster may not read".
+  public var label: CleanText {
+    switch self {
+    case .user: return "person"
+    case .group: return "group"
+    case .device: return "device"
+    case .servicePrincipal: return "service principal"
+    case .orgContact: return "contact"
+    case .unknown: return "object this sign-in may not read"
+    }
+  }
+}
+
+extension DirectoryObject: Codable {
+  private enum TypeKey: String, CodingKey { case odataType = "@odata.type" }
+
+  /// Graph's shape: the object's properties with `@odata.type` beside them.
+  public init(from decoder: any Decoder) throws {
+    let type = try decoder.container(keyedBy: TypeKey.self).decodeIfPresent(String.self, forKey: .odataType) ?? ""
+    switch DirectoryObjectKind(odataType: type) {
+    case .user: self = .person(try Person(from: decoder))
+    case .group: self = .group(try Group(from: decoder))
+    default: self = .undescribed(try UndescribedObject(from: decoder))
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    switch self {
+    case .person(let person): try person.encode(to: encoder)
+    case .group(let group): try group.encode(to: encoder)
+    case .undescribed(let object):
+      try object.encode(to: encoder)
+      return
+    }
+    var container = encoder.container(keyedBy: TypeKey.self)
+    try container.encode(odataType, forKey: .odataType)
+  }
+}
+
+extension UndescribedObject {
+  private enum CodingKeys: String, CodingKey {
+    case id, displayName
+    case odataType = "@odata.type"
+  }
+}
