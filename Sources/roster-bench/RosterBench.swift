@@ -101,12 +101,12 @@ struct RosterBench: ParsableCommand {
       report.detailRoundTrips = try RosterHarness.detailRoundTrips(rosterSubject, ids: ids, tenant: tenant)
     }
 
+    let indexPeople = self.indexPeople ?? max(200_000, people)
     if runs("index") {
       log("roster: typing with a warm index")
       report.index = try IndexHarness.typing(rosterSubject, word: word, tenant: tenant, runs: typingRuns)
       log("roster: startup with a cached token and a warm index")
       report.roster.warmStartup = try IndexHarness.startup(rosterSubject, runs: startupRuns)
-      let indexPeople = self.indexPeople ?? max(200_000, people)
       if indexPeople > 0 {
         let home = work.appendingPathComponent("large")
         report.index?.large = try IndexHarness.large(

@@ -38,9 +38,23 @@ import Testing
   }
 
   @Test func linesAndRowsDifferByTheDivider() {
-    let rows = ListRows(Self.state(rows: 24, cols: 80, selected: 0).search)
+    let rows = ListRows(Self.state(rows: 24, cols: 80, selected: 0))
     #expect(rows.count == 4 && rows.divider == 1)
-    #expect((0..<4).map(rows.result(atLine:)) == [0, nil, 1, 2])
-    #expect([0, 1, 2].map(rows.line(ofResult:)) == [0, 2, 3])
+    #expect((0..<4).map(rows.row(atLine:)) == [0, nil, 1, 2])
+    #expect([0, 1, 2].map(rows.line(ofRow:)) == [0, 2, 3])
+  }
+
+  /// Groups listed above the people push the divider down by their rows; listing groups alone
+  /// (Ctrl-G) draws none.
+  @Test func groupsAboveThePeopleMoveTheDivider() {
+    var state = Self.state(rows: 24, cols: 80, selected: 0)
+    state.groups.isEnabled = true
+    state.groups.results = [Group(id: "g1", displayName: "Gupta Fans")]
+    state.groups.resultsQuery = state.search.normalizedQuery
+    let rows = ListRows(state)
+    #expect(rows.count == 5 && rows.divider == 2)
+    #expect((0..<5).map(rows.row(atLine:)) == [0, 1, nil, 2, 3])
+    state.groups.kind = .groups
+    #expect(ListRows(state).divider == nil && ListRows(state).count == 1)
   }
 }

@@ -91,7 +91,7 @@ enum AccountsReducer {
     let first = state.accounts.firstIDs
     switch action {
     case .search(.resultsLoaded(let id, _)), .search(.nextPageLoaded(let id, _)),
-      .search(.retryScheduled(let id, _)), .search(.indexResultsLoaded(let id, _, _)),
+      .search(.retryScheduled(let id, _)), .search(.indexResultsLoaded(let id, _, _, _)),
       .search(.debounceElapsed(let id)):
       return id < first.search
     case .detail(.loaded(let id, _)), .detail(.loadedFromIndex(let id, _)), .detail(.retryScheduled(let id, _)),
