@@ -73,6 +73,8 @@ enum PersonRow {
   /// The display name alone, cleaned as `person` cleans it: enough to rank the row.
   static func displayName(_ row: Row) -> String? { text(row, displayName)?.string }
   static func managerId(_ row: Row) -> String? { identifier(row[managerId]) }
+  /// The object id alone, as `person` reads it.
+  static func id(_ row: Row) -> String { identifier(row[id]) ?? "" }
 
   /// How an object id is stored: a lower-case GUID (every Entra object id Graph sends) as its 16
   /// bytes, anything else as the text itself, so it reads back exactly as it came. 16 bytes
