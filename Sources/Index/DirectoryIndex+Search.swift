@@ -79,7 +79,8 @@ extension DirectoryIndex {
     let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
     var kept: [Ranked] = []
     var lastBlock: Int64?
-    var bound: RankKey?
+    // Past `wanted`: the best rows of the last block (as many as it had then), and the worst of them.
+    var tail: (prior: Int, best: [Ranked], needed: Int, bound: RankKey)?
     while let row = try cursor.next() {
       let rowid = PersonRow.rowid(row)
       if kept.count >= wanted, RowOrder.block(of: rowid) != lastBlock { break }
@@ -89,12 +90,25 @@ extension DirectoryIndex {
       let tier = ranking.tier(displayName: name, sortText: sortText)
       if let wantedTier, tier != wantedTier { continue }
       if kept.count >= wanted, local.isEmpty {
-        // The page needs only the best of this block: a row ranking below every row of the block
-        // kept so far cannot be among them. Most rows end at the cheap comparison of sort texts.
-        if bound == nil { bound = kept.filter { RowOrder.block(of: $0.rowid) == lastBlock }.map(\.key).max() }
-        if let worst = bound, tier == worst.tier, worst.text.lexicographicallyPrecedes(sortText.utf8) { continue }
+        // The page needs only the best of this block: a row ranking below as many of the block's
+        // rows as the page takes cannot be among them. Most rows end at the cheap comparison of
+        // sort texts; the rest are ranked, and decoded only if they make the page (`people`).
+        if tail == nil {
+          let prior = kept.prefix { RowOrder.block(of: $0.rowid) != lastBlock }.count
+          let best = Array(kept[prior...])
+          tail = (prior, best, best.count, best.map(\.key).max() ?? best[0].key)
+        }
+        guard var state = tail else { continue }
+        if tier == state.bound.tier, state.bound.text.lexicographicallyPrecedes(sortText.utf8) { continue }
         let key = RankKey(tier: tier, sortText: sortText, id: PersonRow.id(row))
-        if bound.map({ key < $0 }) ?? true { kept.append(Ranked(rowid: rowid, key: key, person: nil)) }
+        guard key < state.bound else { continue }
+        tail = nil  // `state` alone holds the rows now: appending does not copy them
+        state.best.append(Ranked(rowid: rowid, key: key, person: nil))
+        if state.best.count >= 2 * state.needed {
+          state.best = Array(ordered(state.best).prefix(state.needed))
+          state.bound = state.best[state.best.count - 1].key
+        }
+        tail = state
         continue
       }
       let person = PersonRow.person(row)
@@ -102,6 +116,7 @@ extension DirectoryIndex {
       kept.append(Ranked(rowid: rowid, key: RankKey(tier: tier, sortText: sortText, id: person.id), person: person))
       lastBlock = RowOrder.block(of: rowid)
     }
+    if let tail { kept = Array(kept[..<tail.prior]) + ordered(tail.best).prefix(tail.needed) }
     return kept
   }
 
