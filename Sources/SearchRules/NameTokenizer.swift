@@ -9,6 +9,60 @@
 public enum NameTokenizer {
   /// Folded tokens of a stored display name: parts plus whole words.
   public static func indexTokens(_ name: String) -> [String] {
+    asciiIndexTokens(name) ?? generalIndexTokens(name)
+  }
+
+  /// `indexTokens` of ASCII text by its bytes: the same rules (letters and digits, a change
+  /// between them or from lower to upper case starts a part), without a Unicode property look-up
+  /// a character. Close matches tokenize every candidate's name with it. nil for other text.
+  static func asciiIndexTokens(_ name: String) -> [String]? {
+    guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+    var tokens = Set<String>()
+    func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+    func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    func lowered(_ bytes: ArraySlice<UInt8>) -> String {
+      String(decoding: bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+    }
+    let bytes = Array(name.utf8)
+    for word in bytes.split(whereSeparator: { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }) {
+      var parts = 0
+      var start: Int?
+      var previous: UInt8?
+      for index in word.indices {
+        let byte = word[index]
+        guard isLetter(byte) || isDigit(byte) else {
+          if let first = start {
+            tokens.insert(lowered(word[first..<index]))
+            parts += 1
+          }
+          start = nil
+          previous = nil
+          continue
+        }
+        if let last = previous, let first = start,
+          isLetter(last) != isLetter(byte) || (last >= 0x61 && last <= 0x7A && byte >= 0x41 && byte <= 0x5A)
+        {
+          tokens.insert(lowered(word[first..<index]))
+          parts += 1
+          start = index
+        }
+        if start == nil { start = index }
+        previous = byte
+      }
+      if let first = start {
+        tokens.insert(lowered(word[first..<word.endIndex]))
+        parts += 1
+      }
+      if parts > 1 {
+        let whole = word.filter { isLetter($0) || isDigit($0) }
+        if !whole.isEmpty { tokens.insert(lowered(whole[...])) }
+      }
+    }
+    return tokens.sorted()
+  }
+
+  /// `indexTokens` of any text.
+  static func generalIndexTokens(_ name: String) -> [String] {
     var tokens = Set<String>()
     for word in name.split(whereSeparator: { $0.isWhitespace }) {
       let parts = splitParts(String(word))

@@ -26,3 +26,28 @@ import Testing
     #expect(TextFolding.latinFolded("Σοφία") == nil)
   }
 }
+
+/// The byte path of `NameTokenizer.indexTokens` (ASCII names) gives what the general path gives.
+@Suite struct AsciiTokenTests {
+  @Test func asciiNamesTokenizeAsTheGeneralPathDoes() {
+    var samples = [
+      "O'Brien", "McDonald", "Mary-Ann  Smith", "al-Amin", "R2D2 x", "abc123def", "ABC", "aB", "Ab1c", "--", "",
+      " lead trail ", "tab\there", "Jean-Luc Picard", "van der Berg", "x.y@z", "iPhone", "DeLaCruz 3rd", "a1B2c3",
+    ]
+    var state: UInt64 = 22
+    let alphabet = Array("aZ09 -'.Mc_\tqQ".utf8)
+    for _ in 0..<2000 {
+      var bytes: [UInt8] = []
+      for _ in 0..<Int(state % 12) {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        bytes.append(alphabet[Int((state >> 33) % UInt64(alphabet.count))])
+      }
+      state = state &* 6_364_136_223_846_793_005 &+ 1
+      samples.append(String(decoding: bytes, as: UTF8.self))
+    }
+    for sample in samples {
+      #expect(NameTokenizer.asciiIndexTokens(sample) == NameTokenizer.generalIndexTokens(sample), "\(sample)")
+    }
+    #expect(NameTokenizer.asciiIndexTokens("Zoë") == nil)
+  }
+}
