@@ -35,7 +35,7 @@ indirect enum SearchPredicate: SearchClauseBuilding {
     case .and(let left, let right): return left.matches(storage, index) && right.matches(storage, index)
     case .or(let left, let right): return left.matches(storage, index) || right.matches(storage, index)
     case .displayNameTokens(let queryTokens):
-      let nameTokens = storage.records.nameTokens[index]
+      let nameTokens = storage.records.nameTokens(at: index)
       if nameTokens.isEmpty { return queryTokens.isEmpty && storage.users[index].displayName != nil }
       return queryTokens.allSatisfy { query in nameTokens.contains { $0.utf8.starts(with: query.utf8) } }
     case .prefix(let field, let prefix):
