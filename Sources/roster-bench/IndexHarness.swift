@@ -131,7 +131,9 @@ enum IndexHarness {
     let deltaSeconds = Double(monotonicNanos() - deltaStarted) / 1e9
     guard delta.status == 0 else { throw BenchError("delta sync failed: \(delta.stderr)") }
     let deltaRequests = try tenant.requests(path: "/v1.0/users/delta")
-    let changes = Int(delta.stderr.split(separator: " ").dropFirst().first { Int($0) != nil } ?? "") ?? 0
+    // "Applied N changes; …" (progress lines before it carry other numbers).
+    let applied = delta.stderr.split(separator: "\n").last { $0.hasPrefix("Applied ") } ?? ""
+    let changes = Int(applied.split(separator: " ").dropFirst().first ?? "") ?? 0
 
     let cache = home.appendingPathComponent("cache/roster")
     let files = try FileManager.default.contentsOfDirectory(atPath: cache.path)
