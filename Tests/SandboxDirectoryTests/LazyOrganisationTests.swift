@@ -164,6 +164,7 @@ import Testing
     #expect(directory.users.count == 1000 - removed.count + addedIds.count)
     #expect(Set(directory.users.map(\.id)) == stayed.union(addedIds))
     for id in removed { #expect(directory.user(idOrUPN: id) == nil) }
+    #expect(directory.listedCount == directory.users.count { $0.showInAddressList != false })
   }
 
   @Test func churnOnAComputedDirectoryRenamesRetitlesRemovesAndAdds() throws {

@@ -123,6 +123,24 @@ struct GeneratedPeople: Sendable {
     return (users, lastKey, false)
   }
 
+  /// People not hidden from the address list, counted without making anyone who was not edited.
+  var listedCount: Int {
+    var listed = 0
+    var nextRemoved = 0
+    for index in 0..<organisation.size {
+      if nextRemoved < removed.count, removed[nextRemoved] == index {
+        nextRemoved += 1
+        continue
+      }
+      if let edited = replaced[index] {
+        if edited.showInAddressList != false { listed += 1 }
+      } else if !organisation.isHidden(index) {
+        listed += 1
+      }
+    }
+    return listed + added.count { $0.user.showInAddressList != false }
+  }
+
   // MARK: - Edits
 
   mutating func add(_ user: DirectoryUser) throws(DirectoryEditError) {

@@ -33,6 +33,12 @@ public final class Directory: Sendable {
     Directory(generated: GeneratedPeople(LazyOrganisation(seed: seed, size: size)))
   }
 
+  /// Everyone but those hidden from the address list (`showInAddressList: false`): what a
+  /// client's index should hold. Computed people are counted without being made.
+  public var listedCount: Int {
+    storage.users.generated?.listedCount ?? storage.users.count { $0.showInAddressList != false }
+  }
+
   /// Whether people are computed on request (a `LazyOrganisation`) rather than held.
   public var isLazilyGenerated: Bool { storage.users.generated != nil }
 
