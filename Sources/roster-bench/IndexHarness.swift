@@ -140,9 +140,10 @@ enum IndexHarness {
     let deltaSeconds = Double(monotonicNanos() - deltaStarted) / 1e9
     guard delta.status == 0 else { throw BenchError("delta sync failed: \(delta.stderr)") }
     let deltaRequests = try tenant.requests(path: "/v1.0/users/delta")
-    // "Applied N changes; …" (progress lines before it carry other numbers).
-    let applied = delta.stderr.split(separator: "\n").last { $0.hasPrefix("Applied ") } ?? ""
-    let changes = Int(applied.split(separator: " ").dropFirst().first ?? "") ?? 0
+    // "roster: Applied N changes; …" (progress lines before it carry other numbers).
+    let applied = delta.stderr.split(separator: "\n").last { $0.contains("Applied ") } ?? ""
+    let words = applied.split(separator: " ")
+    let changes = words.firstIndex(of: "Applied").flatMap { Int(words[($0 + 1)...].first ?? "") } ?? 0
 
     let cache = home.appendingPathComponent("cache/roster")
     let files = try FileManager.default.contentsOfDirectory(atPath: cache.path)
