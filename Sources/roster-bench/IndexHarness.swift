@@ -36,6 +36,21 @@ enum IndexHarness {
     var closeAboveExact = 0
     /// Peak RSS of the full-screen UI over this index, paging through results.
     var uiPeakRSSKilobytes: Int?
+    /// The delta sync after 1 % changed, start to end.
+    var deltaSeconds: Double?
+    /// What one `/users/delta` page of the first sync cost the sandbox (no added latency).
+    var sandboxPageMillis: Sample?
+    /// Peak RSS of the sandbox process serving these people (after sync, delta and search).
+    var sandboxPeakRSSKilobytes: Int?
+    /// One `$search` of the sandbox over everyone, without the added latency (a lazy scan at a
+    /// million people).
+    var sandboxSearchMillis: Double?
+    /// Typing the bench's word through the full-screen UI over this index (warm), and fzf typing
+    /// it over the same people's display names: last key → final results, medians.
+    var typedWord: String?
+    var lastKeyToResultsMillis: Double?
+    var fzfLastKeyToResultsMillis: Double?
+    var fzfNames: Int?
   }
 
   /// Typing `word` into Roster `runs` times with the index on and complete (synced first with
@@ -94,7 +109,10 @@ enum IndexHarness {
 
   /// A sandbox of `people` at `latencyMs`: first full sync, 1% churn then a delta sync, file
   /// size, peak RSS of the syncing process, and local query times on the synced file.
-  static func large(roster: String, people: Int, latencyMs: Int, scopes: String, home: URL) throws -> LargeFigures {
+  static func large(
+    roster: String, people: Int, latencyMs: Int, scopes: String, home: URL, word: String = "alexandra",
+    typingRuns: Int = 3
+  ) throws -> LargeFigures {
     log("starting a \(people)-person sandbox for the index figures")
     let sandbox = try SandboxProcess(roster: roster, size: people, latencyMs: latencyMs)
     defer { sandbox.stop() }
@@ -115,11 +133,17 @@ enum IndexHarness {
     _ = try HTTP.send(
       "POST", sandbox.baseURL.appendingPathComponent("_sandbox/churn"), headers: ["Content-Type": "application/json"],
       body: Data("{\"count\": \(people / 100)}".utf8))
+    let pageMillis = try tenant.serverMillis(path: "/v1.0/users/delta")
     try tenant.clearRequestLog()
+    let deltaStarted = monotonicNanos()
     let delta = try runRoster(subject, ["index", "sync"])
+    let deltaSeconds = Double(monotonicNanos() - deltaStarted) / 1e9
     guard delta.status == 0 else { throw BenchError("delta sync failed: \(delta.stderr)") }
     let deltaRequests = try tenant.requests(path: "/v1.0/users/delta")
-    let changes = Int(delta.stderr.split(separator: " ").dropFirst().first { Int($0) != nil } ?? "") ?? 0
+    // "roster: Applied N changes; …" (progress lines before it carry other numbers).
+    let applied = delta.stderr.split(separator: "\n").last { $0.contains("Applied ") } ?? ""
+    let words = applied.split(separator: " ")
+    let changes = words.firstIndex(of: "Applied").flatMap { Int(words[($0 + 1)...].first ?? "") } ?? 0
 
     let cache = home.appendingPathComponent("cache/roster")
     let files = try FileManager.default.contentsOfDirectory(atPath: cache.path)
@@ -133,12 +157,43 @@ enum IndexHarness {
       people: status.people, firstSyncSeconds: seconds, firstSyncRequests: firstRequests, deltaRequests: deltaRequests,
       deltaChanges: changes, fileBytes: status.sizeBytes, syncPeakRSSKilobytes: sync.peakRSSKilobytes,
       shortPrefixMillis: short, multiWordMillis: multi, prefixP99: byLength)
+    figures.deltaSeconds = deltaSeconds
+    figures.sandboxPageMillis = pageMillis.isEmpty ? nil : Sample(pageMillis)
+    figures.sandboxSearchMillis = try sandboxSearchMillis(tenant, scopes: scopes)
     log("index: close matches for 50 misspelt names")
     try closeMatches(index, into: &figures)
+    log("index: typing \"\(word)\" through the UI over this index, then fzf on the same names")
+    figures.typedWord = word
+    figures.lastKeyToResultsMillis = try typing(subject, word: word, tenant: tenant, runs: typingRuns)
+      .lastKeyToResultsMillis
+    if let fzf = FzfHarness.locate() {
+      let names = try tenant.allDisplayNames(token: try tenant.harnessToken(scopes: scopes), listedOnly: true)
+      let directory = home.appendingPathComponent("fzf-large")
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      let fzfSubject = try FzfHarness.subject(fzf: fzf, names: names, directory: directory)
+      figures.fzfNames = names.count
+      figures.fzfLastKeyToResultsMillis =
+        try FzfHarness.measure(fzfSubject, word: word, typingRuns: typingRuns, navigationKeys: 10, startupRuns: 1)
+        .typing.lastKeyToResultsMillis
+    }
     log("index: the full-screen UI's peak RSS over this index")
     (figures.uiPeakRSSKilobytes, _) = try RosterHarness.memory(
       subject, queries: ["a", "e", "s", "ma", "jo", "mar", "an ma"])
+    figures.sandboxPeakRSSKilobytes = vmHWM(sandbox.process.processIdentifier)
     return figures
+  }
+
+  /// One `$search` for a common name prefix, as Roster sends it, timed by the sandbox itself.
+  static func sandboxSearchMillis(_ tenant: Tenant, scopes: String) throws -> Double? {
+    let token = try tenant.harnessToken(scopes: scopes)
+    try tenant.clearRequestLog()
+    let url = URL(
+      string: tenant.base.absoluteString
+        + "/v1.0/users?$search=%22displayName:mar%22&$top=50&$count=true&$select=id,displayName")!
+    let reply = try HTTP.send(
+      "GET", url, headers: ["Authorization": "Bearer \(token)", "ConsistencyLevel": "eventual"])
+    guard reply.status == 200 else { throw BenchError("sandbox search failed (\(reply.status))") }
+    return try tenant.serverMillis(path: "/v1.0/users").first
   }
 
   /// 50 names drawn from the index, misspelt (`Misspelling`), each asked as the list asks: the
@@ -266,6 +321,13 @@ enum IndexHarness {
 }
 
 extension Tenant {
+  /// The sandbox's own time for each logged request to `path` since the log was cleared.
+  func serverMillis(path: String) throws -> [Double] {
+    let reply = try HTTP.send("GET", base.appendingPathComponent("_sandbox/requests"))
+    let entries = ((HTTP.json(reply) as? [String: Any])?["requests"] as? [[String: Any]]) ?? []
+    return entries.filter { ($0["path"] as? String) == path }.compactMap { $0["serverMillis"] as? Double }
+  }
+
   /// How many requests for `path` the sandbox logged since the log was cleared.
   func requests(path: String) throws -> Int {
     let reply = try HTTP.send("GET", base.appendingPathComponent("_sandbox/requests"))
