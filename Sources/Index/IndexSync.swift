@@ -171,14 +171,21 @@ public struct IndexSync: Sendable {
       (link, count) = (nil, 0)
     }
     var requests = 0
+    var timings = SyncTimings()
+    try index.beginBulkWrites()
+    defer { try? index.endBulkWrites() }
     progress(IndexProgress(phase: .full, indexed: count, estimate: total))
     // The next page is fetched (and decoded) while this one is written.
     var ahead = Prefetch(feed: feed, link: link, onRetry: onRetry)
-    defer { ahead.cancel() }
+    defer {
+      ahead.cancel()
+      DiagnosticLog.logger("roster.index").info(
+        "index sync timings", metadata: timings.metadata.mapValues { .string($0) })
+    }
     while true {
       let page: DeltaPage
       do {
-        page = try await ahead.take()
+        page = try await timings.measure(\.waitingForPages) { try await ahead.take() }
       } catch let error where link != nil && DeltaFeed.needsFullSync(error) {
         // The page link of an interrupted round has expired: start the round again.
         total = await estimate()
@@ -191,12 +198,12 @@ public struct IndexSync: Sendable {
       if let next = page.nextLink { ahead = Prefetch(feed: feed, link: next, onRetry: onRetry) }
       count += page.changes.count
       if page.nextLink == nil {
-        try index.finishFullSync(page, generation: generation, at: now())
+        try await timings.measure(\.finishing) { try index.finishFullSync(page, generation: generation, at: now()) }
         progress(IndexProgress(phase: .full, indexed: count, estimate: total))
-        try index.purgeOldGenerations()
+        try await timings.measure(\.purging) { try index.purgeOldGenerations() }
         return .synced(full: true, changes: count, requests: requests)
       }
-      try index.writeFullPage(page, generation: generation, count: count)
+      try await timings.measure(\.writingPages) { try index.writeFullPage(page, generation: generation, count: count) }
       progress(IndexProgress(phase: .full, indexed: count, estimate: total))
       link = page.nextLink
     }
