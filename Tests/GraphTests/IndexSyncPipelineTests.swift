@@ -80,3 +80,66 @@ import Testing
     }
   }
 }
+
+/// `PageRunAhead`: pages in order, fetched ahead of a slow writer but never more than its depth,
+/// an error handed over in its place after the pages before it, and no fetching once cancelled.
+@Suite struct PageRunAheadTests {
+  struct NumberedPage: Sendable, Equatable {
+    var number: Int
+    var next: String?
+  }
+
+  /// A feed of `count` numbered pages that fails at page `failing`, recording every fetch.
+  static func feed(count: Int, failing: Int? = nil, fetched: LockedCounter)
+    -> @Sendable (String?) async throws
+    -> NumberedPage
+  {
+    { link in
+      let number = link.flatMap(Int.init) ?? 1
+      _ = fetched.increment()
+      if number == failing { throw DirectoryError.offline("cable pulled at \(number)") }
+      return NumberedPage(number: number, next: number < count ? String(number + 1) : nil)
+    }
+  }
+
+  @Test func pagesComeInOrderAndTheFetchingRunsAheadNoFurtherThanItsDepth() async throws {
+    let fetched = LockedCounter()
+    let ahead = PageRunAhead(from: nil, fetch: Self.feed(count: 10, fetched: fetched), nextLink: { $0.next })
+    defer { ahead.cancel() }
+    #expect(try await ahead.next().number == 1)
+    // The writer is busy: the chain goes on by itself, up to its depth, then waits.
+    for _ in 0..<100 where fetched.current < 1 + PageRunAhead<NumberedPage>.depth {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    try await Task.sleep(for: .milliseconds(50))
+    #expect(fetched.current == 1 + PageRunAhead<NumberedPage>.depth)
+    var numbers: [Int] = []
+    for _ in 2...10 { numbers.append(try await ahead.next().number) }
+    #expect(numbers == Array(2...10))
+    #expect(fetched.current == 10)
+  }
+
+  @Test func anErrorComesAfterThePagesBeforeItAndEndsTheChain() async throws {
+    let fetched = LockedCounter()
+    let ahead = PageRunAhead(
+      from: nil, fetch: Self.feed(count: 10, failing: 3, fetched: fetched), nextLink: { $0.next })
+    defer { ahead.cancel() }
+    #expect(try await ahead.next().number == 1)
+    #expect(try await ahead.next().number == 2)
+    await #expect(throws: DirectoryError.offline("cable pulled at 3")) { _ = try await ahead.next() }
+    try await Task.sleep(for: .milliseconds(50))
+    #expect(fetched.current == 3)
+  }
+
+  @Test func aCancelledChainFetchesNoMore() async throws {
+    let fetched = LockedCounter()
+    let ahead = PageRunAhead(from: nil, fetch: Self.feed(count: 1000, fetched: fetched), nextLink: { $0.next })
+    #expect(try await ahead.next().number == 1)
+    ahead.cancel()
+    try await Task.sleep(for: .milliseconds(100))
+    let after = fetched.current
+    try await Task.sleep(for: .milliseconds(100))
+    #expect(fetched.current == after && after <= 2 + PageRunAhead<NumberedPage>.depth)
+    await #expect(throws: CancellationError.self) { _ = try await ahead.next() }
+  }
+}
