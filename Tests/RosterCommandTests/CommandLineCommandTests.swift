@@ -88,6 +88,18 @@ import Testing
     #expect(tasks.stderr.contains("taskAPI") && !tasks.stderr.contains(checklistLine), "\(tasks.stderr)")
   }
 
+  /// Issue 22 item 5: the sandbox generates up to a million people, and says so above that.
+  @Test func theSandboxRefusesMoreThanAMillionPeopleWithTheLimitNamed() async throws {
+    let home = TemporaryDirectory(prefix: "roster-cli-size")
+    defer { home.remove() }
+    let roster = try Self.newUser(home.url)
+    let refused = try await roster.run(["sandbox", "--size", "1000001"])
+    #expect(refused.status == 2, "\(refused.stderr)")
+    #expect(refused.stderr.contains("--size must be 1…1000000"), "\(refused.stderr)")
+    let help = try await roster.run(["sandbox", "--help"])
+    #expect(help.stdout.contains("1…1000000"), "\(help.stdout)")
+  }
+
   @Test func helpShowsEachCommandsOwnOptionsFirstAndOnlyTheOnesThatMeanSomething() async throws {
     let home = TemporaryDirectory(prefix: "roster-cli-help")
     defer { home.remove() }

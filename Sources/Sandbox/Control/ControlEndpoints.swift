@@ -115,7 +115,7 @@ struct ControlEndpoints: Sendable {
         ("default_user", .string(tenant.directory.defaultUser.userPrincipalName)),
         ("directory_version", .int(tenant.history.current.version)), ("people", .int(tenant.directory.users.count)),
         // Everyone but those hidden from the address list: what a client's index should hold.
-        ("listed", .int(tenant.directory.users.count { $0.showInAddressList != false })),
+        ("listed", .int(tenant.directory.listedCount)),
         ("groups", .int(tenant.directory.groups.count)),
       ]))
   }

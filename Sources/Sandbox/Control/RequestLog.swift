@@ -13,6 +13,11 @@ final class RequestLog: Sendable {
     var consistencyLevel: String?
     var clientRequestId: String?
     var userAgent: String?
+    /// Milliseconds the sandbox spent answering, without the latency it adds (`--latency-ms`,
+    /// fault rules): what a benchmark reads to tell the sandbox's cost from the client's.
+    var serverMillis: Double?
+    /// Set by `append`: which entry `recordServerTime` completes.
+    var serial = 0
 
     static func == (lhs: Entry, rhs: Entry) -> Bool {
       lhs.method == rhs.method && lhs.path == rhs.path && lhs.query.elementsEqual(rhs.query, by: ==)
@@ -32,6 +37,7 @@ final class RequestLog: Sendable {
             ("User-Agent", userAgent.map(JSONValue.string)),
           ])
         ),
+        ("serverMillis", serverMillis.map(JSONValue.number)),
       ])
     }
   }
@@ -42,19 +48,32 @@ final class RequestLog: Sendable {
     "device_code", "password", "assertion", "token",
   ]
 
-  private let entries = Mutex<[Entry]>([])
+  private let entries = Mutex<(list: [Entry], serial: Int)>(([], 0))
   private static let limit = 10_000
 
-  func append(_ entry: Entry) {
+  /// Logs the request; returns the serial that `recordServerTime` takes.
+  @discardableResult
+  func append(_ entry: Entry) -> Int {
     var entry = entry
     entry.query = entry.query.map { Self.redactedParameters.contains($0.0.lowercased()) ? ($0.0, "[redacted]") : $0 }
-    entries.withLock { list in
-      list.append(entry)
-      if list.count > Self.limit { list.removeFirst(list.count - Self.limit) }
+    return entries.withLock { log in
+      log.serial += 1
+      entry.serial = log.serial
+      log.list.append(entry)
+      if log.list.count > Self.limit { log.list.removeFirst(log.list.count - Self.limit) }
+      return log.serial
     }
   }
 
-  var all: [Entry] { entries.withLock { $0 } }
+  /// How long the request with `serial` took to answer (the entry may have left the log).
+  func recordServerTime(_ serial: Int, millis: Double) {
+    entries.withLock { log in
+      guard let position = log.list.lastIndex(where: { $0.serial == serial }) else { return }
+      log.list[position].serverMillis = millis
+    }
+  }
 
-  func clear() { entries.withLock { $0.removeAll() } }
+  var all: [Entry] { entries.withLock { $0.list } }
+
+  func clear() { entries.withLock { $0.list.removeAll() } }
 }

@@ -12,6 +12,8 @@ struct DeltaToken: Codable, Sendable, Equatable {
   var through: Int
   /// The last id served; the next page starts after it.
   var after: String?
+  /// In a lazily generated directory's initial round: the last stable key served instead.
+  var afterKey: Int?
   var issued: Double
   var select: String?
   /// `manager@delta` was asked for (`$select` named `manager`).

@@ -20,7 +20,8 @@ final class DirectoryHistory: Sendable {
     var directory: Directory
     var version: Int
     /// User ids in ascending order: delta pages walk them by key, so people added or removed
-    /// while a client pages never shift anyone past it.
+    /// while a client pages never shift anyone past it. Empty for a lazily generated directory,
+    /// whose pages walk its own stable keys (`Directory.people(afterKey:limit:)`).
     var sortedIds: [String]
     /// Group ids in ascending order, for `/groups/delta` likewise.
     var sortedGroupIds: [String]
@@ -166,7 +167,8 @@ final class DirectoryHistory: Sendable {
 
   private static func snapshot(_ directory: Directory, version: Int) -> Snapshot {
     Snapshot(
-      directory: directory, version: version, sortedIds: directory.users.map(\.id).sorted(),
+      directory: directory, version: version,
+      sortedIds: directory.isLazilyGenerated ? [] : directory.users.map(\.id).sorted(),
       sortedGroupIds: directory.groups.map(\.id).sorted())
   }
 }

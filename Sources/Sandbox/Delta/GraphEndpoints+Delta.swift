@@ -33,7 +33,7 @@ extension GraphEndpoints {
           kind: "d", instance: history.instance, from: snapshot.version, through: snapshot.version, after: nil,
           issued: tenant.now.timeIntervalSince1970, select: query["$select"], manager: false)
         latest.manager = try selectsManager(latest.select)
-        return deltaPage(request, values: [], next: nil, deltaLink: latest)
+        return deltaPage(request, values: DeltaValues(), next: nil, deltaLink: latest)
       }
       var round = try decodeToken(delta)
       round.kind = "d"
@@ -47,12 +47,20 @@ extension GraphEndpoints {
         issued: tenant.now.timeIntervalSince1970, select: select, manager: try selectsManager(select))
     }
     let properties = try deltaProperties(token.select)
+    let writer = UserJSONWriter(properties: properties)
     let pageSize = Self.preferredPageSize(request.header("Prefer"))
     let directory = snapshot.directory
-    var values: [JSONValue] = []
+    var values = DeltaValues()
     var lastId: String?
+    var lastKey: Int?
     var more = false
-    if token.kind == "i" {
+    if token.kind == "i", directory.isLazilyGenerated {
+      // A million computed people: walk their stable keys, never a sorted copy of their ids.
+      let page = directory.people(afterKey: token.afterKey, limit: pageSize)
+      for user in page.users { append(user, to: &values, writer: writer, token: token, caller: caller) }
+      lastKey = page.lastKey
+      more = page.more
+    } else if token.kind == "i" {
       let ids = snapshot.sortedIds
       var start = 0
       if let after = token.after { start = Self.firstIndex(in: ids, after: after) }
@@ -62,7 +70,7 @@ extension GraphEndpoints {
           break
         }
         guard let user = directory.user(idOrUPN: id) else { continue }
-        values.append(render(user, token: token, properties: properties, caller: caller))
+        append(user, to: &values, writer: writer, token: token, caller: caller)
         lastId = id
       }
     } else {
@@ -75,12 +83,9 @@ extension GraphEndpoints {
           break
         }
         if let user = directory.user(idOrUPN: change.id) {
-          values.append(render(user, token: token, properties: properties, caller: caller))
+          append(user, to: &values, writer: writer, token: token, caller: caller)
         } else {
-          values.append(
-            .object([
-              ("id", .string(change.id)), ("@removed", .object([("reason", .string(change.removal ?? "changed"))])),
-            ]))
+          values.appendRemoved(id: change.id, reason: change.removal ?? "changed")
         }
         lastId = change.id
       }
@@ -88,12 +93,14 @@ extension GraphEndpoints {
     if more {
       var next = token
       next.after = lastId
+      next.afterKey = lastKey
       return deltaPage(request, values: values, next: next, deltaLink: nil)
     }
     var final = token
     final.kind = "d"
     final.from = token.through
     final.after = nil
+    final.afterKey = nil
     final.issued = tenant.now.timeIntervalSince1970
     return deltaPage(request, values: values, next: nil, deltaLink: final)
   }
@@ -123,39 +130,45 @@ extension GraphEndpoints {
     do { return try tenant.directory.selectedProperties(plain) } catch { throw GraphError(error) }
   }
 
-  private func render(
-    _ user: DirectoryUser, token: DeltaToken, properties: [String], caller: GraphCaller
-  ) -> JSONValue {
-    let directory = tenant.directory
-    let body = directory.render(user, properties: properties, basicProfileOnly: caller.basicProfileOnly(for: user))
+  /// The user as the page lists them: the selected properties (null outside the basic profile
+  /// for a token without User.Read.All), and `manager@delta` when asked for and readable.
+  private func append(
+    _ user: DirectoryUser, to values: inout DeltaValues, writer: UserJSONWriter, token: DeltaToken,
+    caller: GraphCaller
+  ) {
     // Managers are only readable with User.Read.All (protocol.md §4.1); without it the
     // relationship is left out rather than failing the whole sync.
-    guard token.manager, caller.canReadAllFull || user.id == caller.user.id,
-      case .object(var members) = body, let manager = directory.manager(of: user)
-    else { return body }
-    members.append(
-      (
-        "manager@delta",
-        .array([
-          .object([("@odata.type", .string("#microsoft.graph.user")), ("id", .string(manager.id))])
-        ])
-      ))
-    return .object(members)
+    var managerId: String?
+    if token.manager, caller.canReadAllFull || user.id == caller.user.id {
+      managerId = tenant.directory.manager(of: user)?.id
+    }
+    values.startValue()
+    writer.append(user, basicProfileOnly: caller.basicProfileOnly(for: user), managerId: managerId, to: &values.bytes)
   }
 
-  private func deltaPage(_ request: IncomingRequest, values: [JSONValue], next: DeltaToken?, deltaLink: DeltaToken?)
+  /// The page written as bytes (the same text `JSONValue` would give): the values are most of it.
+  private func deltaPage(_ request: IncomingRequest, values: DeltaValues, next: DeltaToken?, deltaLink: DeltaToken?)
     -> Response
   {
     let select = (next ?? deltaLink)?.select.map { "(\($0))" } ?? ""
-    var body: [(String, JSONValue)] = [("@odata.context", .string("\(request.base)/v1.0/$metadata#users\(select)"))]
+    var body: [UInt8] = []
+    body.reserveCapacity(values.bytes.count + 1024)
+    body.append(contentsOf: Array(#"{"@odata.context":"#.utf8))
+    UserJSONWriter.appendQuoted("\(request.base)/v1.0/$metadata#users\(select)", to: &body)
     if let next {
-      body.append(("@odata.nextLink", .string("\(request.base)/v1.0/users/delta?$skiptoken=\(next.encoded)")))
+      body.append(contentsOf: Array(#","@odata.nextLink":"#.utf8))
+      UserJSONWriter.appendQuoted("\(request.base)/v1.0/users/delta?$skiptoken=\(next.encoded)", to: &body)
     }
     if let deltaLink {
-      body.append(("@odata.deltaLink", .string("\(request.base)/v1.0/users/delta?$deltatoken=\(deltaLink.encoded)")))
+      body.append(contentsOf: Array(#","@odata.deltaLink":"#.utf8))
+      UserJSONWriter.appendQuoted("\(request.base)/v1.0/users/delta?$deltatoken=\(deltaLink.encoded)", to: &body)
     }
-    body.append(("value", .array(values)))
-    return ok(.object(body), request)
+    body.append(contentsOf: Array(#","value":["#.utf8))
+    body.append(contentsOf: values.bytes)
+    body.append(contentsOf: [UInt8(ascii: "]"), UInt8(ascii: "}")])
+    var headers = Self.headers(Self.requestIds(request))
+    headers[.contentType] = Self.contentType
+    return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
   }
 
   /// `Prefer: odata.maxpagesize=N`, clamped to 1…999; 999 without it.

@@ -12,10 +12,12 @@ extension GraphEndpoints {
     let properties = try selected(request)
     var offset = 0
     if let token = query["$skiptoken"] { offset = try Self.offset(fromSkipToken: token) }
-    let matches: [DirectoryUser]
-    do { matches = try tenant.directory.list(userListQuery(request)) } catch { throw GraphError(error) }
+    let page: [DirectoryUser]
+    let total: Int
+    do {
+      (page, total) = try tenant.directory.listPage(userListQuery(request), offset: offset, limit: top)
+    } catch { throw GraphError(error) }
 
-    let page = matches.dropFirst(offset).prefix(top)
     let values = page.map { user in
       tenant.directory.render(user, properties: properties, basicProfileOnly: caller.basicProfileOnly(for: user))
     }
@@ -23,10 +25,10 @@ extension GraphEndpoints {
     var body: [(String, JSONValue)] = [("@odata.context", .string("\(request.base)/v1.0/$metadata#users\(selectList)"))]
     let eventual = userListQuery(request).consistencyLevelEventual
     if offset == 0, query["$count"]?.lowercased() == "true", eventual {
-      body.append(("@odata.count", .int(matches.count)))
+      body.append(("@odata.count", .int(total)))
     }
     let next = offset + page.count
-    if next < matches.count {
+    if next < total {
       body.append(("@odata.nextLink", .string(nextLink(request, skipToken: Self.skipToken(offset: next)))))
     }
     body.append(("value", .array(Array(values))))
@@ -42,7 +44,7 @@ extension GraphEndpoints {
     var listQuery = userListQuery(request)
     listQuery.count = nil
     let count: Int
-    do { count = try tenant.directory.list(listQuery).count } catch { throw GraphError(error) }
+    do { count = try tenant.directory.listPage(listQuery, offset: 0, limit: 0).total } catch { throw GraphError(error) }
     var headers = Self.headers(Self.requestIds(request))
     headers[.contentType] = "text/plain"
     return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: String(count))))

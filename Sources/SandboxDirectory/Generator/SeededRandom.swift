@@ -57,5 +57,31 @@ enum GUIDFormat {
     return string(high: random.next(), low: random.next())
   }
 
+  /// The two 64-bit halves of a GUID string (either case), nil when it is not one.
+  static func parse(_ text: String) -> (high: UInt64, low: UInt64)? {
+    var high: UInt64 = 0
+    var low: UInt64 = 0
+    var nibbles = 0
+    var position = 0
+    for byte in text.utf8 {
+      defer { position += 1 }
+      if position == 8 || position == 13 || position == 18 || position == 23 {
+        guard byte == UInt8(ascii: "-") else { return nil }
+        continue
+      }
+      let value: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): value = byte - UInt8(ascii: "A") + 10
+      default: return nil
+      }
+      if nibbles < 16 { high = high << 4 | UInt64(value) } else { low = low << 4 | UInt64(value) }
+      nibbles += 1
+    }
+    guard position == 36, nibbles == 32 else { return nil }
+    return (high, low)
+  }
+
   private static let digits = Array("0123456789abcdef".utf8)
 }

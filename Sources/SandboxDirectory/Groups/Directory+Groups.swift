@@ -13,7 +13,7 @@ extension Directory {
   public func groupIndex(idOrNickname key: String) -> Int? { groupStorage.index(ofIdOrNickname: key).map(Int.init) }
 
   /// A user's position in `users`.
-  public func userIndex(id: String) -> Int? { storage.indexById[id] ?? storage.index(ofIdOrUPN: id) }
+  public func userIndex(id: String) -> Int? { storage.index(ofId: id) ?? storage.index(ofIdOrUPN: id) }
 
   /// Applies `$search`, `$filter` and `$orderby` to groups with Graph's rules; group positions in order.
   public func listGroups(_ query: UserListQuery) throws(GraphQueryError) -> [Int] {
@@ -43,7 +43,7 @@ extension Directory {
 
   /// A directory object by id: a user, group, device or service principal.
   public func object(id: String) -> DirectoryObjectRef? {
-    if let user = storage.indexById[id] ?? storage.index(ofIdOrUPN: id) { return .user(Int32(user)) }
+    if let user = storage.index(ofId: id) ?? storage.index(ofIdOrUPN: id) { return .user(Int32(user)) }
     let folded = id.lowercased()
     if let group = groupStorage.indexById[folded] { return .group(group) }
     if let device = groupStorage.deviceIndexById[folded] { return .device(device) }

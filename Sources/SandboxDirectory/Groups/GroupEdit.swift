@@ -41,7 +41,7 @@ extension Directory {
         if let description { set.groups[position].description = description }
       }
     }
-    return Directory(users: users, defaultUserIndex: storage.defaultUserIndex, groups: set)
+    return Directory(users: Array(users), defaultUserIndex: storage.defaultUserIndex, groups: set)
   }
 
   /// `count` generated group changes for `--churn`: members joining and leaving small groups, now

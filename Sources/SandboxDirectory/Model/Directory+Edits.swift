@@ -32,7 +32,19 @@ extension Directory {
   /// is cheap next to the rate a person or `--churn` changes people at. Reports whose manager is
   /// deleted keep the id, which then names nobody (no manager), as in Entra.
   public func applying(_ edits: [DirectoryEdit]) throws(DirectoryEditError) -> Directory {
-    var users = storage.users
+    if var generated = storage.users.generated {
+      // Only the changes are stored beside the computed people.
+      for edit in edits {
+        switch edit {
+        case .add(let user): try generated.add(user)
+        case .update(let user): try generated.update(user)
+        case .delete(let id, _): try generated.delete(id: id)
+        }
+      }
+      guard generated.count > 0 else { throw DirectoryEditError("the directory must keep at least one user") }
+      return Directory(generated: generated)
+    }
+    var users = Array(storage.users)
     var indexById = storage.indexById
     var removed = Set<Int>()
     for edit in edits {

@@ -20,10 +20,43 @@ public final class Directory: Sendable {
     groupStorage = GroupStorage(groups, userCount: users.count)
   }
 
+  /// Generated people computed on request (`LazyOrganisation`), with no groups: a million
+  /// people's groups would be a table of their own the sandbox must hold (see DECISIONS).
+  init(generated people: GeneratedPeople) {
+    storage = DirectoryStorage(generated: people)
+    groupStorage = GroupStorage(GroupSet(), userCount: people.count)
+  }
+
+  /// A directory of `LazyOrganisation`'s people at any size (tests use small ones; the sandbox
+  /// uses it above `LazyOrganisation.threshold`).
+  public static func lazilyGenerated(seed: UInt64 = 1, size: Int) -> Directory {
+    Directory(generated: GeneratedPeople(LazyOrganisation(seed: seed, size: size)))
+  }
+
+  /// Everyone but those hidden from the address list (`showInAddressList: false`): what a
+  /// client's index should hold. Computed people are counted without being made.
+  public var listedCount: Int {
+    storage.users.generated?.listedCount ?? storage.users.count { $0.showInAddressList != false }
+  }
+
+  /// Whether people are computed on request (a `LazyOrganisation`) rather than held.
+  public var isLazilyGenerated: Bool { storage.users.generated != nil }
+
+  /// For a lazily generated directory: up to `limit` people after the stable key `afterKey`
+  /// (from the first when nil), the last key given, and whether more follow. Keys do not move
+  /// when people are added or removed, so a walk by key skips and repeats nobody. Empty for a
+  /// stored directory (walk its sorted ids).
+  public func people(afterKey: Int?, limit: Int) -> (users: [DirectoryUser], lastKey: Int?, more: Bool) {
+    storage.users.generated?.people(afterKey: afterKey, limit: limit) ?? ([], nil, false)
+  }
+
   /// Deterministic generated organisation: same seed and size, same people.
-  /// Repeated calls with the same arguments share one instance (it is immutable).
+  /// Repeated calls with the same arguments share one instance (it is immutable). Above
+  /// `LazyOrganisation.threshold` people the people are computed on request, and there are no
+  /// groups.
   public static func generated(seed: UInt64 = 1, size: Int = 2000) -> Directory {
-    GeneratedDirectoryCache.shared.directory(seed: seed, size: size) {
+    if size > LazyOrganisation.threshold { return lazilyGenerated(seed: seed, size: size) }
+    return GeneratedDirectoryCache.shared.directory(seed: seed, size: size) {
       let users = OrganisationGenerator(seed: seed, size: size).makeUsers()
       return Directory(users: users, defaultUserIndex: 0, groups: GroupGenerator(seed: seed, users: users).make())
     }
@@ -47,7 +80,7 @@ public final class Directory: Sendable {
   }
 
   /// Everyone, in a stable order.
-  public var users: [DirectoryUser] { storage.users }
+  public var users: DirectoryPeople { storage.users }
   /// The person who signs in when no other user is chosen (the chief executive by default).
   public var defaultUser: DirectoryUser { storage.users[storage.defaultUserIndex] }
   /// By id or userPrincipalName (case-insensitive for UPN).
@@ -56,13 +89,13 @@ public final class Directory: Sendable {
   }
   /// The person `user` reports to, nil at the top of the tree and for people without a manager.
   public func manager(of user: DirectoryUser) -> DirectoryUser? {
-    guard let managerId = user.managerId, let index = storage.indexById[managerId] else { return nil }
+    guard let managerId = user.managerId, let index = storage.index(ofId: managerId) else { return nil }
     return storage.users[index]
   }
   /// The people who report to `user`, in directory order.
   public func directReports(of user: DirectoryUser) -> [DirectoryUser] {
-    guard let index = storage.indexById[user.id] else { return [] }
-    return storage.reportIndexes[index].map { storage.users[$0] }
+    guard let index = storage.index(ofId: user.id) else { return [] }
+    return storage.reportIndexes(of: index).map { storage.users[$0] }
   }
   /// JPEG bytes of the person's photo, nil when they have none.
   public func photoJPEG(of user: DirectoryUser) -> Data? {
@@ -80,6 +113,16 @@ public final class Directory: Sendable {
   /// match in order. Paging (`$top`, `$skiptoken`) is the server's job.
   public func list(_ query: UserListQuery) throws(GraphQueryError) -> [DirectoryUser] {
     try UserQueryEngine(storage: storage).run(query).map { storage.users[$0] }
+  }
+
+  /// One page of `list(query)`: `limit` matches from `offset`, and how many match in all. Only
+  /// the page's people are made, so a million generated people cost no million copies.
+  public func listPage(_ query: UserListQuery, offset: Int, limit: Int) throws(GraphQueryError) -> (
+    users: [DirectoryUser], total: Int
+  ) {
+    let matches = try UserQueryEngine(storage: storage).run(query)
+    let page = matches.dropFirst(offset).prefix(limit)
+    return (page.map { storage.users[$0] }, matches.count)
   }
   /// Validates `$select` (unknown property → 400 like Graph) and returns the property names in order;
   /// nil `select` gives Graph's default property set.

@@ -7,18 +7,19 @@ import SearchRules
 /// Names repeat a lot in a large organisation (and all generated ones come from tables), so
 /// folding and tokenizing go through `FoldingMemo`: each distinct string is processed once.
 final class DirectoryStorage: Sendable {
-  let users: [DirectoryUser]
+  let users: DirectoryPeople
   let defaultUserIndex: Int
+  /// Empty for generated people, whose ids and UPNs name their positions themselves.
   let indexById: [String: Int]
-  let indexByLowercasedUPN: [String: Int]
-  /// Direct reports of each user, by index, in user order.
-  let reportIndexes: [[Int]]
+  private let indexByLowercasedUPN: [String: Int]
+  /// Direct reports of each user, by index, in user order (empty for generated people).
+  private let reportIndexTable: [[Int]]
   let records: UserRecords
   private let displayNameRanks: LazyRanks
   private let userPrincipalNameRanks: LazyRanks
 
   init(users: [DirectoryUser], defaultUserIndex: Int) {
-    self.users = users
+    self.users = DirectoryPeople(.stored(users))
     self.defaultUserIndex = defaultUserIndex
     var byId: [String: Int] = [:]
     var byUPN: [String: Int] = [:]
@@ -34,18 +35,45 @@ final class DirectoryStorage: Sendable {
     for (index, user) in users.enumerated() {
       if let managerId = user.managerId, let managerIndex = byId[managerId] { reports[managerIndex].append(index) }
     }
-    reportIndexes = reports
+    reportIndexTable = reports
     let records = UserRecords(users)
     self.records = records
-    displayNameRanks = LazyRanks(users: users) { records.caseFolded(.displayName, at: $0) }
-    userPrincipalNameRanks = LazyRanks(users: users) { records.caseFolded(.userPrincipalName, at: $0) }
+    displayNameRanks = LazyRanks(users: self.users) { records.caseFolded(.displayName, at: $0) }
+    userPrincipalNameRanks = LazyRanks(users: self.users) { records.caseFolded(.userPrincipalName, at: $0) }
+  }
+
+  /// Generated people: no tables (every lookup is computed), folded text made as queries ask.
+  init(generated: GeneratedPeople) {
+    let people = DirectoryPeople(.generated(generated))
+    users = people
+    defaultUserIndex = 0
+    indexById = [:]
+    indexByLowercasedUPN = [:]
+    reportIndexTable = []
+    let records = UserRecords(computing: people)
+    self.records = records
+    displayNameRanks = LazyRanks(users: people) { records.caseFolded(.displayName, at: $0) }
+    userPrincipalNameRanks = LazyRanks(users: people) { records.caseFolded(.userPrincipalName, at: $0) }
+  }
+
+  /// The position of the user with exactly this id.
+  func index(ofId id: String) -> Int? {
+    if let generated = users.generated { return generated.position(ofIdOrUPN: id) }
+    return indexById[id]
   }
 
   /// Ids match exactly or lower-cased (Graph object ids are case-insensitive GUIDs); UPNs match
   /// ignoring case.
   func index(ofIdOrUPN key: String) -> Int? {
+    if let generated = users.generated { return generated.position(ofIdOrUPN: key) }
     let folded = TextFolding.caseFolded(key)
     return indexById[key] ?? indexById[folded] ?? indexByLowercasedUPN[folded]
+  }
+
+  /// Positions of the people who report to the user at `index`, in user order.
+  func reportIndexes(of index: Int) -> [Int] {
+    if let generated = users.generated { return generated.reportPositions(of: index) }
+    return reportIndexTable[index]
   }
 
   /// User indexes sorted by the property (case-insensitively, then by id); nulls sort first.
@@ -59,10 +87,10 @@ final class DirectoryStorage: Sendable {
 final class LazyRanks: @unchecked Sendable {
   private let lock = NSLock()
   private var computed: [Int]?
-  private let users: [DirectoryUser]
+  private let users: DirectoryPeople
   private let key: @Sendable (Int) -> String?
 
-  init(users: [DirectoryUser], key: @escaping @Sendable (Int) -> String?) {
+  init(users: DirectoryPeople, key: @escaping @Sendable (Int) -> String?) {
     self.users = users
     self.key = key
   }

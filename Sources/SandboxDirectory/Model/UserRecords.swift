@@ -1,20 +1,32 @@
 import SearchRules
 
 /// Folded text of every user for the properties people search by, in flat arrays (one slot per
-/// user and indexed property) so 200,000 users cost no per-user allocations.
+/// user and indexed property) so 200,000 users cost no per-user allocations. For generated people
+/// (a million, computed on request) nothing is kept: each query folds what it reads.
 struct UserRecords: Sendable {
   /// The properties whose folded forms are kept; the rest are folded when a query needs them.
   static let indexedFields: [UserField] = [.displayName, .givenName, .surname, .mail, .userPrincipalName]
   private static let width = indexedFields.count
 
-  private let users: [DirectoryUser]
+  private let users: DirectoryPeople
+  /// False for generated people: the arrays are empty and every value is folded when read.
+  private let kept: Bool
   private let caseFoldedValues: [String?]
   private let searchFoldedValues: [String?]
   /// `$search` tokens of each display name.
-  let nameTokens: [[String]]
+  private let nameTokenLists: [[String]]
+
+  init(computing users: DirectoryPeople) {
+    self.users = users
+    kept = false
+    caseFoldedValues = []
+    searchFoldedValues = []
+    nameTokenLists = []
+  }
 
   init(_ users: [DirectoryUser]) {
-    self.users = users
+    self.users = DirectoryPeople(.stored(users))
+    kept = true
     var memo = FoldingMemo()
     var caseFolded: [String?] = []
     var searchFolded: [String?] = []
@@ -37,7 +49,13 @@ struct UserRecords: Sendable {
     }
     caseFoldedValues = caseFolded
     searchFoldedValues = searchFolded
-    nameTokens = tokens
+    nameTokenLists = tokens
+  }
+
+  /// The `$search` tokens of the display name of the user at `index`.
+  func nameTokens(at index: Int) -> [String] {
+    if kept { return nameTokenLists[index] }
+    return users[index].displayName.map(NameTokenizer.indexTokens) ?? []
   }
 
   private static func slot(_ field: UserField) -> Int? {
@@ -53,13 +71,13 @@ struct UserRecords: Sendable {
 
   /// Lower-cased value for `$filter`, from the cache when the property is indexed.
   func caseFolded(_ field: UserField, at index: Int) -> String? {
-    if let slot = UserRecords.slot(field) { return caseFoldedValues[index * UserRecords.width + slot] }
+    if kept, let slot = UserRecords.slot(field) { return caseFoldedValues[index * UserRecords.width + slot] }
     return field.string(of: users[index]).map(TextFolding.caseFolded)
   }
 
   /// Lower-cased, accent-free value for `$search`.
   func searchFolded(_ field: UserField, at index: Int) -> String? {
-    if let slot = UserRecords.slot(field) { return searchFoldedValues[index * UserRecords.width + slot] }
+    if kept, let slot = UserRecords.slot(field) { return searchFoldedValues[index * UserRecords.width + slot] }
     return field.string(of: users[index]).map(TextFolding.searchFolded)
   }
 }

@@ -105,28 +105,28 @@ indirect enum FilterPredicate {
     return comparison == .eq ? positive : .not(positive)
   }
 
-  /// Whether the user at `index` matches.
-  func matches(_ storage: DirectoryStorage, _ index: Int) -> Bool {
+  /// Whether the user matches.
+  func matches(_ facts: some UserFacts) -> Bool {
     switch self {
-    case .and(let left, let right): return left.matches(storage, index) && right.matches(storage, index)
-    case .or(let left, let right): return left.matches(storage, index) || right.matches(storage, index)
-    case .not(let inner): return !inner.matches(storage, index)
+    case .and(let left, let right): return left.matches(facts) && right.matches(facts)
+    case .or(let left, let right): return left.matches(facts) || right.matches(facts)
+    case .not(let inner): return !inner.matches(facts)
     case .startsWith(let field, let prefix):
-      guard let value = storage.records.caseFolded(field, at: index) else { return false }
+      guard let value = facts.caseFolded(field) else { return false }
       return value.utf8.starts(with: prefix.utf8)
     case .endsWith(let field, let suffix):
-      guard let value = storage.records.caseFolded(field, at: index) else { return false }
+      guard let value = facts.caseFolded(field) else { return false }
       return value.utf8.reversed().starts(with: suffix.utf8.reversed())
     case .equalsString(let field, let values):
-      guard let value = storage.records.caseFolded(field, at: index) else { return false }
+      guard let value = facts.caseFolded(field) else { return false }
       return values.contains(value)
     case .equalsBoolean(let field, let flag):
-      return field == .accountEnabled && storage.users[index].accountEnabled == flag
+      return field == .accountEnabled && facts.user.accountEnabled == flag
     case .constant(let value): return value
     case .isNull(let field):
-      if field == .businessPhones { return storage.users[index].businessPhones.isEmpty }
+      if field == .businessPhones { return facts.user.businessPhones.isEmpty }
       if field == .accountEnabled { return false }
-      return field.string(of: storage.users[index]) == nil
+      return field.string(of: facts.user) == nil
     }
   }
 }

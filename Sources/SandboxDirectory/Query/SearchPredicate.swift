@@ -30,16 +30,16 @@ indirect enum SearchPredicate: SearchClauseBuilding {
     return .prefix(field, TextFolding.searchFolded(text))
   }
 
-  func matches(_ storage: DirectoryStorage, _ index: Int) -> Bool {
+  func matches(_ facts: some UserFacts) -> Bool {
     switch self {
-    case .and(let left, let right): return left.matches(storage, index) && right.matches(storage, index)
-    case .or(let left, let right): return left.matches(storage, index) || right.matches(storage, index)
+    case .and(let left, let right): return left.matches(facts) && right.matches(facts)
+    case .or(let left, let right): return left.matches(facts) || right.matches(facts)
     case .displayNameTokens(let queryTokens):
-      let nameTokens = storage.records.nameTokens[index]
-      if nameTokens.isEmpty { return queryTokens.isEmpty && storage.users[index].displayName != nil }
+      let nameTokens = facts.nameTokens
+      if nameTokens.isEmpty { return queryTokens.isEmpty && facts.user.displayName != nil }
       return queryTokens.allSatisfy { query in nameTokens.contains { $0.utf8.starts(with: query.utf8) } }
     case .prefix(let field, let prefix):
-      guard let value = storage.records.searchFolded(field, at: index) else { return false }
+      guard let value = facts.searchFolded(field) else { return false }
       return value.utf8.starts(with: prefix.utf8)
     }
   }

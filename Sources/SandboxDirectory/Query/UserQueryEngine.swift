@@ -37,9 +37,24 @@ struct UserQueryEngine {
       candidates = primary.descending ? sorted.reversed() : sorted
     }
     var matches: [Int] = []
+    if search == nil && filter == nil { return candidates }
+    if storage.users.generated != nil {
+      // Computed people: make each once for all clauses, folding names through a memo that is
+      // dropped now and then (a million distinct names would be tens of megabytes).
+      var memo = FoldingMemo()
+      for (position, index) in candidates.enumerated() {
+        if position % 50_000 == 0 { memo = FoldingMemo() }
+        let facts = ComputedUserFacts(storage.users[index], memo: &memo)
+        if let search, !search.matches(facts) { continue }
+        if let filter, !filter.matches(facts) { continue }
+        matches.append(index)
+      }
+      return matches
+    }
     for index in candidates {
-      if let search, !search.matches(storage, index) { continue }
-      if let filter, !filter.matches(storage, index) { continue }
+      let facts = StoredUserFacts(storage: storage, index: index)
+      if let search, !search.matches(facts) { continue }
+      if let filter, !filter.matches(facts) { continue }
       matches.append(index)
     }
     return matches

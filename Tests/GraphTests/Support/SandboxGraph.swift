@@ -2,6 +2,7 @@ import Foundation
 import Graph
 import RosterCore
 import Sandbox
+import SandboxDirectory
 import TestSupport
 import Transport
 
@@ -20,13 +21,19 @@ struct SandboxGraph {
   /// with `scope`, runs `body`, and stops the sandbox whatever happens. `transport` wraps the
   /// harness's live transport (e.g. to strip a header) for the Graph client.
   static func run<Result>(
-    people: [[String: Any]]? = nil, size: Int = 200,
+    people: [[String: Any]]? = nil, size: Int = 200, directory: Directory? = nil,
     scope: String = "openid profile offline_access User.Read User.Read.All",
     searchMode: Settings.SearchMode = .search, transport: ((any HTTPTransport) -> any HTTPTransport)? = nil,
     requestTimeout: Duration = .seconds(10),
     _ body: (SandboxGraph) async throws -> Result
   ) async throws -> Result {
-    try await SandboxHarness.with(people: people, configure: { $0.size = size }) { harness in
+    try await SandboxHarness.with(
+      people: people,
+      configure: {
+        $0.size = size
+        $0.directory = directory
+      }
+    ) { harness in
       let graph = try await SandboxGraph(
         harness: harness, scope: scope, searchMode: searchMode,
         transport: transport?(harness.transport) ?? harness.transport, requestTimeout: requestTimeout)
