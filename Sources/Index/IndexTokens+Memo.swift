@@ -6,10 +6,11 @@ import SearchRules
 /// these words endlessly (a few thousand given names and surnames among 200,000 people), and
 /// folding them (Unicode lower-casing and normalisation) was most of writing the tokens.
 ///
-/// Bounded: past `limit` remembered words the memo starts again, so a directory of unique words
-/// costs no more memory than a common one.
+/// Bounded: past `limit` remembered words the memo starts again, so a directory of rare words
+/// costs no more memory than a common one (~1 MB; a limit of 50,000 held ~15 MB at a million
+/// people, a quarter of the sync's memory target, for few more hits).
 struct IndexTokenMemo {
-  static let limit = 50_000
+  static let limit = 8192
 
   /// A name word (split at white space, as `NameTokenizer.indexTokens` splits a name) and its
   /// hex tokens.
