@@ -90,10 +90,19 @@ extension DirectoryIndex {
     return cached.words
   }
 
-  /// Reads the vocabulary in the background now (after attaching, after a sync), so the first
-  /// misspelt query in the UI already has it.
-  public func prepareCloseMatches() {
-    _ = try? nameVocabulary(wait: false)
+  /// Reads the vocabulary in the background (after attaching, after a sync), so a misspelt query
+  /// in the UI finds it ready. After `delay` seconds: at start-up the read (all of the full-text
+  /// index's terms) would compete with the first screen for the processor; a close-match query
+  /// asked before then starts it at once.
+  public func prepareCloseMatches(after delay: TimeInterval = 0) {
+    guard delay > 0 else {
+      _ = try? nameVocabulary(wait: false)
+      return
+    }
+    Thread.detachNewThread { [self] in
+      Thread.sleep(forTimeInterval: delay)
+      _ = try? nameVocabulary(wait: false)
+    }
   }
 
   private func readVocabulary() throws -> NameVocabulary {

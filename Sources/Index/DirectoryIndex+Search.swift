@@ -15,74 +15,86 @@ extension DirectoryIndex {
     guard let match = query.match, limit > 0 else { return [] }
     let wanted = limit > Int.max - offset ? Int.max : offset + limit
     let ranking = SearchRanking(text)
-    // Past the eighth word the live path filters locally too; so does this.
-    let local: (Person) -> Bool = { person in
-      query.localRules.isEmpty || query.localRules.allSatisfy { $0.matches(person.searchFields) }
-    }
     let people = try pool.read { db -> [Person] in
       let generation = try Self.liveGeneration(db)
       if match == "*" {
         let everyone = try Self.scan(
           db, sql: "SELECT \(PersonRow.selection()) FROM person WHERE generation = ? ORDER BY rowid",
-          arguments: [generation], wanted: wanted, skip: [], keep: local)
-        return ranking.ranked(everyone.map(\.person), fields: \.searchFields, id: \.id)
+          arguments: [generation], wanted: wanted, skip: [], ranking: ranking, tier: nil, local: query.localRules)
+        return Self.ordered(everyone)
       }
       let joined = "FROM person_fts CROSS JOIN person p ON p.rowid = person_fts.rowid"
       var taken = Set<Int64>()
-      var tiers: [[Person]] = [[], [], []]
+      var tiers: [[Ranked]] = [[], [], []]
       if let first = ranking.firstSortText {
         let range = RowOrder.rowids(startingWith: first)
-        let found = try Self.scan(
+        tiers[0] = try Self.scan(
           db,
           sql: """
             SELECT \(PersonRow.selection(from: "p")) \(joined) WHERE person_fts MATCH ? AND p.generation = ?
             AND person_fts.rowid BETWEEN ? AND ?
             """,
-          arguments: [match, generation, range.lowerBound, range.upperBound], wanted: wanted, skip: []
-        ) { local($0) && ranking.tier($0.searchFields) == 0 }
-        tiers[0] = found.map(\.person)
-        taken.formUnion(found.map(\.rowid))
+          arguments: [match, generation, range.lowerBound, range.upperBound], wanted: wanted, skip: [],
+          ranking: ranking, tier: 0, local: query.localRules)
+        taken.formUnion(tiers[0].map(\.rowid))
       }
       if tiers[0].count < wanted, let nameMatch = query.nameMatch {
-        let found = try Self.scan(
+        tiers[1] = try Self.scan(
           db, sql: "SELECT \(PersonRow.selection(from: "p")) \(joined) WHERE person_fts MATCH ? AND p.generation = ?",
-          arguments: [nameMatch, generation], wanted: wanted - tiers[0].count, skip: taken
-        ) { local($0) && ranking.tier($0.searchFields) == 1 }
-        tiers[1] = found.map(\.person)
-        taken.formUnion(found.map(\.rowid))
+          arguments: [nameMatch, generation], wanted: wanted - tiers[0].count, skip: taken, ranking: ranking, tier: 1,
+          local: query.localRules)
+        taken.formUnion(tiers[1].map(\.rowid))
       }
       let soFar = tiers[0].count + tiers[1].count
       if soFar < wanted {
-        let found = try Self.scan(
+        tiers[2] = try Self.scan(
           db, sql: "SELECT \(PersonRow.selection(from: "p")) \(joined) WHERE person_fts MATCH ? AND p.generation = ?",
-          arguments: [match, generation], wanted: wanted - soFar, skip: taken, keep: local)
-        tiers[2] = found.map(\.person)
+          arguments: [match, generation], wanted: wanted - soFar, skip: taken, ranking: ranking, tier: nil,
+          local: query.localRules)
       }
-      return tiers.flatMap { ranking.ranked($0, fields: \.searchFields, id: \.id) }
+      return tiers.flatMap(Self.ordered)
     }
     return Array(people.dropFirst(offset).prefix(limit))
   }
 
+  /// A row `scan` kept: where it ranks, and the person.
+  struct Ranked {
+    var rowid: Int64
+    var key: RankKey
+    var person: Person
+  }
+
   /// Reads rows of `sql` (which selects `PersonRow.selection` and yields rows in row-id order),
-  /// skipping `skip`, keeping what `keep` accepts, until `wanted` are kept and the next row is in
-  /// another `RowOrder` block: people sharing a block are sorted by the ranking's full key, so a
-  /// page must hold the whole of its last block to be cut correctly.
+  /// skipping `skip`, keeping those of `tier` (any when nil) that every `local` word matches,
+  /// until `wanted` are kept and the next row is in another `RowOrder` block: people sharing a
+  /// block are sorted by the ranking's full key, so a page must hold the whole of its last block
+  /// to be cut correctly. A row's tier is decided from its display name before the rest of it is
+  /// decoded: most rows a tier's query passes over are not kept.
   static func scan(
     _ db: Database, sql: String, arguments: StatementArguments, wanted: Int, skip: Set<Int64>,
-    keep: (Person) -> Bool
-  ) throws -> [(rowid: Int64, person: Person)] {
+    ranking: SearchRanking, tier wantedTier: Int?, local: [WordMatch]
+  ) throws -> [Ranked] {
     let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
-    var kept: [(rowid: Int64, person: Person)] = []
+    var kept: [Ranked] = []
     var lastBlock: Int64?
     while let row = try cursor.next() {
       let rowid = PersonRow.rowid(row)
       if kept.count >= wanted, RowOrder.block(of: rowid) != lastBlock { break }
       if skip.contains(rowid) { continue }
+      let name = PersonRow.displayName(row)
+      let sortText = SearchRanking.sortText(name ?? "")
+      let tier = ranking.tier(displayName: name, sortText: sortText)
+      if let wantedTier, tier != wantedTier { continue }
       let person = PersonRow.person(row)
-      guard keep(person) else { continue }
-      kept.append((rowid, person))
+      if !local.isEmpty, !local.allSatisfy({ $0.matches(person.searchFields) }) { continue }
+      kept.append(Ranked(rowid: rowid, key: RankKey(tier: tier, sortText: sortText, id: person.id), person: person))
       lastBlock = RowOrder.block(of: rowid)
     }
     return kept
+  }
+
+  /// `rows` in `SearchRanking`'s order, sorting their keys rather than moving whole people.
+  static func ordered(_ rows: [Ranked]) -> [Person] {
+    rows.indices.sorted { rows[$0].key < rows[$1].key }.map { rows[$0].person }
   }
 }

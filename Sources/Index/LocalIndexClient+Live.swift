@@ -32,7 +32,7 @@ extension LocalIndexClient {
         groupMode.withLock { $0 = mode }
         me.withLock { $0 = account.homeAccountId.split(separator: ".").first.map(String.init) }
         attached.withLock { $0 = index }
-        index.prepareCloseMatches()
+        index.prepareCloseMatches(after: 2)
         return (try? index.status()).map { summary($0, index: index) }.map { summary in
           var summary = summary
           summary.repaired = repaired.current

@@ -70,6 +70,8 @@ enum PersonRow {
   }
 
   static func rowid(_ row: Row) -> Int64 { row[rowid] }
+  /// The display name alone, cleaned as `person` cleans it: enough to rank the row.
+  static func displayName(_ row: Row) -> String? { text(row, displayName)?.string }
   static func managerId(_ row: Row) -> String? { identifier(row[managerId]) }
 
   /// How an object id is stored: a lower-case GUID (every Entra object id Graph sends) as its 16

@@ -25,8 +25,17 @@ public struct SearchRanking: Sendable {
   public func tier(_ fields: SearchFields) -> Int {
     let name = fields.fields.first { $0.property.matching == .tokens }
     guard let name else { return 2 }
-    if !first.isEmpty, Self.sortText(name.value).utf8.starts(with: first.utf8) { return 0 }
-    let nameFields = SearchFields(fields: [name])
+    return tier(displayName: name.value, sortText: Self.sortText(name.value))
+  }
+
+  /// `tier` from the display name alone (nil: none) and its `sortText`, already made: the index
+  /// ranks rows before it decodes the rest of the person.
+  public func tier(displayName: String?, sortText: String) -> Int {
+    guard let displayName else { return 2 }
+    if !first.isEmpty, sortText.utf8.starts(with: first.utf8) { return 0 }
+    let nameFields = SearchFields(fields: [
+      SearchFields.Field(property: SearchSchema.people.properties[0], value: displayName)
+    ])
     return words.allSatisfy { $0.matches(nameFields) } ? 1 : 2
   }
 
@@ -67,7 +76,11 @@ public struct RankKey: Comparable, Sendable {
 
   public init(tier: Int, fields: SearchFields, id: String) {
     let name = fields.fields.first { $0.property.matching == .tokens }?.value ?? ""
-    let text = SearchRanking.sortText(name)
+    self.init(tier: tier, sortText: SearchRanking.sortText(name), id: id)
+  }
+
+  /// From the display name's `SearchRanking.sortText`, already made.
+  public init(tier: Int, sortText text: String, id: String) {
     self.tier = tier
     self.code = SortCode.of(text)
     self.text = Array(text.utf8)

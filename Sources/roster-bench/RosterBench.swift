@@ -32,6 +32,8 @@ struct RosterBench: ParsableCommand {
   var only: String?
   @Option(help: "Write what each program printed after each navigation key to files in this directory.")
   var trace: String?
+  @Option(help: "Only the local query figures, on this index file (already synced); nothing else runs.")
+  var indexFile: String?
 
   /// Whether `part` runs in this invocation.
   private func runs(_ part: String) -> Bool {
@@ -40,6 +42,7 @@ struct RosterBench: ParsableCommand {
   }
 
   func run() throws {
+    if let indexFile { return try IndexFileFigures.run(path: indexFile) }
     let rosterPath = try locateRoster()
     let work = FileManager.default.temporaryDirectory.appendingPathComponent("roster-bench-\(getpid())")
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
