@@ -45,6 +45,12 @@ enum IndexHarness {
     /// One `$search` of the sandbox over everyone, without the added latency (a lazy scan at a
     /// million people).
     var sandboxSearchMillis: Double?
+    /// Typing the bench's word through the full-screen UI over this index (warm), and fzf typing
+    /// it over the same people's display names: last key → final results, medians.
+    var typedWord: String?
+    var lastKeyToResultsMillis: Double?
+    var fzfLastKeyToResultsMillis: Double?
+    var fzfNames: Int?
   }
 
   /// Typing `word` into Roster `runs` times with the index on and complete (synced first with
@@ -103,7 +109,10 @@ enum IndexHarness {
 
   /// A sandbox of `people` at `latencyMs`: first full sync, 1% churn then a delta sync, file
   /// size, peak RSS of the syncing process, and local query times on the synced file.
-  static func large(roster: String, people: Int, latencyMs: Int, scopes: String, home: URL) throws -> LargeFigures {
+  static func large(
+    roster: String, people: Int, latencyMs: Int, scopes: String, home: URL, word: String = "alexandra",
+    typingRuns: Int = 3
+  ) throws -> LargeFigures {
     log("starting a \(people)-person sandbox for the index figures")
     let sandbox = try SandboxProcess(roster: roster, size: people, latencyMs: latencyMs)
     defer { sandbox.stop() }
@@ -131,9 +140,10 @@ enum IndexHarness {
     let deltaSeconds = Double(monotonicNanos() - deltaStarted) / 1e9
     guard delta.status == 0 else { throw BenchError("delta sync failed: \(delta.stderr)") }
     let deltaRequests = try tenant.requests(path: "/v1.0/users/delta")
-    // "Applied N changes; …" (progress lines before it carry other numbers).
-    let applied = delta.stderr.split(separator: "\n").last { $0.hasPrefix("Applied ") } ?? ""
-    let changes = Int(applied.split(separator: " ").dropFirst().first ?? "") ?? 0
+    // "roster: Applied N changes; …" (progress lines before it carry other numbers).
+    let applied = delta.stderr.split(separator: "\n").last { $0.contains("Applied ") } ?? ""
+    let words = applied.split(separator: " ")
+    let changes = words.firstIndex(of: "Applied").flatMap { Int(words[($0 + 1)...].first ?? "") } ?? 0
 
     let cache = home.appendingPathComponent("cache/roster")
     let files = try FileManager.default.contentsOfDirectory(atPath: cache.path)
@@ -152,6 +162,20 @@ enum IndexHarness {
     figures.sandboxSearchMillis = try sandboxSearchMillis(tenant, scopes: scopes)
     log("index: close matches for 50 misspelt names")
     try closeMatches(index, into: &figures)
+    log("index: typing \"\(word)\" through the UI over this index, then fzf on the same names")
+    figures.typedWord = word
+    figures.lastKeyToResultsMillis = try typing(subject, word: word, tenant: tenant, runs: typingRuns)
+      .lastKeyToResultsMillis
+    if let fzf = FzfHarness.locate() {
+      let names = try tenant.allDisplayNames(token: try tenant.harnessToken(scopes: scopes), listedOnly: true)
+      let directory = home.appendingPathComponent("fzf-large")
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      let fzfSubject = try FzfHarness.subject(fzf: fzf, names: names, directory: directory)
+      figures.fzfNames = names.count
+      figures.fzfLastKeyToResultsMillis =
+        try FzfHarness.measure(fzfSubject, word: word, typingRuns: typingRuns, navigationKeys: 10, startupRuns: 1)
+        .typing.lastKeyToResultsMillis
+    }
     log("index: the full-screen UI's peak RSS over this index")
     (figures.uiPeakRSSKilobytes, _) = try RosterHarness.memory(
       subject, queries: ["a", "e", "s", "ma", "jo", "mar", "an ma"])

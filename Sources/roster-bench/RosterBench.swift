@@ -113,7 +113,8 @@ struct RosterBench: ParsableCommand {
       if indexPeople > 0 {
         let home = work.appendingPathComponent("large")
         report.index?.large = try IndexHarness.large(
-          roster: rosterPath, people: indexPeople, latencyMs: latencyMs, scopes: scopes, home: home)
+          roster: rosterPath, people: indexPeople, latencyMs: latencyMs, scopes: scopes, home: home, word: word,
+          typingRuns: typingRuns)
       }
     }
 

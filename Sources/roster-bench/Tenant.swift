@@ -60,16 +60,19 @@ struct Tenant {
     }
   }
 
-  /// Every display name in the directory, paging as Graph pages.
-  func allDisplayNames(token: String) throws -> [String] {
+  /// Every display name in the directory, paging as Graph pages; `listedOnly` leaves out people
+  /// hidden from the address list (who are not in an index either).
+  func allDisplayNames(token: String, listedOnly: Bool = false) throws -> [String] {
     var names: [String] = []
-    var next: URL? = URL(string: base.absoluteString + "/v1.0/users?$select=displayName&$top=999")
+    var next: URL? = URL(
+      string: base.absoluteString + "/v1.0/users?$select=displayName\(listedOnly ? ",showInAddressList" : "")&$top=999")
     while let url = next {
       let reply = try HTTP.send("GET", url, headers: ["Authorization": "Bearer \(token)"])
       guard let page = HTTP.json(reply) as? [String: Any], let value = page["value"] as? [[String: Any]] else {
         throw BenchError("unreadable users page (\(reply.status))")
       }
-      names += value.compactMap { $0["displayName"] as? String }
+      names += value.filter { !listedOnly || $0["showInAddressList"] as? Bool != false }
+        .compactMap { $0["displayName"] as? String }
       next = (page["@odata.nextLink"] as? String).flatMap(URL.init(string:))
     }
     return names
