@@ -201,11 +201,11 @@ extension DirectoryIndex {
   static func writeTokens(_ db: Database, generation: Int) throws {
     let insertTokens = try db.cachedStatement(sql: "INSERT INTO person_fts(rowid, name, fields) VALUES (?, ?, ?)")
     let rows = try Row.fetchCursor(
-      db, sql: "SELECT \(PersonRow.selection()) FROM person WHERE generation = ? ORDER BY rowid",
+      db, sql: "SELECT \(PersonRow.searchedSelection) FROM person WHERE generation = ? ORDER BY rowid",
       arguments: [generation])
     var memo = IndexTokenMemo()
     while let row = try rows.next() {
-      let person = PersonRow.person(row)
+      let person = PersonRow.searched(row)
       try insertTokens.execute(arguments: [PersonRow.rowid(row), memo.name(person), memo.fields(person)])
     }
   }

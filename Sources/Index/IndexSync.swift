@@ -158,29 +158,30 @@ public struct IndexSync: Sendable {
     onRetry: @escaping @Sendable (RetryNotice) -> Void
   ) async throws -> IndexSyncOutcome {
     var generation: Int
-    var link: String?
+    var link = resume?.link
     var count: Int
     var total: Int?
-    if let resume, resume.link != nil {
-      (generation, link, count) = (resume.generation, resume.link, resume.count)
-      total = try index.status().estimate
-    } else {
-      total = await estimate()
-      generation = try index.beginFullSync(estimate: total)
-      (link, count) = (nil, 0)
-    }
-    var requests = 0
     var timings = SyncTimings()
-    try index.beginBulkWrites()
-    defer { try? index.endBulkWrites() }
-    progress(IndexProgress(phase: .full, indexed: count, estimate: total))
-    // The next pages are fetched (and decoded) while this one is written.
+    // The next pages are fetched (and decoded) while this one is written; the first one is
+    // already on its way while `/users/$count` is asked.
     var ahead = pages(from: link, onRetry: onRetry)
     defer {
       ahead.cancel()
       DiagnosticLog.logger("roster.index").info(
         "index sync timings", metadata: timings.metadata.mapValues { .string($0) })
     }
+    if let resume, link != nil {
+      (generation, count) = (resume.generation, resume.count)
+      total = try index.status().estimate
+    } else {
+      total = await estimate()
+      generation = try index.beginFullSync(estimate: total)
+      count = 0
+    }
+    var requests = 0
+    try index.beginBulkWrites()
+    defer { try? index.endBulkWrites() }
+    progress(IndexProgress(phase: .full, indexed: count, estimate: total))
     while true {
       let page: DeltaPage
       do {
