@@ -26,20 +26,26 @@ extension DirectoryIndex {
     else { return nil }
     let people = try pool.read { db -> [Person] in
       let generation = try Self.liveGeneration(db)
-      var ranked: [Person] = []
+      var ranked: [Int64] = []
       for reach in 1...2 {
         guard let match = Self.match(close, reach: reach) else { continue }
-        let candidates = try PersonRow.people(
-          db,
-          sql: """
-            SELECT \(PersonRow.selection(from: "p")) FROM person_fts CROSS JOIN person p ON p.rowid = person_fts.rowid
-            WHERE person_fts MATCH ? AND p.generation = ? LIMIT 2000
-            """,
+        // Scored from the searched fields alone; only the people listed are decoded whole.
+        let cursor = try Row.fetchCursor(
+          db.cachedStatement(
+            sql: """
+              SELECT \(PersonRow.selection(from: "p")) FROM person_fts CROSS JOIN person p ON p.rowid = person_fts.rowid
+              WHERE person_fts MATCH ? AND p.generation = ? LIMIT 2000
+              """),
           arguments: [match, generation])
-        ranked = close.ranked(candidates, fields: \.searchFields, id: \.id)
+        var candidates: [(rowid: Int64, fields: SearchFields, id: String)] = []
+        while let row = try cursor.next() {
+          candidates.append((PersonRow.rowid(row), PersonRow.searchFields(row), PersonRow.id(row)))
+        }
+        ranked = close.ranked(candidates, fields: \.fields, id: \.id).map(\.rowid)
         if ranked.count >= limit { break }
       }
-      return ranked
+      let find = try db.cachedStatement(sql: "SELECT \(PersonRow.selection()) FROM person WHERE rowid = ?")
+      return try ranked.prefix(limit).compactMap { try Row.fetchOne(find, arguments: [$0]).map(PersonRow.person) }
     }
     return (Array(people.prefix(limit)), close.forgivenText)
   }

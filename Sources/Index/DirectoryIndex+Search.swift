@@ -21,7 +21,7 @@ extension DirectoryIndex {
         let everyone = try Self.scan(
           db, sql: "SELECT \(PersonRow.selection()) FROM person WHERE generation = ? ORDER BY rowid",
           arguments: [generation], wanted: wanted, skip: [], ranking: ranking, tier: nil, local: query.localRules)
-        return Self.ordered(everyone)
+        return try Self.people(db, Self.ordered(everyone).prefix(wanted))
       }
       let joined = "FROM person_fts CROSS JOIN person p ON p.rowid = person_fts.rowid"
       var taken = Set<Int64>()
@@ -52,16 +52,16 @@ extension DirectoryIndex {
           arguments: [match, generation], wanted: wanted - soFar, skip: taken, ranking: ranking, tier: nil,
           local: query.localRules)
       }
-      return tiers.flatMap(Self.ordered)
+      return try Self.people(db, tiers.flatMap(Self.ordered).prefix(wanted))
     }
     return Array(people.dropFirst(offset).prefix(limit))
   }
 
-  /// A row `scan` kept: where it ranks, and the person.
+  /// A row `scan` kept: where it ranks, and the person (nil when not decoded yet: see `scan`).
   struct Ranked {
     var rowid: Int64
     var key: RankKey
-    var person: Person
+    var person: Person?
   }
 
   /// Reads rows of `sql` (which selects `PersonRow.selection` and yields rows in row-id order),
@@ -69,7 +69,9 @@ extension DirectoryIndex {
   /// until `wanted` are kept and the next row is in another `RowOrder` block: people sharing a
   /// block are sorted by the ranking's full key, so a page must hold the whole of its last block
   /// to be cut correctly. A row's tier is decided from its display name before the rest of it is
-  /// decoded: most rows a tier's query passes over are not kept.
+  /// decoded: most rows a tier's query passes over are not kept. Past `wanted`, the rest of the
+  /// last block is only ranked, not decoded (at a million people a block, the people sharing the
+  /// first eight letters, "Abdulrah…", holds thousands); `people` decodes those that make the page.
   static func scan(
     _ db: Database, sql: String, arguments: StatementArguments, wanted: Int, skip: Set<Int64>,
     ranking: SearchRanking, tier wantedTier: Int?, local: [WordMatch]
@@ -77,6 +79,7 @@ extension DirectoryIndex {
     let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
     var kept: [Ranked] = []
     var lastBlock: Int64?
+    var bound: RankKey?
     while let row = try cursor.next() {
       let rowid = PersonRow.rowid(row)
       if kept.count >= wanted, RowOrder.block(of: rowid) != lastBlock { break }
@@ -85,6 +88,15 @@ extension DirectoryIndex {
       let sortText = SearchRanking.sortText(name ?? "")
       let tier = ranking.tier(displayName: name, sortText: sortText)
       if let wantedTier, tier != wantedTier { continue }
+      if kept.count >= wanted, local.isEmpty {
+        // The page needs only the best of this block: a row ranking below every row of the block
+        // kept so far cannot be among them. Most rows end at the cheap comparison of sort texts.
+        if bound == nil { bound = kept.filter { RowOrder.block(of: $0.rowid) == lastBlock }.map(\.key).max() }
+        if let worst = bound, tier == worst.tier, worst.text.lexicographicallyPrecedes(sortText.utf8) { continue }
+        let key = RankKey(tier: tier, sortText: sortText, id: PersonRow.id(row))
+        if bound.map({ key < $0 }) ?? true { kept.append(Ranked(rowid: rowid, key: key, person: nil)) }
+        continue
+      }
       let person = PersonRow.person(row)
       if !local.isEmpty, !local.allSatisfy({ $0.matches(person.searchFields) }) { continue }
       kept.append(Ranked(rowid: rowid, key: RankKey(tier: tier, sortText: sortText, id: person.id), person: person))
@@ -94,7 +106,15 @@ extension DirectoryIndex {
   }
 
   /// `rows` in `SearchRanking`'s order, sorting their keys rather than moving whole people.
-  static func ordered(_ rows: [Ranked]) -> [Person] {
-    rows.indices.sorted { rows[$0].key < rows[$1].key }.map { rows[$0].person }
+  static func ordered(_ rows: [Ranked]) -> [Ranked] {
+    rows.indices.sorted { rows[$0].key < rows[$1].key }.map { rows[$0] }
+  }
+
+  /// The people of `rows`, decoding by row id those `scan` only ranked.
+  static func people(_ db: Database, _ rows: some Sequence<Ranked>) throws -> [Person] {
+    let find = try db.cachedStatement(sql: "SELECT \(PersonRow.selection()) FROM person WHERE rowid = ?")
+    return try rows.compactMap { row in
+      try row.person ?? Row.fetchOne(find, arguments: [row.rowid]).map(PersonRow.person)
+    }
   }
 }

@@ -47,7 +47,7 @@ public final class DirectoryIndex: Sendable {
     _ = try pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM meta") }
   }
 
-  private static var migrator: DatabaseMigrator {
+  static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1") { db in
       try db.execute(

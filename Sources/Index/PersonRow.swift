@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import RosterCore
+import SearchRules
 
 /// Maps `Person` to and from a `person` row. Phones are joined with the ASCII unit separator
 /// (no phone number holds one): a list of 500 rows decodes without a JSON parser per row.
@@ -87,6 +88,20 @@ enum PersonRow {
   /// The display name alone, cleaned as `person` cleans it: enough to rank the row.
   static func displayName(_ row: Row) -> String? { text(row, displayName)?.string }
   static func managerId(_ row: Row) -> String? { identifier(row[managerId]) }
+  /// What the search rules match (`Person.searchFields` of `person(row)`), without the rest.
+  static func searchFields(_ row: Row) -> SearchFields {
+    let mail = text(row, mail)?.string
+    let principal = text(row, userPrincipalName)?.string
+    return SearchFields(
+      .people,
+      values: [
+        text(row, displayName)?.string, text(row, givenName)?.string, text(row, surname)?.string, mail,
+        principal?.isEmpty == true ? mail : principal,
+      ])
+  }
+
+  /// The object id alone, as `person` reads it.
+  static func id(_ row: Row) -> String { identifier(row[id]) ?? "" }
 
   /// How an object id is stored: a lower-case GUID (every Entra object id Graph sends) as its 16
   /// bytes, anything else as the text itself, so it reads back exactly as it came. 16 bytes

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Graph
 import Index
 import RosterCore
@@ -50,6 +51,27 @@ import Transport
       #expect(try index.search("zzyzx", limit: 5).map(\.id) == [everyone[5].id])
       let info = try await harness.harness.call("GET", "info")
       #expect(try index.status().people == info.json["listed"] as? Int)
+    }
+  }
+
+  /// A full sync's rows arrive in Graph's order, not the table's: the file is packed after it
+  /// (issue 22: bytes a person), so its pages are nearly full and none is free.
+  @Test func aFullSyncLeavesThePeopleTablesPacked() async throws {
+    try await SandboxGraph.run(size: 1500) { harness in
+      let fixture = try IndexFixture(harness, pageSize: 100)
+      defer { fixture.remove() }
+      _ = try await fixture.sync(try fixture.open())
+      let file = try DatabaseQueue(path: fixture.location.file.path)
+      let (free, unused, size) = try await file.read { db in
+        let free = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? -1
+        let row = try Row.fetchOne(
+          db,
+          sql:
+            "SELECT sum(unused), sum(pgsize) FROM dbstat WHERE name = 'person' OR name LIKE 'sqlite_autoindex_person%'")
+        return (free, row?[0] as Int? ?? -1, row?[1] as Int? ?? 0)
+      }
+      #expect(free == 0)
+      #expect(size > 0 && unused * 10 < size, "\(unused) of \(size) bytes unused")
     }
   }
 

@@ -1,0 +1,89 @@
+import Foundation
+import GRDB
+import RosterCore
+import SearchRules
+import TestSupport
+import Testing
+
+@testable import Index
+
+/// An index the shipped Roster wrote (migrations `v1` and `groups-v1`: text ids, a principal name
+/// beside an equal mail, row ids in arrival order) is upgraded in place at its first open, and
+/// answers with the same people, fields and reporting lines as before.
+@Suite struct IndexUpgradeTests {
+  static func people(_ count: Int) -> [(person: Person, managerId: String?)] {
+    let given = ["Ana", "Jesús", "Zoë", "Liam", "Małgorzata", "John", "Aditya", "O'Brien", "Mei", "Amélie"]
+    let family = ["Gupta", "Núñez", "Smith", "de la Cruz", "McDonald", "Nagy", "Ivanova", "Li", "Schmidt", "Okafor"]
+    return (0..<count).map { number in
+      let id = String(format: "%08x-0000-4000-8000-%012x", number, number)
+      let first = given[number % given.count]
+      let last = family[(number / given.count) % family.count]
+      let mail =
+        "\(first.lowercased().filter(\.isLetter)).\(last.lowercased().filter(\.isLetter))\(number)@contoso.test"
+      let person = Person(
+        id: id, displayName: CleanText("\(first) \(last)"), givenName: CleanText(first), surname: CleanText(last),
+        mail: CleanText(mail), userPrincipalName: CleanText(number % 7 == 0 ? "u\(number)@contoso.test" : mail),
+        jobTitle: number % 3 == 0 ? nil : "Engineer", department: "Research", companyName: "Contoso",
+        officeLocation: CleanText("Oslo \(number % 9)/\(number)"), businessPhones: ["+47 555 \(number)"],
+        mobilePhone: number % 2 == 0 ? nil : "+47 999 \(number)", userType: "Member", accountEnabled: number % 5 != 0)
+      // Everyone reports to the first person, except the first.
+      return (person, number == 0 ? nil : String(format: "%08x-0000-4000-8000-%012x", 0, 0))
+    }
+  }
+
+  @Test func aVersionOneIndexIsUpgradedInPlaceAndFindsTheSamePeople() throws {
+    let directory = TemporaryDirectory(prefix: "roster-index-upgrade")
+    defer { directory.remove() }
+    let location = IndexLocation(directory: directory.url, tenantId: "t", accountId: "a")
+    try location.prepare()
+    let everyone = Self.people(300)
+    // The file as the shipped version left it, rows in the order Graph sent them.
+    let pool = try DatabasePool(path: location.file.path)
+    try DirectoryIndex.migrator.migrate(pool, upTo: "groups-v1")
+    try pool.write { db in
+      for (key, value) in [("generation", "1"), ("delta_link", "d1"), ("managers_known", "1"), ("profiles", "full")] {
+        try db.execute(sql: "INSERT INTO meta(key, value) VALUES (?, ?)", arguments: [key, value])
+      }
+      for (row, entry) in everyone.reversed().enumerated() {
+        let person = entry.person
+        try db.execute(
+          sql: """
+            INSERT INTO person(rowid, generation, id, displayName, givenName, surname, mail, userPrincipalName,
+              jobTitle, department, companyName, officeLocation, businessPhones, mobilePhone, userType,
+              accountEnabled, managerId) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+          arguments: [
+            row + 1, person.id, person.displayName?.string, person.givenName?.string, person.surname?.string,
+            person.mail?.string, person.userPrincipalName?.string, person.jobTitle?.string,
+            person.department?.string, person.companyName?.string, person.officeLocation?.string,
+            person.businessPhones?.map(\.string).joined(separator: "\u{1F}"), person.mobilePhone?.string,
+            person.userType?.string, person.accountEnabled, entry.managerId,
+          ])
+      }
+    }
+    try pool.close()
+
+    let index = try DirectoryIndex.open(location)
+    let status = try index.status()
+    #expect(status.complete && status.people == everyone.count && status.managersKnown)
+    let byId = Dictionary(uniqueKeysWithValues: everyone.map { ($0.person.id, $0.person) })
+    for query in ["a", "jes", "zoe", "o'brien", "obrien", "mcd", "de la", "gupta aditya", "u7", "ana.gupta", "x"] {
+      let expected = Set(
+        everyone.map(\.person).filter { WordMatch.matches(allOf: QueryWords.words(in: query), in: $0.searchFields) }
+          .map(\.id))
+      let found = try index.search(query, limit: 10_000)
+      #expect(Set(found.map(\.id)) == expected, "\(query)")
+      // Every field reads back as it was written.
+      #expect(found.allSatisfy { $0 == byId[$0.id] }, "\(query)")
+    }
+    let boss = everyone[0].person.id
+    #expect(try index.detail(id: everyone[42].person.id)?.managerChain.map(\.id) == [boss])
+    #expect(try index.detail(id: boss)?.directReports.count == everyone.count - 1)
+    #expect(
+      try index.detail(lookingUp: everyone[14].person.userPrincipalName?.string ?? "")?.person.id
+        == everyone[14].person.id)
+    // A second open finds nothing left to upgrade and the same answer.
+    #expect(
+      try DirectoryIndex.open(location).search("a", limit: 10_000).count == index.search("a", limit: 10_000).count)
+  }
+}
