@@ -3,7 +3,7 @@ import SearchRules
 /// A checked `$filter`, ready to run against folded user records. Building one applies Graph's
 /// rules: unknown properties, operators a property does not support, operators that need an
 /// advanced query, and literals of the wrong type are refused here.
-indirect enum FilterPredicate {
+indirect enum FilterPredicate: Sendable {
   case and(FilterPredicate, FilterPredicate)
   case or(FilterPredicate, FilterPredicate)
   case not(FilterPredicate)

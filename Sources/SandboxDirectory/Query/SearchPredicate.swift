@@ -2,7 +2,7 @@ import SearchRules
 
 /// A parsed `$search`: displayName clauses match tokens, other properties match by prefix, both
 /// case- and accent-insensitively (see `TextFolding`).
-indirect enum SearchPredicate: SearchClauseBuilding {
+indirect enum SearchPredicate: SearchClauseBuilding, Sendable {
   case and(SearchPredicate, SearchPredicate)
   case or(SearchPredicate, SearchPredicate)
   /// Every query token must be a prefix of some display-name token, in any order.

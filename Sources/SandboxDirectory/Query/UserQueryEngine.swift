@@ -1,3 +1,5 @@
+import Foundation
+
 /// Runs `GET /users` query options against a directory with Graph's rules:
 ///
 /// - `$search` needs `ConsistencyLevel: eventual`, `$filter` operators beyond the default set and
@@ -38,19 +40,7 @@ struct UserQueryEngine {
     }
     var matches: [Int] = []
     if search == nil && filter == nil { return candidates }
-    if storage.users.generated != nil {
-      // Computed people: make each once for all clauses, folding names through a memo that is
-      // dropped now and then (a million distinct names would be tens of megabytes).
-      var memo = FoldingMemo()
-      for (position, index) in candidates.enumerated() {
-        if position % 50_000 == 0 { memo = FoldingMemo() }
-        let facts = ComputedUserFacts(storage.users[index], memo: &memo)
-        if let search, !search.matches(facts) { continue }
-        if let filter, !filter.matches(facts) { continue }
-        matches.append(index)
-      }
-      return matches
-    }
+    if storage.users.generated != nil { return scanComputed(candidates, search: search, filter: filter) }
     for index in candidates {
       let facts = StoredUserFacts(storage: storage, index: index)
       if let search, !search.matches(facts) { continue }
@@ -58,6 +48,32 @@ struct UserQueryEngine {
       matches.append(index)
     }
     return matches
+  }
+
+  /// Computed people: each made once for all clauses, folding names through a memo that is
+  /// dropped now and then (a million distinct names would be tens of megabytes). A million people
+  /// take seconds, so the scan is split across the cores, each slice with its own memo, and the
+  /// slices' matches joined in order.
+  private func scanComputed(_ candidates: [Int], search: SearchPredicate?, filter: FilterPredicate?) -> [Int] {
+    let slices = candidates.count >= 2048 ? max(1, min(8, ProcessInfo.processInfo.activeProcessorCount)) : 1
+    let sliceSize = (candidates.count + slices - 1) / slices
+    let results = SliceResults(count: slices)
+    defer { results.free() }
+    let people = storage.users
+    DispatchQueue.concurrentPerform(iterations: slices) { slice in
+      var memo = FoldingMemo()
+      var found: [Int] = []
+      for position in slice * sliceSize..<min(candidates.count, (slice + 1) * sliceSize) {
+        if position % 50_000 == 0 { memo = FoldingMemo() }
+        let index = candidates[position]
+        let facts = ComputedUserFacts(people[index], memo: &memo)
+        if let search, !search.matches(facts) { continue }
+        if let filter, !filter.matches(facts) { continue }
+        found.append(index)
+      }
+      results.slots[slice] = found
+    }
+    return results.slots.flatMap { $0 }
   }
 
   /// `$count` is `true` or `false` (any case); anything else is refused.
@@ -68,5 +84,20 @@ struct UserQueryEngine {
     case "false": return false
     default: throw .invalidCount(value)
     }
+  }
+}
+
+/// One slot per slice of a parallel scan; each slice writes only its own slot.
+private struct SliceResults: @unchecked Sendable {
+  let slots: UnsafeMutableBufferPointer<[Int]>
+
+  init(count: Int) {
+    slots = .allocate(capacity: count)
+    slots.initialize(repeating: [])
+  }
+
+  func free() {
+    _ = slots.deinitialize()
+    slots.deallocate()
   }
 }
