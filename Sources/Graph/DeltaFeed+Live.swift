@@ -44,47 +44,6 @@ extension DeltaFeed {
   }
 }
 
-/// Decodes a delta page leniently, like `PeopleDecoding`: entries without an id are dropped.
-enum DeltaDecoding {
-  static func page(from data: Data) throws(DirectoryError) -> DeltaPage {
-    let parsed = try? JSONSerialization.jsonObject(with: data)
-    guard let object = parsed as? [String: Any] else {
-      throw .malformedResponse("Microsoft Graph sent a delta page that is not a JSON object (truncated?).")
-    }
-    guard let values = object["value"] as? [Any] else {
-      throw .malformedResponse("The delta page from Microsoft Graph has no \"value\" array.")
-    }
-    var changes: [DeltaChange] = []
-    changes.reserveCapacity(values.count)
-    for case let entry as [String: Any] in values {
-      guard let id = entry["id"] as? String, !id.isEmpty else { continue }
-      if entry["@removed"] != nil {
-        changes.append(.removed(id: id))
-        continue
-      }
-      guard let person = PeopleDecoding.person(from: entry) else { continue }
-      // Not in the index: a person hidden from the address list is in no search (and one who
-      // became hidden since the last round leaves it).
-      if person.isHiddenFromAddressList {
-        changes.append(.removed(id: id))
-        continue
-      }
-      var managerId: String?
-      let managerDelta = entry["manager@delta"] as? [Any]
-      for case let manager as [String: Any] in managerDelta ?? [] where manager["@removed"] == nil {
-        managerId = manager["id"] as? String
-      }
-      changes.append(.upsert(person, managerId: managerId, managerKnown: managerDelta != nil))
-    }
-    let next = (object["@odata.nextLink"] as? String).flatMap { $0.isEmpty ? nil : $0 }
-    let delta = (object["@odata.deltaLink"] as? String).flatMap { $0.isEmpty ? nil : $0 }
-    guard next != nil || delta != nil else {
-      throw .malformedResponse("The delta page from Microsoft Graph has neither a next link nor a delta link.")
-    }
-    return DeltaPage(changes: changes, nextLink: next, deltaLink: delta)
-  }
-}
-
 extension DeltaFeed {
   /// `GET /users/$count` (an advanced query), for the "of ~N" in sync progress; nil on any
   /// failure: the estimate is a courtesy, never a reason to stop a sync.

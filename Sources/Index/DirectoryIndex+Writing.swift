@@ -199,26 +199,32 @@ extension DirectoryIndex {
     return (try Int64.fetchOne(db, sql: "SELECT max(rowid) FROM person") ?? base) + 1
   }
 
-  /// Writes the tokens of every row of `generation` (a full sync's), in row-id order.
+  /// Writes the tokens of every row of `generation` (a full sync's), in row-id order; each name
+  /// word is folded once (`IndexTokenMemo`).
   static func writeTokens(_ db: Database, generation: Int) throws {
     let insertTokens = try db.cachedStatement(sql: "INSERT INTO person_fts(rowid, name, fields) VALUES (?, ?, ?)")
     let rows = try Row.fetchCursor(
-      db, sql: "SELECT \(PersonRow.selection()) FROM person WHERE generation = ? ORDER BY rowid",
+      db, sql: "SELECT \(PersonRow.searchedSelection) FROM person WHERE generation = ? ORDER BY rowid",
       arguments: [generation])
+    var memo = IndexTokenMemo()
     while let row = try rows.next() {
-      let person = PersonRow.person(row)
-      try insertTokens.execute(
-        arguments: [PersonRow.rowid(row), IndexTokens.name(person), IndexTokens.fields(person)])
+      let person = PersonRow.searched(row)
+      try insertTokens.execute(arguments: [PersonRow.rowid(row), memo.name(person), memo.fields(person)])
     }
   }
+
+  private static let findByID = "SELECT \(PersonRow.selection()) FROM person WHERE generation = ? AND id = ?"
 
   /// Deletes the person's row (not its tokens: the caller does, in order); what it held.
   private static func delete(_ db: Database, id: String, generation: Int) throws
     -> (rowid: Int64, person: Person, managerId: String?)?
   {
-    let find = try db.cachedStatement(
-      sql: "SELECT \(PersonRow.selection()) FROM person WHERE generation = ? AND id = ?")
-    guard let row = try Row.fetchOne(find, arguments: [generation, PersonRow.key(id)]) else { return nil }
+    let key = PersonRow.key(id)
+    // Nearly every row of a full sync is new: a bare row id says so without decoding a row.
+    let exists = try db.cachedStatement(sql: "SELECT rowid FROM person WHERE generation = ? AND id = ?")
+    guard try Int64.fetchOne(exists, arguments: [generation, key]) != nil else { return nil }
+    let find = try db.cachedStatement(sql: findByID)
+    guard let row = try Row.fetchOne(find, arguments: [generation, key]) else { return nil }
     let rowid = PersonRow.rowid(row)
     try db.cachedStatement(sql: "DELETE FROM person WHERE rowid = ?").execute(arguments: [rowid])
     return (rowid, PersonRow.person(row), PersonRow.managerId(row))

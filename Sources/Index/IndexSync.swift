@@ -141,12 +141,11 @@ public struct IndexSync: Sendable {
   ) async throws -> IndexSyncOutcome {
     var changes = 0
     var requests = 0
-    var ahead = Prefetch(feed: feed, link: link, onRetry: onRetry)
+    let ahead = pages(from: link, onRetry: onRetry)
     defer { ahead.cancel() }
     while true {
-      let page = try await ahead.take()
+      let page = try await ahead.next()
       requests += 1
-      if let next = page.nextLink { ahead = Prefetch(feed: feed, link: next, onRetry: onRetry) }
       try index.writeDeltaPage(page, at: now())
       changes += page.changes.count
       progress(IndexProgress(phase: .delta, indexed: changes, estimate: nil))
@@ -159,66 +158,62 @@ public struct IndexSync: Sendable {
     onRetry: @escaping @Sendable (RetryNotice) -> Void
   ) async throws -> IndexSyncOutcome {
     var generation: Int
-    var link: String?
+    var link = resume?.link
     var count: Int
     var total: Int?
-    if let resume, resume.link != nil {
-      (generation, link, count) = (resume.generation, resume.link, resume.count)
+    var timings = SyncTimings()
+    // The next pages are fetched (and decoded) while this one is written; the first one is
+    // already on its way while `/users/$count` is asked.
+    var ahead = pages(from: link, onRetry: onRetry)
+    defer {
+      ahead.cancel()
+      DiagnosticLog.logger("roster.index").info(
+        "index sync timings", metadata: timings.metadata.mapValues { .string($0) })
+    }
+    if let resume, link != nil {
+      (generation, count) = (resume.generation, resume.count)
       total = try index.status().estimate
     } else {
       total = await estimate()
       generation = try index.beginFullSync(estimate: total)
-      (link, count) = (nil, 0)
+      count = 0
     }
     var requests = 0
+    try index.beginBulkWrites()
+    defer { try? index.endBulkWrites() }
     progress(IndexProgress(phase: .full, indexed: count, estimate: total))
-    // The next page is fetched (and decoded) while this one is written.
-    var ahead = Prefetch(feed: feed, link: link, onRetry: onRetry)
-    defer { ahead.cancel() }
     while true {
       let page: DeltaPage
       do {
-        page = try await ahead.take()
+        page = try await timings.measure(\.waitingForPages) { try await ahead.next() }
       } catch let error where link != nil && DeltaFeed.needsFullSync(error) {
         // The page link of an interrupted round has expired: start the round again.
         total = await estimate()
         generation = try index.beginFullSync(estimate: total)
         (link, count) = (nil, 0)
-        ahead = Prefetch(feed: feed, link: nil, onRetry: onRetry)
+        ahead.cancel()
+        ahead = pages(from: nil, onRetry: onRetry)
         continue
       }
       requests += 1
-      if let next = page.nextLink { ahead = Prefetch(feed: feed, link: next, onRetry: onRetry) }
       count += page.changes.count
       if page.nextLink == nil {
-        try index.finishFullSync(page, generation: generation, at: now())
+        try await timings.measure(\.finishing) { try index.finishFullSync(page, generation: generation, at: now()) }
         progress(IndexProgress(phase: .full, indexed: count, estimate: total))
-        try index.purgeOldGenerations()
+        try await timings.measure(\.purging) { try index.purgeOldGenerations() }
         return .synced(full: true, changes: count, requests: requests)
       }
-      try index.writeFullPage(page, generation: generation, count: count)
+      try await timings.measure(\.writingPages) { try index.writeFullPage(page, generation: generation, count: count) }
       progress(IndexProgress(phase: .full, indexed: count, estimate: total))
       link = page.nextLink
     }
   }
-}
 
-/// A delta page being fetched in the background, so the network round trip of the next page
-/// overlaps decoding and writing this one.
-private struct Prefetch {
-  private let task: Task<DeltaPage, any Error>
-
-  init(feed: DeltaFeed, link: String?, onRetry: @escaping @Sendable (RetryNotice) -> Void) {
-    task = Task { try await feed.fetch(link, onRetry) }
+  /// The round's pages from `link` on, fetched ahead of the writer (`PageRunAhead`).
+  private func pages(from link: String?, onRetry: @escaping @Sendable (RetryNotice) -> Void)
+    -> PageRunAhead<DeltaPage>
+  {
+    let feed = feed
+    return PageRunAhead(from: link, fetch: { try await feed.fetch($0, onRetry) }, nextLink: { $0.nextLink })
   }
-
-  func take() async throws -> DeltaPage {
-    try await withTaskCancellationHandler {
-      try await task.value
-    } onCancel: {
-      task.cancel()
-    }
-  }
-
-  func cancel() { task.cancel() }
 }

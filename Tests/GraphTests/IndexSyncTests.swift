@@ -238,6 +238,7 @@ import Transport
 final class LockedCounter: @unchecked Sendable {
   private let lock = NSLock()
   private var value = 0
+  var current: Int { lock.withLock { value } }
   func increment() -> Int {
     lock.withLock {
       value += 1

@@ -22,9 +22,11 @@ import Testing
       #expect(try await roster.run(["index", "status"]).status == 1)
       #expect(try await signedOut.run(["index", "status"]).status == 3)
 
-      // Slow pages, so the sync is caught between them.
+      // Slow pages, so the sync is caught between them: slow enough that the pages fetched ahead
+      // of the writer (up to two, `PageRunAhead`) do not finish the sync while `index status`
+      // starts on a loaded machine.
       let control = harness
-      try await control.addFault(["match": "/v1.0/users/delta*", "kind": "latency", "ms": 700])
+      try await control.addFault(["match": "/v1.0/users/delta*", "kind": "latency", "ms": 1500])
       let process = Process()
       process.executableURL = try #require(RosterBinary.url)
       process.arguments = ["index", "sync"]

@@ -44,16 +44,16 @@ struct GroupIndexSync {
   private func deltaRound(from link: String, onRetry: @escaping @Sendable (RetryNotice) -> Void) async throws -> (
     changes: Int, requests: Int
   ) {
-    var link = link
     var changes = 0
     var requests = 0
+    let ahead = pages(from: link, onRetry: onRetry)
+    defer { ahead.cancel() }
     while true {
-      let page = try await feed.fetch(link, onRetry)
+      let page = try await ahead.next()
       requests += 1
       try index.writeGroupDeltaPage(page, at: now())
       changes += page.changes.count
-      guard let next = page.nextLink else { return (changes, requests) }
-      link = next
+      guard page.nextLink != nil else { return (changes, requests) }
     }
   }
 
@@ -70,13 +70,18 @@ struct GroupIndexSync {
     }
     var changes = 0
     var requests = 0
+    // The next pages are fetched (and decoded) while this one is written (issue 22).
+    var ahead = pages(from: link, onRetry: onRetry)
+    defer { ahead.cancel() }
     while true {
       let page: GroupDeltaPage
       do {
-        page = try await feed.fetch(link, onRetry)
+        page = try await ahead.next()
       } catch let error where link != nil && DeltaFeed.needsFullSync(error) {
         generation = try index.beginGroupSync()
         link = nil
+        ahead.cancel()
+        ahead = pages(from: nil, onRetry: onRetry)
         continue
       }
       requests += 1
@@ -88,6 +93,16 @@ struct GroupIndexSync {
       try index.writeGroupPage(page, generation: generation)
       link = next
     }
+  }
+}
+
+extension GroupIndexSync {
+  /// The round's pages from `link` on, fetched ahead of the writer (`PageRunAhead`).
+  fileprivate func pages(from link: String?, onRetry: @escaping @Sendable (RetryNotice) -> Void)
+    -> PageRunAhead<GroupDeltaPage>
+  {
+    let feed = feed
+    return PageRunAhead(from: link, fetch: { try await feed.fetch($0, onRetry) }, nextLink: { $0.nextLink })
   }
 }
 
