@@ -35,14 +35,20 @@ enum IndexTokens {
 
   /// The text a `hex` token was made from; nil when it is not one.
   static func unhex(_ token: String) -> String? {
+    bytes(fromLowerHex: token.utf8).flatMap { String(validating: $0, as: UTF8.self) }
+  }
+
+  /// The bytes that lower-case hex digits spell, two digits a byte; nil for any other character
+  /// or an odd number of digits. Tokens and stored object ids are both written this way.
+  static func bytes(fromLowerHex digits: some Sequence<UInt8>) -> [UInt8]? {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(token.utf8.count / 2)
+    bytes.reserveCapacity(digits.underestimatedCount / 2)
     var high: UInt8?
-    for byte in token.utf8 {
+    for digit in digits {
       let value: UInt8
-      switch byte {
-      case 0x30...0x39: value = byte - 0x30
-      case 0x61...0x66: value = byte - 0x61 + 10
+      switch digit {
+      case 0x30...0x39: value = digit - 0x30
+      case 0x61...0x66: value = digit - 0x61 + 10
       default: return nil
       }
       if let first = high {
@@ -52,6 +58,6 @@ enum IndexTokens {
         high = value
       }
     }
-    return high == nil ? String(validating: bytes, as: UTF8.self) : nil
+    return high == nil ? bytes : nil
   }
 }

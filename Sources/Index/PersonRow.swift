@@ -132,24 +132,11 @@ enum PersonRow {
 
   private static func guidBytes(_ id: String) -> [UInt8]? {
     let utf8 = Array(id.utf8)
-    guard utf8.count == 36, [8, 13, 18, 23].allSatisfy({ utf8[$0] == UInt8(ascii: "-") }) else { return nil }
-    var bytes: [UInt8] = []
-    var high: UInt8?
-    for (position, byte) in utf8.enumerated() where ![8, 13, 18, 23].contains(position) {
-      let value: UInt8
-      switch byte {
-      case 0x30...0x39: value = byte - 0x30
-      case 0x61...0x66: value = byte - 0x61 + 10
-      default: return nil
-      }
-      if let first = high {
-        bytes.append(first << 4 | value)
-        high = nil
-      } else {
-        high = value
-      }
-    }
-    return bytes.count == 16 ? bytes : nil
+    let dashes = [8, 13, 18, 23]
+    guard utf8.count == 36, dashes.allSatisfy({ utf8[$0] == UInt8(ascii: "-") }) else { return nil }
+    let digits = utf8.enumerated().filter { !dashes.contains($0.offset) }.map(\.element)
+    guard let bytes = IndexTokens.bytes(fromLowerHex: digits), bytes.count == 16 else { return nil }
+    return bytes
   }
 
   /// Decodes the rows of `sql` (which selects `selection`) through a cursor: GRDB reuses one

@@ -9,35 +9,6 @@ import Testing
 
 /// Close matches and the ranking as the local index answers them, on a synced sandbox directory.
 @Suite struct CloseMatchIndexTests {
-  /// `name` misspelt the `kind`-th way: one letter changed, two changed, two swapped, or the
-  /// space between the first two words left out. nil when the name has no word long enough.
-  static func misspelt(_ name: String, kind: Int) -> String? {
-    var words = SearchRanking.sortText(name).split(separator: " ").map { Array(String($0).utf8) }
-    guard words.count >= 2, words.allSatisfy({ $0.allSatisfy { $0 < 0x80 } }) else { return nil }
-    guard let longest = words.indices.max(by: { words[$0].count < words[$1].count }) else { return nil }
-    var word = words[longest]
-    func change(_ at: Int) { word[at] = word[at] == UInt8(ascii: "x") ? UInt8(ascii: "q") : UInt8(ascii: "x") }
-    switch kind % 4 {
-    case 0:
-      guard word.count >= 4 else { return nil }
-      change(word.count / 2)
-    case 1:
-      guard word.count >= 7 else { return nil }
-      change(1)
-      change(word.count - 2)
-    case 2:
-      let at = word.count / 2
-      guard word.count >= 4, word[at] != word[at - 1] else { return nil }
-      word.swapAt(at, at - 1)
-    default:
-      guard words[0].count >= 3, words[1].count >= 3 else { return nil }
-      words[0] += words.remove(at: 1)
-      return words.map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
-    }
-    words[longest] = word
-    return words.map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
-  }
-
   /// What the list shows: the exact answer, then close matches when it is short of a screenful.
   static func listed(_ index: DirectoryIndex, _ query: String, screenful: Int = 20) throws -> (
     exact: [Person], close: [Person]
@@ -60,7 +31,7 @@ import Testing
       var kind = 0
       while cases.count < 50 {
         let person = everyone[Int(random.next() % UInt64(everyone.count))]
-        guard let name = person.displayName?.string, let query = Self.misspelt(name, kind: kind) else { continue }
+        guard let name = person.displayName?.string, let query = Misspelling.of(name, kind: kind) else { continue }
         cases.append((query, person))
         kind += 1
       }

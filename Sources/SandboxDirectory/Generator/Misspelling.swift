@@ -2,12 +2,13 @@ import SearchRules
 
 /// The misspellings the close-match figure types: one letter changed, two changed, two
 /// neighbours swapped, the space between the first two words left out (issue 22's four kinds),
-/// applied to the longest word of a display name. The index's test uses the same four.
-enum Misspelling {
-  static let kinds = 4
+/// applied to the longest word of a display name. roster-bench's close-match figure and the
+/// index's close-match test type the same slips over the sandbox's people, so they live here.
+public enum Misspelling {
+  public static let kinds = 4
 
   /// `name` misspelt the `kind`-th way; nil when the name has no word long enough for it.
-  static func of(_ name: String, kind: Int) -> String? {
+  public static func of(_ name: String, kind: Int) -> String? {
     var words = SearchRanking.sortText(name).split(separator: " ").map { Array(String($0).utf8) }
     guard words.count >= 2, words.allSatisfy({ $0.allSatisfy { $0 < 0x80 } }),
       let longest = words.indices.max(by: { words[$0].count < words[$1].count })
