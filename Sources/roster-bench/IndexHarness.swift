@@ -1,6 +1,7 @@
 import Foundation
 import Index
 import RosterCore
+import SandboxDirectory
 
 /// The local index (issue 12) measured: typing with a warm index at the main run's size beside
 /// fzf, then a large sandbox of its own for the first full sync, a delta sync after 1% changed,
