@@ -24,7 +24,7 @@ extension DirectoryIndex {
   public func closeMatches(_ text: String, limit: Int, wait: Bool) throws -> (people: [Person], forgiven: String)? {
     guard limit > 0, let words = try nameVocabulary(wait: wait), let close = CloseQuery(text, vocabulary: words)
     else { return nil }
-    let people = try pool.read { db -> [Person] in
+    let people = try read { db, terms -> [Person] in
       let generation = try Self.liveGeneration(db)
       var ranked: [Int64] = []
       for reach in 1...2 {
@@ -39,13 +39,15 @@ extension DirectoryIndex {
           arguments: [match, generation])
         var candidates: [(rowid: Int64, fields: SearchFields, id: String)] = []
         while let row = try cursor.next() {
-          candidates.append((PersonRow.rowid(row), PersonRow.searchFields(row), PersonRow.id(row)))
+          candidates.append((PersonRow.rowid(row), PersonRow.searchFields(row, terms), PersonRow.id(row)))
         }
         ranked = close.ranked(candidates, fields: \.fields, id: \.id).map(\.rowid)
         if ranked.count >= limit { break }
       }
       let find = try db.cachedStatement(sql: "SELECT \(PersonRow.selection()) FROM person WHERE rowid = ?")
-      return try ranked.prefix(limit).compactMap { try Row.fetchOne(find, arguments: [$0]).map(PersonRow.person) }
+      return try ranked.prefix(limit).compactMap {
+        try Row.fetchOne(find, arguments: [$0]).map { PersonRow.person($0, terms) }
+      }
     }
     return (Array(people.prefix(limit)), close.forgivenText)
   }
@@ -58,10 +60,10 @@ extension DirectoryIndex {
     for word in close.words {
       guard let exact = IndexQuery(word.typed).match, exact != "*" else { continue }
       var alternatives = [exact]
-      let near = word.close.filter { $0.distance <= reach }.map { "\"\(IndexTokens.hex($0.word))\"" }
+      let near = word.close.filter { $0.distance <= reach }.map { "\"\(IndexTokens.raw($0.word))\"" }
       if !near.isEmpty { alternatives.append("name : (" + near.joined(separator: " OR ") + ")") }
       for (left, right) in word.splits {
-        alternatives.append("name : (\"\(IndexTokens.hex(left))\" AND \"\(IndexTokens.hex(right))\")")
+        alternatives.append("name : (\"\(IndexTokens.raw(left))\" AND \"\(IndexTokens.raw(right))\")")
       }
       forgiving = forgiving || alternatives.count > 1
       groups.append("(" + alternatives.joined(separator: " OR ") + ")")
@@ -116,7 +118,7 @@ extension DirectoryIndex {
       let terms = try String.fetchCursor(db, sql: "SELECT term FROM person_vocab WHERE col = 'name'")
       var words: [String] = []
       while let term = try terms.next() {
-        if let word = IndexTokens.unhex(term) { words.append(word) }
+        if let word = IndexTokens.unraw(term) { words.append(word) }
       }
       return NameVocabulary(words)
     }

@@ -26,7 +26,7 @@ extension DirectoryIndex {
     let meta = try pool.read(Self.meta)
     let held = meta["profiles"].flatMap(ProfileGrant.init(rawValue:))
     if held == grant, meta["token_profiles"] == grant.rawValue { return false }
-    return try pool.write { db in
+    let trimmed = try pool.write { db in
       let meta = try Self.meta(db)
       let held = meta["profiles"].flatMap(ProfileGrant.init(rawValue:)) ?? .full
       var values: [String: String?] = ["token_profiles": grant.rawValue]
@@ -35,6 +35,8 @@ extension DirectoryIndex {
       case (.full, .basic):
         let cleared = ProfileGrant.fullProfileColumns.map { "\($0) = NULL" }.joined(separator: ", ")
         try db.execute(sql: "UPDATE person SET \(cleared)")
+        // The titles, departments, companies and user types were held by number: forget the texts too.
+        try PersonTerms.dropUnreferenced(db)
         values["profiles"] = ProfileGrant.basic.rawValue
         values.updateValue(nil, forKey: "managers_known")
         if meta["building_generation"] != nil { values["building_profiles"] = ProfileGrant.basic.rawValue }
@@ -51,5 +53,7 @@ extension DirectoryIndex {
       try Self.set(db, values)
       return emptied
     }
+    if trimmed { personTerms.withLock { $0 = PersonTerms.Known() } }
+    return trimmed
   }
 }

@@ -15,13 +15,14 @@ extension DirectoryIndex {
     guard let match = query.match, limit > 0 else { return [] }
     let wanted = limit > Int.max - offset ? Int.max : offset + limit
     let ranking = SearchRanking(text)
-    let people = try pool.read { db -> [Person] in
+    let people = try read { db, terms -> [Person] in
       let generation = try Self.liveGeneration(db)
       if match == "*" {
         let everyone = try Self.scan(
           db, sql: "SELECT \(PersonRow.selection()) FROM person WHERE generation = ? ORDER BY rowid",
-          arguments: [generation], wanted: wanted, skip: [], ranking: ranking, tier: nil, local: query.localRules)
-        return try Self.people(db, Self.ordered(everyone).prefix(wanted))
+          arguments: [generation], terms: terms, wanted: wanted, skip: [], ranking: ranking, tier: nil,
+          local: query.localRules)
+        return try Self.people(db, Self.ordered(everyone).prefix(wanted), terms: terms)
       }
       let joined = "FROM person_fts CROSS JOIN person p ON p.rowid = person_fts.rowid"
       var taken = Set<Int64>()
@@ -34,14 +35,15 @@ extension DirectoryIndex {
             SELECT \(PersonRow.selection(from: "p")) \(joined) WHERE person_fts MATCH ? AND p.generation = ?
             AND person_fts.rowid BETWEEN ? AND ?
             """,
-          arguments: [match, generation, range.lowerBound, range.upperBound], wanted: wanted, skip: [],
+          arguments: [match, generation, range.lowerBound, range.upperBound], terms: terms, wanted: wanted, skip: [],
           ranking: ranking, tier: 0, local: query.localRules)
         taken.formUnion(tiers[0].map(\.rowid))
       }
       if tiers[0].count < wanted, let nameMatch = query.nameMatch {
         tiers[1] = try Self.scan(
           db, sql: "SELECT \(PersonRow.selection(from: "p")) \(joined) WHERE person_fts MATCH ? AND p.generation = ?",
-          arguments: [nameMatch, generation], wanted: wanted - tiers[0].count, skip: taken, ranking: ranking, tier: 1,
+          arguments: [nameMatch, generation], terms: terms, wanted: wanted - tiers[0].count, skip: taken,
+          ranking: ranking, tier: 1,
           local: query.localRules)
         taken.formUnion(tiers[1].map(\.rowid))
       }
@@ -49,10 +51,11 @@ extension DirectoryIndex {
       if soFar < wanted {
         tiers[2] = try Self.scan(
           db, sql: "SELECT \(PersonRow.selection(from: "p")) \(joined) WHERE person_fts MATCH ? AND p.generation = ?",
-          arguments: [match, generation], wanted: wanted - soFar, skip: taken, ranking: ranking, tier: nil,
+          arguments: [match, generation], terms: terms, wanted: wanted - soFar, skip: taken, ranking: ranking,
+          tier: nil,
           local: query.localRules)
       }
-      return try Self.people(db, tiers.flatMap(Self.ordered).prefix(wanted))
+      return try Self.people(db, tiers.flatMap(Self.ordered).prefix(wanted), terms: terms)
     }
     return Array(people.dropFirst(offset).prefix(limit))
   }
@@ -73,7 +76,7 @@ extension DirectoryIndex {
   /// last block is only ranked, not decoded (at a million people a block, the people sharing the
   /// first eight letters, "Abdulrah…", holds thousands); `people` decodes those that make the page.
   static func scan(
-    _ db: Database, sql: String, arguments: StatementArguments, wanted: Int, skip: Set<Int64>,
+    _ db: Database, sql: String, arguments: StatementArguments, terms: PersonTerms, wanted: Int, skip: Set<Int64>,
     ranking: SearchRanking, tier wantedTier: Int?, local: [WordMatch]
   ) throws -> [Ranked] {
     let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
@@ -111,7 +114,7 @@ extension DirectoryIndex {
         tail = state
         continue
       }
-      let person = PersonRow.person(row)
+      let person = PersonRow.person(row, terms)
       if !local.isEmpty, !local.allSatisfy({ $0.matches(person.searchFields) }) { continue }
       kept.append(Ranked(rowid: rowid, key: RankKey(tier: tier, sortText: sortText, id: person.id), person: person))
       lastBlock = RowOrder.block(of: rowid)
@@ -126,10 +129,10 @@ extension DirectoryIndex {
   }
 
   /// The people of `rows`, decoding by row id those `scan` only ranked.
-  static func people(_ db: Database, _ rows: some Sequence<Ranked>) throws -> [Person] {
+  static func people(_ db: Database, _ rows: some Sequence<Ranked>, terms: PersonTerms) throws -> [Person] {
     let find = try db.cachedStatement(sql: "SELECT \(PersonRow.selection()) FROM person WHERE rowid = ?")
     return try rows.compactMap { row in
-      try row.person ?? Row.fetchOne(find, arguments: [row.rowid]).map(PersonRow.person)
+      try row.person ?? Row.fetchOne(find, arguments: [row.rowid]).map { PersonRow.person($0, terms) }
     }
   }
 }

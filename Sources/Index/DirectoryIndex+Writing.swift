@@ -161,25 +161,24 @@ extension DirectoryIndex {
   /// full sync's pages leave that to `writeTokens`). Token edits are made in row-id order: FTS5
   /// flushes its buffer whenever a row id is not larger than the last one.
   static func apply(_ db: Database, _ changes: [DeltaChange], generation: Int, tokens: Bool = true) throws {
-    let placeholders = (["rowid"] + PersonRow.columns).map { _ in "?" }.joined(separator: ",")
-    let insert = try db.cachedStatement(
-      sql: "INSERT INTO person(rowid, \(PersonRow.columns.joined(separator: ","))) VALUES (\(placeholders))")
+    let insert = try db.cachedStatement(sql: PersonRow.insertStatement)
+    let terms = PersonTerms(db)
     var edits: [TokenEdit] = []
     for change in changes {
       switch change {
       case .upsert(let person, let managerId, let managerKnown):
-        let previous = try delete(db, id: person.id, generation: generation)
+        let previous = try delete(db, id: person.id, generation: generation, terms: terms)
         if let previous { edits.append(.delete(previous.rowid, previous.person)) }
         // Graph sends `manager@delta` when the relationship changed; a change to other
         // properties leaves it out, and the manager the index holds still stands.
         let manager = managerKnown ? managerId : previous?.managerId
         let rowid = try freeRowid(db, for: person)
         var arguments: StatementArguments = [rowid]
-        arguments += PersonRow.arguments(person, generation: generation, managerId: manager)
+        arguments += try PersonRow.arguments(person, generation: generation, managerId: manager, terms: terms)
         try insert.execute(arguments: arguments)
         edits.append(.insert(rowid, person))
       case .removed(let id):
-        if let previous = try delete(db, id: id, generation: generation) {
+        if let previous = try delete(db, id: id, generation: generation, terms: terms) {
           edits.append(.delete(previous.rowid, previous.person))
         }
       }
@@ -189,7 +188,7 @@ extension DirectoryIndex {
 
   /// The first free row id in `person`'s block (`RowOrder`); past a full block, the first
   /// free one after the last row (the order is then approximate for that person).
-  private static func freeRowid(_ db: Database, for person: Person) throws -> Int64 {
+  static func freeRowid(_ db: Database, for person: Person) throws -> Int64 {
     let base = RowOrder.base(of: person)
     let last = try Int64.fetchOne(
       db.cachedStatement(sql: "SELECT max(rowid) FROM person WHERE rowid BETWEEN ? AND ?"),
@@ -207,8 +206,9 @@ extension DirectoryIndex {
       db, sql: "SELECT \(PersonRow.searchedSelection) FROM person WHERE generation = ? ORDER BY rowid",
       arguments: [generation])
     var memo = IndexTokenMemo()
+    let terms = PersonTerms(db)
     while let row = try rows.next() {
-      let person = PersonRow.searched(row)
+      let person = PersonRow.searched(row, terms)
       try insertTokens.execute(arguments: [PersonRow.rowid(row), memo.name(person), memo.fields(person)])
     }
   }
@@ -216,7 +216,7 @@ extension DirectoryIndex {
   private static let findByID = "SELECT \(PersonRow.selection()) FROM person WHERE generation = ? AND id = ?"
 
   /// Deletes the person's row (not its tokens: the caller does, in order); what it held.
-  private static func delete(_ db: Database, id: String, generation: Int) throws
+  private static func delete(_ db: Database, id: String, generation: Int, terms: PersonTerms) throws
     -> (rowid: Int64, person: Person, managerId: String?)?
   {
     let key = PersonRow.key(id)
@@ -227,7 +227,7 @@ extension DirectoryIndex {
     guard let row = try Row.fetchOne(find, arguments: [generation, key]) else { return nil }
     let rowid = PersonRow.rowid(row)
     try db.cachedStatement(sql: "DELETE FROM person WHERE rowid = ?").execute(arguments: [rowid])
-    return (rowid, PersonRow.person(row), PersonRow.managerId(row))
+    return (rowid, PersonRow.person(row, terms), PersonRow.managerId(row))
   }
 
   /// Deletes rows of `generation`, in row-id order; `tokens` when they have tokens (a live or
@@ -237,7 +237,8 @@ extension DirectoryIndex {
       db, sql: "SELECT \(PersonRow.selection()) FROM person WHERE generation = ? ORDER BY rowid LIMIT ?",
       arguments: [generation, limit ?? -1])
     if tokens {
-      try TokenEdit.apply(rows.map { .delete(PersonRow.rowid($0), PersonRow.person($0)) }, db)
+      let terms = PersonTerms(db)
+      try TokenEdit.apply(rows.map { .delete(PersonRow.rowid($0), PersonRow.person($0, terms)) }, db)
     }
     let delete = try db.cachedStatement(sql: "DELETE FROM person WHERE rowid = ?")
     for row in rows { try delete.execute(arguments: [PersonRow.rowid(row)]) }

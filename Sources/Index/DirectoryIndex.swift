@@ -17,6 +17,8 @@ public final class DirectoryIndex: Sendable {
   /// The name words close matches are looked up in, and the state of the index they were read
   /// from (`DirectoryIndex+CloseMatches`).
   let vocabulary = LockedValue<VocabularyCache>(VocabularyCache())
+  /// The numbered texts of `person` rows read so far (`PersonTerms`): numbers are never reused.
+  let personTerms = LockedValue<PersonTerms.Known>(PersonTerms.Known())
 
   /// Opens (creating when missing) the index at `location`. A file SQLite cannot read as a
   /// database is moved aside (`….corrupt-<time>`), `report` is told once, and a new one is made.
@@ -65,6 +67,7 @@ public final class DirectoryIndex: Sendable {
     }
     registerGroupMigration(&migrator)
     migrator.registerMigration("v2-compact-ranked-people", migrate: compactPeople)
+    migrator.registerMigration("v3-interned-people", migrate: internPeople)
     return migrator
   }
 
@@ -91,36 +94,91 @@ public final class DirectoryIndex: Sendable {
       let rows = try Row.fetchAll(
         db,
         sql: """
-          SELECT \(PersonRow.selection(from: "p")) FROM temp.old_person o JOIN person p ON p.rowid = o.old
+          SELECT \(PersonRowV2.selection(from: "p")) FROM temp.old_person o JOIN person p ON p.rowid = o.old
           ORDER BY o.old LIMIT 5000 OFFSET ?
           """,
         arguments: [done])
       if rows.isEmpty { break }
       done += rows.count
-      let changes = rows.map {
-        DeltaChange.upsert(PersonRow.person($0), managerId: PersonRow.managerId($0), managerKnown: true)
-      }
+      let people = rows.map { (PersonRowV2.person($0), PersonRowV2.managerId($0)) }
       for row in rows { try db.execute(sql: "DELETE FROM person WHERE rowid = ?", arguments: [PersonRow.rowid(row)]) }
-      try apply(db, changes, generation: live, tokens: false)
+      try PersonRowV2.insert(db, people, generation: live)
     }
     try db.execute(sql: "DROP TABLE temp.old_person")
-    try writeTokens(db, generation: live)
+    try PersonRowV2.writeTokens(db, generation: live)
+  }
+
+  /// Schema v3 (issue 22): job title, department, company, user type and the mail's domain held
+  /// by number in `person_term`, a given name or surname that is the display name's first or last
+  /// word held as 0 (`PersonRow`), and columns without a declared type, so a number stays a
+  /// number; full-text tokens as they are instead of hex (`IndexTokens.raw`), with prefix indexes
+  /// for one to three characters. Every row of every generation is rewritten with its row id,
+  /// generation and values unchanged, so an unfinished full sync resumes; the live generation's
+  /// tokens are written again (an unfinished one has none yet).
+  private static func internPeople(_ db: Database) throws {
+    try db.execute(
+      sql: """
+        DROP TABLE person_vocab;
+        DROP TABLE person_fts;
+        DROP INDEX person_manager;
+        ALTER TABLE person RENAME TO person_v2;
+        \(PersonTerms.createTable);
+        \(PersonRow.createTable);
+        CREATE INDEX person_manager ON person(generation, managerId);
+        CREATE VIRTUAL TABLE person_fts USING fts5(
+          name, fields, content='', tokenize='ascii', prefix='1 2 3', detail='column', columnsize=0);
+        CREATE VIRTUAL TABLE person_vocab USING fts5vocab(person_fts, 'col');
+        """)
+    let insert = try db.cachedStatement(sql: PersonRow.insertStatement)
+    let terms = PersonTerms(db)
+    var after: Int64 = .min
+    while true {
+      let rows = try Row.fetchAll(
+        db, sql: "SELECT \(PersonRowV2.selection()) FROM person_v2 WHERE rowid > ? ORDER BY rowid LIMIT 5000",
+        arguments: [after])
+      guard let last = rows.last else { break }
+      after = PersonRow.rowid(last)
+      for row in rows {
+        var arguments: StatementArguments = [PersonRow.rowid(row)]
+        arguments += try PersonRow.arguments(
+          PersonRowV2.person(row), generation: row[1], managerId: PersonRowV2.managerId(row), terms: terms)
+        try insert.execute(arguments: arguments)
+      }
+    }
+    try db.execute(sql: "DROP TABLE person_v2")
+    try writeTokens(db, generation: try liveGeneration(db))
   }
 
   // MARK: - Reading
+
+  /// A read with the numbered texts of `person` rows (`PersonTerms`), keeping those it looked up.
+  func read<Value>(_ body: (Database, PersonTerms) throws -> Value) throws -> Value {
+    try pool.read { db in
+      let terms = PersonTerms(db, known: personTerms.current)
+      let value = try body(db, terms)
+      if terms.grew { personTerms.withLock { $0.texts.merge(terms.known.texts) { held, _ in held } } }
+      return value
+    }
+  }
 
   /// `detail(id:)` for an object id, user principal name or mail address (case-insensitive), as
   /// `roster show` accepts them.
   public func detail(lookingUp key: String) throws -> PersonDetail? {
     // A user principal name stored as "" is the mail's (`PersonRow`): the mail clause finds it.
+    // The mail is held as its local part and its domain's number (`PersonRow`).
+    let at = key.lastIndex(of: "@")
+    let local = at.map { String(key[..<$0]) } ?? key
+    let domain = at.map { String(key[key.index(after: $0)...]) }
     let id = try pool.read { db in
       try DatabaseValue.fetchOne(
         db,
         sql: """
           SELECT id FROM person WHERE generation = ?
-          AND (id = ? OR userPrincipalName = ? COLLATE NOCASE OR mail = ? COLLATE NOCASE) LIMIT 1
+          AND (id = ? OR userPrincipalName = ? COLLATE NOCASE OR (mail = ? COLLATE NOCASE AND (
+            (mailDomain IS NULL AND ? IS NULL)
+            OR mailDomain IN (SELECT id FROM person_term WHERE text = ? COLLATE NOCASE)))) LIMIT 1
           """,
-        arguments: [try Self.liveGeneration(db), PersonRow.key(key), key, key])
+        arguments: [try Self.liveGeneration(db), PersonRow.key(key), key, local, domain, domain])
     }
     return try id.flatMap(PersonRow.identifier).flatMap { try detail(id: $0) }
   }
@@ -129,7 +187,7 @@ public final class DirectoryIndex: Sendable {
   /// as the index holds them, for the detail pane while Graph cannot be reached. Relations are
   /// marked hidden when the token could not read managers. A loop in bad data ends the chain.
   public func detail(id: String) throws -> PersonDetail? {
-    try pool.read { db in
+    try read { db, terms in
       let generation = try Self.liveGeneration(db)
       let managersKnown = try Self.meta(db)["managers_known"] == "1"
       let find = try db.cachedStatement(
@@ -141,7 +199,7 @@ public final class DirectoryIndex: Sendable {
       while let managerId = next, seen.insert(managerId).inserted,
         let manager = try Row.fetchOne(find, arguments: [generation, PersonRow.key(managerId)])
       {
-        chain.append(PersonRow.person(manager))
+        chain.append(PersonRow.person(manager, terms))
         next = PersonRow.managerId(manager)
       }
       let reports = try PersonRow.people(
@@ -150,9 +208,9 @@ public final class DirectoryIndex: Sendable {
           SELECT \(PersonRow.selection()) FROM person WHERE generation = ? AND managerId = ?
           ORDER BY displayName COLLATE NOCASE
           """,
-        arguments: [generation, PersonRow.key(id)])
+        arguments: [generation, PersonRow.key(id)], terms: terms)
       return PersonDetail(
-        person: PersonRow.person(row), managerChain: chain, directReports: reports,
+        person: PersonRow.person(row, terms), managerChain: chain, directReports: reports,
         relationsHidden: !managersKnown, fromIndex: true)
     }
   }

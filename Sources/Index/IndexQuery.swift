@@ -34,7 +34,7 @@ struct IndexQuery: Equatable {
       if SearchSchema.people.properties(for: word).contains(where: { $0.matching == .tokens }) {
         let tokens = NameTokenizer.queryTokens(word).filter { !$0.isEmpty }
         if !tokens.isEmpty {
-          let prefixes = tokens.map { "\"\(IndexTokens.hex($0))\"*" }
+          let prefixes = tokens.map { "\"\(IndexTokens.raw($0))\"*" }
           alternatives.append("name : (" + prefixes.joined(separator: " AND ") + ")")
           nameGroups?.append("(" + alternatives[0] + ")")
         } else {
@@ -43,7 +43,7 @@ struct IndexQuery: Equatable {
       } else {
         nameGroups = nil
       }
-      alternatives.append("fields : \"\(IndexTokens.hex(folded))\"*")
+      alternatives.append("fields : \"\(IndexTokens.raw(folded))\"*")
       groups.append("(" + alternatives.joined(separator: " OR ") + ")")
     }
     match = groups.isEmpty ? (words.server.isEmpty ? nil : "*") : groups.joined(separator: " AND ")

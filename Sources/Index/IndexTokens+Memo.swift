@@ -13,13 +13,12 @@ struct IndexTokenMemo {
   static let limit = 8192
 
   /// A name word (split at white space, as `NameTokenizer.indexTokens` splits a name) and its
-  /// hex tokens.
+  /// tokens (`IndexTokens.raw`).
   private var words: [String: [String]] = [:]
-  /// A given name or surname and its folded hex.
+  /// A given name or surname and its folded token.
   private var folded: [String: String] = [:]
 
-  /// `IndexTokens.name(person)`: the union of each word's tokens, sorted (hex keeps the order
-  /// of the bytes, so sorting the hex sorts the tokens).
+  /// `IndexTokens.name(person)`: the union of each word's tokens, sorted as it sorts them.
   mutating func name(_ person: Person) -> String {
     var tokens = Set<String>()
     for value in person.searchFields.values(matching: .tokens) {
@@ -28,7 +27,7 @@ struct IndexTokenMemo {
         if let known = words[key] {
           tokens.formUnion(known)
         } else {
-          let made = NameTokenizer.indexTokens(key).map(IndexTokens.hex)
+          let made = NameTokenizer.indexTokens(key).map(IndexTokens.raw)
           if words.count >= Self.limit { words.removeAll(keepingCapacity: true) }
           words[key] = made
           tokens.formUnion(made)
@@ -48,11 +47,11 @@ struct IndexTokenMemo {
     return folded.joined(separator: " ")
   }
 
-  /// A value's folded hex; remembered unless it is plain ASCII (mail and UPN: unique, and
+  /// A value's folded token; remembered unless it is plain ASCII (mail and UPN: unique, and
   /// cheap to fold).
   private mutating func fold(_ value: String) -> String {
     if let known = folded[value] { return known }
-    let made = IndexTokens.hex(TextFolding.searchFolded(value))
+    let made = IndexTokens.raw(TextFolding.searchFolded(value))
     guard value.utf8.contains(where: { $0 >= 0x80 || (0x41...0x5A).contains($0) }) else { return made }
     if folded.count >= Self.limit { folded.removeAll(keepingCapacity: true) }
     folded[value] = made

@@ -3,8 +3,15 @@ import GRDB
 import RosterCore
 import SearchRules
 
-/// Maps `Person` to and from a `person` row. Phones are joined with the ASCII unit separator
-/// (no phone number holds one): a list of 500 rows decodes without a JSON parser per row.
+/// Maps `Person` to and from a `person` row (schema v3). Phones are joined with the ASCII unit
+/// separator (no phone number holds one): a list of 500 rows decodes without a JSON parser per
+/// row.
+///
+/// What repeats is held small (issue 22, ≤ 250 bytes a person): job title, department, company,
+/// user type and the mail's domain by number (`PersonTerms`); a given name or surname that is the
+/// display name's first or last word (split at spaces) as 0, which SQLite stores in the record
+/// header alone; a principal name equal to the mail as "". Texts are compared by their bytes, so
+/// every value reads back exactly as it was written.
 ///
 /// Rows are read by position from `SELECT \(selection)`, not by column name: GRDB finds a named
 /// column by a case-insensitive scan of the row's columns, and 16 such scans per person were most
@@ -13,9 +20,23 @@ enum PersonRow {
   static let separator: Character = "\u{1F}"
 
   static let columns = [
-    "generation", "id", "displayName", "givenName", "surname", "mail", "userPrincipalName", "jobTitle", "department",
-    "companyName", "officeLocation", "businessPhones", "mobilePhone", "userType", "accountEnabled", "managerId",
+    "generation", "id", "displayName", "givenName", "surname", "mail", "mailDomain", "userPrincipalName", "jobTitle",
+    "department", "companyName", "officeLocation", "businessPhones", "mobilePhone", "userType", "accountEnabled",
+    "managerId",
   ]
+
+  /// Columns without a declared type (no affinity): a number, a marker or text is kept as given.
+  static let createTable = """
+    CREATE TABLE person(
+      rowid INTEGER PRIMARY KEY, generation INTEGER NOT NULL, id NOT NULL, displayName TEXT, givenName, surname,
+      mail TEXT, mailDomain, userPrincipalName TEXT, jobTitle, department, companyName, officeLocation TEXT,
+      businessPhones TEXT, mobilePhone TEXT, userType, accountEnabled INTEGER, managerId, UNIQUE(generation, id))
+    """
+
+  static var insertStatement: String {
+    let placeholders = (["rowid"] + columns).map { _ in "?" }.joined(separator: ",")
+    return "INSERT INTO person(rowid, \(columns.joined(separator: ","))) VALUES (\(placeholders))"
+  }
 
   /// The column list every query that decodes a person selects, `rowid` first.
   static func selection(from table: String? = nil) -> String {
@@ -35,6 +56,7 @@ enum PersonRow {
   private static let givenName = at("givenName")
   private static let surname = at("surname")
   private static let mail = at("mail")
+  private static let mailDomain = at("mailDomain")
   private static let userPrincipalName = at("userPrincipalName")
   private static let jobTitle = at("jobTitle")
   private static let department = at("department")
@@ -48,21 +70,21 @@ enum PersonRow {
 
   /// Rows are cleaned as they are read: the index file is outside the program (another version
   /// of Roster, or anyone with access to the file, may have written it).
-  static func person(_ row: Row) -> Person {
+  static func person(_ row: Row, _ terms: PersonTerms) -> Person {
     let phones: String? = row[businessPhones]
-    let mail = text(row, mail)
+    let names = self.names(row, first: displayName)
+    let mail = self.mail(row, at: mail, terms)
     let principal = text(row, userPrincipalName)
     return Person(
-      id: identifier(row[id]) ?? "", displayName: text(row, displayName), givenName: text(row, givenName),
-      surname: text(row, surname), mail: mail, userPrincipalName: principal?.string.isEmpty == true ? mail : principal,
-      jobTitle: text(row, jobTitle),
-      department: text(row, department), companyName: text(row, companyName),
-      officeLocation: text(row, officeLocation),
+      id: identifier(row[id]) ?? "", displayName: names.display, givenName: names.given, surname: names.surname,
+      mail: mail, userPrincipalName: principal?.string.isEmpty == true ? mail : principal,
+      jobTitle: term(row, jobTitle, terms), department: term(row, department, terms),
+      companyName: term(row, companyName, terms), officeLocation: text(row, officeLocation),
       businessPhones: phones.map { text in
         text.isEmpty
           ? [] : text.split(separator: separator, omittingEmptySubsequences: false).map { CleanText(String($0)) }
       },
-      mobilePhone: text(row, mobilePhone), userType: text(row, userType), accountEnabled: row[accountEnabled])
+      mobilePhone: text(row, mobilePhone), userType: term(row, userType, terms), accountEnabled: row[accountEnabled])
   }
 
   private static func text(_ row: Row, _ column: Int) -> CleanText? {
@@ -70,32 +92,72 @@ enum PersonRow {
     return value.map { CleanText($0) }
   }
 
+  private static func term(_ row: Row, _ column: Int, _ terms: PersonTerms) -> CleanText? {
+    terms.text(row[column]).map { CleanText($0) }
+  }
+
+  /// Display name, given name and surname from the three columns starting at `first`.
+  private static func names(_ row: Row, first: Int) -> (display: CleanText?, given: CleanText?, surname: CleanText?) {
+    let display: String? = row[first]
+    func name(_ value: DatabaseValue, word: (String) -> Substring.UTF8View) -> CleanText? {
+      switch value.storage {
+      case .int64(0): return display.map { CleanText(String(decoding: word($0), as: UTF8.self)) }
+      case .string(let text): return CleanText(text)
+      default: return nil
+      }
+    }
+    return (display.map { CleanText($0) }, name(row[first + 1], word: firstWord), name(row[first + 2], word: lastWord))
+  }
+
+  /// The mail from its local part (at `column`) and its domain's number (the next column).
+  private static func mail(_ row: Row, at column: Int, _ terms: PersonTerms) -> CleanText? {
+    guard let local: String = row[column] else { return nil }
+    guard let domain = terms.text(row[column + 1]) else { return CleanText(local) }
+    return CleanText(local + "@" + domain)
+  }
+
+  private static let space = UInt8(ascii: " ")
+
+  /// The bytes before the first space (all of them when there is none).
+  private static func firstWord(_ name: String) -> Substring.UTF8View {
+    let utf8 = Substring(name).utf8
+    return utf8[..<(utf8.firstIndex(of: space) ?? utf8.endIndex)]
+  }
+
+  /// The bytes after the last space (all of them when there is none).
+  private static func lastWord(_ name: String) -> Substring.UTF8View {
+    let utf8 = Substring(name).utf8
+    return utf8[(utf8.lastIndex(of: space).map(utf8.index(after:)) ?? utf8.startIndex)...]
+  }
+
   static func rowid(_ row: Row) -> Int64 { row[rowid] }
 
   /// The columns the full-text tokens are made of (`Person.searchFields`), `rowid` first: the
   /// end of a full sync reads every row for its tokens, and decoding the other ten columns was
   /// a fifth of that.
-  static let searchedSelection = "rowid, displayName, givenName, surname, mail, userPrincipalName"
+  static let searchedSelection = "rowid, displayName, givenName, surname, mail, mailDomain, userPrincipalName"
 
   /// A person with only the searched fields (and no id), from a row of `searchedSelection`.
-  static func searched(_ row: Row) -> Person {
-    let mail = text(row, 4)
-    let principal = text(row, 5)
+  static func searched(_ row: Row, _ terms: PersonTerms) -> Person {
+    let names = self.names(row, first: 1)
+    let mail = self.mail(row, at: 4, terms)
+    let principal = text(row, 6)
     return Person(
-      id: "", displayName: text(row, 1), givenName: text(row, 2), surname: text(row, 3), mail: mail,
+      id: "", displayName: names.display, givenName: names.given, surname: names.surname, mail: mail,
       userPrincipalName: principal?.string.isEmpty == true ? mail : principal)
   }
   /// The display name alone, cleaned as `person` cleans it: enough to rank the row.
   static func displayName(_ row: Row) -> String? { text(row, displayName)?.string }
   static func managerId(_ row: Row) -> String? { identifier(row[managerId]) }
   /// What the search rules match (`Person.searchFields` of `person(row)`), without the rest.
-  static func searchFields(_ row: Row) -> SearchFields {
-    let mail = text(row, mail)?.string
+  static func searchFields(_ row: Row, _ terms: PersonTerms) -> SearchFields {
+    let names = self.names(row, first: displayName)
+    let mail = self.mail(row, at: mail, terms)?.string
     let principal = text(row, userPrincipalName)?.string
     return SearchFields(
       .people,
       values: [
-        text(row, displayName)?.string, text(row, givenName)?.string, text(row, surname)?.string, mail,
+        names.display?.string, names.given?.string, names.surname?.string, mail,
         principal?.isEmpty == true ? mail : principal,
       ])
   }
@@ -143,28 +205,54 @@ enum PersonRow {
   /// row for a cursor instead of copying each into an array first. Keeps the people `keep`
   /// accepts and stops reading once `stopAfter` are kept.
   static func people(
-    _ db: Database, sql: String, arguments: StatementArguments, stopAfter: Int = .max,
+    _ db: Database, sql: String, arguments: StatementArguments, terms: PersonTerms, stopAfter: Int = .max,
     where keep: (Person) -> Bool = { _ in true }
   ) throws -> [Person] {
     let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
     var people: [Person] = []
     while people.count < stopAfter, let row = try cursor.next() {
-      let candidate = person(row)
+      let candidate = person(row, terms)
       if keep(candidate) { people.append(candidate) }
     }
     return people
   }
 
-  static func arguments(_ person: Person, generation: Int, managerId: String?) -> StatementArguments {
+  /// The values of `columns` for `person`, numbering repeated texts through `terms`.
+  static func arguments(_ person: Person, generation: Int, managerId: String?, terms: PersonTerms) throws
+    -> StatementArguments
+  {
     let phones = person.businessPhones.map { $0.map(\.string).joined(separator: String(separator)) }
+    let display = person.displayName?.string
+    let mail = person.mail?.string
     // A user principal name equal to the mail (most) is stored as "": "the same as mail".
     let principal = person.userPrincipalName?.string
+    let samePrincipal = principal != nil && mail != nil && principal!.utf8.elementsEqual(mail!.utf8)
+    let (local, domain) = mail.map(split) ?? (nil, nil)
     let values: [(any DatabaseValueConvertible)?] = [
-      generation, key(person.id), person.displayName?.string, person.givenName?.string, person.surname?.string,
-      person.mail?.string, principal != nil && principal == person.mail?.string ? "" : principal,
-      person.jobTitle?.string, person.department?.string, person.companyName?.string, person.officeLocation?.string,
-      phones, person.mobilePhone?.string, person.userType?.string, person.accountEnabled, managerId.map(key),
+      generation, key(person.id), display, name(person.givenName?.string, display, word: firstWord),
+      name(person.surname?.string, display, word: lastWord), local, try terms.number(domain),
+      samePrincipal ? "" : principal, try terms.number(person.jobTitle?.string),
+      try terms.number(person.department?.string), try terms.number(person.companyName?.string),
+      person.officeLocation?.string, phones, person.mobilePhone?.string, try terms.number(person.userType?.string),
+      person.accountEnabled, managerId.map(key),
     ]
     return StatementArguments(values)
+  }
+
+  /// 0 when `value` is exactly `word` of the display name, else the value.
+  private static func name(_ value: String?, _ display: String?, word: (String) -> Substring.UTF8View)
+    -> (any DatabaseValueConvertible)?
+  {
+    guard let value, let display else { return value }
+    return word(display).elementsEqual(value.utf8) ? 0 : value
+  }
+
+  /// A mail split at its last "@": the local part and the domain (nil without an "@").
+  private static func split(_ mail: String) -> (String?, String?) {
+    let utf8 = Substring(mail).utf8
+    guard let at = utf8.lastIndex(of: UInt8(ascii: "@")) else { return (mail, nil) }
+    return (
+      String(decoding: utf8[..<at], as: UTF8.self), String(decoding: utf8[utf8.index(after: at)...], as: UTF8.self)
+    )
   }
 }

@@ -86,4 +86,67 @@ import Testing
     #expect(
       try DirectoryIndex.open(location).search("a", limit: 10_000).count == index.search("a", limit: 10_000).count)
   }
+
+  /// A v2 index (`v2-compact-ranked-people`, shipped: every value as text) becomes v3 in place:
+  /// repeated texts numbered, names that are the display name's first or last word held as 0, the
+  /// same row ids and tokens, and an unfinished full sync kept to resume.
+  @Test func aVersionTwoIndexIsUpgradedInPlaceAndFindsTheSamePeople() throws {
+    let directory = TemporaryDirectory(prefix: "roster-index-upgrade-v2")
+    defer { directory.remove() }
+    let location = IndexLocation(directory: directory.url, tenantId: "t", accountId: "a")
+    try location.prepare()
+    let everyone = Self.people(300)
+    let pool = try DatabasePool(path: location.file.path)
+    try DirectoryIndex.migrator.migrate(pool, upTo: "v2-compact-ranked-people")
+    try pool.write { db in
+      let meta = [
+        ("generation", "1"), ("delta_link", "d1"), ("managers_known", "1"), ("profiles", "full"),
+        ("building_generation", "2"), ("building_link", "next-page"), ("building_count", "20"),
+      ]
+      for (key, value) in meta {
+        try db.execute(sql: "INSERT INTO meta(key, value) VALUES (?, ?)", arguments: [key, value])
+      }
+      try PersonRowV2.insert(db, everyone.map { ($0.person, $0.managerId) }, generation: 1)
+      try PersonRowV2.writeTokens(db, generation: 1)
+      try PersonRowV2.insert(db, everyone.prefix(20).map { ($0.person, $0.managerId) }, generation: 2)
+    }
+    let before = try pool.read { db in
+      try Row.fetchAll(db, sql: "SELECT rowid, generation FROM person ORDER BY rowid").map {
+        "\($0[0] as Int64)/\($0[1] as Int)"
+      }
+    }
+    try pool.close()
+
+    let index = try DirectoryIndex.open(location)
+    let status = try index.status()
+    #expect(status.complete && status.people == everyone.count && status.managersKnown)
+    #expect(status.indexing == 20)
+    let byId = Dictionary(uniqueKeysWithValues: everyone.map { ($0.person.id, $0.person) })
+    for query in ["a", "jes", "zoe", "o'brien", "mcd", "de la", "gupta aditya", "u7", "ana.gupta", "contoso.test"] {
+      let expected = Set(
+        everyone.map(\.person).filter { WordMatch.matches(allOf: QueryWords.words(in: query), in: $0.searchFields) }
+          .map(\.id))
+      let found = try index.search(query, limit: 10_000)
+      #expect(Set(found.map(\.id)) == expected, "\(query)")
+      #expect(found.allSatisfy { $0 == byId[$0.id] }, "\(query)")
+    }
+    #expect(try index.detail(id: everyone[42].person.id)?.person == everyone[42].person)
+    #expect(try index.detail(id: everyone[42].person.id)?.managerChain.map(\.id) == [everyone[0].person.id])
+    #expect(
+      try index.detail(lookingUp: everyone[20].person.mail?.string.uppercased() ?? "")?.person.id
+        == everyone[20].person.id)
+    let (after, terms, markers) = try index.pool.read { db in
+      (
+        try Row.fetchAll(db, sql: "SELECT rowid, generation FROM person ORDER BY rowid").map {
+          "\($0[0] as Int64)/\($0[1] as Int)"
+        },
+        Set(try String.fetchAll(db, sql: "SELECT text FROM person_term")),
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM person WHERE givenName = 0 AND generation = 1") ?? 0
+      )
+    }
+    #expect(after == before)
+    #expect(terms == ["Engineer", "Research", "Contoso", "Member", "contoso.test"])
+    // "de la Cruz" is not the display name's last word; every given name here is its first.
+    #expect(markers == everyone.count)
+  }
 }

@@ -79,7 +79,7 @@ extension DirectoryIndex {
   public func members(
     of groupID: String, transitive: Bool, limit: Int, offset: Int
   ) throws -> (members: [DirectoryObject], total: Int, hidden: Int) {
-    try pool.read { db in
+    try read { db, terms in
       let generation = try Self.liveGroupGeneration(db)
       let references =
         try transitive
@@ -89,7 +89,7 @@ extension DirectoryIndex {
       var listed: [DirectoryObject] = []
       var hidden = 0
       for (id, type) in window {
-        if let object = try Self.object(db, id: id, type: type, generation: generation) {
+        if let object = try Self.object(db, id: id, type: type, generation: generation, terms: terms) {
           listed.append(object)
         } else {
           hidden += 1
@@ -124,7 +124,7 @@ extension DirectoryIndex {
   /// The shortest chain of groups by which `memberID` is in `groupID` (breadth first over direct
   /// memberships, each group visited once, so a cycle ends); nil when it is not a member.
   public func membershipPath(memberID: String, groupID: String) throws -> MembershipPath? {
-    try pool.read { db in
+    try read { db, terms in
       let generation = try Self.liveGroupGeneration(db)
       let target = groupID.lowercased()
       var parent: [String: String] = [:]
@@ -163,7 +163,7 @@ extension DirectoryIndex {
           AND memberKey = (SELECT key FROM object_key WHERE id = ?) LIMIT 1
           """, arguments: [generation, memberID])
       let type = Self.kind(code: code ?? Self.code(.user)).rawValue
-      guard let member = try Self.object(db, id: memberID, type: type, generation: generation) else {
+      guard let member = try Self.object(db, id: memberID, type: type, generation: generation, terms: terms) else {
         return nil
       }
       return MembershipPath(member: member, groups: chain.reversed())
@@ -222,12 +222,14 @@ extension DirectoryIndex {
 
   /// A member row: the person (nil when the index does not hold them: hidden from the address
   /// list), the group, or an undescribed object of its type.
-  private static func object(_ db: Database, id: String, type: String, generation: Int) throws -> DirectoryObject? {
+  private static func object(
+    _ db: Database, id: String, type: String, generation: Int, terms: PersonTerms
+  ) throws -> DirectoryObject? {
     switch DirectoryObjectKind(rawValue: type) ?? .unknown {
     case .user:
       let people = try PersonRow.people(
         db, sql: "SELECT \(PersonRow.selection()) FROM person WHERE generation = ? AND id = ?",
-        arguments: [try liveGeneration(db), PersonRow.key(id)])
+        arguments: [try liveGeneration(db), PersonRow.key(id)], terms: terms)
       return people.first.map(DirectoryObject.person)
     case .group:
       if let group = try groupRow(db, id: id, generation: generation) { return .group(group) }
