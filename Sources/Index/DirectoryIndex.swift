@@ -44,7 +44,11 @@ public final class DirectoryIndex: Sendable {
     configuration.busyMode = .timeout(10)
     configuration.label = "roster.index"
     pool = try DatabasePool(path: location.file.path, configuration: configuration)
+    let upgrading = try pool.read { try !Self.migrator.hasCompletedMigrations($0) }
     try Self.migrator.migrate(pool)
+    // An upgrade rewrites the people tables and leaves the old pages free (v2 → v3: ~30 % of the
+    // file): packed now rather than at the next full sync. A new, empty file has nothing to pack.
+    if upgrading { try compact() }
     // Reads the schema and a page of data: a damaged file fails here, not in the first search.
     _ = try pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM meta") }
   }

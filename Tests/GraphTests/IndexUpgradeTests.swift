@@ -145,6 +145,11 @@ import Testing
       )
     }
     #expect(after == before)
+    // The pages the old tables held are packed away at the upgrade, not at the next full sync.
+    let (free, pages) = try index.pool.read { db in
+      (try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? -1, try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0)
+    }
+    #expect(free >= 0 && free * 4 < pages, "\(free) of \(pages) pages free")
     #expect(terms == ["Engineer", "Research", "Contoso", "Member", "contoso.test"])
     // "de la Cruz" is not the display name's last word; every given name here is its first.
     #expect(markers == everyone.count)
