@@ -3,7 +3,8 @@ import GRDB
 /// The texts a `person` row holds by number (schema v3, issue 22): job title, department,
 /// company, user type and the mail's domain. Directories repeat them endlessly (a few hundred
 /// titles and departments, one or two domains, among hundreds of thousands of people), so the row
-/// holds a small integer instead of the text: ~40 bytes a person less at 50,000.
+/// holds a small integer instead of the text (with the name markers of `PersonRow`, the row went
+/// from 220 to 140 bytes a person on a 198,366-person file).
 ///
 /// Numbers are never reused (`person_term` is `AUTOINCREMENT`), so a text once read for a number
 /// stays right for as long as a row can hold that number: readers keep what they have read
