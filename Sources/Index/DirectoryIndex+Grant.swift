@@ -35,6 +35,7 @@ extension DirectoryIndex {
       case (.full, .basic):
         let cleared = ProfileGrant.fullProfileColumns.map { "\($0) = NULL" }.joined(separator: ", ")
         try db.execute(sql: "UPDATE person SET \(cleared)")
+        try db.execute(sql: "UPDATE person_staging SET \(cleared)")
         // The titles, departments, companies and user types were held by number: forget the texts too.
         try PersonTerms.dropUnreferenced(db)
         values["profiles"] = ProfileGrant.basic.rawValue

@@ -35,13 +35,13 @@ extension DirectoryIndex {
     }
   }
 
-  /// Starts a full sync in a new generation beside the live one (dropping any unfinished one).
+  /// Starts a full sync in a new generation beside the live one (dropping any unfinished one and
+  /// any replaced one a killed process left).
   func beginFullSync(estimate: Int?) throws -> Int {
-    try pool.write { db in
+    try purgeOldGenerations(pack: false)
+    return try pool.write { db in
       let live = try Self.liveGeneration(db)
-      let stale = try Int.fetchAll(
-        db, sql: "SELECT DISTINCT generation FROM person WHERE generation != ?", arguments: [live])
-      for generation in stale { try Self.purge(db, generation: generation, limit: nil, tokens: false) }
+      try db.execute(sql: "DELETE FROM person_staging")
       let next = live + 1
       try Self.set(
         db,
@@ -56,11 +56,12 @@ extension DirectoryIndex {
   }
 
   /// One page of a full sync, and the link of the next page (nil when the round must restart).
-  /// Rows only: their tokens are written once, in row-id order, when the round finishes
-  /// (`finishFullSync`), which FTS5 appends in one pass instead of merging a segment per page.
+  /// Rows only, into `person_staging`: they are put in order, and their tokens written once in
+  /// row-id order (FTS5 appends them in one pass instead of merging a segment per page), when the
+  /// round finishes (`finishFullSync`).
   func writeFullPage(_ page: DeltaPage, generation: Int, count: Int) throws {
     try pool.write { db in
-      try Self.apply(db, page.changes, generation: generation, tokens: false)
+      try Self.stage(db, page.changes, generation: generation)
       var values: [String: String?] = ["building_link": page.nextLink, "building_count": String(count)]
       if Self.carriesManagers(page) { values["managers_known"] = "1" }
       try Self.set(db, values)
@@ -70,8 +71,10 @@ extension DirectoryIndex {
   /// The last page of a full sync: the new generation becomes the live one, with its delta link.
   func finishFullSync(_ page: DeltaPage, generation: Int, at now: Date) throws {
     try pool.write { db in
-      try Self.apply(db, page.changes, generation: generation, tokens: false)
-      try Self.writeTokens(db, generation: generation)
+      try Self.stage(db, page.changes, generation: generation)
+      let span = try Self.placeStaged(db, generation: generation)
+      if let span { try Self.writeTokens(db, rowids: span) }
+      try Self.set(db, RowOrder.spanValues(span))
       // A round begun before the grant was recorded may hold anything: it counts as full.
       let filledWith = try Self.meta(db)["building_profiles"] ?? ProfileGrant.full.rawValue
       // A directory on one page has only this page to say whether managers came back.
@@ -93,22 +96,23 @@ extension DirectoryIndex {
   }
 
   /// Removes generations other than the live one, in batches so readers are never held long,
-  /// then packs the file (`compact`): called once a full sync has finished.
-  func purgeOldGenerations() throws {
+  /// then, with `pack`, packs the file (`compact`): called once a full sync has finished, and
+  /// before a round begins (a process killed before it finished purging leaves the replaced
+  /// generation's rows; deltas and placing assume the live generation is alone in `person`).
+  func purgeOldGenerations(pack: Bool = true) throws {
     while true {
       let more = try pool.write { db -> Bool in
         let live = try Self.liveGeneration(db)
-        let building = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'building_generation'")
         let old = try Int.fetchOne(
-          db, sql: "SELECT generation FROM person WHERE generation != ? AND generation != ? LIMIT 1",
-          arguments: [live, Int(building ?? "") ?? -1])
+          db, sql: "SELECT generation FROM person WHERE generation < ? OR generation > ? LIMIT 1",
+          arguments: [live, live])
         guard let old else { return false }
         try Self.purge(db, generation: old, limit: 5000, tokens: true)
         return true
       }
       if !more { break }
     }
-    try compact(always: true)
+    if pack { try compact(always: true) }
   }
 
   /// `VACUUM` after a full sync: its rows arrived in Graph's order, not in row-id (alphabetical)
@@ -157,54 +161,13 @@ extension DirectoryIndex {
 
   // MARK: - Rows
 
-  /// Applies `changes` to `generation`; with `tokens`, keeps the full-text index in step (a
-  /// full sync's pages leave that to `writeTokens`). Token edits are made in row-id order: FTS5
-  /// flushes its buffer whenever a row id is not larger than the last one.
-  static func apply(_ db: Database, _ changes: [DeltaChange], generation: Int, tokens: Bool = true) throws {
-    let insert = try db.cachedStatement(sql: PersonRow.insertStatement)
-    let terms = PersonTerms(db)
-    var edits: [TokenEdit] = []
-    for change in changes {
-      switch change {
-      case .upsert(let person, let managerId, let managerKnown):
-        let previous = try delete(db, id: person.id, generation: generation, terms: terms)
-        if let previous { edits.append(.delete(previous.rowid, previous.person)) }
-        // Graph sends `manager@delta` when the relationship changed; a change to other
-        // properties leaves it out, and the manager the index holds still stands.
-        let manager = managerKnown ? managerId : previous?.managerId
-        let rowid = try freeRowid(db, for: person)
-        var arguments: StatementArguments = [rowid]
-        arguments += try PersonRow.arguments(person, generation: generation, managerId: manager, terms: terms)
-        try insert.execute(arguments: arguments)
-        edits.append(.insert(rowid, person))
-      case .removed(let id):
-        if let previous = try delete(db, id: id, generation: generation, terms: terms) {
-          edits.append(.delete(previous.rowid, previous.person))
-        }
-      }
-    }
-    if tokens { try TokenEdit.apply(edits.sorted(), db) }
-  }
-
-  /// The first free row id in `person`'s block (`RowOrder`); past a full block, the first
-  /// free one after the last row (the order is then approximate for that person).
-  static func freeRowid(_ db: Database, for person: Person) throws -> Int64 {
-    let base = RowOrder.base(of: person)
-    let last = try Int64.fetchOne(
-      db.cachedStatement(sql: "SELECT max(rowid) FROM person WHERE rowid BETWEEN ? AND ?"),
-      arguments: [base, base | RowOrder.slotMask])
-    guard let last else { return base }
-    if last < base | RowOrder.slotMask { return last + 1 }
-    return (try Int64.fetchOne(db, sql: "SELECT max(rowid) FROM person") ?? base) + 1
-  }
-
-  /// Writes the tokens of every row of `generation` (a full sync's), in row-id order; each name
-  /// word is folded once (`IndexTokenMemo`).
-  static func writeTokens(_ db: Database, generation: Int) throws {
+  /// Writes the tokens of the rows in `rowids` (a full sync's, just placed), in row-id order;
+  /// each name word is folded once (`IndexTokenMemo`).
+  static func writeTokens(_ db: Database, rowids: ClosedRange<Int64>) throws {
     let insertTokens = try db.cachedStatement(sql: "INSERT INTO person_fts(rowid, name, fields) VALUES (?, ?, ?)")
     let rows = try Row.fetchCursor(
-      db, sql: "SELECT \(PersonRow.searchedSelection) FROM person WHERE generation = ? ORDER BY rowid",
-      arguments: [generation])
+      db, sql: "SELECT \(PersonRow.searchedSelection) FROM person WHERE rowid BETWEEN ? AND ? ORDER BY rowid",
+      arguments: [rowids.lowerBound, rowids.upperBound])
     var memo = IndexTokenMemo()
     let terms = PersonTerms(db)
     while let row = try rows.next() {
@@ -213,20 +176,18 @@ extension DirectoryIndex {
     }
   }
 
-  private static let findByID = "SELECT \(PersonRow.selection()) FROM person WHERE generation = ? AND id = ?"
-
-  /// Deletes the person's row (not its tokens: the caller does, in order); what it held.
-  private static func delete(_ db: Database, id: String, generation: Int, terms: PersonTerms) throws
+  /// Deletes the person's row from `table` (`person` or `person_staging`; not its tokens: the
+  /// caller does, in order); what it held.
+  static func delete(_ db: Database, from table: String, id: String, generation: Int, terms: PersonTerms) throws
     -> (rowid: Int64, person: Person, managerId: String?)?
   {
     let key = PersonRow.key(id)
     // Nearly every row of a full sync is new: a bare row id says so without decoding a row.
-    let exists = try db.cachedStatement(sql: "SELECT rowid FROM person WHERE generation = ? AND id = ?")
-    guard try Int64.fetchOne(exists, arguments: [generation, key]) != nil else { return nil }
-    let find = try db.cachedStatement(sql: findByID)
-    guard let row = try Row.fetchOne(find, arguments: [generation, key]) else { return nil }
-    let rowid = PersonRow.rowid(row)
-    try db.cachedStatement(sql: "DELETE FROM person WHERE rowid = ?").execute(arguments: [rowid])
+    let exists = try db.cachedStatement(sql: "SELECT rowid FROM \(table) WHERE generation = ? AND id = ?")
+    guard let rowid = try Int64.fetchOne(exists, arguments: [generation, key]) else { return nil }
+    let find = try db.cachedStatement(sql: "SELECT \(PersonRow.selection()) FROM \(table) WHERE rowid = ?")
+    guard let row = try Row.fetchOne(find, arguments: [rowid]) else { return nil }
+    try db.cachedStatement(sql: "DELETE FROM \(table) WHERE rowid = ?").execute(arguments: [rowid])
     return (rowid, PersonRow.person(row, terms), PersonRow.managerId(row))
   }
 

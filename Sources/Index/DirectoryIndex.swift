@@ -116,9 +116,10 @@ public final class DirectoryIndex: Sendable {
   /// by number in `person_term`, a given name or surname that is the display name's first or last
   /// word held as 0 (`PersonRow`), and columns without a declared type, so a number stays a
   /// number; full-text tokens as they are instead of hex (`IndexTokens.raw`), with prefix indexes
-  /// for one to three characters. Every row of every generation is rewritten with its row id,
-  /// generation and values unchanged, so an unfinished full sync resumes; the live generation's
-  /// tokens are written again (an unfinished one has none yet).
+  /// for one to three characters; the live generation's rows in `RowOrder`, `RowOrder.gap` apart,
+  /// with their tokens written again. An unfinished full sync's rows go to `person_staging` with
+  /// their generation and values unchanged, so it resumes; a replaced generation not yet purged
+  /// is dropped.
   private static func internPeople(_ db: Database) throws {
     try db.execute(
       sql: """
@@ -127,30 +128,36 @@ public final class DirectoryIndex: Sendable {
         DROP INDEX person_manager;
         ALTER TABLE person RENAME TO person_v2;
         \(PersonTerms.createTable);
-        \(PersonRow.createTable);
+        \(PersonRow.createTable());
+        \(createStaging);
         CREATE INDEX person_manager ON person(generation, managerId);
         CREATE VIRTUAL TABLE person_fts USING fts5(
           name, fields, content='', tokenize='ascii', prefix='1 2 3', detail='column', columnsize=0);
         CREATE VIRTUAL TABLE person_vocab USING fts5vocab(person_fts, 'col');
         """)
-    let insert = try db.cachedStatement(sql: PersonRow.insertStatement)
+    let live = try liveGeneration(db)
+    let building = try meta(db)["building_generation"].flatMap { Int($0) }
     let terms = PersonTerms(db)
     var after: Int64 = .min
     while true {
       let rows = try Row.fetchAll(
-        db, sql: "SELECT \(PersonRowV2.selection()) FROM person_v2 WHERE rowid > ? ORDER BY rowid LIMIT 5000",
-        arguments: [after])
+        db,
+        sql: """
+          SELECT \(PersonRowV2.selection()) FROM person_v2 WHERE rowid > ? AND generation IN (?, ?)
+          ORDER BY rowid LIMIT 5000
+          """,
+        arguments: [after, live, building ?? live])
       guard let last = rows.last else { break }
       after = PersonRow.rowid(last)
       for row in rows {
-        var arguments: StatementArguments = [PersonRow.rowid(row)]
-        arguments += try PersonRow.arguments(
-          PersonRowV2.person(row), generation: row[1], managerId: PersonRowV2.managerId(row), terms: terms)
-        try insert.execute(arguments: arguments)
+        try stage(
+          db, PersonRowV2.person(row), managerId: PersonRowV2.managerId(row), generation: row[1], terms: terms)
       }
     }
     try db.execute(sql: "DROP TABLE person_v2")
-    try writeTokens(db, generation: try liveGeneration(db))
+    let span = try placeStaged(db, generation: live)
+    if let span { try writeTokens(db, rowids: span) }
+    try set(db, RowOrder.spanValues(span))
   }
 
   // MARK: - Reading

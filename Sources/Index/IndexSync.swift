@@ -109,6 +109,9 @@ public struct IndexSync: Sendable {
   ) async throws -> IndexSyncOutcome {
     let point = try index.syncPoint()
     if point.building == nil, !point.refill, point.liveGeneration > 0, let deltaLink = point.deltaLink {
+      // A process killed while purging left the replaced generation: deltas place people
+      // among the live generation's rows alone (`DirectoryIndex.place`).
+      try index.purgeOldGenerations(pack: false)
       do {
         return try await deltaRound(from: point.deltaNext ?? deltaLink, progress: progress, onRetry: onRetry)
       } catch let error where DeltaFeed.needsFullSync(error) {

@@ -56,16 +56,15 @@ enum PersonRowV2 {
     return StatementArguments(values)
   }
 
-  /// Inserts `people` (with their manager ids) into `generation` of a v2 table, each at the first
-  /// free row id of its `RowOrder` block, as the v2 writer did.
+  /// Inserts `people` (with their manager ids) into `generation` of a v2 table, after its last
+  /// row. (The v2 writer chose row ids by the display name's first eight letters; nothing reads
+  /// a v2 row's id any more: `v3-interned-people`, which runs right after, puts every row in order.)
   static func insert(_ db: Database, _ people: [(Person, String?)], generation: Int) throws {
-    let placeholders = (["rowid"] + columns).map { _ in "?" }.joined(separator: ",")
+    let placeholders = columns.map { _ in "?" }.joined(separator: ",")
     let insert = try db.cachedStatement(
-      sql: "INSERT INTO person(rowid, \(columns.joined(separator: ","))) VALUES (\(placeholders))")
+      sql: "INSERT INTO person(\(columns.joined(separator: ","))) VALUES (\(placeholders))")
     for (person, managerId) in people {
-      var arguments: StatementArguments = [try DirectoryIndex.freeRowid(db, for: person)]
-      arguments += Self.arguments(person, generation: generation, managerId: managerId)
-      try insert.execute(arguments: arguments)
+      try insert.execute(arguments: Self.arguments(person, generation: generation, managerId: managerId))
     }
   }
 

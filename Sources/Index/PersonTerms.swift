@@ -68,12 +68,14 @@ final class PersonTerms {
 
   static let createTable = "CREATE TABLE person_term(id INTEGER PRIMARY KEY AUTOINCREMENT, text TEXT NOT NULL UNIQUE)"
 
-  /// Forgets the texts no row needs once the full-profile fields are emptied (`conform(to:)`):
-  /// only mail domains are left.
+  /// Forgets the texts no row (live or staged) needs once the full-profile fields are emptied
+  /// (`conform(to:)`): only mail domains are left.
   static func dropUnreferenced(_ db: Database) throws {
     try db.execute(
       sql: """
-        DELETE FROM person_term WHERE id NOT IN (SELECT mailDomain FROM person WHERE mailDomain IS NOT NULL)
+        DELETE FROM person_term WHERE id NOT IN (
+          SELECT mailDomain FROM person WHERE mailDomain IS NOT NULL
+          UNION SELECT mailDomain FROM person_staging WHERE mailDomain IS NOT NULL)
         """)
   }
 }

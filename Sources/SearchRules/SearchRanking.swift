@@ -66,11 +66,12 @@ public struct SearchRanking: Sendable {
   }
 }
 
-/// What `SearchRanking` sorts by: tier, then `SortCode` of the sort text (the order the index's
-/// row ids follow), then the sort text's bytes, then the id.
+/// What `SearchRanking` sorts by: tier, then the sort text's bytes, then the id's bytes. The
+/// index keeps its rows in this order within a tier (`RowOrder`, as bytes `sortText 0 id`: a
+/// sort text holds no byte below 0x20), so both must compare bytes, never `String`'s
+/// canonical equivalence.
 public struct RankKey: Comparable, Sendable {
   public var tier: Int
-  public var code: Int64
   public var text: [UInt8]
   public var id: String
 
@@ -82,16 +83,18 @@ public struct RankKey: Comparable, Sendable {
   /// From the display name's `SearchRanking.sortText`, already made.
   public init(tier: Int, sortText text: String, id: String) {
     self.tier = tier
-    self.code = SortCode.of(text)
     self.text = Array(text.utf8)
     self.id = id
   }
 
   public static func < (lhs: RankKey, rhs: RankKey) -> Bool {
     if lhs.tier != rhs.tier { return lhs.tier < rhs.tier }
-    if lhs.code != rhs.code { return lhs.code < rhs.code }
     if lhs.text != rhs.text { return lhs.text.lexicographicallyPrecedes(rhs.text) }
-    return lhs.id < rhs.id
+    return lhs.id.utf8.lexicographicallyPrecedes(rhs.id.utf8)
+  }
+
+  public static func == (lhs: RankKey, rhs: RankKey) -> Bool {
+    lhs.tier == rhs.tier && lhs.text == rhs.text && lhs.id.utf8.elementsEqual(rhs.id.utf8)
   }
 }
 

@@ -110,11 +110,6 @@ import Testing
       try PersonRowV2.writeTokens(db, generation: 1)
       try PersonRowV2.insert(db, everyone.prefix(20).map { ($0.person, $0.managerId) }, generation: 2)
     }
-    let before = try pool.read { db in
-      try Row.fetchAll(db, sql: "SELECT rowid, generation FROM person ORDER BY rowid").map {
-        "\($0[0] as Int64)/\($0[1] as Int)"
-      }
-    }
     try pool.close()
 
     let index = try DirectoryIndex.open(location)
@@ -135,16 +130,22 @@ import Testing
     #expect(
       try index.detail(lookingUp: everyone[20].person.mail?.string.uppercased() ?? "")?.person.id
         == everyone[20].person.id)
-    let (after, terms, markers) = try index.pool.read { db in
+    let (live, staged, terms, markers) = try index.pool.read { db in
       (
-        try Row.fetchAll(db, sql: "SELECT rowid, generation FROM person ORDER BY rowid").map {
-          "\($0[0] as Int64)/\($0[1] as Int)"
+        try Row.fetchAll(db, sql: "SELECT rowid, generation, displayName, id FROM person ORDER BY rowid").map {
+          ($0[0] as Int64, $0[1] as Int, RowOrder.key(displayName: $0[2], id: PersonRow.identifier($0[3]) ?? ""))
         },
+        try Int.fetchAll(db, sql: "SELECT generation FROM person_staging"),
         Set(try String.fetchAll(db, sql: "SELECT text FROM person_term")),
         try Int.fetchOne(db, sql: "SELECT count(*) FROM person WHERE givenName = 0 AND generation = 1") ?? 0
       )
     }
-    #expect(after == before)
+    // The live generation in the ranking's order, `RowOrder.gap` apart; the unfinished round's
+    // rows staged, to resume.
+    #expect(live.map(\.0) == (1...Int64(everyone.count)).map { $0 * RowOrder.gap })
+    #expect(live.allSatisfy { $0.1 == 1 })
+    #expect(live.map(\.2) == live.map(\.2).sorted { $0.lexicographicallyPrecedes($1) })
+    #expect(staged == Array(repeating: 2, count: 20))
     // The pages the old tables held are packed away at the upgrade, not at the next full sync.
     let (free, pages) = try index.pool.read { db in
       (try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? -1, try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0)

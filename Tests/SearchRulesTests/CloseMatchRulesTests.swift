@@ -98,13 +98,19 @@ import Testing
     #expect(oconnor == ["O'Connor Amy", "O'Connor, Bea", "Oconnor Zed"])
   }
 
-  @Test func sortCodesFollowTheSortText() {
-    let texts = ["", "a", "ann", "anna", "anna b", "annb", "b", "z", "zz", "élan", "o'neil", "ива", "李", "9to5"]
-      .map(SearchRanking.sortText).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-    let codes = texts.map(SortCode.of)
-    #expect(codes == codes.sorted())
-    let range = SortCode.range(startingWith: "ann")
-    #expect(range.contains(SortCode.of("ann")) && range.contains(SortCode.of("anna b")))
-    #expect(!range.contains(SortCode.of("anm")) && !range.contains(SortCode.of("ano")))
+  /// The index stores its rows in the order of the bytes `sortText 0 id` (`RowOrder`): the
+  /// ranking's key must sort exactly so, ids by their bytes (not `String`'s canonical order).
+  @Test func rankKeysSortAsTheIndexStoresRows() {
+    let people = [
+      ("", "b"), ("a", "z"), ("ann", "2"), ("anna", "1"), ("anna b", "0"), ("annb", "a"), ("élan", "c"),
+      ("o'neil", "d"), ("ива", "e"), ("李", "f"), ("9to5", "g"), ("ann", "10"), ("Ann", "e\u{301}"), ("ann", "é"),
+    ]
+    let keys = people.map { RankKey(tier: 0, sortText: SearchRanking.sortText($0.0), id: $0.1) }
+    let stored = keys.map { Array($0.text) + [0] + Array($0.id.utf8) }
+    let byKey = keys.indices.sorted { keys[$0] < keys[$1] }
+    let byBytes = stored.indices.sorted { stored[$0].lexicographicallyPrecedes(stored[$1]) }
+    #expect(byKey == byBytes)
+    // Canonically equivalent ids are still two people.
+    #expect(keys[12] != keys[13] && (keys[12] < keys[13]) != (keys[13] < keys[12]))
   }
 }
