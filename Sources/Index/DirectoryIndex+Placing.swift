@@ -17,18 +17,26 @@ extension DirectoryIndex {
       switch change {
       case .upsert(let person, let managerId, let managerKnown):
         let previous = try delete(db, from: "person", id: person.id, generation: generation, terms: terms)
-        if let previous { edits.delete(previous.rowid, previous.person) }
+        if let previous {
+          edits.delete(previous.rowid, previous.person)
+          try unlinkReports(db, of: previous.rowid, id: person.id, generation: generation)
+        }
         // Graph sends `manager@delta` when the relationship changed; a change to other
         // properties leaves it out, and the manager the index holds still stands.
         let manager = managerKnown ? managerId : previous?.managerId
-        let rowid = try place(db, RowOrder.key(person), span: &span, edits: &edits, terms: terms)
+        let rowid = try place(
+          db, RowOrder.key(person), generation: generation, span: &span, edits: &edits, terms: terms)
+        // Linked once placed: placing may have moved the manager's row.
+        let link = try link(db, toManager: manager, generation: generation)
         var arguments: StatementArguments = [rowid]
-        arguments += try PersonRow.arguments(person, generation: generation, managerId: manager, terms: terms)
+        arguments += try PersonRow.arguments(person, generation: generation, manager: link, terms: terms)
         try insert.execute(arguments: arguments)
+        try linkReports(db, to: rowid, id: person.id, generation: generation)
         edits.insert(rowid, person)
       case .removed(let id):
         if let previous = try delete(db, from: "person", id: id, generation: generation, terms: terms) {
           edits.delete(previous.rowid, previous.person)
+          try unlinkReports(db, of: previous.rowid, id: id, generation: generation)
         }
       }
     }
@@ -41,7 +49,8 @@ extension DirectoryIndex {
   /// `RowOrder.gap` past the last or before the first, or, with no id left between them, after
   /// moving the next few rows (`makeRoom`).
   static func place(
-    _ db: Database, _ key: [UInt8], span: inout ClosedRange<Int64>?, edits: inout TokenEdits, terms: PersonTerms
+    _ db: Database, _ key: [UInt8], generation: Int, span: inout ClosedRange<Int64>?, edits: inout TokenEdits,
+    terms: PersonTerms
   ) throws -> Int64 {
     let gap = RowOrder.gap
     guard let current = span else {
@@ -70,7 +79,8 @@ extension DirectoryIndex {
     case (let previous?, let next?) where next - previous >= 2:
       return previous + (next - previous) / 2
     default:
-      let rowid = try makeRoom(db, after: previous ?? 0, from: next ?? 1, edits: &edits, terms: terms)
+      let rowid = try makeRoom(
+        db, after: previous ?? 0, from: next ?? 1, generation: generation, edits: &edits, terms: terms)
       if let moved = try Int64.fetchOne(db, sql: "SELECT max(rowid) FROM person"), moved > current.upperBound {
         span = current.lowerBound...moved
       }
@@ -83,7 +93,8 @@ extension DirectoryIndex {
   /// when every row to the end is needed, `RowOrder.gap` apart. Their tokens move with them.
   /// Returns the id left for the new person.
   static func makeRoom(
-    _ db: Database, after low: Int64, from first: Int64, edits: inout TokenEdits, terms: PersonTerms
+    _ db: Database, after low: Int64, from first: Int64, generation: Int, edits: inout TokenEdits,
+    terms: PersonTerms
   ) throws -> Int64 {
     var count = 8
     while true {
@@ -101,15 +112,18 @@ extension DirectoryIndex {
       } else {
         step = RowOrder.gap
       }
-      try move(db, moving.enumerated().map { ($1, low + step * Int64($0 + 2)) }, edits: &edits, terms: terms)
+      try move(
+        db, moving.enumerated().map { ($1, low + step * Int64($0 + 2)) }, generation: generation, edits: &edits,
+        terms: terms)
       return low + step
     }
   }
 
   /// Gives rows new ids (through negative ones, so no two collide on the way) and moves their
-  /// tokens.
+  /// tokens and their reports' links.
   private static func move(
-    _ db: Database, _ moves: [(from: Int64, to: Int64)], edits: inout TokenEdits, terms: PersonTerms
+    _ db: Database, _ moves: [(from: Int64, to: Int64)], generation: Int, edits: inout TokenEdits,
+    terms: PersonTerms
   ) throws {
     let moves = moves.filter { $0.from != $0.to }
     guard !moves.isEmpty else { return }
@@ -122,6 +136,7 @@ extension DirectoryIndex {
       try renumber.execute(arguments: [-move.from, move.from])
     }
     for move in moved { try renumber.execute(arguments: [move.to, -move.from]) }
+    try moveReports(db, moved.map { ($0.from, $0.to) }, generation: generation)
     edits.move(moved)
   }
 }

@@ -40,7 +40,8 @@ extension DirectoryIndex {
         VALUES (?\(String(repeating: ", ?", count: columns.count)))
         """)
     var arguments: StatementArguments = [Data(RowOrder.key(person))]
-    arguments += try PersonRow.arguments(person, generation: generation, managerId: managerId, terms: terms)
+    arguments += try PersonRow.arguments(
+      person, generation: generation, manager: managerId.map(ManagerLink.id), terms: terms)
     try insert.execute(arguments: arguments)
   }
 
@@ -59,12 +60,18 @@ extension DirectoryIndex {
       let highest = try Int64.fetchOne(db, sql: "SELECT max(rowid) FROM person")
       let base: Int64
       if let lowest, lowest > count * gap + gap { base = gap } else { base = (highest ?? 0) + gap }
+      // Each row's manager is linked by the row id the manager is placed at, when they are here.
       let columns = PersonRow.columns.joined(separator: ", ")
+      let values = PersonRow.columns.map { $0 == "managerId" ? "coalesce(m.placed, s.managerId)" : "s.\($0)" }
       try db.execute(
         sql: """
+          WITH numbered AS MATERIALIZED (
+            SELECT rowid AS staged, id, ? + (row_number() OVER (ORDER BY sortKey) - 1) * ? AS placed
+            FROM person_staging WHERE generation = ?)
           INSERT INTO person(rowid, \(columns))
-          SELECT ? + (row_number() OVER (ORDER BY sortKey) - 1) * ?, \(columns) FROM person_staging
-          WHERE generation = ? ORDER BY sortKey
+          SELECT n.placed, \(values.joined(separator: ", "))
+          FROM numbered n JOIN person_staging s ON s.rowid = n.staged LEFT JOIN numbered m ON m.id = s.managerId
+          ORDER BY n.placed
           """,
         arguments: [base, gap, generation])
       span = base...(base + (count - 1) * gap)

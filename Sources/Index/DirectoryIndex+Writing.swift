@@ -187,8 +187,9 @@ extension DirectoryIndex {
     guard let rowid = try Int64.fetchOne(exists, arguments: [generation, key]) else { return nil }
     let find = try db.cachedStatement(sql: "SELECT \(PersonRow.selection()) FROM \(table) WHERE rowid = ?")
     guard let row = try Row.fetchOne(find, arguments: [rowid]) else { return nil }
+    let managerId = try managerId(db, PersonRow.manager(row))
     try db.cachedStatement(sql: "DELETE FROM \(table) WHERE rowid = ?").execute(arguments: [rowid])
-    return (rowid, PersonRow.person(row, terms), PersonRow.managerId(row))
+    return (rowid, PersonRow.person(row, terms), managerId)
   }
 
   /// Deletes rows of `generation`, in row-id order; `tokens` when they have tokens (a live or

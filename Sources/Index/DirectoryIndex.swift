@@ -206,20 +206,26 @@ public final class DirectoryIndex: Sendable {
       guard let row = try Row.fetchOne(find, arguments: [generation, PersonRow.key(id)]) else { return nil }
       var chain: [Person] = []
       var seen: Set<String> = [id]
-      var next = PersonRow.managerId(row)
-      while let managerId = next, seen.insert(managerId).inserted,
-        let manager = try Row.fetchOne(find, arguments: [generation, PersonRow.key(managerId)])
-      {
+      let byRow = try db.cachedStatement(
+        sql: "SELECT \(PersonRow.selection()) FROM person WHERE generation = ? AND rowid = ?")
+      var next = PersonRow.manager(row)
+      while let link = next {
+        let manager: Row?
+        switch link {
+        case .row(let rowid): manager = try Row.fetchOne(byRow, arguments: [generation, rowid])
+        case .id(let managerId): manager = try Row.fetchOne(find, arguments: [generation, PersonRow.key(managerId)])
+        }
+        guard let manager, seen.insert(PersonRow.id(manager)).inserted else { break }
         chain.append(PersonRow.person(manager, terms))
-        next = PersonRow.managerId(manager)
+        next = PersonRow.manager(manager)
       }
       let reports = try PersonRow.people(
         db,
         sql: """
-          SELECT \(PersonRow.selection()) FROM person WHERE generation = ? AND managerId = ?
+          SELECT \(PersonRow.selection()) FROM person WHERE generation = ? AND managerId IN (?, ?)
           ORDER BY displayName COLLATE NOCASE
           """,
-        arguments: [generation, PersonRow.key(id)], terms: terms)
+        arguments: [generation, PersonRow.rowid(row), PersonRow.key(id)], terms: terms)
       return PersonDetail(
         person: PersonRow.person(row, terms), managerChain: chain, directReports: reports,
         relationsHidden: !managersKnown, fromIndex: true)

@@ -153,7 +153,8 @@ enum PersonRow {
   }
   /// The display name alone, cleaned as `person` cleans it: enough to rank the row.
   static func displayName(_ row: Row) -> String? { text(row, displayName)?.string }
-  static func managerId(_ row: Row) -> String? { identifier(row[managerId]) }
+  /// The manager as the row holds them (`ManagerLink`).
+  static func manager(_ row: Row) -> ManagerLink? { ManagerLink(row[managerId]) }
   /// What the search rules match (`Person.searchFields` of `person(row)`), without the rest.
   static func searchFields(_ row: Row, _ terms: PersonTerms) -> SearchFields {
     let names = self.names(row, first: displayName)
@@ -223,7 +224,7 @@ enum PersonRow {
   }
 
   /// The values of `columns` for `person`, numbering repeated texts through `terms`.
-  static func arguments(_ person: Person, generation: Int, managerId: String?, terms: PersonTerms) throws
+  static func arguments(_ person: Person, generation: Int, manager: ManagerLink?, terms: PersonTerms) throws
     -> StatementArguments
   {
     let phones = person.businessPhones.map { $0.map(\.string).joined(separator: String(separator)) }
@@ -239,7 +240,7 @@ enum PersonRow {
       samePrincipal ? "" : principal, try terms.number(person.jobTitle?.string),
       try terms.number(person.department?.string), try terms.number(person.companyName?.string),
       person.officeLocation?.string, phones, person.mobilePhone?.string, try terms.number(person.userType?.string),
-      person.accountEnabled, managerId.map(key),
+      person.accountEnabled, manager?.databaseValue,
     ]
     return StatementArguments(values)
   }

@@ -20,38 +20,51 @@ import Testing
       mail: mail.map { CleanText($0) })
   }
 
-  static func upsert(_ person: Person) -> DeltaChange { .upsert(person, managerId: nil, managerKnown: false) }
+  static func upsert(_ person: Person, manager: String?) -> DeltaChange {
+    .upsert(person, managerId: manager, managerKnown: true)
+  }
 
-  @Test func crowdsRenamesAndRemovalsKeepRowsInOrderAndTokensRight() async throws {
-    let directory = TemporaryDirectory(prefix: "roster-row-order")
-    defer { directory.remove() }
-    let index = try DirectoryIndex.open(IndexLocation(directory: directory.url, tenantId: "t", accountId: "a"))
+  @Test func crowdsRenamesAndRemovalsKeepRowsInOrderAndTokensAndManagersRight() async throws {
+    let files = TemporaryDirectory(prefix: "roster-row-order")
+    defer { files.remove() }
+    let index = try DirectoryIndex.open(IndexLocation(directory: files.url, tenantId: "t", accountId: "a"))
     var random = SeededRandom(seed: 11)
-    var everyone: [String: Person] = [:]
-    let first = ["Aaron Lee", "Lee Park", "Nora Quinn", "Zed Young", "Mia Ortiz", "Chen Wu"].enumerated().map {
-      Self.person("f\($0.offset)", $0.element, mail: "f\($0.offset)@contoso.test")
-    }
+    let first: [DeltaChange] = ["Aaron Lee", "Lee Park", "Nora Quinn", "Zed Young", "Mia Ortiz", "Chen Wu"]
+      .enumerated().map {
+        // f0's manager is not in the index until the third round.
+        let manager = $0.offset == 0 ? "boss" : $0.offset == 1 ? "f0" : "f1"
+        return Self.upsert(
+          Self.person("f\($0.offset)", $0.element, mail: "f\($0.offset)@contoso.test"), manager: manager)
+      }
     // 150 people named alike arrive between "Lee Park" and "Mia Ortiz", in no order: the first
-    // few take the middle of the gap, the rest move rows (and the ones placed before them).
-    let crowd = (0..<150).map { Self.person(String(format: "m%03d", $0), "Mia Chen") }.shuffled(using: &random)
-    let renamed: [DeltaChange] = crowd.prefix(30).map { Self.upsert(Self.person($0.id, "Aaron Mia \($0.id)")) }
-    let gone: [DeltaChange] = crowd.dropFirst(30).prefix(20).map { DeltaChange.removed(id: $0.id) }
-    let front: [DeltaChange] = (0..<40).map { Self.upsert(Self.person(String(format: "a%03d", $0), "Aa \($0)")) }
+    // few take the middle of the gap, the rest move rows (and the ones placed before them),
+    // half of them managed by another of the crowd, whose row moves too.
+    let crowd = (0..<150).map { Self.person(String(format: "m%03d", $0), "Mia Chen") }
+    let arriving: [DeltaChange] = crowd.enumerated().map {
+      Self.upsert($0.element, manager: $0.offset.isMultiple(of: 2) ? crowd[($0.offset + 1) % 150].id : "f3")
+    }.shuffled(using: &random)
+    // Renamed without `manager@delta` (the manager stays); removed, leaving their reports
+    // without a manager row; new people at the very front; one person sent twice, the second
+    // time as their own manager; and the missing manager arrives.
+    let renamed: [DeltaChange] = crowd.prefix(30).map {
+      .upsert(Self.person($0.id, "Aaron Mia \($0.id)"), managerId: nil, managerKnown: false)
+    }
+    let gone: [DeltaChange] = crowd.dropFirst(29).prefix(20).map { DeltaChange.removed(id: $0.id) }
+    let front: [DeltaChange] = (0..<40).map {
+      Self.upsert(Self.person(String(format: "a%03d", $0), "Aa \($0)"), manager: "m001")
+    }
     let twice: [DeltaChange] = [
-      Self.upsert(Self.person("f2", "Nora Q")), Self.upsert(Self.person("f2", "Nora Quinn-Lee")),
+      Self.upsert(Self.person("f2", "Nora Q"), manager: "f0"),
+      Self.upsert(Self.person("f2", "Nora Quinn-Lee"), manager: "f2"),
+      Self.upsert(Self.person("boss", "Bo Boss"), manager: nil),
     ]
     let pages: [DeltaPage] = [
-      DeltaPage(changes: first.map(Self.upsert), deltaLink: "d1"),
-      DeltaPage(changes: crowd.map(Self.upsert), deltaLink: "d2"),
+      DeltaPage(changes: first, deltaLink: "d1"), DeltaPage(changes: arriving, deltaLink: "d2"),
       DeltaPage(changes: renamed + gone + front + twice, deltaLink: "d3"),
     ]
+    var directory = Directory()
     for (round, page) in pages.enumerated() {
-      for change in page.changes {
-        switch change {
-        case .upsert(let person, _, _): everyone[person.id] = person
-        case .removed(let id): everyone[id] = nil
-        }
-      }
+      directory.apply(page.changes)
       let link = round == 0 ? nil : "d\(round)"
       let sync = IndexSync(
         index: index,
@@ -60,17 +73,45 @@ import Testing
           return page
         })
       _ = try await sync.run()
-      try Self.expectInOrder(index, people: Array(everyone.values), round: round)
+      try Self.expectInOrder(index, directory, round: round)
     }
     // A full sync again, of everyone as they are now: the new generation is placed beside the
-    // live one (below it, where it leaves room), which is then purged.
+    // live one, which is then purged.
     try index.dropDeltaLink()
-    let again = DeltaPage(changes: everyone.values.map(Self.upsert), deltaLink: "d4")
+    let again = DeltaPage(
+      changes: directory.people.values.map { Self.upsert($0, manager: directory.managers[$0.id]) }, deltaLink: "d4")
     _ = try await IndexSync(index: index, feed: DeltaFeed { _, _ in again }).run()
-    try Self.expectInOrder(index, people: Array(everyone.values), round: 3)
+    try Self.expectInOrder(index, directory, round: 3)
   }
 
-  static func expectInOrder(_ index: DirectoryIndex, people: [Person], round: Int) throws {
+  /// What the index should hold: everyone, and each one's manager's id.
+  struct Directory {
+    var people: [String: Person] = [:]
+    var managers: [String: String] = [:]
+
+    mutating func apply(_ changes: [DeltaChange]) {
+      for change in changes {
+        switch change {
+        case .upsert(let person, let manager, let known):
+          people[person.id] = person
+          if known { managers[person.id] = manager }
+        case .removed(let id):
+          people[id] = nil
+          managers[id] = nil
+        }
+      }
+    }
+  }
+
+  static func expectInOrder(_ index: DirectoryIndex, _ directory: Directory, round: Int) throws {
+    let people = Array(directory.people.values)
+    for person in people {
+      let detail = try #require(try index.detail(id: person.id), "round \(round) \(person.id)")
+      let manager = directory.managers[person.id].flatMap { directory.people[$0] == nil || $0 == person.id ? nil : $0 }
+      #expect(detail.managerChain.first?.id == manager, "round \(round): the manager of \(person.id)")
+      let reports = Set(directory.managers.filter { $0.value == person.id }.keys)
+      #expect(Set(detail.directReports.map(\.id)) == reports, "round \(round): the reports of \(person.id)")
+    }
     let (rows, span) = try index.pool.read { db in
       (
         try Row.fetchAll(db, sql: "SELECT rowid, displayName, id FROM person ORDER BY rowid").map {
