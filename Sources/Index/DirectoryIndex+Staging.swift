@@ -12,17 +12,24 @@ import RosterCore
 /// table, each page touching a thousand of its pages. Staging holds only the generation being
 /// built; readers never look at it.
 extension DirectoryIndex {
-  static let createStaging = PersonRow.createTable("person_staging", orderKey: true)
+  /// The staged rows, and their order kept as they arrive (in the writer's time between pages)
+  /// so the last page need not sort them (0.7 → 0.3 s at 200,000 people).
+  static let createStaging = """
+    \(PersonRow.createTable("person_staging", staged: true));
+    CREATE INDEX person_staging_order ON person_staging(generation, sortKey)
+    """
 
-  /// Writes a full sync's changes into `person_staging`.
+  /// Writes a full sync's changes into `person_staging`, with each row's order key and its
+  /// full-text tokens: made while the next page is on its way rather than after the last one.
   static func stage(_ db: Database, _ changes: [DeltaChange], generation: Int) throws {
     let terms = PersonTerms(db)
+    var memo = IndexTokenMemo()
     for change in changes {
       switch change {
       case .upsert(let person, let managerId, let managerKnown):
         let previous = try delete(db, from: "person_staging", id: person.id, generation: generation, terms: terms)
         let manager = managerKnown ? managerId : previous?.managerId
-        try stage(db, person, managerId: manager, generation: generation, terms: terms)
+        try stage(db, person, managerId: manager, generation: generation, terms: terms, memo: &memo)
       case .removed(let id):
         _ = try delete(db, from: "person_staging", id: id, generation: generation, terms: terms)
       }
@@ -30,22 +37,24 @@ extension DirectoryIndex {
   }
 
   /// Appends one person to `person_staging`.
-  static func stage(_ db: Database, _ person: Person, managerId: String?, generation: Int, terms: PersonTerms)
-    throws
-  {
+  static func stage(
+    _ db: Database, _ person: Person, managerId: String?, generation: Int, terms: PersonTerms,
+    memo: inout IndexTokenMemo
+  ) throws {
     let columns = PersonRow.columns
     let insert = try db.cachedStatement(
       sql: """
-        INSERT INTO person_staging(sortKey, \(columns.joined(separator: ", ")))
-        VALUES (?\(String(repeating: ", ?", count: columns.count)))
+        INSERT INTO person_staging(sortKey, nameTokens, fieldTokens, \(columns.joined(separator: ", ")))
+        VALUES (?, ?, ?\(String(repeating: ", ?", count: columns.count)))
         """)
-    var arguments: StatementArguments = [Data(RowOrder.key(person))]
+    var arguments: StatementArguments = [Data(RowOrder.key(person)), memo.name(person), memo.fields(person)]
     arguments += try PersonRow.arguments(
       person, generation: generation, manager: managerId.map(ManagerLink.id), terms: terms)
     try insert.execute(arguments: arguments)
   }
 
-  /// Moves `generation`'s staged rows into `person` in `RowOrder`, `RowOrder.gap` apart, at row
+  /// Moves `generation`'s staged rows into `person` in `RowOrder`, `RowOrder.gap` apart, and
+  /// their tokens into `person_fts` (in row-id order, which FTS5 appends in one pass), at row
   /// ids clear of every row already there (below the live generation when it leaves room, else
   /// above everything: two generations alternate between the two places); the row ids they took,
   /// nil when there were none.
@@ -60,18 +69,27 @@ extension DirectoryIndex {
       let highest = try Int64.fetchOne(db, sql: "SELECT max(rowid) FROM person")
       let base: Int64
       if let lowest, lowest > count * gap + gap { base = gap } else { base = (highest ?? 0) + gap }
-      // Each row's manager is linked by the row id the manager is placed at, when they are here.
+      // Where each staged row goes, in the order's order: then each row's manager is linked by the
+      // row id the manager is placed at (when they are here) with three look-ups by key, and the
+      // rows are written in row-id order without sorting them again. (A join on a `WITH` table
+      // had no index: SQLite scanned it once a row.)
       let columns = PersonRow.columns.joined(separator: ", ")
-      let values = PersonRow.columns.map { $0 == "managerId" ? "coalesce(m.placed, s.managerId)" : "s.\($0)" }
+      let values = PersonRow.columns.map { $0 == "managerId" ? "coalesce(mp.placed, s.managerId)" : "s.\($0)" }
       try db.execute(
         sql: """
-          WITH numbered AS MATERIALIZED (
-            SELECT rowid AS staged, id, ? + (row_number() OVER (ORDER BY sortKey) - 1) * ? AS placed
-            FROM person_staging WHERE generation = ?)
+          CREATE TEMP TABLE placing(placed INTEGER PRIMARY KEY, staged INTEGER NOT NULL UNIQUE);
+          INSERT INTO temp.placing(placed, staged)
+          SELECT ? + (row_number() OVER (ORDER BY sortKey) - 1) * ?, rowid FROM person_staging WHERE generation = ?;
           INSERT INTO person(rowid, \(columns))
-          SELECT n.placed, \(values.joined(separator: ", "))
-          FROM numbered n JOIN person_staging s ON s.rowid = n.staged LEFT JOIN numbered m ON m.id = s.managerId
-          ORDER BY n.placed
+          SELECT p.placed, \(values.joined(separator: ", "))
+          FROM temp.placing p JOIN person_staging s ON s.rowid = p.staged
+          LEFT JOIN person_staging ms ON ms.generation = s.generation AND ms.id = s.managerId
+          LEFT JOIN temp.placing mp ON mp.staged = ms.rowid
+          ORDER BY p.placed;
+          INSERT INTO person_fts(rowid, name, fields)
+          SELECT p.placed, s.nameTokens, s.fieldTokens
+          FROM temp.placing p JOIN person_staging s ON s.rowid = p.staged ORDER BY p.placed;
+          DROP TABLE temp.placing;
           """,
         arguments: [base, gap, generation])
       span = base...(base + (count - 1) * gap)

@@ -56,9 +56,9 @@ extension DirectoryIndex {
   }
 
   /// One page of a full sync, and the link of the next page (nil when the round must restart).
-  /// Rows only, into `person_staging`: they are put in order, and their tokens written once in
-  /// row-id order (FTS5 appends them in one pass instead of merging a segment per page), when the
-  /// round finishes (`finishFullSync`).
+  /// Into `person_staging`, with each row's tokens: the rows are put in order, and the tokens
+  /// written in row-id order (FTS5 appends them in one pass instead of merging a segment per
+  /// page), when the round finishes (`finishFullSync`).
   func writeFullPage(_ page: DeltaPage, generation: Int, count: Int) throws {
     try pool.write { db in
       try Self.stage(db, page.changes, generation: generation)
@@ -73,7 +73,6 @@ extension DirectoryIndex {
     try pool.write { db in
       try Self.stage(db, page.changes, generation: generation)
       let span = try Self.placeStaged(db, generation: generation)
-      if let span { try Self.writeTokens(db, rowids: span) }
       try Self.set(db, RowOrder.spanValues(span))
       // A round begun before the grant was recorded may hold anything: it counts as full.
       let filledWith = try Self.meta(db)["building_profiles"] ?? ProfileGrant.full.rawValue
@@ -115,17 +114,43 @@ extension DirectoryIndex {
     if pack { try compact(always: true) }
   }
 
-  /// `VACUUM` after a full sync: its rows arrived in Graph's order, not in row-id (alphabetical)
-  /// order, so the table and its indexes were split page by page and are a sixth to a quarter
-  /// empty (measured: 435 → 394 bytes a person at 200,000, in about a second), and a replaced
-  /// generation left its pages free. Otherwise (`always` false) only when free pages are a
-  /// quarter of the file or more. Readers keep reading.
+  /// `VACUUM` after a full sync: the staged rows' pages (`person_staging`, as many as the people
+  /// table's) and a replaced generation's are free, and the id index, written in the order of
+  /// random ids, has pages split half empty. Otherwise (`always` false) only when free pages are a
+  /// quarter of the file or more. Records the packed size for `compactIfGrown`. Readers keep
+  /// reading.
   func compact(always: Bool = false) throws {
     let (free, total) = try pool.read { db in
       (try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0, try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0)
     }
     guard total > 0, always || free * 4 >= total else { return }
-    try pool.writeWithoutTransaction { db in try db.execute(sql: "VACUUM") }
+    try pool.writeWithoutTransaction { db in
+      try db.execute(sql: "VACUUM")
+      // The WAL now holds a copy of the whole file until a checkpoint, and `index status`
+      // (and the disk) would count it twice: fold it in and empty it. A reader that holds the
+      // WAL keeps it until the next checkpoint; the file is right either way.
+      _ = try? db.checkpoint(.truncate)
+      try Self.set(db, ["packed_pages": try Int.fetchOne(db, sql: "PRAGMA page_count").map(String.init)])
+    }
+  }
+
+  /// How much a file may grow past its packed size before `compactIfGrown` packs it again.
+  static let growthBeforePacking = 0.03
+
+  /// `VACUUM` once delta rounds have grown the file 3 % past its size when it was last packed.
+  /// A packed file's pages are full, so rows placed among their neighbours split pages (a 1 %
+  /// delta grew a 200,000-person file by 5 %: 241 → 253 bytes a person); packing at every round
+  /// would cost a second at 200,000 people (five at a million) for a few changes. Readers keep
+  /// reading meanwhile.
+  func compactIfGrown() throws {
+    let (pages, packed) = try pool.read { db in
+      (
+        try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0,
+        try Self.meta(db)["packed_pages"].flatMap { Int($0) }
+      )
+    }
+    guard let packed, Double(pages) >= Double(packed) * (1 + Self.growthBeforePacking) else { return }
+    try compact(always: true)
   }
 
   /// One page of a delta round on the live generation; `finished` pages also store the new link.
@@ -160,21 +185,6 @@ extension DirectoryIndex {
   }
 
   // MARK: - Rows
-
-  /// Writes the tokens of the rows in `rowids` (a full sync's, just placed), in row-id order;
-  /// each name word is folded once (`IndexTokenMemo`).
-  static func writeTokens(_ db: Database, rowids: ClosedRange<Int64>) throws {
-    let insertTokens = try db.cachedStatement(sql: "INSERT INTO person_fts(rowid, name, fields) VALUES (?, ?, ?)")
-    let rows = try Row.fetchCursor(
-      db, sql: "SELECT \(PersonRow.searchedSelection) FROM person WHERE rowid BETWEEN ? AND ? ORDER BY rowid",
-      arguments: [rowids.lowerBound, rowids.upperBound])
-    var memo = IndexTokenMemo()
-    let terms = PersonTerms(db)
-    while let row = try rows.next() {
-      let person = PersonRow.searched(row, terms)
-      try insertTokens.execute(arguments: [PersonRow.rowid(row), memo.name(person), memo.fields(person)])
-    }
-  }
 
   /// Deletes the person's row from `table` (`person` or `person_staging`; not its tokens: the
   /// caller does, in order); what it held.

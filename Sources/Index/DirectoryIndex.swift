@@ -138,6 +138,7 @@ public final class DirectoryIndex: Sendable {
     let live = try liveGeneration(db)
     let building = try meta(db)["building_generation"].flatMap { Int($0) }
     let terms = PersonTerms(db)
+    var memo = IndexTokenMemo()
     var after: Int64 = .min
     while true {
       let rows = try Row.fetchAll(
@@ -151,12 +152,12 @@ public final class DirectoryIndex: Sendable {
       after = PersonRow.rowid(last)
       for row in rows {
         try stage(
-          db, PersonRowV2.person(row), managerId: PersonRowV2.managerId(row), generation: row[1], terms: terms)
+          db, PersonRowV2.person(row), managerId: PersonRowV2.managerId(row), generation: row[1], terms: terms,
+          memo: &memo)
       }
     }
     try db.execute(sql: "DROP TABLE person_v2")
     let span = try placeStaged(db, generation: live)
-    if let span { try writeTokens(db, rowids: span) }
     try set(db, RowOrder.spanValues(span))
   }
 

@@ -90,7 +90,10 @@ public struct IndexSync: Sendable {
     defer { withExtendedLifetime(lock) {} }
     do {
       let people = try await peopleRound(progress: progress, onRetry: onRetry)
-      return try await withGroups(people, onRetry: onRetry)
+      let outcome = try await withGroups(people, onRetry: onRetry)
+      // A full round packed the file already; delta rounds pack it once they have grown it.
+      if case .synced(full: false, _, _) = outcome { try index.compactIfGrown() }
+      return outcome
     } catch let error as IndexSyncError {
       throw error
     } catch let error as DirectoryError {

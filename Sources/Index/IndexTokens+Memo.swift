@@ -1,8 +1,8 @@
 import RosterCore
 import SearchRules
 
-/// `IndexTokens` for a whole generation at once (the end of a full sync): the same text, but each
-/// distinct name word and given name or surname is folded and split once. Directories repeat
+/// `IndexTokens` for many people at once (a full sync's page as it is staged): the same text, but
+/// each distinct name word and given name or surname is folded and split once. Directories repeat
 /// these words endlessly (a few thousand given names and surnames among 200,000 people), and
 /// folding them (Unicode lower-casing and normalisation) was most of writing the tokens.
 ///

@@ -27,11 +27,12 @@ enum PersonRow {
 
   /// Columns without a declared type (no affinity): a number, a marker or text is kept as given.
   /// `person_staging` (a full sync's rows before they are put in order, `DirectoryIndex+Staging`)
-  /// has the same columns and the row's order key first.
-  static func createTable(_ name: String = "person", orderKey: Bool = false) -> String {
+  /// has the same columns after the row's order key and full-text tokens.
+  static func createTable(_ name: String = "person", staged: Bool = false) -> String {
     """
     CREATE TABLE \(name)(
-      rowid INTEGER PRIMARY KEY, \(orderKey ? "sortKey BLOB NOT NULL, " : "")generation INTEGER NOT NULL, id NOT NULL,
+      rowid INTEGER PRIMARY KEY, \(staged ? "sortKey BLOB NOT NULL, nameTokens TEXT, fieldTokens TEXT, " : "")
+      generation INTEGER NOT NULL, id NOT NULL,
       displayName TEXT, givenName, surname, mail TEXT, mailDomain, userPrincipalName TEXT, jobTitle, department,
       companyName, officeLocation TEXT, businessPhones TEXT, mobilePhone TEXT, userType, accountEnabled INTEGER,
       managerId, UNIQUE(generation, id))

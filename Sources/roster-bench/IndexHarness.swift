@@ -125,9 +125,12 @@ enum IndexHarness {
     log("index: first full sync of \(people) people")
     try tenant.clearRequestLog()
     let started = monotonicNanos()
-    let sync = try runRoster(subject, ["index", "sync"], sampleRSS: true)
+    var logged = subject
+    logged.environment["ROSTER_LOG"] = "info"
+    let sync = try runRoster(logged, ["index", "sync"], sampleRSS: true)
     let seconds = Double(monotonicNanos() - started) / 1e9
     guard sync.status == 0 else { throw BenchError("first sync failed: \(sync.stderr)") }
+    logSyncTimings(home: home)
     let firstRequests = try tenant.requests(path: "/v1.0/users/delta")
 
     log("index: 1% of people changed, then a delta sync")
@@ -279,6 +282,18 @@ enum IndexHarness {
 
   /// Runs a `roster` subcommand with the subject's environment; with `sampleRSS`, reads the
   /// child's high-water mark (VmHWM) every 20 ms until it exits.
+  /// Where the first sync's time went, as `roster` logged it ("index sync timings": waiting for
+  /// pages, writing them, finishing, purging and packing), so a slow sync says which part grew.
+  static func logSyncTimings(home: URL) {
+    let files =
+      FileManager.default.enumerator(at: home, includingPropertiesForKeys: nil)?
+      .compactMap { $0 as? URL }.filter { $0.lastPathComponent == "roster.log" } ?? []
+    for file in files {
+      guard let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
+      for line in text.split(separator: "\n") where line.contains("index sync timings") { log(String(line)) }
+    }
+  }
+
   static func runRoster(_ subject: Subject, _ arguments: [String], sampleRSS: Bool = false) throws -> Run {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: subject.executable)
