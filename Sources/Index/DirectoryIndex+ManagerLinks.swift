@@ -24,13 +24,13 @@ extension DirectoryIndex {
 
   /// A row is gone from `rowid`: its reports name it by its object id until it comes back.
   static func unlinkReports(_ db: Database, of rowid: Int64, id: String, generation: Int) throws {
-    try db.cachedStatement(sql: "UPDATE person SET managerId = ? WHERE generation = ? AND managerId = ?")
+    try db.cachedStatement(sql: "UPDATE person SET managerId = ? WHERE +generation = ? AND managerId = ?")
       .execute(arguments: [PersonRow.key(id), generation, rowid])
   }
 
   /// A row arrived at `rowid`: the reports that named it by object id now name its row.
   static func linkReports(_ db: Database, to rowid: Int64, id: String, generation: Int) throws {
-    try db.cachedStatement(sql: "UPDATE person SET managerId = ? WHERE generation = ? AND managerId = ?")
+    try db.cachedStatement(sql: "UPDATE person SET managerId = ? WHERE +generation = ? AND managerId = ?")
       .execute(arguments: [rowid, generation, PersonRow.key(id)])
   }
 
@@ -38,7 +38,7 @@ extension DirectoryIndex {
   /// one row's new id may be another's old one.
   static func moveReports(_ db: Database, _ moves: [(from: Int64, to: Int64)], generation: Int) throws {
     let relink = try db.cachedStatement(
-      sql: "UPDATE person SET managerId = ? WHERE generation = ? AND managerId = ?")
+      sql: "UPDATE person SET managerId = ? WHERE +generation = ? AND managerId = ?")
     for move in moves { try relink.execute(arguments: [-move.from, generation, move.from]) }
     for move in moves { try relink.execute(arguments: [move.to, generation, -move.from]) }
   }

@@ -130,7 +130,7 @@ public final class DirectoryIndex: Sendable {
         \(PersonTerms.createTable);
         \(PersonRow.createTable());
         \(createStaging);
-        CREATE INDEX person_manager ON person(generation, managerId);
+        \(PersonRow.createManagerIndex);
         CREATE VIRTUAL TABLE person_fts USING fts5(
           name, fields, content='', tokenize='ascii', prefix='1 2 3', detail='column', columnsize=0);
         CREATE VIRTUAL TABLE person_vocab USING fts5vocab(person_fts, 'col');
@@ -223,7 +223,7 @@ public final class DirectoryIndex: Sendable {
       let reports = try PersonRow.people(
         db,
         sql: """
-          SELECT \(PersonRow.selection()) FROM person WHERE generation = ? AND managerId IN (?, ?)
+          SELECT \(PersonRow.selection()) FROM person WHERE +generation = ? AND managerId IN (?, ?)
           ORDER BY displayName COLLATE NOCASE
           """,
         arguments: [generation, PersonRow.rowid(row), PersonRow.key(id)], terms: terms)
