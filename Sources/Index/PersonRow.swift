@@ -34,7 +34,7 @@ enum PersonRow {
       rowid INTEGER PRIMARY KEY, \(staged ? "sortKey BLOB NOT NULL, nameTokens TEXT, fieldTokens TEXT, " : "")
       generation INTEGER NOT NULL, id NOT NULL,
       displayName TEXT, givenName, surname, mail TEXT, mailDomain, userPrincipalName TEXT, jobTitle, department,
-      companyName, officeLocation TEXT, businessPhones TEXT, mobilePhone TEXT, userType, accountEnabled INTEGER,
+      companyName, officeLocation TEXT, businessPhones, mobilePhone, userType, accountEnabled INTEGER,
       managerId, UNIQUE(generation, id))
     """
   }
@@ -84,7 +84,7 @@ enum PersonRow {
   /// Rows are cleaned as they are read: the index file is outside the program (another version
   /// of Roster, or anyone with access to the file, may have written it).
   static func person(_ row: Row, _ terms: PersonTerms) -> Person {
-    let phones: String? = row[businessPhones]
+    let phones = PhoneDigits.text(row[businessPhones])
     let names = self.names(row, first: displayName)
     let mail = self.mail(row, at: mail, terms)
     let principal = text(row, userPrincipalName)
@@ -97,7 +97,8 @@ enum PersonRow {
         text.isEmpty
           ? [] : text.split(separator: separator, omittingEmptySubsequences: false).map { CleanText(String($0)) }
       },
-      mobilePhone: text(row, mobilePhone), userType: term(row, userType, terms), accountEnabled: row[accountEnabled])
+      mobilePhone: PhoneDigits.text(row[mobilePhone]).map { CleanText($0) }, userType: term(row, userType, terms),
+      accountEnabled: row[accountEnabled])
   }
 
   private static func text(_ row: Row, _ column: Int) -> CleanText? {
@@ -247,7 +248,8 @@ enum PersonRow {
       name(person.surname?.string, display, word: lastWord), local, try terms.number(domain),
       samePrincipal ? "" : principal, try terms.number(person.jobTitle?.string),
       try terms.number(person.department?.string), try terms.number(person.companyName?.string),
-      person.officeLocation?.string, phones, person.mobilePhone?.string, try terms.number(person.userType?.string),
+      person.officeLocation?.string, PhoneDigits.stored(phones), PhoneDigits.stored(person.mobilePhone?.string),
+      try terms.number(person.userType?.string),
       person.accountEnabled, manager?.databaseValue,
     ]
     return StatementArguments(values)

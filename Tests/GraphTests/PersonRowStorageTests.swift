@@ -11,19 +11,22 @@ import Testing
 @Suite struct PersonRowStorageTests {
   /// People whose values sit on every edge of the compact forms: names that are or are not the
   /// display name's first or last word (in bytes, not canonical equivalence), mails without an
-  /// "@" or with two, titles equal but for their normalisation, values that look like numbers.
+  /// "@" or with two, titles equal but for their normalisation, values that look like numbers,
+  /// phones of odd and even length, empty, or with a character packed phones have no room for.
   static let awkward: [Person] = [
     Person(
       id: "00000000-0000-4000-8000-000000000001", displayName: "Zoë Adams", givenName: "Zoe\u{308}",
       surname: "Adams", mail: "zoe@contoso.test", userPrincipalName: "zoe@contoso.test",
-      jobTitle: "Ingénieur", department: "0", companyName: "1", userType: "Member"),
+      jobTitle: "Ingénieur", department: "0", companyName: "1",
+      businessPhones: ["+1 (425) 555-0100", "+44 20 7946 0532"], mobilePhone: "+353 85 555 2634", userType: "Member"),
     Person(
       id: "00000000-0000-4000-8000-000000000002", displayName: "Ana de la Cruz", givenName: "Ana",
       surname: "de la Cruz", mail: "\"a@b\"@Contoso.TEST", userPrincipalName: "ana@contoso.test",
-      jobTitle: "Inge\u{301}nieur", department: "", companyName: nil, userType: "Guest"),
+      jobTitle: "Inge\u{301}nieur", department: "", companyName: nil, businessPhones: ["ext. 42", "1"],
+      mobilePhone: "１２３", userType: "Guest"),
     Person(
       id: "00000000-0000-4000-8000-000000000003", displayName: "Madonna", givenName: "Madonna", surname: "Madonna",
-      mail: "no-at-sign", userPrincipalName: nil, jobTitle: nil),
+      mail: "no-at-sign", userPrincipalName: nil, jobTitle: nil, businessPhones: [], mobilePhone: ""),
     Person(
       id: "plain-text-id", displayName: nil, givenName: "Given", surname: "Only", mail: "x@", userPrincipalName: "x@",
       jobTitle: "Boss", department: "Boss", companyName: "Boss", userType: "Boss"),
@@ -69,6 +72,10 @@ import Testing
       try String.fetchAll(db, sql: "SELECT text FROM person_term WHERE text LIKE 'Ing%'")
     }
     #expect(titles.count == 2)
+    let packed = try index.pool.read { db in
+      try String.fetchAll(db, sql: "SELECT typeof(businessPhones) || typeof(mobilePhone) FROM person ORDER BY id")
+    }
+    #expect(packed.sorted() == ["blobblob", "blobblob", "blobblob", "nullnull", "texttext"].sorted(), "\(packed)")
   }
 
   @Test func aBasicTokenLeavesOnlyMailDomainsInTheLookUpTable() throws {
