@@ -14,7 +14,7 @@ enum PeopleCompletion {
     guard let account = activeAccount(environment: environment) else { return [] }
     let location = IndexLocation(account: account, environment: environment)
     guard FileManager.default.fileExists(atPath: location.file.path),
-      let directory = try? DirectoryIndex.open(location),
+      let directory = try? DirectoryIndex.open(location, upgrade: false),
       (try? directory.conform(to: ProfileGrant(account))) != nil,
       let people = try? directory.search(prefix, limit: limit)
     else { return [] }
