@@ -31,11 +31,17 @@ import Testing
     }
   }
 
-  @Test func aVersionOneIndexIsUpgradedInPlaceAndFindsTheSamePeople() throws {
-    let directory = TemporaryDirectory(prefix: "roster-index-upgrade")
-    defer { directory.remove() }
+  /// A fresh directory for an index file written by hand, as an older version left it.
+  static func emptyLocation(_ prefix: String) throws -> (TemporaryDirectory, IndexLocation) {
+    let directory = TemporaryDirectory(prefix: prefix)
     let location = IndexLocation(directory: directory.url, tenantId: "t", accountId: "a")
     try location.prepare()
+    return (directory, location)
+  }
+
+  @Test func aVersionOneIndexIsUpgradedInPlaceAndFindsTheSamePeople() throws {
+    let (directory, location) = try Self.emptyLocation("roster-index-upgrade")
+    defer { directory.remove() }
     let everyone = Self.people(300)
     // The file as the shipped version left it, rows in the order Graph sent them.
     let pool = try DatabasePool(path: location.file.path)
@@ -89,12 +95,11 @@ import Testing
 
   /// A v2 index (`v2-compact-ranked-people`, shipped: every value as text) becomes v3 in place:
   /// repeated texts numbered, names that are the display name's first or last word held as 0, the
-  /// same row ids and tokens, and an unfinished full sync kept to resume.
+  /// live rows in the order of results with their tokens and managers by row id, and an
+  /// unfinished full sync staged to resume.
   @Test func aVersionTwoIndexIsUpgradedInPlaceAndFindsTheSamePeople() throws {
-    let directory = TemporaryDirectory(prefix: "roster-index-upgrade-v2")
+    let (directory, location) = try Self.emptyLocation("roster-index-upgrade-v2")
     defer { directory.remove() }
-    let location = IndexLocation(directory: directory.url, tenantId: "t", accountId: "a")
-    try location.prepare()
     let everyone = Self.people(300)
     let pool = try DatabasePool(path: location.file.path)
     try DirectoryIndex.migrator.migrate(pool, upTo: "v2-compact-ranked-people")
