@@ -53,21 +53,20 @@ extension DirectoryIndex {
     terms: PersonTerms
   ) throws -> Int64 {
     let gap = RowOrder.gap
-    guard let current = span else {
+    // The live generation holds nobody (yet, or any more): past every row there is.
+    func alone() throws -> Int64 {
       let rowid = (try Int64.fetchOne(db, sql: "SELECT max(rowid) FROM person") ?? 0) + gap
       span = rowid...rowid
       return rowid
     }
+    guard let current = span else { return try alone() }
     let next = try RowOrder.firstRow(db, in: current) { !$0.key.lexicographicallyPrecedes(key) }?.rowid
     let previous = try Int64.fetchOne(
       db.cachedStatement(sql: "SELECT rowid FROM person WHERE rowid BETWEEN ? AND ? ORDER BY rowid DESC LIMIT 1"),
       arguments: [current.lowerBound, (next ?? current.upperBound + 1) - 1])
     switch (previous, next) {
     case (nil, nil):
-      // The span holds nobody now.
-      let rowid = (try Int64.fetchOne(db, sql: "SELECT max(rowid) FROM person") ?? 0) + gap
-      span = rowid...rowid
-      return rowid
+      return try alone()
     case (let previous?, nil):
       let rowid = previous + gap
       span = current.lowerBound...max(current.upperBound, rowid)

@@ -17,7 +17,7 @@ extension DirectoryIndex {
     let ranking = SearchRanking(text)
     let people = try read { db, terms -> [Ranked] in
       let meta = try Self.meta(db)
-      let generation = Int(meta["generation"] ?? "") ?? 0
+      let generation = Self.liveGeneration(meta)
       if match == "*" {
         let everyone = try Self.scan(
           db, sql: "SELECT \(PersonRow.selection()) FROM person WHERE generation = ? ORDER BY rowid",

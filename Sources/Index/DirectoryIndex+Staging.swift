@@ -31,17 +31,17 @@ extension DirectoryIndex {
     }
   }
 
+  private static let stagingInsert = """
+    INSERT INTO person_staging(sortKey, nameTokens, fieldTokens, \(PersonRow.columns.joined(separator: ", ")))
+    VALUES (?, ?, ?\(String(repeating: ", ?", count: PersonRow.columns.count)))
+    """
+
   /// Appends one person to `person_staging`.
   static func stage(
     _ db: Database, _ person: Person, managerId: String?, generation: Int, terms: PersonTerms,
     memo: inout IndexTokenMemo
   ) throws {
-    let columns = PersonRow.columns
-    let insert = try db.cachedStatement(
-      sql: """
-        INSERT INTO person_staging(sortKey, nameTokens, fieldTokens, \(columns.joined(separator: ", ")))
-        VALUES (?, ?, ?\(String(repeating: ", ?", count: columns.count)))
-        """)
+    let insert = try db.cachedStatement(sql: stagingInsert)
     var arguments: StatementArguments = [Data(RowOrder.key(person)), memo.name(person), memo.fields(person)]
     arguments += try PersonRow.arguments(
       person, generation: generation, manager: managerId.map(ManagerLink.id), terms: terms)

@@ -30,7 +30,7 @@ extension DirectoryIndex {
         (generation: $0, link: meta["building_link"], count: Int(meta["building_count"] ?? "") ?? 0)
       }
       return SyncPoint(
-        liveGeneration: Int(meta["generation"] ?? "") ?? 0, deltaLink: meta["delta_link"], building: building,
+        liveGeneration: Self.liveGeneration(meta), deltaLink: meta["delta_link"], building: building,
         deltaNext: meta["delta_next"], refill: meta["refill"] == "1")
     }
   }

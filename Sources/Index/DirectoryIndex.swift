@@ -120,7 +120,8 @@ public final class DirectoryIndex: Sendable {
       try PersonRowV2.insert(db, people, generation: live)
     }
     try db.execute(sql: "DROP TABLE temp.old_person")
-    try PersonRowV2.writeTokens(db, generation: live)
+    // No tokens: `v3-interned-people`, which runs in the same open, drops this table and writes
+    // the live rows' tokens in their new order.
   }
 
   /// Schema v3 (issue 22): job title, department, company, user type and the mail's domain held
@@ -248,7 +249,7 @@ public final class DirectoryIndex: Sendable {
   public func status() throws -> IndexStatus {
     try pool.read { db in
       let meta = try Self.meta(db)
-      let generation = Int(meta["generation"] ?? "") ?? 0
+      let generation = liveGeneration(meta)
       let people = try Int.fetchOne(
         db, sql: "SELECT count(*) FROM person WHERE generation = ?", arguments: [generation])
       let building = Int(meta["building_generation"] ?? "").map { _ in Int(meta["building_count"] ?? "") ?? 0 }
@@ -271,6 +272,9 @@ public final class DirectoryIndex: Sendable {
   static func liveGeneration(_ db: Database) throws -> Int {
     try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'generation'").flatMap { Int($0) } ?? 0
   }
+
+  /// The live generation as `meta(db)` records it; 0 before the first full sync.
+  static func liveGeneration(_ meta: [String: String]) -> Int { meta["generation"].flatMap { Int($0) } ?? 0 }
 
   static func meta(_ db: Database) throws -> [String: String] {
     var values: [String: String] = [:]

@@ -46,10 +46,8 @@ enum PersonRow {
   static let createManagerIndex =
     "CREATE INDEX person_manager ON person(managerId) WHERE managerId IS NOT NULL"
 
-  static var insertStatement: String {
-    let placeholders = (["rowid"] + columns).map { _ in "?" }.joined(separator: ",")
-    return "INSERT INTO person(rowid, \(columns.joined(separator: ","))) VALUES (\(placeholders))"
-  }
+  static let insertStatement =
+    "INSERT INTO person(rowid, \(columns.joined(separator: ","))) VALUES (?\(String(repeating: ",?", count: columns.count)))"
 
   /// The column list every query that decodes a person selects, `rowid` first.
   static func selection(from table: String? = nil) -> String {

@@ -68,7 +68,9 @@ enum PersonRowV2 {
     }
   }
 
-  /// The full-text tokens of every row of `generation`, in row-id order.
+  /// The full-text tokens of every row of `generation`, in row-id order, as the v2 writer wrote
+  /// them (the v2 migration no longer does: v3 replaces them at once). `IndexUpgradeTests`
+  /// writes a v2 file with it.
   static func writeTokens(_ db: Database, generation: Int) throws {
     let insertTokens = try db.cachedStatement(sql: "INSERT INTO person_fts(rowid, name, fields) VALUES (?, ?, ?)")
     let rows = try Row.fetchCursor(

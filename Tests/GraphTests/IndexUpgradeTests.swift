@@ -31,25 +31,44 @@ import Testing
     }
   }
 
-  /// A fresh directory for an index file written by hand, as an older version left it.
-  static func emptyLocation(_ prefix: String) throws -> (TemporaryDirectory, IndexLocation) {
+  /// A fresh index file at schema `version`, as an older version of Roster left it, with `meta`
+  /// written; the caller adds the rows and closes the pool.
+  static func oldFile(_ prefix: String, upTo version: String, meta: [(String, String)]) throws
+    -> (TemporaryDirectory, IndexLocation, DatabasePool)
+  {
     let directory = TemporaryDirectory(prefix: prefix)
     let location = IndexLocation(directory: directory.url, tenantId: "t", accountId: "a")
     try location.prepare()
-    return (directory, location)
+    let pool = try DatabasePool(path: location.file.path)
+    try DirectoryIndex.migrator.migrate(pool, upTo: version)
+    try pool.write { db in
+      for (key, value) in meta {
+        try db.execute(sql: "INSERT INTO meta(key, value) VALUES (?, ?)", arguments: [key, value])
+      }
+    }
+    return (directory, location, pool)
+  }
+
+  /// Every query finds exactly whom the search rules find among `people`, each field as written.
+  static func expectFinds(_ people: [Person], in index: DirectoryIndex, for queries: [String]) throws {
+    let byId = Dictionary(uniqueKeysWithValues: people.map { ($0.id, $0) })
+    for query in queries {
+      let expected = Set(
+        people.filter { WordMatch.matches(allOf: QueryWords.words(in: query), in: $0.searchFields) }.map(\.id))
+      let found = try index.search(query, limit: 10_000)
+      #expect(Set(found.map(\.id)) == expected, "\(query)")
+      #expect(found.allSatisfy { $0 == byId[$0.id] }, "\(query)")
+    }
   }
 
   @Test func aVersionOneIndexIsUpgradedInPlaceAndFindsTheSamePeople() throws {
-    let (directory, location) = try Self.emptyLocation("roster-index-upgrade")
+    // The file as the shipped version left it, rows in the order Graph sent them.
+    let (directory, location, pool) = try Self.oldFile(
+      "roster-index-upgrade", upTo: "groups-v1",
+      meta: [("generation", "1"), ("delta_link", "d1"), ("managers_known", "1"), ("profiles", "full")])
     defer { directory.remove() }
     let everyone = Self.people(300)
-    // The file as the shipped version left it, rows in the order Graph sent them.
-    let pool = try DatabasePool(path: location.file.path)
-    try DirectoryIndex.migrator.migrate(pool, upTo: "groups-v1")
     try pool.write { db in
-      for (key, value) in [("generation", "1"), ("delta_link", "d1"), ("managers_known", "1"), ("profiles", "full")] {
-        try db.execute(sql: "INSERT INTO meta(key, value) VALUES (?, ?)", arguments: [key, value])
-      }
       for (row, entry) in everyone.reversed().enumerated() {
         let person = entry.person
         try db.execute(
@@ -72,16 +91,11 @@ import Testing
     let index = try DirectoryIndex.open(location)
     let status = try index.status()
     #expect(status.complete && status.people == everyone.count && status.managersKnown)
-    let byId = Dictionary(uniqueKeysWithValues: everyone.map { ($0.person.id, $0.person) })
-    for query in ["a", "jes", "zoe", "o'brien", "obrien", "mcd", "de la", "gupta aditya", "u7", "ana.gupta", "x"] {
-      let expected = Set(
-        everyone.map(\.person).filter { WordMatch.matches(allOf: QueryWords.words(in: query), in: $0.searchFields) }
-          .map(\.id))
-      let found = try index.search(query, limit: 10_000)
-      #expect(Set(found.map(\.id)) == expected, "\(query)")
-      // Every field reads back as it was written.
-      #expect(found.allSatisfy { $0 == byId[$0.id] }, "\(query)")
-    }
+    try Self.expectFinds(
+      everyone.map(\.person), in: index,
+      for: [
+        "a", "jes", "zoe", "o'brien", "obrien", "mcd", "de la", "gupta aditya", "u7", "ana.gupta", "x",
+      ])
     let boss = everyone[0].person.id
     #expect(try index.detail(id: everyone[42].person.id)?.managerChain.map(\.id) == [boss])
     #expect(try index.detail(id: boss)?.directReports.count == everyone.count - 1)
@@ -98,19 +112,15 @@ import Testing
   /// live rows in the order of results with their tokens and managers by row id, and an
   /// unfinished full sync staged to resume.
   @Test func aVersionTwoIndexIsUpgradedInPlaceAndFindsTheSamePeople() throws {
-    let (directory, location) = try Self.emptyLocation("roster-index-upgrade-v2")
-    defer { directory.remove() }
-    let everyone = Self.people(300)
-    let pool = try DatabasePool(path: location.file.path)
-    try DirectoryIndex.migrator.migrate(pool, upTo: "v2-compact-ranked-people")
-    try pool.write { db in
-      let meta = [
+    let (directory, location, pool) = try Self.oldFile(
+      "roster-index-upgrade-v2", upTo: "v2-compact-ranked-people",
+      meta: [
         ("generation", "1"), ("delta_link", "d1"), ("managers_known", "1"), ("profiles", "full"),
         ("building_generation", "2"), ("building_link", "next-page"), ("building_count", "20"),
-      ]
-      for (key, value) in meta {
-        try db.execute(sql: "INSERT INTO meta(key, value) VALUES (?, ?)", arguments: [key, value])
-      }
+      ])
+    defer { directory.remove() }
+    let everyone = Self.people(300)
+    try pool.write { db in
       try PersonRowV2.insert(db, everyone.map { ($0.person, $0.managerId) }, generation: 1)
       try PersonRowV2.writeTokens(db, generation: 1)
       try PersonRowV2.insert(db, everyone.prefix(20).map { ($0.person, $0.managerId) }, generation: 2)
@@ -123,15 +133,11 @@ import Testing
     let status = try index.status()
     #expect(status.complete && status.people == everyone.count && status.managersKnown)
     #expect(status.indexing == 20)
-    let byId = Dictionary(uniqueKeysWithValues: everyone.map { ($0.person.id, $0.person) })
-    for query in ["a", "jes", "zoe", "o'brien", "mcd", "de la", "gupta aditya", "u7", "ana.gupta", "contoso.test"] {
-      let expected = Set(
-        everyone.map(\.person).filter { WordMatch.matches(allOf: QueryWords.words(in: query), in: $0.searchFields) }
-          .map(\.id))
-      let found = try index.search(query, limit: 10_000)
-      #expect(Set(found.map(\.id)) == expected, "\(query)")
-      #expect(found.allSatisfy { $0 == byId[$0.id] }, "\(query)")
-    }
+    try Self.expectFinds(
+      everyone.map(\.person), in: index,
+      for: [
+        "a", "jes", "zoe", "o'brien", "mcd", "de la", "gupta aditya", "u7", "ana.gupta", "contoso.test",
+      ])
     #expect(try index.detail(id: everyone[42].person.id)?.person == everyone[42].person)
     #expect(try index.detail(id: everyone[42].person.id)?.managerChain.map(\.id) == [everyone[0].person.id])
     #expect(
