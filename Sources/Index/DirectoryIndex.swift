@@ -249,7 +249,7 @@ public final class DirectoryIndex: Sendable {
   public func status() throws -> IndexStatus {
     try pool.read { db in
       let meta = try Self.meta(db)
-      let generation = liveGeneration(meta)
+      let generation = Self.liveGeneration(meta)
       let people = try Int.fetchOne(
         db, sql: "SELECT count(*) FROM person WHERE generation = ?", arguments: [generation])
       let building = Int(meta["building_generation"] ?? "").map { _ in Int(meta["building_count"] ?? "") ?? 0 }
