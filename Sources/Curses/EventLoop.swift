@@ -28,6 +28,8 @@ public final class EventLoop {
   public var onGraphicsProbed: (GraphicsProbe) -> Void = { _ in }
   /// While the graphics probe runs, its answers are taken out of the input (`GraphicsProbe`).
   private var probe: GraphicsProbe?
+  /// Whether the running probe pushed the title (it sent the kitty query) and must pop it.
+  private var probeRestoresTitle = false
 
   private var decoder = KeyDecoder()
   private var sources: [any DispatchSourceProtocol] = []
@@ -178,10 +180,13 @@ public final class EventLoop {
 
   /// Asks the terminal what graphics it draws; the answers come back as input and are taken out
   /// of it (`readInput`), so nothing waits for them and no reply reaches the key decoder.
-  public func startGraphicsProbe() {
+  /// Only a kitty-capable terminal outside tmux is sent the kitty query, and its title is put
+  /// back when the probe ends (`GraphicsProbe.asksKitty`).
+  public func startGraphicsProbe(environment: [String: String]) {
     guard probe == nil else { return }
     probe = GraphicsProbe()
-    session.probeGraphics()
+    probeRestoresTitle = GraphicsProbe.asksKitty(environment: environment)
+    session.probeGraphics(GraphicsProbe.query(environment: environment))
     DispatchQueue.main.asyncAfter(deadline: .now() + GraphicsProbe.timeout.timeInterval) { [weak self] in
       MainActor.assumeIsolated {
         guard let self, var running = self.probe else { return }
@@ -196,6 +201,9 @@ public final class EventLoop {
   private func finishProbe() {
     guard let finished = probe else { return }
     probe = nil
+    // DA1 came last, so the terminal has read the kitty query by now (or never will answer).
+    if probeRestoresTitle { session.restoreTitle() }
+    probeRestoresTitle = false
     session.setCellPixels(finished.cellPixels)
     onGraphicsProbed(finished)
   }

@@ -81,7 +81,7 @@ public final class TerminalApp {
     store.send(.photo(.modeDetected(base)))
     guard base != .off else { return }
     loop.onGraphicsProbed = { [unowned self] probe in store.send(.photo(.modeDetected(probe.mode(base: base)))) }
-    loop.startGraphicsProbe()
+    loop.startGraphicsProbe(environment: environment)
   }
 
   private func handle(_ key: Key) {

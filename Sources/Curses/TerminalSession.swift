@@ -109,9 +109,15 @@ public final class TerminalSession {
     if !after.isEmpty { Self.writeRaw(after) }
   }
 
-  /// Asks the terminal which graphics it draws (`GraphicsProbe`); the answers arrive as input.
-  public func probeGraphics() {
-    Self.writeRaw(GraphicsProbe.query)
+  /// Asks the terminal which graphics it draws (`GraphicsProbe.query(environment:)`); the
+  /// answers arrive as input.
+  public func probeGraphics(_ query: String) {
+    Self.writeRaw(query)
+  }
+
+  /// Puts back the title the kitty query was sent after (`GraphicsProbe.popTitle`).
+  public func restoreTitle() {
+    Self.writeRaw(GraphicsProbe.popTitle)
   }
 
   /// The terminal's cell size in pixels, from the probe (sizes sixel images).

@@ -79,9 +79,11 @@ public struct DeviceCodeStateMachine: Sendable {
       state = .finished
       return .finishCancelled
     case (.idle, .issued(let interval, let expiresIn, let now)):
+      // The first poll waits the server's interval, even none (a sandbox that approves at once is
+      // answered at once); later polls are a second apart at least, whatever the server says.
       let deadline = now + .seconds(expiresIn)
-      state = .waiting(deadline: deadline, interval: interval, failures: 0)
-      return schedule(interval: interval, deadline: deadline, now: now, slowDown: false)
+      state = .waiting(deadline: deadline, interval: max(1, interval), failures: 0)
+      return schedule(interval: max(0, interval), deadline: deadline, now: now, slowDown: false)
     case (.waiting(let deadline, let interval, let failures), .timerFired(let now)):
       if now >= deadline { return expire() }
       state = .polling(deadline: deadline, interval: interval, failures: failures)

@@ -241,15 +241,39 @@ public final class FileTokenStore: TokenStore, @unchecked Sendable {
     return try linkedFile(link: link) ?? fileURL.path
   }
 
-  /// Renames a bad cache to `<name>.corrupt-<time>` so nothing is lost, and says so.
+  /// Renames a bad cache to `<name>.corrupt-<time>` so nothing is lost, and says so. The time has
+  /// milliseconds and a counter follows when that name is taken: a moved-aside cache may hold other
+  /// accounts' refresh tokens, so one never replaces another (four corruptions in a second keep four).
   private func moveAside(reason: String) {
-    let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
-    let target = fileURL.path + ".corrupt-\(stamp)"
-    if rename(fileURL.path, target) == 0 {
-      warn("roster: the token cache \(fileURL.path) \(reason); moved it to \(target). Sign in again.")
-    } else {
-      warn("roster: the token cache \(fileURL.path) \(reason) and could not be moved aside; ignoring it.")
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    let stamp = formatter.string(from: Date()).replacingOccurrences(of: ":", with: "")
+    for attempt in 1...100 {
+      let target = fileURL.path + ".corrupt-\(stamp)" + (attempt == 1 ? "" : "-\(attempt)")
+      let outcome = Self.renameWithoutReplacing(fileURL.path, to: target)
+      if outcome == .taken { continue }
+      if outcome == .moved {
+        warn("roster: the token cache \(fileURL.path) \(reason); moved it to \(target). Sign in again.")
+        return
+      }
+      break
     }
+    warn("roster: the token cache \(fileURL.path) \(reason) and could not be moved aside; ignoring it.")
+  }
+
+  private enum AsideOutcome { case moved, taken, failed }
+
+  /// `rename` that never replaces: `link` fails with EEXIST when the name is taken, atomically.
+  /// What cannot be hard-linked (a directory) is renamed when nothing has the name.
+  private static func renameWithoutReplacing(_ source: String, to target: String) -> AsideOutcome {
+    if link(source, target) == 0 {
+      unlink(source)
+      return .moved
+    }
+    if errno == EEXIST { return .taken }
+    var existing = stat()
+    if lstat(target, &existing) == 0 { return .taken }
+    return rename(source, target) == 0 ? .moved : .failed
   }
 
   // MARK: - Writing

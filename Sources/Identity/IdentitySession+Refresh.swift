@@ -20,6 +20,9 @@ extension IdentitySession {
   /// token response): the session is kept and the caller retries.
   public func accessToken(forceRefresh: Bool) async throws -> Secret {
     if !forceRefresh, let entry = activeEntry, entry.hasUsableAccessToken(at: now()), let token = entry.accessToken {
+      // Signed out in another terminal: the token held here must not be used any more. The
+      // entry is kept, so every caller (the sync too) is told the same why, until a sign-in.
+      if let failure = await signedOutElsewhere(entry) { throw SignInRequired(failure) }
       return token
     }
     if let running = refreshTask { return try await running.value }

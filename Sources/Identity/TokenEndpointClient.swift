@@ -63,7 +63,7 @@ struct TokenEndpointClient: Sendable {
       verificationURI: CleanText(uri),
       message: (json["message"] as? String).map { CleanText($0) },
       expiresIn: max(1, TokenResponse.flexibleInt(json["expires_in"]) ?? 900),
-      interval: max(1, TokenResponse.flexibleInt(json["interval"]) ?? 5))
+      interval: max(0, TokenResponse.flexibleInt(json["interval"]) ?? 5))
   }
 
   func pollDeviceCode(tokenEndpoint: URL, deviceCode: Secret) async -> TokenExchange {

@@ -37,7 +37,7 @@ struct TokenResponse: Sendable, Equatable {
   /// An Int from a JSON number or a numeric string (B2C), nil otherwise; a number too large for
   /// an Int (`1e300`) is nil, never a trap.
   static func flexibleInt(_ value: Any?) -> Int? {
-    if value is Bool { return nil }
+    if isJSONBoolean(value) { return nil }
     if let number = value as? Int { return number }
     if let number = value as? Double { return bounded(number) }
     if let text = value as? String {
@@ -45,6 +45,15 @@ struct TokenResponse: Sendable, Equatable {
       return Int(trimmed) ?? Double(trimmed).flatMap(bounded)
     }
     return nil
+  }
+
+  /// Whether `value` is JSON's `true` or `false`. Not `value is Bool`: Foundation's JSON numbers
+  /// are `NSNumber`s, and `1 is Bool` holds for them, so a device code's `"interval": 1` read as
+  /// a boolean and fell back to 5 s (issue 28: every demo call waited 5.2 s). JSONSerialization
+  /// makes booleans as the one `NSNumber` kind whose type encoding is `c`.
+  static func isJSONBoolean(_ value: Any?) -> Bool {
+    guard let number = value as? NSNumber else { return value is Bool }
+    return String(cString: number.objCType) == "c"
   }
 
   private static func bounded(_ number: Double) -> Int? {

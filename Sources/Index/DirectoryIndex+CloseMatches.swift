@@ -21,9 +21,56 @@ extension DirectoryIndex {
   /// nil when nothing is forgiven. `wait` reads the vocabulary now when it is missing or stale
   /// (the CLI); without it (the UI, on the key's own frame) a stale vocabulary answers while a
   /// fresh one is read in the background, and a missing one answers nothing.
-  public func closeMatches(_ text: String, limit: Int, wait: Bool) throws -> (people: [Person], forgiven: String)? {
-    guard limit > 0, let words = try nameVocabulary(wait: wait), let close = CloseQuery(text, vocabulary: words)
-    else { return nil }
+  ///
+  /// People found by the words of their mail or user name (`IndexTokens.mailNames`: 杨伟 by
+  /// `yang`) come first; `byMailName` holds their ids. nil when nothing is forgiven and no one is
+  /// found that way.
+  public func closeMatches(_ text: String, limit: Int, wait: Bool) throws -> (
+    people: [Person], forgiven: String, byMailName: Set<String>
+  )? {
+    guard limit > 0 else { return nil }
+    let byMail = try mailNameMatches(text, limit: limit)
+    let ids = Set(byMail.map(\.id))
+    guard let words = try nameVocabulary(wait: wait), let close = CloseQuery(text, vocabulary: words) else {
+      return byMail.isEmpty ? nil : (byMail, "", ids)
+    }
+    let forgiving = try forgivingMatches(close, limit: limit).filter { !ids.contains($0.id) }
+    return (Array((byMail + forgiving).prefix(limit)), close.forgivenText, ids)
+  }
+
+  /// People `text` finds only by their mail-name words, in the ranking's order (row ids are).
+  func mailNameMatches(_ text: String, limit: Int) throws -> [Person] {
+    guard let match = Self.mailNameMatch(text) else { return [] }
+    return try read { db, terms in
+      let cursor = try Row.fetchCursor(
+        db.cachedStatement(
+          sql: """
+            SELECT \(PersonRow.selection(from: "p")) FROM person_fts CROSS JOIN person p ON p.rowid = person_fts.rowid
+            WHERE person_fts MATCH ? AND p.generation = ? LIMIT ?
+            """),
+        arguments: [match, try Self.liveGeneration(db), limit])
+      var people: [Person] = []
+      while let row = try cursor.next() { people.append(PersonRow.person(row, terms)) }
+      return people
+    }
+  }
+
+  /// Every word's exact alternatives OR a mail-name word it starts, and NOT the exact match: nil
+  /// when no word can be a mail-name word.
+  static func mailNameMatch(_ text: String) -> String? {
+    guard let exact = IndexQuery(text).match, exact != "*" else { return nil }
+    var groups: [String] = []
+    for word in QueryWords(text, style: .search).server {
+      guard let alone = IndexQuery(word).match, alone != "*", let mail = IndexTokens.mailNameAlternative(word) else {
+        continue
+      }
+      groups.append("(" + alone + " OR " + mail + ")")
+    }
+    return groups.isEmpty ? nil : "(" + groups.joined(separator: " AND ") + ") NOT (" + exact + ")"
+  }
+
+  /// The forgiving half of `closeMatches`: misspelt words' close words and splits.
+  private func forgivingMatches(_ close: CloseQuery, limit: Int) throws -> [Person] {
     let people = try read { db, terms -> [Person] in
       let generation = try Self.liveGeneration(db)
       var ranked: [Int64] = []
@@ -49,7 +96,7 @@ extension DirectoryIndex {
         try Row.fetchOne(find, arguments: [$0]).map { PersonRow.person($0, terms) }
       }
     }
-    return (Array(people.prefix(limit)), close.forgivenText)
+    return Array(people.prefix(limit))
   }
 
   /// Every word's exact alternatives (as `IndexQuery` makes them) OR its close words within

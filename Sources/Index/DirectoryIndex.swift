@@ -19,6 +19,8 @@ public final class DirectoryIndex: Sendable {
   let vocabulary = LockedValue<VocabularyCache>(VocabularyCache())
   /// The numbered texts of `person` rows read so far (`PersonTerms`): numbers are never reused.
   let personTerms = LockedValue<PersonTerms.Known>(PersonTerms.Known())
+  /// The file opened and the first read that failed as damage (`DirectoryIndex+Health`).
+  let health: IndexHealth
 
   /// An index written by an older version, opened with `upgrade: false`.
   public struct NeedsUpgrade: Error {}
@@ -48,6 +50,7 @@ public final class DirectoryIndex: Sendable {
 
   private init(location: IndexLocation, upgrade: Bool) throws {
     self.location = location
+    health = IndexHealth(path: location.file.path)
     var configuration = Configuration()
     configuration.busyMode = .timeout(10)
     configuration.label = "roster.index"
@@ -83,6 +86,7 @@ public final class DirectoryIndex: Sendable {
     registerGroupMigration(&migrator)
     migrator.registerMigration("v2-compact-ranked-people", migrate: compactPeople)
     migrator.registerMigration("v3-interned-people", migrate: internPeople)
+    migrator.registerMigration("v4-mail-name-tokens", migrate: addMailNameTokens)
     return migrator
   }
 
@@ -150,7 +154,8 @@ public final class DirectoryIndex: Sendable {
     let live = try liveGeneration(db)
     let building = try meta(db)["building_generation"].flatMap { Int($0) }
     let terms = PersonTerms(db)
-    var memo = IndexTokenMemo()
+    // The tokens of v3 exactly: `v4-mail-name-tokens`, which runs after this, adds to them.
+    var memo = IndexTokenMemo(mailNames: false)
     var after: Int64 = .min
     while true {
       let rows = try Row.fetchAll(

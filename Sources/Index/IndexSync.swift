@@ -103,6 +103,9 @@ public struct IndexSync: Sendable {
       }
       throw .failed(error)
     } catch {
+      // A write that fails as damage (the file truncated or deleted under it) is kept, so the
+      // caller falls back to Graph and rebuilds instead of retrying into a broken file.
+      index.noteFailure(error)
       throw .failed(.malformedResponse("The local index could not be written: \(error)"))
     }
   }

@@ -12,6 +12,14 @@ import SearchRules
 struct IndexTokenMemo {
   static let limit = 8192
 
+  /// Whether `fields` adds the mail-name words: not while the v3 upgrade writes tokens, which the
+  /// v4 upgrade after it adds them to, giving back the v3 tokens to delete them (`mailNames`).
+  let mailNames: Bool
+
+  init(mailNames: Bool = true) {
+    self.mailNames = mailNames
+  }
+
   /// A name word (split at white space, as `NameTokenizer.indexTokens` splits a name) and its
   /// tokens (`IndexTokens.raw`).
   private var words: [String: [String]] = [:]
@@ -44,7 +52,8 @@ struct IndexTokenMemo {
       let made = fold(value)
       if !made.isEmpty { folded.append(made) }
     }
-    return folded.joined(separator: " ")
+    let plain = folded.joined(separator: " ")
+    return mailNames ? IndexTokens.fields(plain, mailNames: IndexTokens.mailNames(person)) : plain
   }
 
   /// A value's folded token; remembered unless it is plain ASCII (mail and UPN: unique, and

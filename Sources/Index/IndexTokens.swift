@@ -20,7 +20,13 @@ enum IndexTokens {
       .joined(separator: " ")
   }
 
+  /// The prefix-compared properties' tokens, then the mail-name words (`mailNames`).
   static func fields(_ person: Person) -> String {
+    fields(plainFields(person), mailNames: mailNames(person))
+  }
+
+  /// The prefix-compared properties' tokens alone (what files before schema v4 hold).
+  static func plainFields(_ person: Person) -> String {
     person.searchFields.values(matching: .prefix).map { raw(TextFolding.searchFolded($0)) }.filter { !$0.isEmpty }
       .joined(separator: " ")
   }

@@ -20,6 +20,17 @@ extension LocalIndexClient {
       attach: { account in
         let location = IndexLocation(account: account, environment: environment, directory: directory)
         let repaired = LockedValue<String?>(nil)
+        // Opened again after a damage (`damage`): the old connections are closed first, so the
+        // new file is not read through the old one's WAL, and the bad file is set aside.
+        if let old = attached.current, let damage = old.damage() {
+          attached.withLock { $0 = nil }
+          old.close()
+          if let aside = DirectoryIndex.setAside(old.location, after: damage) {
+            let message = "Local index damaged: rebuilding it from the directory; the damaged file is kept as \(aside)."
+            report(message)
+            repaired.withLock { $0 = message }
+          }
+        }
         let opened = try? DirectoryIndex.open(location) { message in
           report(message)
           repaired.withLock { $0 = message }
@@ -41,19 +52,27 @@ extension LocalIndexClient {
       },
       search: { text, limit in
         guard let index = attached.current else { return [] }
-        return (try? index.search(text, limit: limit)) ?? []
+        do { return try index.search(text, limit: limit) } catch {
+          // Kept: `damage` then tells the UI, which asks Graph instead of saying "No one matches".
+          index.noteFailure(error)
+          return []
+        }
       },
       sync: { progress in
         guard let index = attached.current else { return .failed(.cancelled) }
+        // A deleted or emptied file is not synced into: it would say "synced just now" of nothing.
+        if let damage = index.damage() { return .damaged(damage) }
         let sync = IndexSync(index: index, feed: feed, estimate: estimate, groups: groupMode.current)
         do throws(IndexSyncError) {
           switch try await sync.run(progress: { progress($0.indexed, $0.estimate) }) {
           case .busy: return .busy
           case .synced:
+            if let damage = index.damage() { return .damaged(damage) }
             index.prepareCloseMatches()
             return (try? index.status()).map { .synced(summary($0, index: index)) } ?? .failed(.cancelled)
           }
         } catch {
+          if let damage = index.damage() { return .damaged(damage) }
           switch error {
           case .permissionDenied(let message): return .permissionDenied(message)
           case .failed(let failure): return .failed(failure)
@@ -61,18 +80,32 @@ extension LocalIndexClient {
         }
       },
       remove: { id in try? attached.current?.remove(id: id) },
-      detail: { id in try? attached.current?.detail(id: id) },
+      detail: { id in
+        guard let index = attached.current else { return nil }
+        do { return try index.detail(id: id) } catch {
+          index.noteFailure(error)
+          return nil
+        }
+      },
       closeMatches: { text, limit in
-        guard let index = attached.current,
-          let found = try? index.closeMatches(text, limit: limit, wait: false)
-        else { return nil }
-        return CloseMatches(people: found.people, forgiven: found.forgiven)
+        guard let index = attached.current else { return nil }
+        let found: (people: [Person], forgiven: String, byMailName: Set<String>)?
+        do { found = try index.closeMatches(text, limit: limit, wait: false) } catch {
+          index.noteFailure(error)
+          return nil
+        }
+        guard let found else { return nil }
+        return CloseMatches(people: found.people, forgiven: found.forgiven, byMailName: found.byMailName)
       },
       searchGroups: { text, limit in
         guard let index = attached.current else { return [] }
-        return (try? index.searchGroups(text, limit: limit)) ?? []
+        do { return try index.searchGroups(text, limit: limit) } catch {
+          index.noteFailure(error)
+          return []
+        }
       },
-      groups: .index({ attached.current }, me: { me.current }))
+      groups: .index({ attached.current }, me: { me.current }),
+      damage: { attached.current?.damage() })
   }
 
   static func summary(_ status: IndexStatus, index: DirectoryIndex? = nil) -> LocalIndexSummary {

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdCore
 import HummingbirdTLS
 import Logging
+import NIOCore
 import SandboxDirectory
 
 // CONTRACT: how tests, the benchmark and `roster --demo` embed the sandbox in-process. The
@@ -210,7 +211,7 @@ public enum SandboxServer {
     let port: Int
     do { port = try bound.get() } catch {
       serving.cancel()
-      throw SandboxStartError.bindFailed(String(describing: error))
+      throw SandboxStartError.bindFailed(Self.bindFailure(error, configuration: configuration))
     }
     let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
     let baseURL = URL(string: "\(tenant.scheme)://\(host):\(port)")!

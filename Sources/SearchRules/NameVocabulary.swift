@@ -52,7 +52,9 @@ public struct NameVocabulary: Sendable {
   /// the word itself is not among them.
   public func words(closeTo word: String, limit: Int = 40) -> [(word: String, distance: Int)] {
     let bytes = Array(word.utf8)
-    let slack = EditDistance.slack(forLength: bytes.count)
+    // The slack follows the letters typed, not the bytes: one CJK character is three UTF-8 bytes
+    // but one letter, and words under three letters get no close matches (README).
+    let slack = EditDistance.slack(forLength: word.count)
     guard slack > 0 else { return [] }
     let mask = Self.mask(bytes)
     var found: [(word: [UInt8], distance: Int)] = []
@@ -71,7 +73,7 @@ public struct NameVocabulary: Sendable {
   /// Ways to read `word` as two name words typed without the space between ("adityagupta").
   public func splits(of word: String) -> [(String, String)] {
     let bytes = Array(word.utf8)
-    guard bytes.count >= 4 else { return [] }
+    guard word.count >= 3, bytes.count >= 4 else { return [] }
     var found: [(String, String)] = []
     for cut in 2...(bytes.count - 2) where members.contains(Array(bytes[..<cut])) {
       if members.contains(Array(bytes[cut...])) {

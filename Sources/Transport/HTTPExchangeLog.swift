@@ -4,13 +4,13 @@ import Foundation
 /// One log line per HTTP exchange: method, host and path, status, duration, and the ids a
 /// support case needs (`request-id` / `x-ms-request-id` from the service, our `client-request-id`).
 ///
-/// Successful calls are `info`; failures (4xx, 5xx, no response) are `warning`, so the default
+/// Successful calls and a photo's 404 are `info`; failures (4xx, 5xx, no response) are `warning`, so the default
 /// log level already keeps the call that went wrong. Query values and bodies only at `debug`,
 /// redacted (`LogRedaction`); headers are never logged whole, so `Authorization` never is.
 enum HTTPExchangeLog {
   static func finished(_ request: HTTPRequest, response: HTTPResponse, after duration: Duration) {
     let log = DiagnosticLog.logger("roster.http")
-    let level: Logger.Level = response.status >= 400 ? .warning : .info
+    let level: Logger.Level = response.status >= 400 && !isExpectedAbsence(request, response) ? .warning : .info
     guard log.logLevel <= level else { return }
     var metadata = base(request, duration: duration, log: log)
     metadata["status"] = "\(response.status)"
@@ -23,6 +23,14 @@ enum HTTPExchangeLog {
       metadata["response_body"] = "\(body)"
     }
     log.log(level: level, "HTTP \(request.method)", metadata: metadata)
+  }
+
+  /// A 404 for a photo is the usual answer for a person without one (most people, in many
+  /// tenants): an `info` line, not a `warning` per person scrolled past in the default log.
+  static func isExpectedAbsence(_ request: HTTPRequest, _ response: HTTPResponse) -> Bool {
+    guard response.status == 404 else { return false }
+    let path = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? ""
+    return path.hasSuffix("/$value") && (path.contains("/photo/") || path.contains("/photos/"))
   }
 
   static func failed(_ request: HTTPRequest, error: any Error, after duration: Duration) {

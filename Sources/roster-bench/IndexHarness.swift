@@ -304,6 +304,9 @@ enum IndexHarness {
     process.standardOutput = out
     process.standardError = err
     try process.run()
+    // A `roster index sync` of a million people runs for minutes: stopped too if the bench is.
+    ChildProcesses.started(process.processIdentifier)
+    defer { ChildProcesses.ended(process.processIdentifier) }
     nonisolated(unsafe) var outData = Data()
     nonisolated(unsafe) var errData = Data()
     let group = DispatchGroup()

@@ -45,6 +45,7 @@ final class PTYSession: @unchecked Sendable {
     let child = bench_spawn_in_pty(executable, cArgs, cEnv, Int32(rows), Int32(cols), &masterFD)
     guard child > 0 else { throw BenchError("could not start \(executable): \(String(cString: strerror(errno)))") }
     pid = child
+    ChildProcesses.started(child)
     master = masterFD
     screen = ScreenEmulator(rows: rows, cols: cols)
     let thread = Thread { [self] in readLoop() }
@@ -235,6 +236,7 @@ final class PTYSession: @unchecked Sendable {
     var status: Int32 = 0
     for _ in 0..<50 {
       if waitpid(pid, &status, WNOHANG) == pid {
+        ChildProcesses.ended(pid)
         close(master)
         return
       }
@@ -242,6 +244,7 @@ final class PTYSession: @unchecked Sendable {
     }
     kill(pid, SIGKILL)
     waitpid(pid, &status, 0)
+    ChildProcesses.ended(pid)
     close(master)
   }
 }

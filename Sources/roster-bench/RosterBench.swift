@@ -43,6 +43,7 @@ struct RosterBench: ParsableCommand {
 
   func run() throws {
     if let indexFile { return try IndexFileFigures.run(path: indexFile) }
+    ChildProcesses.stopChildrenOnEveryExit()
     let rosterPath = try locateRoster()
     let work = FileManager.default.temporaryDirectory.appendingPathComponent("roster-bench-\(getpid())")
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)

@@ -22,15 +22,23 @@ final class SandboxProcess {
     process.standardOutput = out
     process.standardError = FileHandle.nullDevice
     try process.run()
+    ChildProcesses.started(process.processIdentifier)
     var line = Data()
     while !line.contains(UInt8(ascii: "\n")) {
       let byte = out.fileHandleForReading.readData(ofLength: 1)
-      if byte.isEmpty { throw BenchError("roster sandbox exited before printing its line") }
+      if byte.isEmpty {
+        Self.stop(process)
+        throw BenchError("roster sandbox exited before printing its line")
+      }
       line.append(byte)
     }
     guard let announced = SandboxAnnouncement(line: String(decoding: line, as: UTF8.self)),
       let url = URL(string: announced.baseURL)
-    else { throw BenchError("unexpected sandbox line: \(String(decoding: line, as: UTF8.self))") }
+    else {
+      // Started but unusable: stopped here, since no `defer` holds it yet.
+      Self.stop(process)
+      throw BenchError("unexpected sandbox line: \(String(decoding: line, as: UTF8.self))")
+    }
     baseURL = url
     tenantId = announced.tenantId
     clientId = announced.clientId
@@ -38,9 +46,16 @@ final class SandboxProcess {
 
   var authority: String { baseURL.appendingPathComponent(tenantId).absoluteString }
 
-  func stop() {
-    process.terminate()
+  func stop() { Self.stop(process) }
+
+  /// SIGTERM, then SIGKILL after 5 s: a sandbox that does not end must not hang the bench.
+  private static func stop(_ process: Process) {
+    if process.isRunning { process.terminate() }
+    let deadline = Date().addingTimeInterval(5)
+    while process.isRunning, Date() < deadline { usleep(20_000) }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
+    ChildProcesses.ended(process.processIdentifier)
   }
 }
 

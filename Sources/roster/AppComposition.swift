@@ -26,7 +26,7 @@ struct AppComposition: Sendable {
   var severalAccounts = false
 
   /// `roster --demo`: the embedded sandbox tenant (`SandboxServer.start` on 127.0.0.1, approving
-  /// device codes after 3 s and browser sign-ins after 2 s) with the live Identity and Graph
+  /// device codes at their first poll, made at once, and browser sign-ins after 2 s) with the live Identity and Graph
   /// clients, tokens in memory only. `ROSTER_DEMO_PEOPLE` loads a people file instead of the
   /// generated organisation. The index goes where `DemoData` says: a temporary directory removed
   /// on exit, or `ROSTER_DEMO_DATA`. If the sandbox cannot start, this throws with the reason: a
@@ -34,8 +34,10 @@ struct AppComposition: Sendable {
   /// about Roster.
   static func demo(environment: [String: String]) async throws -> AppComposition {
     var configuration = SandboxConfiguration()
-    configuration.approveAfter = .seconds(3)
-    configuration.deviceCodeInterval = 1
+    // Approved on the first poll, made at once (interval 0): the demo is signed in within a frame
+    // or two, saying meanwhile that it signs in by itself (issue 28).
+    configuration.approveAfter = .zero
+    configuration.deviceCodeInterval = 0
     if let people = environment["ROSTER_DEMO_PEOPLE"], !people.isEmpty {
       configuration.peopleFile = URL(fileURLWithPath: people)
     }
@@ -65,7 +67,12 @@ struct AppComposition: Sendable {
           graph, tokens: auth.tokens, transport: transport, environment: environment,
           directory: try DemoData.directory(environment: environment)),
       groups: GroupClient.live(configuration: graph, tokens: auth.tokens, transport: transport))
-    return AppComposition(settings: settings, services: services, isDemo: true, saveSettings: { _ in services })
+    var composition = AppComposition(
+      settings: settings, services: services, isDemo: true, saveSettings: { _ in services })
+    // The device code approves itself before a key can be pressed, so the demo's browser sign-in
+    // (which approves itself after `demoApprovalDelay`) is chosen up front: ROSTER_DEMO_SIGN_IN=browser.
+    if environment["ROSTER_DEMO_SIGN_IN"]?.lowercased() == "browser" { composition.signInMethod = .browser }
+    return composition
   }
 
   /// `roster`: the configured tenant, with the live clients (Identity's `AuthClient.live`, Graph's

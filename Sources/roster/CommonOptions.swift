@@ -51,9 +51,21 @@ struct CommonOptions: ParsableArguments {
   @Option(
     name: .customLong("log-level"),
     help: ArgumentHelp(
-      "What goes to the log file $XDG_STATE_HOME/roster/roster.log (default: $ROSTER_LOG, else warning).",
-      valueName: "level"))
-  var logLevel: LogLevelChoice?
+      "What goes to the log file $XDG_STATE_HOME/roster/roster.log (default: $ROSTER_LOG, else warning). "
+        + "(values: debug, info, warning)",
+      valueName: "level"),
+    completion: .list(LogLevelChoice.allCases.map(\.rawValue)))
+  var logLevel: String?
+
+  /// A bad `--log-level` is this command's usage error. Parsed as a `LogLevelChoice` by the
+  /// parser, the root (which has the option too) claimed the failure and printed its own usage
+  /// for `roster search --log-level verbose`; checked here, the subcommand's usage is printed.
+  /// (`RosterLog` reads the level from the arguments before parsing.)
+  func validate() throws {
+    if let logLevel, LogLevelChoice(rawValue: logLevel.lowercased()) == nil {
+      throw ValidationError("--log-level must be debug, info or warning, not “\(CleanText(logLevel))”.")
+    }
+  }
 
   var environment: [String: String] { ProcessInfo.processInfo.environment }
 
@@ -66,6 +78,9 @@ struct CommonOptions: ParsableArguments {
     warn: @escaping @Sendable (String) -> Void = { Console.error($0) }
   ) throws -> Settings {
     var settings = try loadSettingsOnly(signIn: signIn, redirectPort: redirectPort, profile: profile)
+    if let unknown = Settings.unknownKeysWarning(configFile: config, environment: environment) {
+      warn("roster: \(unknown)")
+    }
     let explicitProfile = profile != nil || environment["ROSTER_PROFILE"].map { !$0.isEmpty } == true
     guard persist || settings.account != nil else { return settings }
     let file: TokenCacheFile
@@ -193,7 +208,7 @@ struct DemoOptions: ParsableArguments {
 /// What a command that signs in or calls Graph works with; Graph commands use `transport` and
 /// `session` (an `AccessTokenProvider`) or `AuthClient.live(session:)`. `environment` is where
 /// files go (the index's cache directory): the process's own, or a throw-away one for `--demo`.
-struct CommandRuntime {
+struct CommandRuntime: Sendable {
   let settings: Settings
   let transport: LiveHTTPTransport
   let store: any TokenStore

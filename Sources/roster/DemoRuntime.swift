@@ -10,12 +10,39 @@ import Transport
 /// browser) flow, tokens in memory. Nothing is left on disk: an index the command writes goes
 /// to a throw-away cache directory removed when the process exits.
 enum DemoRuntime {
+  /// The demo runtime of this process, started once: a command that asks twice (`roster search
+  /// --demo --close` reads Graph, then the index) gets the same tenant, sign-in and throw-away
+  /// directory, so the index it builds holds the people Graph just answered with.
   static func start(b2c: Bool, environment: [String: String]) async throws -> CommandRuntime {
+    try await started.runtime(b2c: b2c) { try await make(b2c: b2c, environment: environment) }
+  }
+
+  private static let started = Started()
+
+  /// One start per kind (directory or B2C) per process; a failed start is tried again.
+  private actor Started {
+    private var tasks: [Bool: Task<CommandRuntime, any Error>] = [:]
+
+    func runtime(b2c: Bool, _ make: @escaping @Sendable () async throws -> CommandRuntime) async throws
+      -> CommandRuntime
+    {
+      let task = tasks[b2c] ?? Task { try await make() }
+      tasks[b2c] = task
+      do {
+        return try await task.value
+      } catch {
+        tasks[b2c] = nil
+        throw error
+      }
+    }
+  }
+
+  private static func make(b2c: Bool, environment: [String: String]) async throws -> CommandRuntime {
     var configuration = SandboxConfiguration()
-    // The device code is approved on its first poll (after the 1 s interval, the least a client
-    // polls at): a script must not wait for a person.
+    // The device code is approved on its first poll, which an interval of 0 makes at once: a
+    // script must not wait for a person, nor for a polling interval.
     configuration.approveAfter = .zero
-    configuration.deviceCodeInterval = 1
+    configuration.deviceCodeInterval = 0
     if let people = environment["ROSTER_DEMO_PEOPLE"], !people.isEmpty {
       configuration.peopleFile = URL(fileURLWithPath: people)
     }

@@ -95,7 +95,7 @@ enum GroupOutput {
       if !paths.isEmpty { header.append("path") }
       let rows = members.map { member -> [String] in
         var row = [
-          CleanText(member.id).string, CleanText(member.odataType).string, member.name.string,
+          CleanText(member.id).string, CleanText(member.odataType).string, shownName(of: member, orID: false),
           mail(of: member) ?? "", member.person?.userPrincipalName?.string ?? "",
         ]
         if !paths.isEmpty { row.append(paths[member.id].map(pathText) ?? "") }
@@ -106,7 +106,7 @@ enum GroupOutput {
       var headers = ["Name", "Type", "Mail"]
       if !paths.isEmpty { headers.append("Path") }
       let rows = members.map { member -> [String] in
-        var row = [member.name.string, kindLabel(member), mail(of: member) ?? ""]
+        var row = [shownName(of: member, orID: true), kindLabel(member), mail(of: member) ?? ""]
         if !paths.isEmpty { row.append(paths[member.id].map(pathText) ?? "") }
         return row
       }
@@ -125,6 +125,15 @@ enum GroupOutput {
     case .group(let group): return "group (\(group.kind.label))"
     case .undescribed(let other): return other.kind.label.string
     }
+  }
+
+  /// The name Graph gave; for an object described only by id and type, its id in a table (where
+  /// "device  device" four times told them apart by nothing, issue 28 item 10) and nothing in CSV
+  /// (whose id column has it already).
+  static func shownName(of member: DirectoryObject, orID: Bool) -> String {
+    guard case .undescribed(let object) = member else { return member.name.string }
+    if let name = object.displayName?.string, !name.isEmpty { return name }
+    return orID ? CleanText(object.id).string : ""
   }
 
   static func mail(of member: DirectoryObject) -> String? {

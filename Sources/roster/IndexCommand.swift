@@ -74,6 +74,8 @@ struct IndexCommand: AsyncParsableCommand {
       guard FileManager.default.fileExists(atPath: context.location.file.path) else {
         if json {
           print("{\"exists\":false,\"file\":\(IndexContext.jsonString(context.location.file.path))}")
+        } else if demo.demo {
+          print(IndexContext.demoKeepsNoIndex)
         } else {
           print("No index yet for \(context.account.username). Run `roster index sync` (or just `roster`).")
         }

@@ -84,7 +84,11 @@ struct LoginCommand: AsyncParsableCommand {
 
   private static func show(_ prompt: DeviceCodePrompt) {
     Console.error("To sign in, open \(prompt.verificationURI) in a browser and enter the code \(prompt.userCode)")
-    if let message = prompt.message, !message.isEmpty { Console.error(message.string) }
+    // The service's message is the same instruction again ("…open the page … and enter the code
+    // ABCD…") when it names the code: printed only when it says something else.
+    if let message = prompt.message, !message.isEmpty, !message.string.contains(prompt.userCode.string) {
+      Console.error(message.string)
+    }
     let minutes = max(1, Int((prompt.expiresAt.timeIntervalSinceNow / 60).rounded()))
     Console.error("The code expires in about \(minutes) minutes. Waiting for you to sign in…")
     if Console.stdoutIsTerminal {

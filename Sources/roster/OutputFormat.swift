@@ -109,16 +109,9 @@ enum PeopleOutput {
     }.joined(separator: "\n") + "\n"
   }
 
-  /// Column widths that fit `total` cells: the widest column gives up a cell at a time, down to a
-  /// minimum, so short columns (department) stay readable while long ones (mail) are cut.
+  /// Column widths that fit `total` cells: job title and department give up cells first, name
+  /// and mail (what tells two people apart) only after them (`ColumnFit`, issue 28 item 8).
   static func fitted(_ natural: [Int], into total: Int) -> [Int] {
-    var widths = natural
-    let available = max(total - columnGap.count * (natural.count - 1), 0)
-    while widths.reduce(0, +) > available {
-      guard let widest = widths.indices.filter({ widths[$0] > minimumColumnWidth }).max(by: { widths[$0] < widths[$1] })
-      else { break }
-      widths[widest] -= 1
-    }
-    return widths
+    ColumnFit.fitted(natural, into: total, gap: columnGap.count, kept: 2, minimum: minimumColumnWidth)
   }
 }

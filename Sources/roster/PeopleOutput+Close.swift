@@ -19,7 +19,7 @@ extension PeopleOutput {
         separator: "\n", omittingEmptySubsequences: false)
       // Line 0 is the header: the divider goes above the first close match.
       var out = Array(lines.prefix(people.count + 1)).map(String.init)
-      out.append("-- close matches for \u{201C}\(close.forgiven)\u{201D} --")
+      out.append("-- \(close.label) --")
       out += lines.dropFirst(people.count + 1).map(String.init)
       return out.joined(separator: "\n")
     case .json, .csv:

@@ -33,8 +33,16 @@ struct Roster: AsyncParsableCommand {
   /// shells and `getopt` tools do) instead of argument-parser's 64.
   static func main() async {
     RosterLog.bootstrap(arguments: CommandLine.arguments, environment: ProcessInfo.processInfo.environment)
+    if let usage = LogLevelUsage.message(arguments: Array(CommandLine.arguments.dropFirst())) {
+      FileHandle.standardError.write(Data((usage + "\n").utf8))
+      Foundation.exit(2)
+    }
     do {
       var command = try parseAsRoot()
+      if let refusal = DemoRefusal.message(for: command, arguments: CommandLine.arguments) {
+        Console.error("roster: \(refusal)")
+        Foundation.exit(2)
+      }
       if var asyncCommand = command as? any AsyncParsableCommand {
         try await asyncCommand.run()
       } else {

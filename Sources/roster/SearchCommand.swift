@@ -81,6 +81,10 @@ struct SearchCommand: AsyncParsableCommand {
   private func closeMatches(excluding exact: [Person]) async throws -> CloseMatches? {
     guard close, exact.count < top else { return nil }
     let context = try await IndexContext.make(common, demo: demo)
+    if demo.demo {
+      guard let index = await context.syncedForDemo() else { return nil }
+      return try Self.closeMatches(index, text: text, limit: top - exact.count, excluding: exact)
+    }
     guard FileManager.default.fileExists(atPath: context.location.file.path),
       let index = try? context.open(), (try? index.status())?.complete == true
     else {
@@ -96,7 +100,8 @@ struct SearchCommand: AsyncParsableCommand {
     guard let found = try index.closeMatches(text, limit: limit + exact.count, wait: true) else { return nil }
     let known = Set(exact.map(\.id))
     let people = found.people.filter { !known.contains($0.id) }.prefix(limit)
-    return people.isEmpty ? nil : CloseMatches(people: Array(people), forgiven: found.forgiven)
+    return people.isEmpty
+      ? nil : CloseMatches(people: Array(people), forgiven: found.forgiven, byMailName: found.byMailName)
   }
 
   private func write(_ people: [Person], close found: CloseMatches?, format: OutputFormat) throws {

@@ -42,6 +42,7 @@ struct ShowCommand: AsyncParsableCommand {
   @OptionGroup var common: CommonOptions
 
   func validate() throws {
+    if let problem = Self.keyProblem(person) { throw ValidationError(problem) }
     if json && vcard { throw ValidationError("Choose one of --json and --vcard.") }
     if (transitive || csv) && !memberOf { throw ValidationError("--transitive and --csv go with --member-of.") }
     if memberOf && vcard { throw ValidationError("--vcard shows a person, not their groups.") }
@@ -49,6 +50,22 @@ struct ShowCommand: AsyncParsableCommand {
     if offline && demo.demo {
       throw ValidationError("--offline has no index to read with --demo: every --demo run starts a new sandbox tenant.")
     }
+  }
+
+  /// Why `key` cannot name anyone, before anything is sent: empty, or without an `@` and with a
+  /// character no object id or user name has (Entra's user names allow letters, digits and
+  /// `' . - _ ! # ^ ~`). Graph would answer `$filter=x` with a service error and a name with
+  /// "not found"; both are a usage mistake (exit 2), so say what `show` takes.
+  static func keyProblem(_ key: String) -> String? {
+    let trimmed = key.trimmingCharacters(in: .whitespacesAndNewlines)
+    let takes = "roster show takes an object id, a user principal name or a mail address"
+    if trimmed.isEmpty { return "\(takes); the argument is empty." }
+    let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'.-_!#^~")
+    let control = trimmed.unicodeScalars.contains { CharacterSet.controlCharacters.contains($0) }
+    if control || (!trimmed.contains("@") && !trimmed.unicodeScalars.allSatisfy(allowed.contains)) {
+      return "\(takes); '\(CleanText(trimmed))' is none of them. To find someone by name, use roster search."
+    }
+    return nil
   }
 
   func run() async throws {

@@ -15,6 +15,19 @@ import Testing
     #expect(machine.receive(.timerFired(now: start + .seconds(5))) == .sendPoll)
   }
 
+  /// A server that asks for no interval (the demo's own sandbox, which approves at once) is polled
+  /// at once; a pending answer is then polled again a second later, never in a tight loop.
+  @Test func aZeroIntervalPollsAtOnceThenASecondApart() {
+    var machine = DeviceCodeStateMachine()
+    #expect(
+      machine.receive(.issued(interval: 0, expiresIn: 900, now: start))
+        == .schedulePoll(after: .zero, slowDown: false))
+    #expect(machine.receive(.timerFired(now: start)) == .sendPoll)
+    #expect(
+      machine.receive(.pollCompleted(.pending, now: start + .milliseconds(5)))
+        == .schedulePoll(after: .seconds(1), slowDown: false))
+  }
+
   @Test func pendingSchedulesTheNextPollAtTheSameInterval() {
     var machine = DeviceCodeStateMachine()
     _ = machine.receive(.issued(interval: 5, expiresIn: 900, now: start))

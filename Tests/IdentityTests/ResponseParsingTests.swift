@@ -20,6 +20,18 @@ import Transport
     #expect(tokens.scope == "app offline_access")
   }
 
+  /// Issue 28 (12): JSON's 0 and 1 are numbers, not booleans (`1 is Bool` holds for Foundation's
+  /// numbers): a device code's `"interval": 1` is one second, not the 5 s fallback.
+  @Test func smallNumbersAreNumbersAndOnlyBooleansAreBooleans() throws {
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(#"{"one":1,"zero":0,"yes":true,"no":false,"text":"7"}"#.utf8))
+        as? [String: Any])
+    #expect(TokenResponse.flexibleInt(json["one"]) == 1)
+    #expect(TokenResponse.flexibleInt(json["zero"]) == 0)
+    #expect(TokenResponse.flexibleInt(json["yes"]) == nil && TokenResponse.flexibleInt(json["no"]) == nil)
+    #expect(TokenResponse.flexibleInt(json["text"]) == 7)
+  }
+
   @Test func aTokenResponseWithoutAnAccessTokenIsAClearError() {
     do {
       _ = try TokenResponse.parse(Data(#"{"token_type":"Bearer","expires_in":3600}"#.utf8), from: url)

@@ -10,6 +10,7 @@ extension AppState {
   mutating func typedNewQuery(_ text: String) {
     search.query = CleanText(text)
     search.requestID += 1
+    search.selectionMoved = false
     _ = search.cache.value(for: search.normalizedQuery, now: now)
     search.answer = nil
     search.status = .searching
@@ -20,6 +21,7 @@ extension AppState {
   mutating func typedRefinement(_ text: String, showing people: [Person]) {
     search.query = CleanText(text)
     search.requestID += 1
+    search.selectionMoved = false
     _ = search.cache.value(for: search.normalizedQuery, now: now)
     search.status = .refining
     listShows(people, answeredFor: search.resultsQuery?.string)
@@ -29,6 +31,7 @@ extension AppState {
   mutating func typedCachedQuery(_ text: String, answer: CachedResults) {
     search.query = CleanText(text)
     search.requestID += 1
+    search.selectionMoved = false
     _ = search.cache.value(for: search.normalizedQuery, now: now)
     search.inFlight = nil
     search.isLoadingMore = false
@@ -39,6 +42,7 @@ extension AppState {
   mutating func typedEmptyQuery(_ text: String = "") {
     search.query = CleanText(text)
     search.requestID += 1
+    search.selectionMoved = false
     search.status = .idle
     search.inFlight = nil
     search.answer = nil
@@ -69,10 +73,10 @@ extension AppState {
     listShows(answer.people, answeredFor: query)
   }
 
-  /// The list replaced: the selected person stays selected when still listed, else the first row;
-  /// the pane follows the selection.
+  /// The list replaced: a person the user moved to since the query changed stays selected when
+  /// still listed, else the first row; the pane follows the selection.
   mutating func listShows(_ people: [Person], answeredFor query: String?) {
-    let selected = search.selectedPerson
+    let selected = search.selectionMoved ? search.selectedPerson : nil
     search.results = people
     search.resultsQuery = query.map { CleanText($0) }
     if let selected, let index = people.firstIndex(where: { $0.id == selected.id }) {
@@ -101,6 +105,7 @@ extension AppState {
   /// A lone move of the selection to row `index`: the pane shows that person at once.
   mutating func selectedAlone(_ index: Int) {
     search.selectedIndex = index
+    search.selectionMoved = true
     detail.selectionMoving = true
     paneShows(search.results[index])
   }
@@ -108,6 +113,7 @@ extension AppState {
   /// A move to row `index` while the selection runs through the list: the pane goes blank.
   mutating func selectedInARun(_ index: Int) {
     search.selectedIndex = index
+    search.selectionMoved = true
     detail.requestID += 1
     detail.retry = nil
     detail.status = .following

@@ -27,6 +27,9 @@ struct CacheAndNarrowingTests {
     }
     #expect(store.state.search.resultsMatchQuery)
     #expect(!store.takeEffects().contains { if case .searchPeople = $0 { return true } else { return false } })
+    // A changed query selects its best match (issue 28): the pane follows it to the top row.
+    #expect(store.state.search.selectedPerson == Fixtures.alexes[0])
+    await store.answerDetail()
     await store.advance(by: .seconds(1))
     #expect(store.directory.takeCalls().isEmpty, "no request for a cached query")
     await store.finish()

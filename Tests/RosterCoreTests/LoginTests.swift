@@ -45,6 +45,22 @@ struct LoginTests {
     #expect(!effects.contains(.warmUpDirectory))
   }
 
+  /// Issue 28 (12): what is typed while the demo signs itself in is searched once signed in; a
+  /// real sign-in's screen takes no typing.
+  @Test func textTypedWhileTheDemoSignsInIsSearchedOnceSignedIn() {
+    var state = AppState.signedIn()
+    state.screen = .login
+    state.account = nil
+    state.login.phase = .starting
+    _ = reduce(&state, .login(.typedAhead("quinn")))
+    #expect(state.search.query.isEmpty, "only the demo types ahead")
+    state.isDemo = true
+    _ = reduce(&state, .login(.typedAhead("quinn")))
+    #expect(state.search.query == "quinn")
+    let effects = reduce(&state, .login(.signInEventReceived(.signedIn(Fixtures.account))))
+    #expect(effects.contains { if case .searchPeople(let query, _) = $0 { query.text == "quinn" } else { false } })
+  }
+
   @Test func deviceCodeEventsDriveTheLoginScreen() async throws {
     let store = TestStore(state: Self.loginState())
     let signIn = try #require(await Self.startWithoutASession(store), "the store asked for a sign-in")

@@ -51,9 +51,15 @@ struct GroupDeltaTests {
       let design = try await G.groupId(h, token, "Design Studio")
       let listed = G.values(try await h.graph("/v1.0/groups/\(design)/members?$select=id", token: token))
       #expect(Self.members(first.values)[design] == listed.compactMap { $0["id"] as? String })
-      // Hidden membership: the group is listed, its members are not.
+      // Hidden membership: the group is listed, its members only to its owners and members (the
+      // signed-in chief executive is both) and to holders of Member.Read.Hidden.
       let leadership = try await G.groupId(h, token, "Leadership Confidential")
-      #expect(Self.members(first.values)[leadership] == [])
+      #expect(Self.members(first.values)[leadership]?.count == 12)
+      let outsiderName = try #require(
+        G.values(try await h.graph("/v1.0/users?$top=60", token: token)).last?["userPrincipalName"] as? String)
+      let outsider = try await h.signIn(scope: G.groupScope, user: outsiderName).accessToken
+      let outside = try await Self.round(h, outsider, from: "/v1.0/groups/delta?$select=displayName,members")
+      #expect(Self.members(outside.values)[leadership] == [])
 
       // Nothing changed: the delta link answers an empty page with a new delta link.
       let quiet = try await Self.round(h, token, from: first.deltaLink)

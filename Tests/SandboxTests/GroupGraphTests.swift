@@ -224,19 +224,37 @@ struct GroupGraphTests {
       let withDevices = try await h.signIn(scope: Self.groupScope + " Device.Read.All").accessToken
       let described = Self.values(try await h.graph("/v1.0/groups/\(agents)/members", token: withDevices))
       #expect(described.filter { $0["displayName"] as? String == "BUILD-AGENT-1" }.count == 1)
-      // Hidden membership: 403 without Member.Read.Hidden, members with it.
+      // Hidden membership: 403 without Member.Read.Hidden to someone outside the group (the 60th
+      // person; the chief executive and the department heads are in it), members with it.
       let leadership = try await Self.groupId(h, full, "Leadership Confidential")
-      let hidden = try await h.graph("/v1.0/groups/\(leadership)/members", token: full)
+      let outsiderName = try #require(
+        Self.values(try await h.graph("/v1.0/users?$top=60", token: full)).last?["userPrincipalName"] as? String)
+      let outsider = try await h.signIn(scope: Self.groupScope, user: outsiderName).accessToken
+      let hidden = try await h.graph("/v1.0/groups/\(leadership)/members", token: outsider)
       #expect(hidden.status == 403)
       #expect(((hidden.json["error"] as? [String: Any])?["message"] as? String)?.contains("Member.Read.Hidden") == true)
-      #expect(try await h.graph("/v1.0/groups/\(leadership)?$expand=members", token: full).status == 403)
-      #expect(try await h.graph("/v1.0/groups/\(leadership)", token: full).status == 200)
-      let reader = try await h.signIn(scope: Self.groupScope + " Member.Read.Hidden").accessToken
+      #expect(try await h.graph("/v1.0/groups/\(leadership)?$expand=members", token: outsider).status == 403)
+      #expect(try await h.graph("/v1.0/groups/\(leadership)", token: outsider).status == 200)
+      let reader = try await h.signIn(scope: Self.groupScope + " Member.Read.Hidden", user: outsiderName).accessToken
       let shown = try await h.graph("/v1.0/groups/\(leadership)/members", token: reader)
       #expect(shown.status == 200 && Self.values(shown).count == 12)
-      // Someone else's hidden groups are left out of their memberships without Member.Read.Hidden.
-      let others = Self.names(try await h.graph("/v1.0/users/\(head)/memberOf?$select=displayName", token: full))
+      // Its own members (a department head) and owner (the chief executive) list its members with
+      // no extra permission; the group's delta gives them its members too.
+      let chief = try #require(
+        Self.values(try await h.graph("/v1.0/users?$top=1", token: full)).first?["userPrincipalName"] as? String)
+      for insider in [head, chief] {
+        let token = try await h.signIn(scope: Self.groupScope, user: insider).accessToken
+        let own = try await h.graph("/v1.0/groups/\(leadership)/members", token: token)
+        #expect(own.status == 200 && Self.values(own).count == 12, "\(insider): \(own.status)")
+        #expect(try await h.graph("/v1.0/groups/\(leadership)?$expand=members", token: token).status == 200)
+      }
+      // Someone else's hidden groups are left out of their memberships without Member.Read.Hidden,
+      // unless the caller is in the group too.
+      let others = Self.names(
+        try await h.graph("/v1.0/users/\(head)/memberOf?$select=displayName", token: outsider))
       #expect(!others.contains("Leadership Confidential") && others.contains("All Company"))
+      let fellow = Self.names(try await h.graph("/v1.0/users/\(head)/memberOf?$select=displayName", token: full))
+      #expect(fellow.contains("Leadership Confidential"))
       let revealed = Self.names(try await h.graph("/v1.0/users/\(head)/memberOf?$select=displayName", token: reader))
       #expect(revealed.contains("Leadership Confidential"))
       #expect(

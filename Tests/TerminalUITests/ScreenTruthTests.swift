@@ -56,7 +56,17 @@ import Testing
     let tight = PeopleColumns(total: 47, name: 16, address: 39, title: 30, presence: nil)
     #expect(tight.widths == [16, 30], "the address is cut from its end, the name kept")
     let tiny = PeopleColumns(total: 20, name: 16, address: 39, title: nil, presence: nil)
-    #expect(tiny.widths == [20], "no name cut below ten cells to make room for an address")
+    #expect(tiny.widths == [20], "no name cut to make room for an address")
+    // Issue 28 item 8: a 40-cell list (120 columns side by side) and 23-cell Greek names.
+    let greek = PeopleColumns(total: 39, name: 25, address: 30, title: nil, presence: nil)
+    #expect(greek.widths == [25, 13], "the name whole, the address cut after it")
+    let longer = PeopleColumns(total: 33, name: 25, address: 30, title: nil, presence: nil)
+    #expect(longer.widths == [33], "the address column dropped before the name is cut")
+    let shortAddress = PeopleColumns(total: 33, name: 25, address: 7, title: nil, presence: nil)
+    #expect(shortAddress.widths == [25, 7], "a short address that fits whole stays")
+    // One very long name spans its own row; the others keep their addresses.
+    let outlier = PeopleColumns(total: 47, names: [18, 55, 11], address: 27, title: nil, presence: nil)
+    #expect(outlier.widths == [18, 28] && outlier.spans(nameWidth: 55) && !outlier.spans(nameWidth: 18))
   }
 
   /// Item 9: an address wraps after its `@` or a dot, never inside "onmicrosoft.com".

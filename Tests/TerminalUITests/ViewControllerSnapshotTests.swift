@@ -151,8 +151,9 @@ import Testing
   }
 
   /// At 80×24 the pane of a person with a long reporting line opens at the top (name, mail) while
-  /// the list has the keys, and still when given the keys (Tab: issue 19 item 7); ↓ then scrolls
-  /// to the selected report.
+  /// the list has the keys, and still when given the keys (Tab: issue 19 item 7); the first ↓
+  /// then scrolls to the selected first report, below the fold, without moving past it (issue 28
+  /// item 10), and the next ↓ selects the second.
   @Test func detailOpensAtTheTopAndScrollsToTheReportWhenFocused() {
     let people = ScreenFixtures.people
     var state = ScreenFixtures.results(rows: 24, cols: 80, selected: 1)
@@ -172,6 +173,10 @@ import Testing
     state.focus = .detail
     let detailFocused = screen()
     #expect(detailFocused.contains("Mail            alina.chen@contoso.com"))
+    #expect(!detailFocused.contains("> • 山田 太郎"), "the first report is below the fold")
+    for action in root.actions(for: .down, in: state) { _ = reduce(&state, action) }
+    let revealed = screen()
+    #expect(revealed.contains("> • 山田 太郎"), "\(revealed)")
     for action in root.actions(for: .down, in: state) { _ = reduce(&state, action) }
     #expect(screen().contains("> • Zoë"))
   }

@@ -22,3 +22,13 @@ extension Settings {
     return try resolved(file: file, overrides: overrides, environment: environment)
   }
 }
+
+extension Settings {
+  /// The sentence naming the settings file's unknown keys (a misspelt `clientID`), or nil when
+  /// there is no file or every key is known. Said as a warning: the rest of the file still works.
+  public static func unknownKeysWarning(configFile: String?, environment: [String: String]) -> String? {
+    let path = settingsFile(configFile: configFile, environment: environment).path
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    return SettingsFile.unknownKeysWarning(in: data, path: path)
+  }
+}

@@ -26,8 +26,10 @@ public final class InstantIndexSearch: Sendable {
 
   /// The action that answers `.searchGroupsIndex(query, requestID:)`: the index's groups, now.
   public func answerGroups(_ query: GroupQuery, requestID: Int) -> AppAction {
-    .groups(
-      .indexResultsLoaded(id: requestID, index.current.searchGroups(query.text, query.pageSize), asked: query.pageSize))
+    let client = index.current
+    let groups = client.searchGroups(query.text, query.pageSize)
+    if let damage = client.damage() { return .index(.damaged(damage)) }
+    return .groups(.indexResultsLoaded(id: requestID, groups, asked: query.pageSize))
   }
 
   /// The action that answers `.searchIndex(query, requestID:)`: the exact answer and, when it
@@ -36,6 +38,9 @@ public final class InstantIndexSearch: Sendable {
     let client = index.current
     let people = client.search(query.text, query.pageSize)
     let close = people.count < query.closeMatchesBelow ? client.closeMatches(query.text, query.closeMatchesBelow) : nil
+    // A damaged, deleted or replaced file answers nothing true: the reducer asks Graph instead,
+    // in this same frame, and has the index rebuilt.
+    if let damage = client.damage() { return .index(.damaged(damage)) }
     return .search(.indexResultsLoaded(id: requestID, people, asked: query.pageSize, close: close))
   }
 }

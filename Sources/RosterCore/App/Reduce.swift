@@ -11,6 +11,7 @@ public func reduce(_ state: inout AppState, _ action: AppAction) -> [Effect] {
   let effects = reduceFeature(&state, action)
   let groups = GroupSearchReducer.follow(action, requestIDBefore: requestID, &state)
   return effects + groups + PresenceReducer.follow(action, state) + PhotoReducer.follow(&state)
+    + IndexReducer.follow(action, &state)
 }
 
 /// The feature that owns `action`.

@@ -78,7 +78,10 @@ enum DetailReducer {
     guard state.groups.selectedIndex == nil else { return [] }
     let selected = state.selectedListPerson
     let root = state.detail.trail.first?.person ?? state.detail.status.person
-    guard selected?.id != root?.id || state.detail.status == .following else { return [] }
+    // Nobody selected and nobody shown can still leave a group in the pane (Esc emptied a list
+    // whose group row was selected, issue 28 item 10): that too empties the pane.
+    let groupLeft = selected == nil && state.detail.group != nil
+    guard selected?.id != root?.id || state.detail.status == .following || groupLeft else { return [] }
     guard let selected else { return load(&state, nil) }
     let rest: Effect = .debounce(id: .selectionRest, after: Tuning.selectionRest, then: .detail(.selectionRested))
     guard state.detail.selectionMoving else {

@@ -5,6 +5,8 @@ public enum IndexAction: Equatable, Sendable {
   /// A sync wrote `indexed` people so far (of about `estimate`).
   case syncProgressed(indexed: Int, estimate: Int?)
   case syncFinished(LocalSyncResult)
+  /// A search found the index damaged, deleted or replaced (the message says which).
+  case damaged(String)
   /// Time for the next delta round.
   case syncDue
 }

@@ -6,8 +6,14 @@ enum IndexReducer {
   /// Delta rounds while the UI runs: cheap (one request when nothing changed), frequent enough
   /// that a leaver disappears within minutes.
   static let syncInterval: Duration = .seconds(180)
-  /// After a failure (offline, throttled beyond the retries), try again sooner.
+  /// After a failure (throttled beyond the retries, a service error), try again sooner.
   static let retryInterval: Duration = .seconds(30)
+  /// While Graph cannot be reached the sync is also the probe that notices it back: sooner
+  /// still, so "offline" clears (and a session ended meanwhile is said) within seconds of the
+  /// network's return, without Ctrl-R. A refused connection costs nothing.
+  static let offlineRetryInterval: Duration = .seconds(10)
+  /// After the index could not be opened, the next try.
+  static let reopenInterval: Duration = .seconds(10)
 
   static func reduce(_ state: inout AppState, _ action: IndexAction) -> [Effect] {
     switch action {
@@ -15,7 +21,10 @@ enum IndexReducer {
       guard state.account != nil else { return [] }
       state.index.attached = summary != nil
       state.index.summary = summary
-      guard let summary else { return [] }
+      // Not opened (another process holds the file locked through a long `VACUUM`, a disk
+      // hiccup): Graph answers meanwhile and the open is tried again, rather than going without
+      // the index for the rest of the run (issue 28 item 6).
+      guard let summary else { return [next(reopenInterval)] }
       guard let repaired = summary.repaired else { return startSync(&state) }
       LifecycleReducer.showBanner(&state, CleanText(repaired), kind: .error)
       return startSync(&state) + LifecycleReducer.ticking(state)
@@ -52,14 +61,22 @@ enum IndexReducer {
         return []
       case .failed(.offline):
         state.index.offline = true
-        return [next(retryInterval)]
-      case .failed(.signInRequired):
-        return []
+        return [next(offlineRetryInterval)]
+      case .failed(.signInRequired(let failure)):
+        // The refresh token was refused (revoked, expired, signed out elsewhere), most often
+        // found by this sync after a time offline: the sign-in screen, not "offline" for ever.
+        state.index.offline = false
+        return LoginReducer.sessionEnded(&state, failure)
+      case .damaged(let message):
+        return damaged(&state, message)
       case .failed:
         return [next(retryInterval)]
       }
+    case .damaged(let message):
+      return damaged(&state, message)
     case .syncDue:
-      guard state.index.attached, state.account != nil else { return [] }
+      guard let account = state.account else { return [] }
+      guard state.index.attached else { return state.settings.index ? [.attachIndex(account)] : [] }
       return startSync(&state)
     }
   }

@@ -41,6 +41,9 @@ public enum LocalSyncResult: Equatable, Sendable {
   /// The token may not read the directory; the message names the permission.
   case permissionDenied(String)
   case failed(DirectoryError)
+  /// The index file was found damaged, deleted or replaced (the message says which): searches
+  /// go to Graph and the index is opened again and rebuilt.
+  case damaged(String)
 }
 
 /// The local directory index as the runtime uses it: a struct of closures, built over the Index
@@ -70,6 +73,10 @@ public struct LocalIndexClient: Sendable {
   /// (offline, marked `fromIndex`); `.offline` errors when no index is attached, `.notFound`
   /// when it does not hold the group, `.permissionDenied` when it keeps no groups.
   public var groups: GroupClient
+  /// Why the attached index can no longer answer (a read failed as damage, or its file was
+  /// deleted, replaced or emptied), nil while it is sound: asked after every index search, so the
+  /// first failing read falls back to Graph in the same frame instead of saying "No one matches".
+  public var damage: @Sendable () -> String?
 
   public init(
     attach: @escaping @Sendable (Account) -> LocalIndexSummary?,
@@ -79,8 +86,10 @@ public struct LocalIndexClient: Sendable {
     detail: @escaping @Sendable (String) -> PersonDetail? = { _ in nil },
     closeMatches: @escaping @Sendable (String, Int) -> CloseMatches? = { _, _ in nil },
     searchGroups: @escaping @Sendable (String, Int) -> [Group] = { _, _ in [] },
-    groups: GroupClient = .unavailable(.offline("No local index is attached."))
+    groups: GroupClient = .unavailable(.offline("No local index is attached.")),
+    damage: @escaping @Sendable () -> String? = { nil }
   ) {
+    self.damage = damage
     self.closeMatches = closeMatches
     self.searchGroups = searchGroups
     self.groups = groups

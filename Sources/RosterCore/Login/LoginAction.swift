@@ -16,4 +16,7 @@ public enum LoginAction: Equatable, Sendable {
   case redirectURLSubmitted(String)
   /// The browser flow accepted (it will finish with `.signedIn`) or refused the pasted URL.
   case redirectURLChecked(accepted: Bool)
+  /// The demo signs in by itself: letters typed meanwhile are the search field's text, searched
+  /// once signed in (never commands: `quinn` must not quit).
+  case typedAhead(String)
 }

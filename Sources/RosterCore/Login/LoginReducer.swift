@@ -41,6 +41,11 @@ enum LoginReducer {
       state.login.isSubmittingRedirect = true
       state.login.redirectError = nil
       return [.submitRedirectURL(Secret(trimmed))]
+    case .typedAhead(let text):
+      // Only while the demo signs itself in: a real sign-in's letters are its commands.
+      guard state.isDemo, state.screen == .login, state.home == .main else { return [] }
+      state.search.query = CleanText(text)
+      return []
     case .redirectURLChecked(let accepted):
       state.login.isSubmittingRedirect = false
       if accepted {

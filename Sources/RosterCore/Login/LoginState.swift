@@ -59,6 +59,15 @@ extension LoginState {
     }
   }
 
+  /// Whether a sign-in is under way that needs no one (the demo's device code approves itself):
+  /// starting, restoring or showing a code, not failed or waiting for a choice.
+  public var signsInByItself: Bool {
+    switch phase {
+    case .restoring, .starting, .deviceCode: return method == .deviceCode
+    case .idle, .browser, .failed: return false
+    }
+  }
+
   /// Whole seconds until the shown device code expires at `now` (0 once expired), or nil.
   public func secondsUntilCodeExpires(now: Date) -> Int? {
     guard let prompt = deviceCode else { return nil }

@@ -49,6 +49,7 @@ enum ListReducer {
     let clamped = min(max(index, 0), state.listRowCount - 1)
     guard clamped != state.selectedRow else { return [] }
     state.groups.selectionMoved = true
+    state.search.selectionMoved = true
     let groups = state.shownGroups.count
     if clamped < groups {
       state.groups.selectedIndex = clamped
@@ -64,6 +65,7 @@ enum ListReducer {
     let clamped = min(max(index, 0), state.search.results.count - 1)
     guard clamped != state.search.selectedIndex else { return [] }
     state.search.selectedIndex = clamped
+    state.search.selectionMoved = true
     return DetailReducer.selectionChanged(&state)
   }
 }

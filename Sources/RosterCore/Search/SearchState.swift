@@ -23,6 +23,10 @@ public struct SearchState: Equatable, Sendable {
   public var isLoadingMore: Bool
   /// The selected row in `results`; nil when the list is empty.
   public var selectedIndex: Int?
+  /// Whether the person moved the selection since the query last changed. Until they do, every
+  /// answer puts the selection on its top row (the best match), as fzf and quick-open lists do, so
+  /// Enter opens the person typed; after they do, a refreshed answer keeps their choice.
+  public var selectionMoved: Bool
   /// The request on the wire, if any (its id and normalised query), so a late answer for an older
   /// query can still fill the cache.
   public var inFlight: InFlightSearch?
@@ -40,6 +44,7 @@ public struct SearchState: Equatable, Sendable {
     self.answer = nil
     self.isLoadingMore = false
     self.selectedIndex = nil
+    self.selectionMoved = false
     self.inFlight = nil
     self.cache = LRUCache(capacity: 64, timeToLive: 60)
     self.pageSize = 50

@@ -190,6 +190,12 @@ public struct SettingsFile: Decodable, Equatable, Sendable {
   /// Named profiles: each holds any of the keys above (not `profiles`), applied over the top level.
   var profiles: [String: SettingsFile]?
 
+  /// Spelt out so the known keys can be listed (`SettingsFile+UnknownKeys.swift`).
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case clientId, authority, graphEndpoint, graphVersion, scopes, signIn, redirectUri, redirectPort, b2cPolicy
+    case taskAPI, caFile, debounceMs, searchMode, index, photos, account, profile, profiles
+  }
+
   /// The file's keys from its bytes; `path` only names the file in messages.
   public static func decode(_ data: Data, path: String) throws(Settings.LoadingError) -> SettingsFile {
     do {

@@ -67,7 +67,7 @@ extension GraphEndpoints {
       .object([("@odata.type", .string(object.odataType)), ("id", .string(directory.id(of: object)))])
     }
     func membersVisible(_ index: Int) -> Bool {
-      !directory.groups[index].hidesMembership || caller.canReadHiddenMembers
+      caller.canReadMembers(ofGroup: index, in: directory)
     }
 
     if token.kind == "i" {

@@ -6,15 +6,14 @@ import SandboxDirectory
 /// (`/microsoft.graph.user`, `…group`, `…device`, `…servicePrincipal`), `/$count`
 /// (`ConsistencyLevel: eventual`), `$select`, `$top` and `@odata.nextLink` paging.
 ///
-/// Hidden-membership groups need `Member.Read.Hidden` for their members (403 without it, so a
-/// client can say so rather than show an empty list); nested hidden groups are listed but not
-/// opened. v1.0's `/members` leaves service principals out (Graph's documented known issue);
+/// Hidden-membership groups show their members to their owners and members and to holders of
+/// `Member.Read.Hidden` (403 to anyone else, so a client can say so rather than show an empty
+/// list); nested hidden groups the caller may not open are listed but not opened. v1.0's `/members` leaves service principals out (Graph's documented known issue);
 /// `$count`, `transitiveMembers` and `$expand=members` include them.
 extension GraphEndpoints {
   func groupMembers(
     _ index: Int, path: [String], directory: Directory, request: IncomingRequest, caller: GraphCaller
   ) throws(GraphError) -> Response {
-    let group = directory.groups[index]
     let relation = path[0].lowercased()
     var rest = Array(path.dropFirst())
     var cast: String?
@@ -30,13 +29,15 @@ extension GraphEndpoints {
     let counting = rest.first?.lowercased() == "$count"
     if counting { rest.removeFirst() }
     guard rest.isEmpty else { throw .badSegment(rest[0]) }
-    if relation != "owners", group.hidesMembership, !caller.canReadHiddenMembers { throw Self.hiddenMembership }
+    if relation != "owners", !caller.canReadMembers(ofGroup: index, in: directory) { throw Self.hiddenMembership }
     var objects: [DirectoryObjectRef]
     switch relation {
-    case "owners": objects = group.owners
+    case "owners": objects = directory.groups[index].owners
     case "transitivemembers":
       objects = directory.transitiveMembers(ofGroup: index)
-      if !caller.canReadHiddenMembers { objects = transitiveSkippingHidden(index, directory: directory) }
+      if !caller.canReadHiddenMembers {
+        objects = transitiveSkippingHidden(index, directory: directory, caller: caller)
+      }
     default:
       let direct = directory.members(ofGroup: index)
       objects = (0..<direct.count).lazy.map { direct[$0] }.filter {
@@ -97,7 +98,9 @@ extension GraphEndpoints {
   ]
 
   /// Transitive members without opening nested groups whose membership is hidden.
-  private func transitiveSkippingHidden(_ index: Int, directory: Directory) -> [DirectoryObjectRef] {
+  private func transitiveSkippingHidden(
+    _ index: Int, directory: Directory, caller: GraphCaller
+  ) -> [DirectoryObjectRef] {
     var seen = Set<DirectoryObjectRef>()
     var visited: Set<Int> = [index]
     var queue = [index]
@@ -109,7 +112,7 @@ extension GraphEndpoints {
       for offset in 0..<members.count {
         let member = members[offset]
         if member != .group(Int32(index)), seen.insert(member).inserted { result.append(member) }
-        if case .group(let child) = member, !directory.groups[Int(child)].hidesMembership,
+        if case .group(let child) = member, caller.canReadMembers(ofGroup: Int(child), in: directory),
           visited.insert(Int(child)).inserted
         {
           queue.append(Int(child))

@@ -77,7 +77,7 @@ extension GraphEndpoints {
     if let expand = request.query["$expand"] {
       let expansion = Self.expansion(expand)
       guard expansion.name == "members" else { throw Self.expandOnlyMembers(expand) }
-      guard !group.hidesMembership || caller.canReadHiddenMembers else { throw Self.hiddenMembership }
+      guard caller.canReadMembers(ofGroup: index, in: directory) else { throw Self.hiddenMembership }
       // Graph does not run options nested in $expand on directory objects (known issue 13635): ignored.
       let renderer = DirectoryObjectRenderer(directory: directory, caller: caller, select: nil)
       let direct = directory.members(ofGroup: index)

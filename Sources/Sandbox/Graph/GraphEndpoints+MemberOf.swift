@@ -43,7 +43,7 @@ extension GraphEndpoints {
     if counting { rest.removeFirst() }
     guard rest.isEmpty else { throw .badSegment(rest[0]) }
     var groups = transitive ? directory.transitiveMemberOf(object) : directory.memberOf(object)
-    if !isSelf, !caller.canReadHiddenMembers { groups.removeAll { directory.groups[$0].hidesMembership } }
+    if !isSelf { groups.removeAll { !caller.canReadMembers(ofGroup: $0, in: directory) } }
     let query = userListQuery(request)
     if query.search != nil || query.filter != nil || query.orderby != nil {
       var listQuery = query

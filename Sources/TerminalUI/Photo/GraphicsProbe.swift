@@ -10,9 +10,46 @@ import RosterCore
 /// at once, and a terminal that never answers is given up on after `timeout` (the photo stays in
 /// half-blocks). `TERM` alone is never trusted for kitty or sixel (tmux, screen and SSH hide
 /// the real terminal).
+///
+/// The kitty query is an APC string, which a terminal that does not parse APC draws as text
+/// (`Gi=31,s=a`) and tmux takes for the pane title (kept in the status line after Roster exits,
+/// issue 28 item 11). So it is sent only to a terminal that says it is kitty-capable
+/// (`asksKitty`), never inside tmux or screen, and wrapped in a title push/pop: whatever the
+/// terminal made of it, the title it had is put back once the probe ends.
 public struct GraphicsProbe: Sendable {
-  /// Kitty graphics query (id 31, one RGB pixel, query only), `CSI 16 t` (cell size), DA1.
-  public static let query = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\" + "\u{1B}[16t" + "\u{1B}[c"
+  /// Kitty graphics query: id 31, one RGB pixel, query only.
+  public static let kittyQuery = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
+  /// `CSI 16 t` (cell size) and DA1: answered or ignored by every terminal, drawn by none.
+  public static let harmlessQuery = "\u{1B}[16t" + "\u{1B}[c"
+  /// XTWINOPS: push the window and icon title on the terminal's title stack.
+  public static let pushTitle = "\u{1B}[22;0t"
+  /// XTWINOPS: pop the title pushed by `pushTitle` (put back what the kitty query may have changed).
+  public static let popTitle = "\u{1B}[23;0t"
+  /// `TERM_PROGRAM` values of terminals that draw kitty graphics and parse APC strings.
+  public static let kittyPrograms: Set<String> = ["kitty", "wezterm", "ghostty"]
+  /// `TERM` values (lower-cased) of kitty-capable terminals.
+  public static let kittyTerms: Set<String> = ["xterm-kitty", "xterm-ghostty", "wezterm"]
+
+  /// Whether to send the kitty query: the terminal identifies as kitty-capable (`TERM`,
+  /// `TERM_PROGRAM`, `KITTY_WINDOW_ID`) and Roster is not inside tmux or screen, which would not
+  /// pass the image on (half-blocks are drawn there) and would take the APC string for a title.
+  public static func asksKitty(environment: [String: String]) -> Bool {
+    let term = (environment["TERM"] ?? "").lowercased()
+    if environment["TMUX"].map({ !$0.isEmpty }) == true || environment["STY"].map({ !$0.isEmpty }) == true {
+      return false
+    }
+    if term.hasPrefix("screen") || term.hasPrefix("tmux") { return false }
+    let program = (environment["TERM_PROGRAM"] ?? "").lowercased()
+    if program == "tmux" || program == "screen" { return false }
+    if kittyTerms.contains(term) || kittyPrograms.contains(program) { return true }
+    return environment["KITTY_WINDOW_ID"].map { !$0.isEmpty } == true
+  }
+
+  /// The bytes to write for `environment`: the kitty query (between a title push and nothing:
+  /// `popTitle` follows when the probe ends) only where `asksKitty`, then cell size and DA1.
+  public static func query(environment: [String: String]) -> String {
+    asksKitty(environment: environment) ? pushTitle + kittyQuery + harmlessQuery : harmlessQuery
+  }
   /// How long to wait for DA1 before assuming neither kitty nor sixel.
   public static let timeout: Duration = .milliseconds(1_000)
 

@@ -3,10 +3,10 @@ import RosterCore
 /// The detail pane showing a group: its fields, owners and counts, the member rows (direct or
 /// transitive), how the selected member is in it, and what could not be listed and why.
 extension AppState {
-  /// The group pane's lines and the range of the selected member's lines (its row, then how it
-  /// is in the group).
+  /// The group pane's lines, the range of the selected member's lines (its row, then how it is
+  /// in the group), and the line of the "Members (…)" heading (where a scrolled pane starts).
   func groupLines(_ pane: GroupPaneState, width: Int, focused: Bool) -> (
-    lines: [StyledLine], selected: ClosedRange<Int>?
+    lines: [StyledLine], selected: ClosedRange<Int>?, anchor: Int?
   ) {
     let group = pane.shownGroup
     var pairs: [(label: String, value: String, style: Style)] = []
@@ -25,24 +25,25 @@ extension AppState {
     add("Mail", group.mail)
     add("Visibility", group.visibility)
     var selectedLines: ClosedRange<Int>?
+    var anchor: Int?
     var lines = [StyledLine("")]
     switch pane.status {
     case .loading:
       lines += TextPane.fields(pairs, width: width, labelWidth: Self.groupLabelWidth)
       lines.append(StyledLine(""))
       lines.append(StyledLine("Loading owners and members…", style: .muted))
-      return (lines, nil)
+      return (lines, nil, nil)
     case .failed(let message):
       lines += TextPane.fields(pairs, width: width, labelWidth: Self.groupLabelWidth)
       lines.append(StyledLine(""))
       lines.append(StyledLine("Could not load the group:", style: .error))
       lines += Truncation.wrap(message.string, width: width).map { StyledLine($0, style: .error) }
-      return (lines, nil)
+      return (lines, nil, nil)
     case .needsPermission(let need):
       lines += TextPane.fields(pairs, width: width, labelWidth: Self.groupLabelWidth)
       lines.append(StyledLine(""))
       lines += permissionLines(need, width: width)
-      return (lines, nil)
+      return (lines, nil, nil)
     case .loaded(let detail):
       let owners = detail.owners.map(\.name.string).joined(separator: ", ")
       pairs.append(("Owners", owners.isEmpty ? "none listed" : owners, owners.isEmpty ? .muted : .plain))
@@ -61,6 +62,7 @@ extension AppState {
     case .loaded(let list):
       let mode = pane.transitive ? "all, through nested groups" : "direct"
       let count = list.totalCount.map { NumberText.grouped($0) } ?? NumberText.grouped(list.members.count)
+      anchor = lines.count
       lines.append(StyledLine(Truncation.fit("Members (\(mode), \(count))", toWidth: width), style: .bold))
       if list.members.isEmpty {
         lines.append(StyledLine(" none", style: .muted))
@@ -92,7 +94,7 @@ extension AppState {
       lines += Truncation.wrap("Microsoft Graph cannot be reached: shown from the local index\(synced).", width: width)
         .map { StyledLine($0, style: .warning) }
     }
-    return (lines, selectedLines)
+    return (lines, selectedLines, anchor)
   }
 
   static let groupLabelWidth = 14

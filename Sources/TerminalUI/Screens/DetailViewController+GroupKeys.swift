@@ -50,7 +50,7 @@ extension DetailViewController {
           if key == .home { scrollOffset = 0 }
           return .handled(moveMember(by: key == .home ? -members.count : members.count, state))
         },
-        KeyCommand([.character("y")], "copy mail") { _, _ in Self.copy("mail", pane.shownGroup.mail?.string) },
+        KeyCommand([.character("y")], "copy mail") { _, _ in Self.copy("group mail", pane.shownGroup.mail?.string) },
         .fallback(
           "type", "search again", over: state.search.query.isEmpty ? [] : [.character("q"), .character("Q")]
         ) { key, state in

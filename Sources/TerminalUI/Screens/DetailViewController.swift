@@ -15,8 +15,12 @@ public final class DetailViewController: ViewController {
   /// user name and mail in view, at every size (issue 19 item 7), and scrolling by hand is not
   /// undone every frame.
   var revealsSelection = false
-  /// Set by `m`: once "Member of" has come, its first row is brought into view.
+  /// Set by `m` and `t`: once "Member of" has come, its selected row is brought into view.
   var revealsMemberOf = false
+  /// Whether the last frame showed the selected org-chart, "Member of" or member row. The pane
+  /// opens at its top with the first report selected below the fold: the first ↓ then brings
+  /// that row into view instead of moving past a row never seen selected (issue 28 item 10).
+  var selectionInView = true
 
   public init() {}
 
@@ -41,6 +45,7 @@ public final class DetailViewController: ViewController {
         KeyCommand([.up, .down], also: [.control("p"), .control("n")], "select", hint: true) {
           [self] key, _ in
           revealsSelection = true
+          guard selectionInView else { return .handled([]) }
           return .handled([.detail(.orgRowMoved(by: key == .up || key == .control("p") ? -1 : 1))])
         },
         KeyCommand([.enter], "open", hint: true) { _, _ in .handled([.detail(.orgRowOpened)]) },
@@ -61,7 +66,8 @@ public final class DetailViewController: ViewController {
           return .handled([])
         },
         KeyCommand([.character("y")], "copy mail", hint: true) { _, _ in
-          Self.copy("mail", person?.listAddress)
+          // Without a mail the address shown (and copied) is the user name: say which it was.
+          Self.copy(person?.mail.map { $0.string.isEmpty } == false ? "mail" : "user name", person?.listAddress)
         },
         KeyCommand([.character("u")], "copy user name") { _, _ in
           Self.copy("user name", person.map { $0.userPrincipalName?.string ?? "" })
@@ -83,7 +89,10 @@ public final class DetailViewController: ViewController {
           [.character("t")],
           state.detail.memberOf?.transitive == true ? "member of: direct" : "member of: all (nested)",
           when: state.detail.memberOf != nil
-        ) { _, _ in .handled([.memberOf(.transitiveToggled)]) },
+        ) { [self] _, _ in
+          revealsMemberOf = true  // the list changes under the selection: keep it in view
+          return .handled([.memberOf(.transitiveToggled)])
+        },
         // Typing goes to the search field: back to the list, then the text joins the query. `q`
         // does so only once the query holds text; with it empty, `q` is the global quit.
         .fallback(
@@ -154,6 +163,37 @@ public final class DetailViewController: ViewController {
     }
   }
 
+  /// The scroll offset that shows `selected`, moving as little as possible; except that it never
+  /// starts among the fields above the section's first line (`anchor`, "Members (…)"): from the
+  /// top when the selection fits there, else from that line, not in the middle of a wrapped
+  /// field (a group's pane at 60×20 and 40×12, issue 28 item 10).
+  static func offset(revealing selected: ClosedRange<Int>, from anchor: Int?, offset: Int, rows: Int) -> Int {
+    var offset = offset
+    if selected.upperBound >= offset + rows { offset = selected.upperBound - rows + 1 }
+    offset = min(offset, selected.lowerBound)
+    if let anchor, offset > 0, offset < anchor, anchor <= selected.lowerBound {
+      offset = selected.upperBound < rows ? 0 : anchor
+    }
+    return offset
+  }
+
+  /// Above the members' heading (`anchor`) a group's pane never starts on a wrapped field's
+  /// second line (they start with blanks under the label column): the next field's first line,
+  /// or, where the pane cannot scroll that far, the field's own first line if the selection
+  /// still shows from there.
+  static func offset(
+    startingAField offset: Int, in lines: [StyledLine], before anchor: Int, selected: ClosedRange<Int>?, rows: Int
+  ) -> Int {
+    func continues(_ line: Int) -> Bool { line > 0 && line < anchor && lines[line].text.hasPrefix(" ") }
+    guard offset < lines.count, continues(offset) else { return offset }
+    var forward = offset
+    while continues(forward) { forward += 1 }
+    if forward <= TextPane.maxOffset(lineCount: lines.count, visibleRows: rows) { return forward }
+    var back = offset
+    while continues(back) { back -= 1 }
+    return (selected.map { $0.upperBound < back + rows } ?? true) ? back : offset
+  }
+
   func scroll(by delta: Int, rows: Int) {
     let maxOffset = TextPane.maxOffset(lineCount: lineCount, visibleRows: max(1, rows - 1))
     scrollOffset = min(max(0, scrollOffset + delta), maxOffset)
@@ -174,8 +214,9 @@ public final class DetailViewController: ViewController {
     let photoCols = state.detail.group == nil ? photoColumns(state) : 0
     let lines: [StyledLine]
     var selected: ClosedRange<Int>?
+    var anchor: Int?
     if let pane = state.detail.group {
-      (lines, selected) = state.groupLines(pane, width: frame.cols - 2, focused: focused)
+      (lines, selected, anchor) = state.groupLines(pane, width: frame.cols - 2, focused: focused)
       // A group's pane is its members: with the keyboard, the selected one is always in view.
       if focused { revealsSelection = true }
     } else {
@@ -195,14 +236,21 @@ public final class DetailViewController: ViewController {
     let body = Rect(row: frame.row + 1, col: frame.col + 1, rows: frame.rows - 1, cols: frame.cols - 1)
     if revealsSelection, focused, let selected {
       revealsSelection = false
-      if selected.upperBound >= scrollOffset + body.rows { scrollOffset = selected.upperBound - body.rows + 1 }
-      if selected.lowerBound < scrollOffset { scrollOffset = selected.lowerBound }
+      scrollOffset = Self.offset(revealing: selected, from: anchor, offset: scrollOffset, rows: body.rows)
     }
     scrollOffset = min(scrollOffset, TextPane.maxOffset(lineCount: lines.count, visibleRows: body.rows))
-    // Lines scrolled up beside the photo are cut at its edge rather than drawn under it.
-    let beside = photoCols == 0 ? nil : (lines: 1..<(1 + PhotoLayout.rows), cols: body.cols - photoCols)
+    if let anchor {
+      scrollOffset = Self.offset(
+        startingAField: scrollOffset, in: lines, before: anchor, selected: selected, rows: body.rows)
+    }
+    selectionInView = selected.map { $0.lowerBound >= scrollOffset && $0.upperBound < scrollOffset + body.rows } ?? true
+    // The photo stands beside the fields at the pane's top only: scrolled, the pane has none, so
+    // no line below it (a wrapped note, a report) is ever cut at its edge as well as wrapped
+    // (issue 28 item 9: "… from the local inde…" / "ago.").
+    let showsPhoto = photoCols > 0 && scrollOffset == 0
+    let beside = showsPhoto ? (lines: 1..<(1 + PhotoLayout.rows), cols: body.cols - photoCols) : nil
     TextPane.render(lines, offset: scrollOffset, in: body, narrowed: beside, into: &surface)
-    if state.detail.group == nil { renderPhoto(state, into: &surface) }
+    if state.detail.group == nil, showsPhoto { renderPhoto(state, into: &surface) }
   }
 }
 

@@ -7,13 +7,14 @@ struct ListRows {
   /// The divider's line, nil when none is drawn.
   let divider: Int?
   let count: Int
-  private let forgiven: String
+  /// How the rows below the divider were found (`CloseMatches.label`).
+  private let label: String
 
   init(_ state: AppState) {
     let people = state.shownPeople
     divider = people.isEmpty ? nil : state.search.closeMatchesStart.map { state.shownGroups.count + $0 }
     count = state.listRowCount + (divider == nil ? 0 : 1)
-    forgiven = state.search.answer?.close?.forgiven ?? ""
+    label = state.search.answer?.close?.label ?? ""
   }
 
   /// The row shown on `line`; nil for the divider or past the end.
@@ -32,8 +33,7 @@ struct ListRows {
 
   /// "── close matches for gutpa ──" fitted to `width` cells.
   func dividerText(width: Int) -> String {
-    let label = " close matches for \u{201C}\(forgiven)\u{201D} "
-    let text = "──" + label
+    let text = "── " + label + " "
     let fill = max(0, width - DisplayWidth.of(text))
     return Truncation.fit(text + String(repeating: "─", count: fill), toWidth: width)
   }

@@ -10,6 +10,8 @@ public final class LoginViewController: ViewController {
   public var frame: Rect = .zero
   /// Cursor in the paste field (view-local).
   private var pasteCursor = 0
+  /// Cursor in the search text typed while the demo signs itself in.
+  private var typedAhead = FieldCursor()
 
   public init() {}
 
@@ -20,6 +22,7 @@ public final class LoginViewController: ViewController {
     let b2c = state.home == .tasks
     if case .browser = login.phase { return browserTable(login, b2c: b2c) }
     if b2c { return b2cTable(login) }
+    if state.isDemo, state.login.signsInByItself { return typingAheadTable(state) }
     return KeyTable([
       KeyCommand([.character("c")], also: [.character("C")], "copy code", hint: login.deviceCode != nil) { _, _ in
         .handled(login.deviceCode == nil ? [] : [.login(.codeCopyRequested)])
@@ -33,6 +36,19 @@ public final class LoginViewController: ViewController {
       KeyCommand([.character("d")], also: [.character("D")], "device code sign-in") { _, _ in
         .handled([.login(.deviceCodeRequested)])
       },
+    ])
+  }
+
+  /// The demo signing itself in: every letter (`q` and `?` too) is the search field's, kept for
+  /// the search that runs once signed in. Ctrl-C still quits.
+  private func typingAheadTable(_ state: AppState) -> KeyTable {
+    let query = state.search.query.string
+    let typed: [Key] = [.character("q"), .character("Q"), .character("?")]
+    return KeyTable([
+      .fallback("type", "the search, run once signed in", over: typed) { [self] key, _ in
+        guard let text = typedAhead.apply(key, to: query) else { return .ignored }
+        return .handled(text == query ? [] : [.login(.typedAhead(text))])
+      }
     ])
   }
 
@@ -99,7 +115,7 @@ public final class LoginViewController: ViewController {
     case .restoring:
       lines.append(StyledLine("Checking for a saved session…"))
     case .starting:
-      lines.append(StyledLine("Contacting the sign-in service…"))
+      lines.append(StyledLine(state.isDemo ? "Demo: signing in by itself…" : "Contacting the sign-in service…"))
     case .deviceCode(let prompt, let slowDown):
       lines += deviceCodeLines(prompt, slowDown: slowDown, state: state)
     case .browser(let url, let listeningOn):
@@ -135,8 +151,11 @@ public final class LoginViewController: ViewController {
       let status =
         slowDown
         ? "The server asked us to slow down; checking every \(prompt.interval) s."
-        : "Waiting for you to sign in…"
+        : state.isDemo ? "Demo: signing in by itself…" : "Waiting for you to sign in…"
       lines.append(StyledLine(status, style: slowDown ? .warning : .plain))
+      if state.isDemo, !state.search.query.string.isEmpty {
+        lines.append(StyledLine("Search: " + state.search.query.string, style: .muted))
+      }
       lines.append(
         StyledLine("Code expires in \(seconds / 60):\(String(format: "%02d", seconds % 60)).", style: .muted))
     }
@@ -194,10 +213,22 @@ public final class LoginViewController: ViewController {
   /// Columns left blank before every line.
   private static let margin = 2
 
-  /// Draws the lines centred vertically.
+  /// Draws the lines centred vertically. A line wider than the screen is wrapped under itself
+  /// at its own indent, not cut ("Your session ended: … (a password change or an adminis…", the
+  /// demo line at 60 columns; issue 28 item 9), first lines first, as long as the screen has
+  /// rows for it; a line is never both wrapped and cut.
   private func draw(_ lines: [StyledLine], into surface: inout some Surface) {
-    let top = frame.row + max(0, (frame.rows - lines.count) / 2)
     let indent = Self.margin
+    var spare = frame.rows - lines.count
+    let lines = lines.flatMap { line -> [StyledLine] in
+      let width = frame.cols - indent - line.indent
+      guard width > 0, DisplayWidth.of(line.text) > width else { return [line] }
+      let wrapped = Truncation.wrap(line.text, width: width)
+      guard wrapped.count - 1 <= spare else { return [line] }
+      spare -= wrapped.count - 1
+      return wrapped.map { StyledLine($0, style: line.style, indent: line.indent) }
+    }
+    let top = frame.row + max(0, (frame.rows - lines.count) / 2)
     for (index, line) in lines.enumerated() where top + index < frame.maxRow {
       surface.put(
         line.text, row: top + index, col: frame.col + indent + line.indent,

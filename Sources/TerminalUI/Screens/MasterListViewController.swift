@@ -69,7 +69,22 @@ public final class MasterListViewController: ViewController {
   /// The fallback and the cursor rows: `key` edits the search field (query in state, cursor here).
   private func edit(_ key: Key, _ state: AppState) -> KeyResult {
     guard let text = cursor.apply(key, to: state.search.query.string) else { return .ignored }
-    return .handled(text == state.search.query.string ? [] : [.search(.queryChanged(text))])
+    var actions: [AppAction] = text == state.search.query.string ? [] : [.search(.queryChanged(text))]
+    if case .paste(let pasted) = key,
+      let notice = Self.pasteCutNotice(pasted, before: state.search.query.string, after: text)
+    {
+      actions.append(.app(.warningRaised(notice)))
+    }
+    return .handled(actions)
+  }
+
+  /// What to say when a paste did not fit the search field (a megabyte pasted by mistake is cut
+  /// at `TextFieldModel.defaultMaxLength`): the person should know the query is not all they pasted.
+  static func pasteCutNotice(_ pasted: String, before: String, after: String) -> String? {
+    let kept = after.count - before.count
+    let offered = TextFieldModel.singleLine(pasted).count
+    guard offered > kept else { return nil }
+    return "The paste was cut to fit the search field (\(TextFieldModel.defaultMaxLength) characters at most)."
   }
 
   private func move(by delta: Int, _ state: AppState) -> [AppAction] {
@@ -144,7 +159,7 @@ public final class MasterListViewController: ViewController {
     let groupNames = shownGroups.map { DisplayWidth.of($0.listName) }
     let columns = PeopleColumns(
       total: listRect.cols - 1,
-      name: ((shownPeople.map { DisplayWidth.of($0.listName) + (presence == nil ? 0 : 2) }) + groupNames).max() ?? 0,
+      names: shownPeople.map { DisplayWidth.of($0.listName) + (presence == nil ? 0 : 2) } + groupNames,
       address: (shownPeople.map { DisplayWidth.of($0.listAddress) }
         + shownGroups.map { DisplayWidth.of($0.listAddress) })
         .max() ?? 0,
@@ -181,11 +196,15 @@ public final class MasterListViewController: ViewController {
       switch rows[index] {
       case .group(let group):
         // Without an address column the word still says what the row is.
-        let name = columns.address == nil ? group.listName + " · group" : group.listName
-        return ListView.layoutRow([name] + (columns.address == nil ? [] : [group.listAddress]), widths: widths)
+        // A name wider than its column spans the row (PeopleColumns): never cut for an address.
+        if columns.address == nil || columns.spans(nameWidth: DisplayWidth.of(group.listName)) {
+          return Truncation.fit(group.listName + " · group", toWidth: columns.total)
+        }
+        return ListView.layoutRow([group.listName, group.listAddress], widths: widths)
       case .person(let person):
         let known = presence?[person.id]
         let name = presence == nil ? person.listName : (known?.availability.glyph ?? " ") + " " + person.listName
+        if columns.spans(nameWidth: DisplayWidth.of(name)) { return Truncation.fit(name, toWidth: columns.total) }
         let texts =
           [name] + (columns.address == nil ? [] : [person.listAddress])
           + (columns.title == nil ? [] : [person.listTitle])
@@ -357,6 +376,11 @@ extension AppState {
     case .searching, .refining: lines = ["Searching…"]
     case .noMatches:
       lines = ["No one matches \u{201C}\(query)\u{201D}.", "Check the spelling or type less of the name."]
+      // Graph compares a mail or user name from its start only: 杨伟 (wei.yang@…) is found by
+      // `wei`, not `yang`. The index finds both (`CloseMatches.byMailName`); without it, say so.
+      if !index.isUsable(at: now) {
+        lines.append("Known by a name in another script? Try the start of their mail name.")
+      }
     case .throttled(let countdown):
       let what = countdown.reason == .signInUnavailable ? "the sign-in service" : "Microsoft Graph"
       lines = ["Waiting for \(what).", "Retrying in \(countdown.secondsLeft(now: now)) s."]

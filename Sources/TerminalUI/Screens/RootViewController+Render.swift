@@ -34,9 +34,10 @@ extension RootViewController {
       taskList.frame = body
       taskList.render(state, into: &surface, focused: true)
     }
-    renderStatusLine(state, in: layout.statusLine, into: &surface)
-    let hints = KeyBinding.hints(focusedPane.bindings(in: state) + globalBindings(state), width: layout.hintBar.cols)
-    StatusBar.render(left: hints, right: "", row: layout.hintBar.row, in: layout.hintBar, into: &surface)
+    if !renderStatusLine(state, in: layout.statusLine, into: &surface) {
+      let hints = KeyBinding.hints(focusedPane.bindings(in: state) + globalBindings(state), width: layout.hintBar.cols)
+      StatusBar.render(left: hints, right: "", row: layout.hintBar.row, in: layout.hintBar, into: &surface)
+    }
     if !state.isHelpVisible {
       helpScroll = ScrollPosition()  // opens at the top next time
     } else {
@@ -70,27 +71,57 @@ extension RootViewController {
     }
   }
 
-  /// What is happening on the left, who is signed in where on the right.
-  private func renderStatusLine(_ state: AppState, in line: Rect, into surface: inout some Surface) {
+  /// What is happening on the left, who is signed in where on the right. Returns true when a
+  /// banner too long for the line took the hint bar below it too (`renderWrapped`).
+  private func renderStatusLine(_ state: AppState, in line: Rect, into surface: inout some Surface) -> Bool {
     // With several accounts signed in, who and where takes up to two thirds, so both fit.
     let share = state.accounts.severalSignedIn ? line.cols * 2 / 3 : line.cols / 2
-    let right = Self.whoIsSignedIn(state, fitting: share)
+    var right = Self.whoIsSignedIn(state, fitting: share)
     var left: String
     var style: Style = .plain
     if let banner = state.banner {
       left = banner.message.string
       style = banner.kind == .error ? .error : .success
+      if DisplayWidth.of(left) > line.cols - min(DisplayWidth.of(right), share) - 1 {
+        return Self.renderWrapped(left, style: style, in: line, into: &surface)
+      }
     } else {
       left = state.activity
       // Where the list comes from and how fresh it is: "index, synced 3 min ago", or the
       // progress of the first sync ("indexing 12,000 of ~200,000").
       if state.screen == .main, let index = state.index.statusText(at: state.now) { left += " · " + index }
     }
+    // What is happening comes before who is signed in: where the note would be cut beside the
+    // usual form, who takes a shorter one (or none) if that leaves the note whole (issue 28).
+    let leftWidth = DisplayWidth.of(left)
+    if leftWidth + 1 + min(DisplayWidth.of(right), share) > line.cols, leftWidth <= line.cols {
+      let room = line.cols - leftWidth - 1
+      let shorter = Self.whoIsSignedIn(state, fitting: room)
+      right = DisplayWidth.of(shorter) <= room ? shorter : ""
+    }
     let rightWidth = min(DisplayWidth.of(right), share)
     surface.put(left, row: line.row, col: 0, width: line.cols - rightWidth - 1, style: style)
     surface.put(
       Truncation.fitRight(right, toWidth: rightWidth), row: line.row, col: line.cols - rightWidth,
       style: state.isDemo ? .warning : .dim)
+    return false
+  }
+
+  /// A banner wider than the status line beside who is signed in (issue 28 item 9: "Local index
+  /// damaged: rebuilding it from t…"): the whole line first, then wrapped, its last line on the
+  /// hint bar (the hints come back with the banner's end) and any more above the status line.
+  /// Returns whether the hint bar was taken.
+  static func renderWrapped(_ message: String, style: Style, in line: Rect, into surface: inout some Surface) -> Bool {
+    let wrapped = Truncation.wrap(message, width: max(1, line.cols - 1))
+    guard wrapped.count > 1 else {
+      surface.put(message, row: line.row, col: 0, width: line.cols, style: style)
+      return false
+    }
+    let first = max(0, line.row + 2 - wrapped.count)
+    for (index, text) in wrapped.enumerated() where first + index <= line.row + 1 {
+      surface.put(text, row: first + index, col: 0, width: line.cols, style: style)
+    }
+    return true
   }
 
   /// Who is signed in where, in the longest form that fits `width` whole: "user · tenant id",

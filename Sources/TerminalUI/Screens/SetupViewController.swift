@@ -66,6 +66,10 @@ public final class SetupViewController: ViewController {
 
     var row = top + visible + (visible > 0 ? 1 : 0)
     let fieldRect = Rect(row: frame.row, col: frame.col + 2, rows: frame.rows, cols: width)
+    // The example client id whole where the field has room for it, else words that are whole:
+    // a cut "00000000-0000-…" shows neither the shape nor the length (issue 28 item 9).
+    let example = "00000000-0000-0000-0000-000000000000"
+    let exampleFits = DisplayWidth.of(example) + 2 <= width - DisplayWidth.of("> Client ID: ")
     for (field, label, text) in [
       (SetupState.Field.clientId, "Client ID: ", state.setup.clientId),
       (.tenant, "Tenant:    ", state.setup.tenant),
@@ -74,7 +78,7 @@ public final class SetupViewController: ViewController {
       TextFieldView.render(
         label: (isFocused ? "> " : "  ") + label, text: text.string,
         cursor: cursor(for: field, text: text.string),
-        placeholder: field == .clientId ? "00000000-0000-…" : "organizations",
+        placeholder: field == .clientId ? (exampleFits ? example : "a GUID") : "organizations",
         row: row, in: fieldRect, focused: isFocused, into: &surface
       )
       row += 1

@@ -1,33 +1,49 @@
-/// The people list's column widths, chosen from what the rows shown need (issue 19 item 9).
+/// The people list's column widths, chosen from what the rows shown need (issues 19 and 28).
 ///
-/// Names and addresses are what tell two people apart, so they get their full width first, in
-/// that order; the job title and then the presence word (the glyph before the name already shows
-/// it) take what is left: a title is cut at its end, a presence word is whole or left out. Only
-/// when name and address cannot both fit is anything cut: the address, from its end (the domain,
-/// which most rows share), with the name keeping at least two fifths of the row.
+/// Names are what a person scans, so they get their full width first; then the address, whole
+/// where it fits; the job title and then the presence word (the glyph before the name already
+/// shows it) take what is left: a title is cut at its end, a presence word is whole or left out.
+/// When name and address cannot both fit, the address is cut from its end (the domain, which
+/// most rows share). A name is never cut to make room for an address (issue 28 item 8): the name
+/// column is as wide as the widest name that still leaves `minimumAddress` cells, and a row whose
+/// name is wider than that drops its own address and spans the row (`spans`); with no such name
+/// the address column is dropped. One long name therefore costs its own row's address, not
+/// everyone's.
 public struct PeopleColumns: Equatable, Sendable {
   public var name: Int
   public var address: Int?
   public var title: Int?
   public var presence: Int?
+  /// The whole row: what a name wider than `name` takes, its address left out.
+  public var total: Int
 
-  /// The narrowest a cut name is worth showing beside an address.
-  static let minimumName = 10
+  /// The narrowest a cut address is worth showing (its local part, say "alexandros.papa…").
+  static let minimumAddress = 12
   /// The narrowest a job title column is worth showing.
   static let minimumTitle = 10
 
   /// Widths for a row of `total` cells (one blank between columns) whose shown rows need `name`,
   /// `address`, `title` (nil: no title column) and `presence` (nil: no presence column) cells.
   public init(total: Int, name: Int, address: Int, title: Int?, presence: Int?) {
+    self.init(total: total, names: [name], address: address, title: title, presence: presence)
+  }
+
+  /// As above, given each shown row's name width (`names`), so that one long name spans its own
+  /// row instead of narrowing every address.
+  public init(total: Int, names: [Int], address: Int, title: Int?, presence: Int?) {
     let total = max(0, total)
+    self.total = total
+    let name = names.max() ?? 0
     guard address > 0, total > name + 1 + address else {
-      // Not both in full: the name keeps what it needs up to two fifths, the address the rest.
-      let shared = min(name, max(total * 2 / 5, total - 1 - address))
-      let rest = total - shared - 1
-      // Too narrow for both to say anything: the name alone, whole where it fits.
-      let both = address > 0 && rest >= 6 && shared >= min(name, Self.minimumName)
-      self.name = both ? shared : total
-      self.address = both ? rest : nil
+      // Not both in full: the widest name that leaves the address something to say.
+      let room = total - 1 - min(address, Self.minimumAddress)
+      let fitting = names.filter { $0 <= room }.max()
+      guard address > 0, let fitting, fitting > 0 else {
+        self.name = total
+        return
+      }
+      self.name = fitting
+      self.address = total - fitting - 1
       return
     }
     self.name = name
@@ -44,4 +60,7 @@ public struct PeopleColumns: Equatable, Sendable {
 
   /// The widths in screen order: name, address, title, presence (those shown).
   public var widths: [Int] { [name] + [address, title, presence].compactMap { $0 } }
+
+  /// Whether a row whose name is `nameWidth` cells spans the whole row (its address left out).
+  public func spans(nameWidth: Int) -> Bool { address != nil && nameWidth > name }
 }

@@ -13,6 +13,17 @@ enum DoctorAccount {
     /// Any one of these (case-insensitive) is enough.
     var anyOf: [String]
     var without: String
+    /// Whether a person may consent to `anyOf[0]` alone (Microsoft's permission reference:
+    /// User.ReadBasic.All and Presence.Read.All need no administrator; User.Read.All and
+    /// GroupMember.Read.All do), so the fix does not send them to an administrator needlessly.
+    var userConsentable = false
+
+    var fix: String {
+      "add \(anyOf[0]) to scopes (settings or ROSTER_SCOPES), "
+        + (userConsentable
+          ? "then roster login and consent to it yourself when asked (unless your organisation has turned user consent off)"
+          : "have an administrator consent to it, then roster login")
+    }
   }
 
   static let features = [
@@ -21,14 +32,14 @@ enum DoctorAccount {
       anyOf: [
         "User.ReadBasic.All", "User.Read.All", "User.ReadWrite.All", "Directory.Read.All", "Directory.ReadWrite.All",
       ],
-      without: "no one can be looked up"),
+      without: "no one can be looked up", userConsentable: true),
     Feature(
       name: "Full profiles", required: false,
       anyOf: ["User.Read.All", "User.ReadWrite.All", "Directory.Read.All", "Directory.ReadWrite.All"],
       without: "names and mail only: no job title, department, phones or manager"),
     Feature(
       name: "Presence", required: false, anyOf: ["Presence.Read.All", "Presence.ReadWrite.All"],
-      without: "no Teams presence"),
+      without: "no Teams presence", userConsentable: true),
     Feature(
       name: "Groups", required: false,
       anyOf: ["GroupMember.Read.All", "Group.Read.All", "Directory.Read.All", "Group.ReadWrite.All"],
@@ -80,8 +91,7 @@ enum DoctorAccount {
       if let granted {
         checks.append(.ok("Scopes for \(feature.name.lowercased())", granted))
       } else {
-        let fix =
-          "add \(feature.anyOf[0]) to scopes (settings or ROSTER_SCOPES), have an administrator consent to it, then roster login"
+        let fix = feature.fix
         checks.append(
           feature.required
             ? .problem(

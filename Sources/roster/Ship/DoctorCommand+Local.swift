@@ -67,23 +67,45 @@ enum DoctorSettings {
 /// Modes of the directories and files that hold secrets or people's data: the token cache and
 /// its directory, the log, the cache directory.
 enum DoctorFiles {
-  static func check(tokenCache: String?, environment: [String: String]) -> [DoctorCheck] {
+  /// The token cache's mode before anything opened it, and the check for it taken after the
+  /// settings were loaded: loading reads the cache, which repairs a mode others can read. A cache
+  /// repaired so is said as it is ("repaired now"), a note with what to do, not a failure; one
+  /// still readable by others (the repair failed) is a problem.
+  static func tokenCache(_ tokenCache: String, modeBefore: Int?) -> DoctorCheck {
+    let now = mode(of: tokenCache)
+    if let now, now & 0o077 != 0 {
+      return .problem(
+        "Token cache", "\(tokenCache) is \(octal(now)): other users can read your tokens",
+        fix: "chmod 600 \(tokenCache); sign in again if others could have read it")
+    }
+    if let modeBefore, modeBefore & 0o077 != 0, now != nil {
+      return .note(
+        "Token cache", "\(tokenCache) was \(octal(modeBefore)) (others could read your tokens); repaired now to 0600",
+        fix: "if others could have read it, run roster logout and roster login")
+    }
+    if now != nil { return .ok("Token cache", "\(tokenCache) 0600") }
+    return .note("Token cache", "\(tokenCache) does not exist yet (no one has signed in)")
+  }
+
+  /// Damaged token caches moved aside (`tokens-….json.corrupt-…`): kept so nothing is lost, but
+  /// they may hold refresh tokens, so the person should know they are there.
+  static func movedAside(tokenCache: String) -> DoctorCheck? {
+    let url = URL(fileURLWithPath: tokenCache)
+    let prefix = url.lastPathComponent + ".corrupt-"
+    let directory = url.deletingLastPathComponent()
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return nil }
+    let aside = names.filter { $0.hasPrefix(prefix) }.sorted()
+    guard !aside.isEmpty else { return nil }
+    let paths = aside.map { directory.appendingPathComponent($0).path }
+    return .note(
+      "Damaged token caches",
+      "\(aside.count) moved aside: \(paths.joined(separator: ", "))",
+      fix: "they may hold refresh tokens; once signed in again, delete them (rm \(paths.joined(separator: " ")))")
+  }
+
+  static func check(environment: [String: String]) -> [DoctorCheck] {
     var checks: [DoctorCheck] = []
     let state = Settings.stateDirectory(environment: environment).path
-    if let tokenCache {
-      if let mode = mode(of: tokenCache), mode & 0o077 != 0 {
-        checks.append(
-          .problem(
-            "Token cache", "\(tokenCache) is \(octal(mode)): other users can read your tokens",
-            fix:
-              "chmod 600 \(tokenCache) (Roster repairs it on its next run); sign in again if others could have read it")
-        )
-      } else if mode(of: tokenCache) != nil {
-        checks.append(.ok("Token cache", "\(tokenCache) 0600"))
-      } else {
-        checks.append(.note("Token cache", "\(tokenCache) does not exist yet (no one has signed in)"))
-      }
-    }
     let watched = [
       (state, 0o700), (RosterLog.file(environment: environment).path, 0o600),
       (Settings.cacheDirectory(environment: environment).path, 0o700),

@@ -35,7 +35,8 @@ struct DoctorCommand: AsyncParsableCommand {
     // File modes first: loading the settings reads the token cache (the chosen account), and
     // opening it repairs a wide mode, so a stat taken later would never see the problem.
     let store = common.makeTokenStore(warn: { _ in })
-    let fileChecks = DoctorFiles.check(tokenCache: store.location, environment: environment)
+    let cacheModeBefore = store.location.flatMap(DoctorFiles.mode(of:))
+    let fileChecks = DoctorFiles.check(environment: environment)
     var settings: Settings?
     do {
       settings = try common.loadSettings()
@@ -46,11 +47,18 @@ struct DoctorCommand: AsyncParsableCommand {
           fix: "correct \(Settings.settingsFile(configFile: common.config, environment: environment).path)"))
     }
     if let settings { checks.append(DoctorSettings.check(settings, common: common)) }
+    if let unknown = Settings.unknownKeysWarning(configFile: common.config, environment: environment) {
+      checks.append(.note("Settings keys", unknown, fix: "correct or remove them"))
+    }
     var transport: LiveHTTPTransport?
     if let settings {
       let (check, made) = DoctorNetwork.proxyAndCA(settings: settings, common: common)
       checks.append(check)
       transport = made
+    }
+    if let cache = store.location {
+      checks.append(DoctorFiles.tokenCache(cache, modeBefore: cacheModeBefore))
+      if let aside = DoctorFiles.movedAside(tokenCache: cache) { checks.append(aside) }
     }
     checks += fileChecks
     if let settings, let transport {

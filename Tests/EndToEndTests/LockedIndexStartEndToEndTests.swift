@@ -1,0 +1,71 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Issue 28 item 6: the full-screen UI started while another process holds the index file
+/// locked (as a `VACUUM` or checkpoint in a `roster index sync` does) draws its main screen at
+/// once and answers from Graph; once the lock is gone the index is opened and answers again.
+/// Before, a start over a locked file drew the screen but went without the index for the rest
+/// of the run (the open gave up after SQLite's busy timeout and was never tried again).
+@Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is not installed")) struct LockedIndexStartEndToEndTests {
+  /// SQLite's exclusive lock, taken as SQLite takes it: a write lock on the pending, reserved and
+  /// shared bytes of the database file. No other process can begin even a read.
+  final class ExclusiveLock {
+    private let descriptor: Int32
+
+    init(_ path: String) throws {
+      descriptor = open(path, O_RDWR)
+      var lock = flock()
+      lock.l_type = Int16(F_WRLCK)
+      lock.l_whence = Int16(SEEK_SET)
+      lock.l_start = 0x4000_0000
+      lock.l_len = 512
+      guard descriptor >= 0, fcntl(descriptor, F_SETLK, &lock) == 0 else {
+        throw TmuxError(message: "could not lock \(path): errno \(errno)")
+      }
+    }
+
+    func release() { close(descriptor) }
+  }
+
+  @Test func aLockedIndexNeitherHoldsTheFirstFrameNorIsLostForTheRun() throws {
+    let run = try RosterInTmux()
+    defer { run.finish() }
+    let binary = try #require(RosterBinary.url)
+    let sandbox = try SandboxProcess(binary: binary, arguments: ["--size", "300"])
+    defer { sandbox.stop() }
+    try sandbox.signIn(binary, home: run.work.path)
+    let environment = sandbox.environment.merging([
+      "HOME": run.work.path, "XDG_STATE_HOME": run.work.path + "/state", "XDG_CONFIG_HOME": run.work.path + "/config",
+      "XDG_CACHE_HOME": run.work.path + "/cache", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
+    ]) { $1 }
+    #expect(try SandboxProcess.run(binary, ["index", "sync"], environment: environment) == 0)
+    let cache = run.work.appendingPathComponent("cache/roster")
+    let file = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: cache.path).first { $0.hasSuffix(".sqlite") })
+    let lock = try ExclusiveLock(cache.appendingPathComponent(file).path)
+    var released = false
+    defer { if !released { lock.release() } }
+
+    let started = Date()
+    try run.start([], environment: sandbox.environment, cols: 100, rows: 30)
+    try run.tmux.until("the main screen", timeout: 10) { $0.contains("Search:") && $0.contains("Enter to detail") }
+    let firstFrame = Date().timeIntervalSince(started)
+    #expect(firstFrame < 3, "the main screen took \(firstFrame) s behind a locked index")
+    // Meanwhile Graph answers the typing.
+    try run.tmux.type("smi")
+    try run.tmux.until("Graph's answer") { $0.contains("match") && !$0.contains("index, synced") }
+
+    // Held past SQLite's busy timeout (10 s), so the first open gives up; then let go.
+    Thread.sleep(forTimeInterval: max(0, 14 - Date().timeIntervalSince(started)))
+    lock.release()
+    released = true
+    try run.tmux.until("the index opened again and answering", timeout: 45) { $0.contains("index, synced") }
+    try run.tmux.keys("C-c")
+    #expect(try run.waitForExit().status == 0)
+  }
+}

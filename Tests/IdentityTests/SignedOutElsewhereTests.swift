@@ -1,0 +1,69 @@
+import Foundation
+import RosterCore
+import TestSupport
+import Testing
+
+@testable import Identity
+
+/// Issue 28 item 3: `roster logout` in another terminal removes the account from the token cache
+/// file; a running UI holding a still-valid access token in memory must stop using it at its
+/// next use (and so go to the sign-in screen) instead of fetching with it until it expires.
+@Suite struct SignedOutElsewhereTests {
+  let helper = IdentitySessionRefreshTests()
+
+  @Test func aLogoutInAnotherProcessEndsTheSessionAtTheNextTokenUse() async throws {
+    let temp = TemporaryDirectory()
+    defer { temp.remove() }
+    let clock = IdentitySessionRefreshTests.Clock()
+    let store = FileTokenStore(directory: temp.url) { _ in }
+    let (running, _) = try helper.makeSession(store: store, clock: clock) { _ in
+      IdentityFixtures.tokens(access: "x", refresh: nil)
+    }
+    _ = try await helper.signIn(running)
+    #expect(try await running.accessToken(forceRefresh: false) == Secret("at-0"))
+
+    // Another terminal: its own session over the same file, signed out.
+    let (other, _) = try helper.makeSession(store: FileTokenStore(directory: temp.url) { _ in }, clock: clock) { _ in
+      IdentityFixtures.tokens(access: "y", refresh: nil)
+    }
+    #expect(await other.restoreSession() != nil)
+    try await other.signOut()
+
+    do {
+      _ = try await running.accessToken(forceRefresh: false)
+      Issue.record("the removed account's token was used")
+    } catch let required as SignInRequired {
+      #expect(required.failure.message.string == "This account was signed out (roster logout).")
+    }
+    // And it stays ended, with the same why for every caller.
+    do {
+      _ = try await running.accessToken(forceRefresh: false)
+      Issue.record("the removed account's token was used")
+    } catch let required as SignInRequired {
+      #expect(required.failure.message.string == "This account was signed out (roster logout).")
+    }
+  }
+
+  @Test func aSessionMarkedSignedOutByAnotherProcessEndsToo() async throws {
+    let temp = TemporaryDirectory()
+    defer { temp.remove() }
+    let clock = IdentitySessionRefreshTests.Clock()
+    let store = FileTokenStore(directory: temp.url) { _ in }
+    let (running, _) = try helper.makeSession(store: store, clock: clock) { _ in
+      IdentityFixtures.tokens(access: "x", refresh: nil)
+    }
+    _ = try await helper.signIn(running)
+    // Another process's refresh was refused for good (`invalid_grant`): the entry says why.
+    try await store.update { file in
+      for key in file.accounts.keys { file.accounts[key]?.signedOutReason = "The refresh token was revoked." }
+    }
+    await #expect(throws: SignInRequired.self) { _ = try await running.accessToken(forceRefresh: false) }
+  }
+
+  @Test func aTokenInMemoryOnlyIsNotReadBack() async throws {
+    let clock = IdentitySessionRefreshTests.Clock()
+    let (running, _) = try helper.makeSession(clock: clock) { _ in IdentityFixtures.tokens(access: "x", refresh: nil) }
+    _ = try await helper.signIn(running)
+    #expect(try await running.accessToken(forceRefresh: false) == Secret("at-0"))
+  }
+}
