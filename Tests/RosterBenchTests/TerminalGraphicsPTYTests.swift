@@ -8,7 +8,9 @@ import Testing
 /// image is deleted when the selection moves on and when the program quits. (tmux, where neither
 /// passes, is the half-block end-to-end test.)
 @Suite(.serialized) struct TerminalGraphicsPTYTests {
-  static let probe = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[c"
+  /// What a kitty-capable terminal is asked (its title saved first, issue 28), and any other.
+  static let kittyProbe = "\u{1B}[22;0t\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[c"
+  static let plainProbe = "\u{1B}[16t\u{1B}[c"
   static let kittyDelete = "\u{1B}_Ga=d,d=I,i=4242,q=2\u{1B}\\"
 
   static var roster: String? {
@@ -21,13 +23,16 @@ import Testing
   }
 
   /// `roster --demo` at 120×32 that has written its probe and been answered with `reply`, signed in.
-  static func start(answering reply: String, home: URL) throws -> PTYSession {
+  /// The kitty query goes only to a terminal that says it is kitty-capable (`KITTY_WINDOW_ID`).
+  static func start(answering reply: String, home: URL, kitty: Bool) throws -> PTYSession {
     let binary = try #require(roster, "roster binary not built next to the tests")
-    let environment = [
+    var environment = [
       "TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": home.path, "PATH": "/usr/bin:/bin",
       "XDG_STATE_HOME": home.path + "/state", "XDG_CONFIG_HOME": home.path + "/config",
       "XDG_CACHE_HOME": home.path + "/cache",
     ]
+    if kitty { environment["KITTY_WINDOW_ID"] = "1" }
+    let probe = kitty ? kittyProbe : plainProbe
     let session = try PTYSession(
       executable: binary, arguments: ["--demo"], environment: environment, rows: 32, cols: 120)
     #expect(session.waitFor(probe, after: 0, timeout: 20) != nil, "the probe was not written")
@@ -45,7 +50,7 @@ import Testing
 
   @Test func kittyGraphicsWhenTheTerminalAnswersTheKittyQuery() throws {
     try Self.withHome { home in
-      let session = try Self.start(answering: "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;22c", home: home)
+      let session = try Self.start(answering: "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;22c", home: home, kitty: true)
       defer { session.terminate() }
       var offset = session.outputCount
       session.send("aoife")
@@ -65,7 +70,7 @@ import Testing
 
   @Test func sixelWhenDA1ListsAttributeFour() throws {
     try Self.withHome { home in
-      let session = try Self.start(answering: "\u{1B}[6;20;10t\u{1B}[?62;4;22c", home: home)
+      let session = try Self.start(answering: "\u{1B}[6;20;10t\u{1B}[?62;4;22c", home: home, kitty: false)
       defer { session.terminate() }
       let offset = session.outputCount
       session.send("aoife")

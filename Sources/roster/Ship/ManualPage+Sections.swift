@@ -22,6 +22,10 @@ extension ManualPage {
       "ROSTER_DEMO_PEOPLE", "With --demo: a JSON file of people for the demo organisation instead of the generated one."
     ),
     (
+      "ROSTER_DEMO_SIGN_IN",
+      "With --demo: browser shows the browser sign-in, which approves itself after two seconds, instead of the device code."
+    ),
+    (
       "NO_COLOR",
       "When set and not empty, no colours: the full-screen UI and roster doctor use words and attributes only."
     ),
