@@ -87,10 +87,18 @@ extension DirectoryIndex {
     return nil
   }
 
-  /// Closes the connections (after a damage found): a new index may then be opened at the same
-  /// path without this one's WAL or shared memory standing in for it.
-  public func close() {
-    try? pool.close()
+  /// Indexes taken out of use after a damage, kept open until the process ends (`retire`).
+  private static let retired = LockedValue<[DirectoryIndex]>([])
+
+  /// Takes this index out of use after a damage without closing it. Closing is not safe then: a
+  /// background read (the close-match vocabulary, a sync's page) may still be running on it, and
+  /// a read on a closed connection crashes inside SQLite (a test process's segfault, reading a
+  /// field of a null `sqlite3`); and the last connection to close deletes `<path>-wal` by its
+  /// name, which is by then the new file's. Its connections keep the old, unlinked or moved files
+  /// (their own inodes: a new index at the path shares no WAL, shared memory or lock with them)
+  /// for the rest of the run, a few hundred kilobytes once per damage.
+  public func retire() {
+    Self.retired.withLock { $0.append(self) }
   }
 
   /// Clears the path for a new index after `damage`: a damaged file that still holds data is

@@ -20,11 +20,11 @@ extension LocalIndexClient {
       attach: { account in
         let location = IndexLocation(account: account, environment: environment, directory: directory)
         let repaired = LockedValue<String?>(nil)
-        // Opened again after a damage (`damage`): the old connections are closed first, so the
-        // new file is not read through the old one's WAL, and the bad file is set aside.
+        // Opened again after a damage (`damage`): the old index is retired (never used again,
+        // never closed under a reader) and the bad file set aside.
         if let old = attached.current, let damage = old.damage() {
           attached.withLock { $0 = nil }
-          old.close()
+          old.retire()
           if let aside = DirectoryIndex.setAside(old.location, after: damage) {
             let message = "Local index damaged: rebuilding it from the directory; the damaged file is kept as \(aside)."
             report(message)
