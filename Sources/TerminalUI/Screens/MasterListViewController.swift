@@ -206,7 +206,7 @@ public final class MasterListViewController: ViewController {
         let name = presence == nil ? person.listName : (known?.availability.glyph ?? " ") + " " + person.listName
         if columns.spans(nameWidth: DisplayWidth.of(name)) { return Truncation.fit(name, toWidth: columns.total) }
         let texts =
-          [name] + (columns.address == nil ? [] : [person.listAddress])
+          [name] + (columns.address.map { [Truncation.fitAddress(person.listAddress, toWidth: $0)] } ?? [])
           + (columns.title == nil ? [] : [person.listTitle])
           + (columns.presence == nil ? [] : [known?.availability.word ?? ""])
         return ListView.layoutRow(texts, widths: widths)
