@@ -12,8 +12,9 @@ extension IdentitySession {
   /// not a sign-out (the refresh path reports it).
   func signedOutElsewhere(_ held: CachedAccount) async -> SignInFailure? {
     guard store.location != nil, let file = try? await store.load() else { return nil }
-    let current = Self.active(in: file, for: configuration, pinned: accountKey)?.1
-    guard let current, current.account.homeAccountId == held.account.homeAccountId else {
+    // The held account's own entry, not the file's active one: another terminal switching to or
+    // signing in another account (`roster accounts use`, `roster login`) signs no one out here.
+    guard let current = file.accounts[TokenCacheFile.key(for: held)] else {
       DiagnosticLog.logger("roster.identity").info(
         "account removed from the token cache by another process", metadata: ["user": "\(held.account.username)"])
       return SignInFailure(message: "This account was signed out (roster logout).", error: "signed_out")

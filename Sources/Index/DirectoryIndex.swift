@@ -87,6 +87,7 @@ public final class DirectoryIndex: Sendable {
     migrator.registerMigration("v2-compact-ranked-people", migrate: compactPeople)
     migrator.registerMigration("v3-interned-people", migrate: internPeople)
     migrator.registerMigration("v4-mail-name-tokens", migrate: addMailNameTokens)
+    migrator.registerMigration("v5-raw-group-tokens", migrate: rawGroupTokens)
     return migrator
   }
 

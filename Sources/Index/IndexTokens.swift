@@ -12,7 +12,7 @@ import SearchRules
 /// (`raw`): its own tokenizers split and fold text their own way (and would split `o'brien` or
 /// `jo.smith@…`); the escaped token is exactly what `SearchRules` made, and a prefix stays a
 /// prefix, so `"jo"*` is "starts with jo". (Until schema v3 they were hex, two bytes a byte:
-/// 25 bytes a person more, measured; groups' tokens still are.)
+/// 25 bytes a person more, measured; groups' tokens were until v5.)
 enum IndexTokens {
   /// Sorted and without repeats, as `IndexTokenMemo` makes them.
   static func name(_ person: Person) -> String {
@@ -87,23 +87,8 @@ enum IndexTokens {
 
   private static let digits = Array("0123456789abcdef".utf8)
 
-  static func hex(_ text: String) -> String {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(text.utf8.count * 2)
-    for byte in text.utf8 {
-      bytes.append(digits[Int(byte >> 4)])
-      bytes.append(digits[Int(byte & 0xF)])
-    }
-    return String(decoding: bytes, as: UTF8.self)
-  }
-
-  /// The text a `hex` token was made from; nil when it is not one.
-  static func unhex(_ token: String) -> String? {
-    bytes(fromLowerHex: token.utf8).flatMap { String(validating: $0, as: UTF8.self) }
-  }
-
   /// The bytes that lower-case hex digits spell, two digits a byte; nil for any other character
-  /// or an odd number of digits. Tokens and stored object ids are both written this way.
+  /// or an odd number of digits: a `raw` escape's two digits, and stored object ids.
   static func bytes(fromLowerHex digits: some Sequence<UInt8>) -> [UInt8]? {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(digits.underestimatedCount / 2)

@@ -11,6 +11,27 @@ import Testing
 @Suite struct SignedOutElsewhereTests {
   let helper = IdentitySessionRefreshTests()
 
+  /// Another terminal signing in or switching to another account makes that one active in the
+  /// file; the running session's own account is still there, so nothing ends.
+  @Test func anotherAccountMadeActiveElsewhereSignsNoOneOut() async throws {
+    let temp = TemporaryDirectory()
+    defer { temp.remove() }
+    let clock = IdentitySessionRefreshTests.Clock()
+    let store = FileTokenStore(directory: temp.url) { _ in }
+    let (running, _) = try helper.makeSession(store: store, clock: clock) { _ in
+      IdentityFixtures.tokens(access: "x", refresh: nil)
+    }
+    _ = try await helper.signIn(running)
+    try await FileTokenStore(directory: temp.url) { _ in }.update { file in
+      guard let (key, entry) = file.accounts.first else { return }
+      var other = entry
+      other.account.homeAccountId = "someone-else." + (entry.account.homeAccountId.split(separator: ".").last ?? "")
+      file.accounts[key + "-other"] = other
+      file.activeAccount = key + "-other"
+    }
+    #expect(try await running.accessToken(forceRefresh: false) == Secret("at-0"))
+  }
+
   @Test func aLogoutInAnotherProcessEndsTheSessionAtTheNextTokenUse() async throws {
     let temp = TemporaryDirectory()
     defer { temp.remove() }

@@ -7,7 +7,9 @@ import RosterCore
 /// - `directory_group`: one row per group and generation (groups have their own generations and
 ///   delta link in `meta`, `groups_…` keys, so a groups round never disturbs people's);
 /// - `group_fts`: contentless FTS5 over `SearchSchema.groups`, a column per property (`name` for
-///   the display name's tokens, `about` for the description's), hex tokens as for people;
+///   the display name's tokens, `about` for the description's), tokens written as people's are
+///   (`IndexTokens.raw`, prefix indexes for one to three characters, no column sizes) since
+///   `v5-raw-group-tokens` (issue 29: one token encoding for every table);
 /// - `group_member`: (generation, group, member, member's type), keyed both ways so members of a
 ///   group and the groups of a member are index lookups. Only keys: a member's name comes from the
 ///   person or group row, so a person hidden from the address list (not in `person`) stays hidden.
@@ -32,6 +34,27 @@ extension DirectoryIndex {
             memberType INTEGER NOT NULL, PRIMARY KEY(generation, groupKey, memberKey)) WITHOUT ROWID;
           CREATE INDEX group_member_of ON group_member(generation, memberKey);
           """)
+    }
+  }
+
+  /// Schema v5 (issue 29): groups' full-text tokens as people's are (`IndexTokens.raw` instead of
+  /// hex, `prefix='1 2 3'`, `columnsize=0`), so one encoding serves every table. The table is
+  /// made anew and every stored group's tokens written again in row-id order (a contentless
+  /// table cannot be rewritten row by row without the old tokens; a few thousand groups take
+  /// milliseconds).
+  static func rawGroupTokens(_ db: Database) throws {
+    try db.execute(
+      sql: """
+        DROP TABLE group_fts;
+        CREATE VIRTUAL TABLE group_fts USING fts5(
+          name, about, content='', tokenize='ascii', prefix='1 2 3', detail='column', columnsize=0);
+        """)
+    let insert = try db.makeStatement(sql: "INSERT INTO group_fts(rowid, name, about) VALUES (?, ?, ?)")
+    let rows = try Row.fetchCursor(
+      db, sql: "SELECT \(GroupRow.selection()) FROM directory_group ORDER BY rowid")
+    while let row = try rows.next() {
+      let tokens = GroupRow.tokens(GroupRow.group(row))
+      try insert.execute(arguments: [GroupRow.rowid(row), tokens[0], tokens[1]])
     }
   }
 

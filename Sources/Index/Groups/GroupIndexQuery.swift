@@ -16,7 +16,7 @@ struct GroupIndexQuery: Equatable {
     for word in words.server where !SearchSchema.groups.properties(for: word).isEmpty {
       let tokens = NameTokenizer.queryTokens(word).filter { !$0.isEmpty }
       guard !tokens.isEmpty else { continue }
-      let prefixes = "(" + tokens.map { "\"\(IndexTokens.hex($0))\"*" }.joined(separator: " AND ") + ")"
+      let prefixes = "(" + tokens.map { "\"\(IndexTokens.raw($0))\"*" }.joined(separator: " AND ") + ")"
       groups.append("(name : \(prefixes) OR about : \(prefixes))")
     }
     match = groups.isEmpty ? nil : groups.joined(separator: " AND ")

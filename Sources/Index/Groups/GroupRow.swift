@@ -5,7 +5,7 @@ import SearchRules
 
 /// Maps `Group` to and from a `directory_group` row (read by position, as `PersonRow` does), and
 /// to what `group_fts` holds for it: the display name's and the description's `$search` tokens
-/// (`NameTokenizer`, folded, in hex), one column per property so a word's parts must all start
+/// (`NameTokenizer`, folded, written as people's are: `IndexTokens.raw`), one column per property so a word's parts must all start
 /// tokens of the same property, as Graph's `displayName:` or `description:` clause asks.
 enum GroupRow {
   static let separator: Character = "\u{1F}"
@@ -45,7 +45,7 @@ enum GroupRow {
     let fields = group.searchFields
     return SearchSchema.groups.properties.map { property in
       fields.fields.filter { $0.property == property }.flatMap { NameTokenizer.indexTokens($0.value) }
-        .map(IndexTokens.hex).joined(separator: " ")
+        .map(IndexTokens.raw).joined(separator: " ")
     }
   }
 
