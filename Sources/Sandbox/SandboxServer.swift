@@ -64,6 +64,9 @@ public struct SandboxConfiguration: Sendable {
   public var tenantId: String? = nil
   /// A directory already built (the second tenant's, with its guest); wins over `peopleFile`.
   public var directory: Directory? = nil
+  /// Whether the tenant has rooms and room lists (`/places`, generated from `seed`). Off plays a
+  /// tenant whose places were never set up: Graph then answers an empty `value`, not an error.
+  public var rooms: Bool = true
 
   public init() {}
 }

@@ -26,6 +26,9 @@ final class SandboxTenant: Sendable {
   let tasks: TaskStore
   /// Customers with starter tasks, the default user first (so a test can show isolation).
   let demoCustomers: [DirectoryUser]
+  /// Rooms and room lists (`/places`); empty when `configuration.rooms` is off. They never
+  /// change at run time, so they sit beside the directory's history rather than in it.
+  let places: PlaceSet
   private let boundBaseURL = Mutex<URL?>(nil)
   /// Who the stand-in browser signs in as when the request names no one (`/_sandbox/browser`).
   private let browserUserId = Mutex<String?>(nil)
@@ -43,6 +46,8 @@ final class SandboxTenant: Sendable {
     self.presence = PresenceBoard(seed: configuration.seed)
     let customers = Self.demoCustomers(in: directory)
     self.demoCustomers = customers
+    self.places =
+      configuration.rooms ? PlaceSet.generated(seed: configuration.seed, people: directory.users.count) : PlaceSet()
     do {
       self.tasks = try TaskStore(
         directory: configuration.dataDirectory, starters: Self.starterTasks(for: customers, now: configuration.now()))

@@ -23,6 +23,8 @@ struct GraphCaller: Sendable {
   var canReadServicePrincipals: Bool {
     permissions.contains("Application.Read.All") || permissions.contains("Directory.Read.All")
   }
+  /// Rooms and room lists: `Place.Read.All` or `Place.ReadWrite.All` (Graph's place-list page).
+  var canReadPlaces: Bool { permissions.contains("Place.Read.All") || permissions.contains("Place.ReadWrite.All") }
   /// Users in a member list: any permission that reads other people's basic profiles.
   var canReadUsersInLists: Bool { canReadAllBasic || permissions.contains("Directory.Read.All") }
 

@@ -6,7 +6,8 @@ import SandboxDirectory
 /// Microsoft Graph v1.0, the users and groups subset: `/me`, `/users`, `/users/{id|upn}` and their
 /// `manager` (also as `$expand=manager($levels=…)`), `directReports` and photos (`GraphEndpoints+Photo`); JSON
 /// `$batch` and `communications/getPresencesByUserId`; `/groups` and memberships
-/// (`GraphEndpoints+Groups`); with Graph's bearer and permission checks.
+/// (`GraphEndpoints+Groups`); rooms and room lists (`GraphEndpoints+Places`); with Graph's bearer
+/// and permission checks.
 struct GraphEndpoints: Sendable {
   let tenant: SandboxTenant
 
@@ -62,6 +63,8 @@ struct GraphEndpoints: Sendable {
       return try await user(target, rest: Array(rest.dropFirst()), isSelf: isSelf, request: request, caller: caller)
     case "groups":
       return try groups(Array(segments.dropFirst()), request: request, caller: caller)
+    case "places":
+      return try places(Array(segments.dropFirst()), request: request, caller: caller)
     default:
       throw .badSegment(first)
     }
