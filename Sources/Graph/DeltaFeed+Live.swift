@@ -7,9 +7,7 @@ extension DeltaFeed {
   /// `manager@delta` when the token may read managers).
   static let selected = UserQuery.detailFields + ["manager"]
 
-  /// `GET /users/delta` over Microsoft Graph, with the same retries (429/503 wait out
-  /// `Retry-After`) and token refresh as searches. Links are followed only when they point back
-  /// to the configured Graph origin: the bearer token goes with them.
+  /// `GET /users/delta` over Microsoft Graph (`ChangeFeed.live`).
   public static func live(
     configuration: GraphConfiguration,
     tokens: any AccessTokenProvider,
@@ -17,30 +15,10 @@ extension DeltaFeed {
     pageSize: Int? = nil,
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) -> DeltaFeed {
-    let executor = GraphRequestExecutor(
-      configuration: configuration, tokens: tokens, transport: transport, sleep: sleep)
-    let directory = GraphDirectory(configuration: configuration, executor: executor)
-    return DeltaFeed { link, onRetry in
-      let url: URL
-      if let link {
-        // A stored link for another Graph origin (the endpoint setting changed, a sandbox
-        // restarted on another port) names a sync state this endpoint does not have.
-        guard let followable = try? directory.followableURL(link) else {
-          throw DirectoryError.service(
-            status: 410, code: "syncStateNotFound", message: "The delta link is for another Microsoft Graph endpoint.")
-        }
-        url = followable
-      } else {
-        let options = [("$select", selected.joined(separator: ","))]
-        guard let start = URL(string: configuration.root + "/users/delta?" + ODataText.queryString(options)) else {
-          throw DirectoryError.malformedResponse("Could not build a Graph URL from \(configuration.root).")
-        }
-        url = start
-      }
-      let headers = pageSize.map { [(name: "Prefer", value: "odata.maxpagesize=\($0)")] } ?? []
-      let response = try await executor.get(url, headers: headers, permission: "User.ReadBasic.All", onRetry: onRetry)
-      return try DeltaDecoding.page(from: response.body)
-    }
+    live(
+      configuration: configuration, tokens: tokens, transport: transport, pageSize: pageSize, sleep: sleep,
+      start: "/users/delta?" + ODataText.queryString([("$select", selected.joined(separator: ","))]),
+      permission: "User.ReadBasic.All", decode: { try DeltaDecoding.page(from: $0) })
   }
 }
 

@@ -3,11 +3,11 @@ import RosterCore
 import Transport
 
 extension GroupDeltaFeed {
-  /// `GET /groups/delta?$select=…,members` over Microsoft Graph, with the people feed's retries
-  /// and link checks. Graph answers `members@delta` as ids and types (with `@removed` for members
-  /// gone) and spreads a large group's members over several entries and pages; each page is
-  /// decoded alone, so a 20,000-member group never sits in memory whole. Needs
-  /// `GroupMember.Read.All`: a 403 is the `.readGroups` need's error.
+  /// `GET /groups/delta?$select=…,members` over Microsoft Graph (`ChangeFeed.live`). Graph
+  /// answers `members@delta` as ids and types (with `@removed` for members gone) and spreads a
+  /// large group's members over several entries and pages; each page is decoded alone, so a
+  /// 20,000-member group never sits in memory whole. Needs `GroupMember.Read.All`: a 403 is the
+  /// `.readGroups` need's error.
   public static func live(
     configuration: GraphConfiguration,
     tokens: any AccessTokenProvider,
@@ -15,30 +15,12 @@ extension GroupDeltaFeed {
     pageSize: Int? = nil,
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) -> GroupDeltaFeed {
-    let executor = GraphRequestExecutor(
-      configuration: configuration, tokens: tokens, transport: transport, sleep: sleep)
-    let groups = GraphGroups(configuration: configuration, executor: executor)
-    return GroupDeltaFeed { link, onRetry in
-      let url: URL
-      if let link {
-        guard let followable = try? groups.people.followableURL(link) else {
-          throw DirectoryError.service(
-            status: 410, code: "syncStateNotFound", message: "The delta link is for another Microsoft Graph endpoint.")
-        }
-        url = followable
-      } else {
-        let select = GroupDecoding.fields.filter { $0 != "id" } + ["members"]
-        url = try groups.people.url("/groups/delta" + GraphGroups.query([("$select", select.joined(separator: ","))]))
-      }
-      let headers = pageSize.map { [(name: "Prefer", value: "odata.maxpagesize=\($0)")] } ?? []
-      do {
-        let response = try await executor.get(
-          url, headers: headers, permission: GraphGroups.permission, onRetry: onRetry)
-        return try GroupDeltaDecoding.page(from: response.body)
-      } catch DirectoryError.permissionDenied {
-        throw GroupPermissionNeed.readGroups.error
-      }
-    }
+    let select = GroupDecoding.fields.filter { $0 != "id" } + ["members"]
+    return live(
+      configuration: configuration, tokens: tokens, transport: transport, pageSize: pageSize, sleep: sleep,
+      start: "/groups/delta" + GraphGroups.query([("$select", select.joined(separator: ","))]),
+      permission: GraphGroups.permission, decode: { try GroupDeltaDecoding.page(from: $0) },
+      denied: { _ in GroupPermissionNeed.readGroups.error })
   }
 }
 

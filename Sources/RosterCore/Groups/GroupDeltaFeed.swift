@@ -20,35 +20,15 @@ public struct MemberChange: Sendable, Equatable, Hashable {
   }
 }
 
-/// One page of a groups delta round (exactly one of the links is set).
-public struct GroupDeltaPage: Sendable, Equatable {
-  public var changes: [GroupDeltaChange]
-  public var nextLink: String?
-  public var deltaLink: String?
+/// Groups' change feed and page (`/groups/delta` with members), the same types as people's.
+public typealias GroupDeltaFeed = ChangeFeed<GroupDeltaChange>
+public typealias GroupDeltaPage = ChangePage<GroupDeltaChange>
 
-  public init(changes: [GroupDeltaChange], nextLink: String? = nil, deltaLink: String? = nil) {
-    self.changes = changes
-    self.nextLink = nextLink
-    self.deltaLink = deltaLink
-  }
-
+extension ChangePage<GroupDeltaChange> {
   /// Member changes on this page, for progress and figures.
   public var memberChanges: Int {
     changes.reduce(0) { total, change in
       if case .upsert(_, _, let members) = change { total + members.count } else { total }
     }
-  }
-}
-
-/// Reads `/groups/delta` with members (`$select=…,members`): live in Graph, fakes in tests.
-/// `link` nil starts a full round; otherwise the absolute next or delta link is followed as is.
-public struct GroupDeltaFeed: Sendable {
-  public var fetch:
-    @Sendable (_ link: String?, _ onRetry: @escaping @Sendable (RetryNotice) -> Void) async throws -> GroupDeltaPage
-
-  public init(
-    fetch: @escaping @Sendable (String?, @escaping @Sendable (RetryNotice) -> Void) async throws -> GroupDeltaPage
-  ) {
-    self.fetch = fetch
   }
 }
