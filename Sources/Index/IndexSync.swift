@@ -110,21 +110,30 @@ public struct IndexSync: Sendable {
     }
   }
 
+  /// The people's round (`SyncRound`): a delta round from the stored link unless a full round is
+  /// under way or the rows must be filled again (`refill`), resumed from its last committed page.
   private func peopleRound(
     progress: @escaping @Sendable (IndexProgress) -> Void, onRetry: @escaping @Sendable (RetryNotice) -> Void
   ) async throws -> IndexSyncOutcome {
     let point = try index.syncPoint()
-    if point.building == nil, !point.refill, point.liveGeneration > 0, let deltaLink = point.deltaLink {
-      // A process killed while purging left the replaced generation: deltas place people
-      // among the live generation's rows alone (`DirectoryIndex.place`).
-      try index.purgeOldGenerations(pack: false)
-      do {
-        return try await deltaRound(from: point.deltaNext ?? deltaLink, progress: progress, onRetry: onRetry)
-      } catch let error where DeltaFeed.needsFullSync(error) {
-        try index.dropDeltaLink()
-      }
-    }
-    return try await fullRound(resume: point.building, progress: progress, onRetry: onRetry)
+    let delta = point.building == nil && !point.refill && point.liveGeneration > 0 ? point.deltaLink : nil
+    let index = index
+    let tables = SyncRound<DeltaChange>.Tables(
+      beginFull: { try index.beginFullSync(estimate: $0) },
+      writeFull: { try index.writeFullPage($0, generation: $1, count: $2) },
+      finishFull: { try index.finishFullSync($0, generation: $1, at: $2) },
+      afterFull: { try index.purgeOldGenerations() },
+      // A process killed while purging left the replaced generation: deltas place people among
+      // the live generation's rows alone (`DirectoryIndex.place`).
+      beforeDelta: { try index.purgeOldGenerations(pack: false) },
+      writeDelta: { try index.writeDeltaPage($0, at: $1) },
+      dropDeltaLink: { try index.dropDeltaLink() },
+      resumedEstimate: { try index.status().estimate },
+      bulk: (begin: { try index.beginBulkWrites() }, end: { try? index.endBulkWrites() }),
+      logsTimings: true)
+    let round = SyncRound(
+      feed: feed, tables: tables, now: now, estimate: estimate, progress: progress, onRetry: onRetry)
+    return try await round.run(deltaLink: delta.map { point.deltaNext ?? $0 }, resume: point.building)
   }
 
   /// The groups round after the people's, its pages and entries added to the outcome's.
@@ -142,87 +151,5 @@ public struct IndexSync: Sendable {
       let done = try await GroupIndexSync(index: index, feed: feed, now: now).run(onRetry: onRetry)
       return .synced(full: full, changes: changes + done.changes, requests: requests + done.requests)
     }
-  }
-
-  private func deltaRound(
-    from link: String, progress: @escaping @Sendable (IndexProgress) -> Void,
-    onRetry: @escaping @Sendable (RetryNotice) -> Void
-  ) async throws -> IndexSyncOutcome {
-    var changes = 0
-    var requests = 0
-    let ahead = pages(from: link, onRetry: onRetry)
-    defer { ahead.cancel() }
-    while true {
-      let page = try await ahead.next()
-      requests += 1
-      try index.writeDeltaPage(page, at: now())
-      changes += page.changes.count
-      progress(IndexProgress(phase: .delta, indexed: changes, estimate: nil))
-      guard page.nextLink != nil else { return .synced(full: false, changes: changes, requests: requests) }
-    }
-  }
-
-  private func fullRound(
-    resume: (generation: Int, link: String?, count: Int)?, progress: @escaping @Sendable (IndexProgress) -> Void,
-    onRetry: @escaping @Sendable (RetryNotice) -> Void
-  ) async throws -> IndexSyncOutcome {
-    var generation: Int
-    var link = resume?.link
-    var count: Int
-    var total: Int?
-    var timings = SyncTimings()
-    // The next pages are fetched (and decoded) while this one is written; the first one is
-    // already on its way while `/users/$count` is asked.
-    var ahead = pages(from: link, onRetry: onRetry)
-    defer {
-      ahead.cancel()
-      DiagnosticLog.logger("roster.index").info(
-        "index sync timings", metadata: timings.metadata.mapValues { .string($0) })
-    }
-    if let resume, link != nil {
-      (generation, count) = (resume.generation, resume.count)
-      total = try index.status().estimate
-    } else {
-      total = await estimate()
-      generation = try index.beginFullSync(estimate: total)
-      count = 0
-    }
-    var requests = 0
-    try index.beginBulkWrites()
-    defer { try? index.endBulkWrites() }
-    progress(IndexProgress(phase: .full, indexed: count, estimate: total))
-    while true {
-      let page: DeltaPage
-      do {
-        page = try await timings.measure(\.waitingForPages) { try await ahead.next() }
-      } catch let error where link != nil && DeltaFeed.needsFullSync(error) {
-        // The page link of an interrupted round has expired: start the round again.
-        total = await estimate()
-        generation = try index.beginFullSync(estimate: total)
-        (link, count) = (nil, 0)
-        ahead.cancel()
-        ahead = pages(from: nil, onRetry: onRetry)
-        continue
-      }
-      requests += 1
-      count += page.changes.count
-      if page.nextLink == nil {
-        try await timings.measure(\.finishing) { try index.finishFullSync(page, generation: generation, at: now()) }
-        progress(IndexProgress(phase: .full, indexed: count, estimate: total))
-        try await timings.measure(\.purging) { try index.purgeOldGenerations() }
-        return .synced(full: true, changes: count, requests: requests)
-      }
-      try await timings.measure(\.writingPages) { try index.writeFullPage(page, generation: generation, count: count) }
-      progress(IndexProgress(phase: .full, indexed: count, estimate: total))
-      link = page.nextLink
-    }
-  }
-
-  /// The round's pages from `link` on, fetched ahead of the writer (`PageRunAhead`).
-  private func pages(from link: String?, onRetry: @escaping @Sendable (RetryNotice) -> Void)
-    -> PageRunAhead<DeltaPage>
-  {
-    let feed = feed
-    return PageRunAhead(from: link, fetch: { try await feed.fetch($0, onRetry) }, nextLink: { $0.nextLink })
   }
 }

@@ -11,10 +11,11 @@ public enum GroupSyncMode: Sendable {
   case notPermitted(GroupPermissionNeed)
 }
 
-/// The groups half of a sync round: a full round the first time (or when the delta link has
-/// expired), else a delta round, page by page, each page one transaction. A large group's
-/// members come in slices spread over pages and are written as they come: nothing holds a whole
-/// 20,000-member group. A 403 means the token may not read groups: the index then keeps none.
+/// The groups half of a sync round (`SyncRound`, as the people's): a full round the first time
+/// (or when the delta link has expired), else a delta round, page by page, each page one
+/// transaction. A large group's members come in slices spread over pages and are written as they
+/// come: nothing holds a whole 20,000-member group. A 403 means the token may not read groups:
+/// the index then keeps none.
 struct GroupIndexSync {
   let index: DirectoryIndex
   let feed: GroupDeltaFeed
@@ -24,14 +25,21 @@ struct GroupIndexSync {
   func run(onRetry: @escaping @Sendable (RetryNotice) -> Void) async throws -> (changes: Int, requests: Int) {
     do {
       let point = try index.groupSyncPoint()
-      if point.building == nil, point.liveGeneration > 0, let link = point.deltaLink {
-        do {
-          return try await deltaRound(from: link, onRetry: onRetry)
-        } catch let error where DeltaFeed.needsFullSync(error) {
-          try index.dropGroupDeltaLink()
-        }
+      let delta = point.building == nil && point.liveGeneration > 0 ? point.deltaLink : nil
+      let index = index
+      let tables = SyncRound<GroupDeltaChange>.Tables(
+        beginFull: { _ in try index.beginGroupSync() },
+        writeFull: { page, generation, _ in try index.writeGroupPage(page, generation: generation) },
+        finishFull: { try index.finishGroupSync($0, generation: $1, at: $2) },
+        writeDelta: { try index.writeGroupDeltaPage($0, at: $1) },
+        dropDeltaLink: { try index.dropGroupDeltaLink() })
+      let round = SyncRound(
+        feed: feed, tables: tables, now: now, estimate: { nil }, progress: { _ in }, onRetry: onRetry)
+      let resume = point.building.map { (generation: $0.generation, link: $0.link, count: 0) }
+      guard case .synced(_, let changes, let requests) = try await round.run(deltaLink: delta, resume: resume) else {
+        return (0, 0)
       }
-      return try await fullRound(resume: point.building, onRetry: onRetry)
+      return (changes, requests)
     } catch let error as DirectoryError {
       if let need = GroupPermissionNeed(error) {
         try index.forgetGroups(because: need)
@@ -39,70 +47,6 @@ struct GroupIndexSync {
       }
       throw error
     }
-  }
-
-  private func deltaRound(from link: String, onRetry: @escaping @Sendable (RetryNotice) -> Void) async throws -> (
-    changes: Int, requests: Int
-  ) {
-    var changes = 0
-    var requests = 0
-    let ahead = pages(from: link, onRetry: onRetry)
-    defer { ahead.cancel() }
-    while true {
-      let page = try await ahead.next()
-      requests += 1
-      try index.writeGroupDeltaPage(page, at: now())
-      changes += page.changes.count
-      guard page.nextLink != nil else { return (changes, requests) }
-    }
-  }
-
-  private func fullRound(
-    resume: (generation: Int, link: String?)?, onRetry: @escaping @Sendable (RetryNotice) -> Void
-  ) async throws -> (changes: Int, requests: Int) {
-    var generation: Int
-    var link: String?
-    if let resume, resume.link != nil {
-      (generation, link) = (resume.generation, resume.link)
-    } else {
-      generation = try index.beginGroupSync()
-      link = nil
-    }
-    var changes = 0
-    var requests = 0
-    // The next pages are fetched (and decoded) while this one is written (issue 22).
-    var ahead = pages(from: link, onRetry: onRetry)
-    defer { ahead.cancel() }
-    while true {
-      let page: GroupDeltaPage
-      do {
-        page = try await ahead.next()
-      } catch let error where link != nil && DeltaFeed.needsFullSync(error) {
-        generation = try index.beginGroupSync()
-        link = nil
-        ahead.cancel()
-        ahead = pages(from: nil, onRetry: onRetry)
-        continue
-      }
-      requests += 1
-      changes += page.changes.count
-      guard let next = page.nextLink else {
-        try index.finishGroupSync(page, generation: generation, at: now())
-        return (changes, requests)
-      }
-      try index.writeGroupPage(page, generation: generation)
-      link = next
-    }
-  }
-}
-
-extension GroupIndexSync {
-  /// The round's pages from `link` on, fetched ahead of the writer (`PageRunAhead`).
-  fileprivate func pages(from link: String?, onRetry: @escaping @Sendable (RetryNotice) -> Void)
-    -> PageRunAhead<GroupDeltaPage>
-  {
-    let feed = feed
-    return PageRunAhead(from: link, fetch: { try await feed.fetch($0, onRetry) }, nextLink: { $0.nextLink })
   }
 }
 
