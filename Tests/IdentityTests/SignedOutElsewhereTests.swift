@@ -11,17 +11,22 @@ import Testing
 @Suite struct SignedOutElsewhereTests {
   let helper = IdentitySessionRefreshTests()
 
+  /// A session signed in over the token cache file in `directory`, holding access token "at-0".
+  func signedIn(over directory: URL, clock: IdentitySessionRefreshTests.Clock) async throws -> IdentitySession {
+    let (running, _) = try helper.makeSession(store: FileTokenStore(directory: directory) { _ in }, clock: clock) { _ in
+      IdentityFixtures.tokens(access: "x", refresh: nil)
+    }
+    _ = try await helper.signIn(running)
+    return running
+  }
+
   /// Another terminal signing in or switching to another account makes that one active in the
   /// file; the running session's own account is still there, so nothing ends.
   @Test func anotherAccountMadeActiveElsewhereSignsNoOneOut() async throws {
     let temp = TemporaryDirectory()
     defer { temp.remove() }
     let clock = IdentitySessionRefreshTests.Clock()
-    let store = FileTokenStore(directory: temp.url) { _ in }
-    let (running, _) = try helper.makeSession(store: store, clock: clock) { _ in
-      IdentityFixtures.tokens(access: "x", refresh: nil)
-    }
-    _ = try await helper.signIn(running)
+    let running = try await signedIn(over: temp.url, clock: clock)
     try await FileTokenStore(directory: temp.url) { _ in }.update { file in
       guard let (key, entry) = file.accounts.first else { return }
       var other = entry
@@ -36,11 +41,7 @@ import Testing
     let temp = TemporaryDirectory()
     defer { temp.remove() }
     let clock = IdentitySessionRefreshTests.Clock()
-    let store = FileTokenStore(directory: temp.url) { _ in }
-    let (running, _) = try helper.makeSession(store: store, clock: clock) { _ in
-      IdentityFixtures.tokens(access: "x", refresh: nil)
-    }
-    _ = try await helper.signIn(running)
+    let running = try await signedIn(over: temp.url, clock: clock)
     #expect(try await running.accessToken(forceRefresh: false) == Secret("at-0"))
 
     // Another terminal: its own session over the same file, signed out.
@@ -69,13 +70,9 @@ import Testing
     let temp = TemporaryDirectory()
     defer { temp.remove() }
     let clock = IdentitySessionRefreshTests.Clock()
-    let store = FileTokenStore(directory: temp.url) { _ in }
-    let (running, _) = try helper.makeSession(store: store, clock: clock) { _ in
-      IdentityFixtures.tokens(access: "x", refresh: nil)
-    }
-    _ = try await helper.signIn(running)
+    let running = try await signedIn(over: temp.url, clock: clock)
     // Another process's refresh was refused for good (`invalid_grant`): the entry says why.
-    try await store.update { file in
+    try await FileTokenStore(directory: temp.url) { _ in }.update { file in
       for key in file.accounts.keys { file.accounts[key]?.signedOutReason = "The refresh token was revoked." }
     }
     await #expect(throws: SignInRequired.self) { _ = try await running.accessToken(forceRefresh: false) }
