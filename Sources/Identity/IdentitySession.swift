@@ -27,6 +27,9 @@ public actor IdentitySession: AccessTokenProvider {
   /// account never moves this one. Nil: the active account matching the configuration.
   public private(set) var accountKey: String?
   var refreshTask: Task<Secret, any Error>?
+  /// The token cache file as last checked for a sign-out elsewhere, for which account, and what
+  /// that check found (`signedOutElsewhere`): read again only once the file has changed.
+  var lastSignOutCheck: (stamp: FileStamp, key: String, verdict: SignInFailure?)?
 
   public init(
     configuration: IdentityConfiguration, transport: any HTTPTransport, store: any TokenStore,

@@ -3,12 +3,6 @@ import Diagnostics
 import Foundation
 import GRDB
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Whether the file an open index reads is still the one it opened, and still readable (issue 28
 /// item 2). A running UI keeps its connections to the file it opened: truncated under it, SQLite
 /// answers some queries from its page cache and fails others, and a swallowed failure read as
@@ -17,25 +11,12 @@ import GRDB
 /// and every search and sync also compares the path's device and inode (and size) with the file's
 /// at open: one `stat`, a few microseconds a key.
 final class IndexHealth: Sendable {
-  /// The device and inode of the file at open; nil when it could not be read.
-  let opened: FileIdentity?
+  /// The file at open; nil when it could not be read.
+  let opened: FileStamp?
   private let failure = LockedValue<String?>(nil)
 
-  struct FileIdentity: Equatable, Sendable {
-    var device: UInt64
-    var inode: UInt64
-    var size: Int64
-
-    /// The file at `path` now; nil when there is none.
-    static func of(_ path: String) -> FileIdentity? {
-      var info = stat()
-      guard stat(path, &info) == 0 else { return nil }
-      return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size))
-    }
-  }
-
   init(path: String) {
-    opened = FileIdentity.of(path)
+    opened = FileStamp.of(path)
   }
 
   /// Keeps the first failure that says the file is damaged.
@@ -81,8 +62,8 @@ extension DirectoryIndex {
   public func damage() -> String? {
     if let noted = health.noted { return noted }
     guard let opened = health.opened else { return nil }
-    guard let now = IndexHealth.FileIdentity.of(location.file.path) else { return Self.deletedMessage }
-    if now.device != opened.device || now.inode != opened.inode { return Self.replacedMessage }
+    guard let now = FileStamp.of(location.file.path) else { return Self.deletedMessage }
+    if !now.isSameFile(as: opened) { return Self.replacedMessage }
     if now.size == 0 { return Self.damagedMessage }
     return nil
   }
@@ -109,7 +90,7 @@ extension DirectoryIndex {
     guard damage != replacedMessage else { return nil }
     let manager = FileManager.default
     var aside: String?
-    if let file = IndexHealth.FileIdentity.of(location.file.path), file.size > 0 {
+    if let file = FileStamp.of(location.file.path), file.size > 0 {
       let path = location.file.path + ".corrupt-\(Int(Date().timeIntervalSince1970))"
       if (try? manager.moveItem(atPath: location.file.path, toPath: path)) != nil { aside = path }
     } else {

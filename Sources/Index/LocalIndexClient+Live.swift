@@ -16,6 +16,16 @@ extension LocalIndexClient {
     let groupMode = LockedValue<GroupSyncMode>(.off)
     // The signed-in person's object id (`oid` of `oid.tid`): "my groups" offline.
     let me = LockedValue<String?>(nil)
+    /// A read of the attached index; `otherwise` without one, or when the read fails. A failure
+    /// is kept (`noteFailure`): `damage` then tells the UI, which asks Graph instead of saying
+    /// "No one matches".
+    @Sendable func reading<Value>(_ otherwise: Value, _ read: (DirectoryIndex) throws -> Value) -> Value {
+      guard let index = attached.current else { return otherwise }
+      do { return try read(index) } catch {
+        index.noteFailure(error)
+        return otherwise
+      }
+    }
     return LocalIndexClient(
       attach: { account in
         let location = IndexLocation(account: account, environment: environment, directory: directory)
@@ -50,14 +60,7 @@ extension LocalIndexClient {
           return summary
         }
       },
-      search: { text, limit in
-        guard let index = attached.current else { return [] }
-        do { return try index.search(text, limit: limit) } catch {
-          // Kept: `damage` then tells the UI, which asks Graph instead of saying "No one matches".
-          index.noteFailure(error)
-          return []
-        }
-      },
+      search: { text, limit in reading([]) { try $0.search(text, limit: limit) } },
       sync: { progress in
         guard let index = attached.current else { return .failed(.cancelled) }
         // A deleted or emptied file is not synced into: it would say "synced just now" of nothing.
@@ -80,30 +83,15 @@ extension LocalIndexClient {
         }
       },
       remove: { id in try? attached.current?.remove(id: id) },
-      detail: { id in
-        guard let index = attached.current else { return nil }
-        do { return try index.detail(id: id) } catch {
-          index.noteFailure(error)
-          return nil
-        }
-      },
+      detail: { id in reading(nil) { try $0.detail(id: id) } },
       closeMatches: { text, limit in
-        guard let index = attached.current else { return nil }
-        let found: (people: [Person], forgiven: String, byMailName: Set<String>)?
-        do { found = try index.closeMatches(text, limit: limit, wait: false) } catch {
-          index.noteFailure(error)
-          return nil
-        }
-        guard let found else { return nil }
-        return CloseMatches(people: found.people, forgiven: found.forgiven, byMailName: found.byMailName)
-      },
-      searchGroups: { text, limit in
-        guard let index = attached.current else { return [] }
-        do { return try index.searchGroups(text, limit: limit) } catch {
-          index.noteFailure(error)
-          return []
+        reading(nil) { index in
+          try index.closeMatches(text, limit: limit, wait: false).map {
+            CloseMatches(people: $0.people, forgiven: $0.forgiven, byMailName: $0.byMailName)
+          }
         }
       },
+      searchGroups: { text, limit in reading([]) { try $0.searchGroups(text, limit: limit) } },
       groups: .index({ attached.current }, me: { me.current }),
       damage: { attached.current?.damage() })
   }

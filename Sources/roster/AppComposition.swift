@@ -33,15 +33,7 @@ struct AppComposition: Sendable {
   /// demo that does not go through the real sign-in and Graph clients would show nothing true
   /// about Roster.
   static func demo(environment: [String: String]) async throws -> AppComposition {
-    var configuration = SandboxConfiguration()
-    // Approved on the first poll, made at once (interval 0): the demo is signed in within a frame
-    // or two, saying meanwhile that it signs in by itself (issue 28).
-    configuration.approveAfter = .zero
-    configuration.deviceCodeInterval = 0
-    if let people = environment["ROSTER_DEMO_PEOPLE"], !people.isEmpty {
-      configuration.peopleFile = URL(fileURLWithPath: people)
-    }
-    let sandbox = try await SandboxServer.start(configuration)
+    let sandbox = try await SandboxServer.start(.demo(environment: environment))
     await DemoSandbox.keep(sandbox)
     var settings = Settings(
       clientId: sandbox.clientId, authority: sandbox.authority.absoluteString,

@@ -55,17 +55,10 @@ struct CommonOptions: ParsableArguments {
         + "(values: debug, info, warning)",
       valueName: "level"),
     completion: .list(LogLevelChoice.allCases.map(\.rawValue)))
+  /// Declared for help, the manual and completion; the value is read from the arguments before
+  /// parsing (`RosterLog`) and checked there too (`LogLevelUsage`, with the subcommand's usage: as
+  /// a parsed `LogLevelChoice` the root, which has the option too, claimed the failure).
   var logLevel: String?
-
-  /// A bad `--log-level` is this command's usage error. Parsed as a `LogLevelChoice` by the
-  /// parser, the root (which has the option too) claimed the failure and printed its own usage
-  /// for `roster search --log-level verbose`; checked here, the subcommand's usage is printed.
-  /// (`RosterLog` reads the level from the arguments before parsing.)
-  func validate() throws {
-    if let logLevel, LogLevelChoice(rawValue: logLevel.lowercased()) == nil {
-      throw ValidationError("--log-level must be debug, info or warning, not “\(CleanText(logLevel))”.")
-    }
-  }
 
   var environment: [String: String] { ProcessInfo.processInfo.environment }
 

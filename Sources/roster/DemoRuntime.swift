@@ -38,14 +38,7 @@ enum DemoRuntime {
   }
 
   private static func make(b2c: Bool, environment: [String: String]) async throws -> CommandRuntime {
-    var configuration = SandboxConfiguration()
-    // The device code is approved on its first poll, which an interval of 0 makes at once: a
-    // script must not wait for a person, nor for a polling interval.
-    configuration.approveAfter = .zero
-    configuration.deviceCodeInterval = 0
-    if let people = environment["ROSTER_DEMO_PEOPLE"], !people.isEmpty {
-      configuration.peopleFile = URL(fileURLWithPath: people)
-    }
+    let configuration = SandboxConfiguration.demo(environment: environment)
     let sandbox: RunningSandbox
     do {
       sandbox = try await SandboxServer.start(configuration)

@@ -73,7 +73,6 @@ enum GroupSearchReducer {
   /// the group search for the new query.
   static func follow(_ action: AppAction, requestIDBefore: Int, _ state: inout AppState) -> [Effect] {
     guard state.groups.isEnabled, state.search.requestID != requestIDBefore else { return [] }
-    state.groups.selectionMoved = false
     return start(&state)
   }
 
@@ -202,7 +201,7 @@ enum GroupSearchReducer {
       }
       return selectTopRow(&state)
     }
-    guard !state.groups.selectionMoved, !shown.isEmpty else {
+    guard !state.search.selectionMoved, !shown.isEmpty else {
       state.groups.selectedIndex = nil
       return []
     }

@@ -41,9 +41,6 @@ public struct GroupSearchState: Equatable, Sendable {
   /// The selected row is this group (an index into `AppState.shownGroups`); nil when the
   /// selection is on a person (`SearchState.selectedIndex`) or nothing.
   public var selectedIndex: Int?
-  /// The person moved the selection since the query last changed: a later group answer then
-  /// leaves it where it is, instead of putting it on the top row.
-  public var selectionMoved: Bool
 
   public init(isEnabled: Bool = false, kind: ListKind = .both) {
     self.isEnabled = isEnabled
@@ -60,7 +57,6 @@ public struct GroupSearchState: Equatable, Sendable {
     self.myGroups = nil
     self.myGroupsFromIndexAsked = false
     self.selectedIndex = nil
-    self.selectionMoved = false
   }
 }
 

@@ -48,7 +48,6 @@ enum ListReducer {
   private static func selectRow(_ state: inout AppState, _ index: Int) -> [Effect] {
     let clamped = min(max(index, 0), state.listRowCount - 1)
     guard clamped != state.selectedRow else { return [] }
-    state.groups.selectionMoved = true
     state.search.selectionMoved = true
     let groups = state.shownGroups.count
     if clamped < groups {

@@ -22,24 +22,14 @@ enum GroupPropertyCatalog {
   /// `allowMembers` lets delta select the `members` relationship.
   static func selectedProperties(_ select: String?, allowMembers: Bool = false) throws(GraphQueryError) -> [String] {
     guard let select, !select.allSatisfy(\.isWhitespace) else { return defaultProperties }
-    var names: [String] = []
-    for item in select.split(separator: ",") {
-      let requested = item.trimmingCharacters(in: .whitespaces)
-      if requested.isEmpty { continue }
-      let canonical: String
-      if let field = GroupField.named(requested) {
-        canonical = field.name
-      } else if let unstored = unstoredProperties.first(where: { $0.name.lowercased() == requested.lowercased() }) {
-        canonical = unstored.name
-      } else if allowMembers, requested.lowercased() == "members" || requested.lowercased() == "owners" {
-        canonical = requested.lowercased()
-      } else {
-        throw GraphQueryError.unknownGroupProperty(requested)
-      }
-      if !names.contains(canonical) { names.append(canonical) }
-    }
-    if !names.contains("id") { names.insert("id", at: 0) }
-    return names
+    return try SelectList.names(
+      select,
+      canonical: { requested in
+        let lowered = requested.lowercased()
+        if let field = GroupField.named(requested) { return field.name }
+        if let unstored = unstoredProperties.first(where: { $0.name.lowercased() == lowered }) { return unstored.name }
+        return allowMembers && (lowered == "members" || lowered == "owners") ? lowered : nil
+      }, unknown: GraphQueryError.unknownGroupProperty, id: .first)
   }
 
   static func render(_ group: DirectoryGroup, properties: [String]) -> JSONValue {

@@ -17,16 +17,15 @@ public enum PlaceQuery {
 
   /// `$select` in Graph's spelling (case-insensitive, `id` always included); nil is every property.
   public static func selected(_ select: String?, _ kind: DirectoryPlace.Kind) throws(GraphQueryError) -> [String] {
-    let known = properties(kind)
-    guard let select, !select.allSatisfy(\.isWhitespace) else { return known }
-    var chosen: [String] = []
-    for raw in select.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-      guard let name = known.first(where: { $0.lowercased() == raw.lowercased() }) else {
-        throw unknownProperty(raw, kind)
-      }
-      if !chosen.contains(name) { chosen.append(name) }
-    }
-    return chosen.contains("id") ? chosen : ["id"] + chosen
+    guard let select, !select.allSatisfy(\.isWhitespace) else { return properties(kind) }
+    return try SelectList.names(
+      select, canonical: { canonical($0, kind) }, unknown: { unknownProperty($0, kind) }, id: .first)
+  }
+
+  /// `property` in Graph's spelling for `kind`, nil when `kind` has no such property.
+  static func canonical(_ property: String, _ kind: DirectoryPlace.Kind) -> String? {
+    let lowered = property.lowercased()
+    return properties(kind).first { $0.lowercased() == lowered }
   }
 
   public static func render(_ place: DirectoryPlace, properties: [String]) -> JSONValue {
@@ -35,9 +34,6 @@ public enum PlaceQuery {
     return .object(
       properties.map { name in
         switch name {
-        case "id": return (name, .string(place.id))
-        case "emailAddress": return (name, .string(place.emailAddress))
-        case "displayName": return (name, .string(place.displayName))
         case "address":
           let a = place.address
           return (
@@ -94,9 +90,7 @@ public enum PlaceQuery {
   private static func type(of property: String, _ kind: DirectoryPlace.Kind) throws(GraphQueryError) -> (
     name: String, type: ValueType
   ) {
-    guard let name = properties(kind).first(where: { $0.lowercased() == property.lowercased() }) else {
-      throw unknownProperty(property, kind)
-    }
+    guard let name = canonical(property, kind) else { throw unknownProperty(property, kind) }
     switch name {
     case "capacity", "floorNumber": return (name, .number)
     case "isWheelChairAccessible": return (name, .boolean)
@@ -164,15 +158,14 @@ public enum PlaceQuery {
   }
 
   private static func string(_ property: String, _ place: DirectoryPlace) -> String? {
-    let name = properties(place.kind).first { $0.lowercased() == property.lowercased() } ?? property
-    return stringValue(name, place)
+    stringValue(canonical(property, place.kind) ?? property, place)
   }
 
   private static func compare(
     _ property: String, _ comparison: FilterExpression.Comparison, _ literal: FilterExpression.Literal,
     _ place: DirectoryPlace
   ) -> Bool {
-    let name = properties(place.kind).first { $0.lowercased() == property.lowercased() } ?? property
+    let name = canonical(property, place.kind) ?? property
     let order: Int?  // <0, 0, >0; nil when either side is null
     switch (name, literal) {
     case ("capacity", .number(let text)), ("floorNumber", .number(let text)):

@@ -41,22 +41,9 @@ enum UserPropertyCatalog {
   /// `id` is added at the end when missing, because Graph always returns it for directory objects.
   static func selectedProperties(_ select: String?) throws(GraphQueryError) -> [String] {
     guard let select, !select.allSatisfy(\.isWhitespace) else { return defaultProperties }
-    var names: [String] = []
-    for item in select.split(separator: ",") {
-      let requested = item.trimmingCharacters(in: .whitespaces)
-      if requested.isEmpty { continue }
-      let canonical: String
-      if let field = UserField.named(requested) {
-        canonical = field.name
-      } else if let unstored = unstoredByLowercasedName[requested.lowercased()] {
-        canonical = unstored.name
-      } else {
-        throw .unknownProperty(requested)
-      }
-      if !names.contains(canonical) { names.append(canonical) }
-    }
-    if !names.contains("id") { names.append("id") }
-    return names
+    return try SelectList.names(
+      select, canonical: { UserField.named($0)?.name ?? unstoredByLowercasedName[$0.lowercased()]?.name },
+      unknown: GraphQueryError.unknownProperty, id: .last)
   }
 
   static func render(_ user: DirectoryUser, properties: [String], basicProfileOnly: Bool) -> JSONValue {

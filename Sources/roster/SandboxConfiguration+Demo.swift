@@ -1,0 +1,18 @@
+import Foundation
+import Sandbox
+
+extension SandboxConfiguration {
+  /// The tenant behind `--demo`, the full-screen UI's and the commands' alike: its device code is
+  /// approved at the first poll, made at once (interval 0), so nobody waits for a person or a
+  /// polling interval and the demo is signed in within a frame or two (issue 28);
+  /// `ROSTER_DEMO_PEOPLE` loads a people file instead of the generated organisation.
+  static func demo(environment: [String: String]) -> SandboxConfiguration {
+    var configuration = SandboxConfiguration()
+    configuration.approveAfter = .zero
+    configuration.deviceCodeInterval = 0
+    if let people = environment["ROSTER_DEMO_PEOPLE"], !people.isEmpty {
+      configuration.peopleFile = URL(fileURLWithPath: people)
+    }
+    return configuration
+  }
+}
