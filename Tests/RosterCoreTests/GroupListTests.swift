@@ -126,6 +126,33 @@ import Testing
     #expect(store.state.groups.selectedIndex == nil)
   }
 
+  /// Issue 28 (1) for groups as for people: a changed query selects the top row even when the
+  /// group selected before is still listed; a selection moved by hand stays for the same query.
+  @Test func aChangedQuerySelectsTheTopGroupAndAMovedOneStaysForTheSameQuery() {
+    let engineering = Group(id: "g-eng", displayName: "Platform Engineering", mailEnabled: false, securityEnabled: true)
+    let index = LocalIndexClient(
+      attach: { _ in nil }, search: { _, _ in [] }, sync: { _ in .busy }, remove: { _ in },
+      searchGroups: { text, _ in
+        text == "platform e" ? [engineering] : text.hasPrefix("platform") ? [Self.platform, engineering] : []
+      })
+    var state = Self.signedIn()
+    state.now = Self.now
+    state.index.attached = true
+    state.index.summary = LocalIndexSummary(
+      complete: true, people: 1, lastSync: Self.now.addingTimeInterval(-60), groups: 2)
+    let store = Store(
+      initialState: state, runtime: Recorder(), instantSearch: InstantIndexSearch(index), clock: { Self.now })
+
+    store.send(.search(.queryChanged("platform")))
+    store.send(.list(.selectionMoved(by: 1)))
+    #expect(store.state.selectedGroup == engineering)
+    store.send(.search(.retryRequested))
+    #expect(store.state.selectedGroup == engineering, "the same query keeps the moved selection")
+
+    store.send(.search(.queryChanged("platform ")))
+    #expect(store.state.selectedGroup == Self.platform, "a changed query goes to the top row")
+  }
+
   /// A group answer for a query the field no longer holds is dropped, whatever it says.
   @Test func anAnswerForAnOlderQueryNeverShows() async {
     let store = TestStore(state: Self.signedIn())

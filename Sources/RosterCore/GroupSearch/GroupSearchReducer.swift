@@ -187,22 +187,28 @@ enum GroupSearchReducer {
     return replace(&state, with: groups, answering: state.search.normalizedQuery)
   }
 
-  /// Replaces the listed groups, keeping the selected group selected while it is listed; a
-  /// selection nobody moved since the query changed goes to the top row.
+  /// Replaces the listed groups. As for people (`SearchReducer.replaceResults`), a selection
+  /// nobody moved since the query changed goes to the top row, the best match; a moved one stays
+  /// on its group while that is listed, and on its person when it was on one.
   private static func replace(_ state: inout AppState, with groups: [Group], answering query: String?) -> [Effect] {
     let selected = state.selectedGroup
     state.groups.results = groups
     state.groups.resultsQuery = query
     let shown = state.shownGroups
-    if let selected {
-      if let index = shown.firstIndex(where: { $0.id == selected.id }) {
+    if state.search.selectionMoved {
+      if let selected, let index = shown.firstIndex(where: { $0.id == selected.id }) {
         state.groups.selectedIndex = index
         return []
       }
-      return selectTopRow(&state)
+      return selected == nil ? [] : selectTopRow(&state)
     }
-    guard !state.search.selectionMoved, !shown.isEmpty else {
+    guard !shown.isEmpty || selected != nil else {
       state.groups.selectedIndex = nil
+      return []
+    }
+    // Already on the top row: the pane (and any walk from it) stays as it is.
+    if let selected, shown.first?.id == selected.id {
+      state.groups.selectedIndex = 0
       return []
     }
     return selectTopRow(&state)
