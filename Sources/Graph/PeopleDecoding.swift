@@ -17,14 +17,9 @@ enum PeopleDecoding {
   }
 
   static func page(from data: Data) throws(DirectoryError) -> Page {
-    let object = try jsonObject(data)
-    guard let values = object["value"] as? [Any] else {
-      throw .malformedResponse("The list from Microsoft Graph has no \"value\" array.")
-    }
-    let people = values.compactMap { ($0 as? [String: Any]).flatMap(person(from:)) }
-    let nextLink = object["@odata.nextLink"] as? String
-    let count = (object["@odata.count"] as? NSNumber)?.intValue
-    return Page(people: people, nextLink: nextLink?.isEmpty == true ? nil : nextLink, count: count)
+    let collection = try ODataCollection(data)
+    return Page(
+      people: collection.objects.compactMap(person(from:)), nextLink: collection.nextLink, count: collection.count)
   }
 
   static func single(from data: Data) throws(DirectoryError) -> Person {

@@ -88,6 +88,7 @@ public final class DirectoryIndex: Sendable {
     migrator.registerMigration("v3-interned-people", migrate: internPeople)
     migrator.registerMigration("v4-mail-name-tokens", migrate: addMailNameTokens)
     migrator.registerMigration("v5-raw-group-tokens", migrate: rawGroupTokens)
+    migrator.registerMigration("v6-rooms", migrate: addRooms)
     return migrator
   }
 
@@ -263,6 +264,7 @@ public final class DirectoryIndex: Sendable {
         total + ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value ?? 0)
       }
       let groups = try Self.groupStatus(db, meta: meta)
+      let rooms = try Self.roomStatus(db, meta: meta)
       return IndexStatus(
         file: location.file.path, sizeBytes: size, people: generation > 0 ? (people ?? 0) : 0,
         complete: generation > 0 && meta["delta_link"] != nil,
@@ -271,7 +273,8 @@ public final class DirectoryIndex: Sendable {
         managersKnown: meta["managers_known"] == "1",
         profiles: meta["profiles"].flatMap(ProfileGrant.init(rawValue:)) ?? .full,
         permissionProblem: meta["permission_problem"], groups: groups.groups,
-        groupsMissingPermission: groups.problem?.permission)
+        groupsMissingPermission: groups.problem?.permission, rooms: rooms.rooms, roomsRefreshed: rooms.refreshed,
+        roomsMissingPermission: rooms.missingPermission, roomsFailure: rooms.failure)
     }
   }
 

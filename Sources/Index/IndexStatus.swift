@@ -25,4 +25,12 @@ public struct IndexStatus: Sendable, Equatable, Codable {
   public var groups: Int? = nil
   /// Why it keeps no groups: the permission the token lacks (`GroupPermissionNeed.permission`).
   public var groupsMissingPermission: String? = nil
+  /// Rooms in the index; nil before their first refresh, or when the token may not read them.
+  public var rooms: Int? = nil
+  /// When Graph last answered a rooms refresh (rooms are refreshed whole, at most daily in the app).
+  public var roomsRefreshed: Date? = nil
+  /// Why it keeps no rooms: the permission the token lacks (`RoomClient.permission`).
+  public var roomsMissingPermission: String? = nil
+  /// Why the last rooms refresh did not finish; the rooms kept are from `roomsRefreshed`.
+  public var roomsFailure: String? = nil
 }

@@ -44,16 +44,19 @@ public struct IndexSync: Sendable {
   public let now: @Sendable () -> Date
   /// Groups and memberships, synced after the people in the same round (issue 20).
   public let groups: GroupSyncMode
+  /// Rooms, refreshed whole after people and groups (no delta for places).
+  public let rooms: RoomSyncMode
 
   public init(
     index: DirectoryIndex, feed: DeltaFeed, estimate: @escaping @Sendable () async -> Int? = { nil },
-    now: @escaping @Sendable () -> Date = { Date() }, groups: GroupSyncMode = .off
+    now: @escaping @Sendable () -> Date = { Date() }, groups: GroupSyncMode = .off, rooms: RoomSyncMode = .off
   ) {
     self.index = index
     self.feed = feed
     self.estimate = estimate
     self.now = now
     self.groups = groups
+    self.rooms = rooms
   }
 
   public func run(
@@ -91,6 +94,9 @@ public struct IndexSync: Sendable {
     do {
       let people = try await peopleRound(progress: progress, onRetry: onRetry)
       let outcome = try await withGroups(people, onRetry: onRetry)
+      if case .synced = outcome {
+        try await RoomIndexRefresh(index: index, mode: rooms, now: now).run(onRetry: onRetry)
+      }
       // A full round packed the file already; delta rounds pack it once they have grown it.
       if case .synced(full: false, _, _) = outcome { try index.compactIfGrown() }
       return outcome

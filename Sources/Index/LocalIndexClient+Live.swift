@@ -5,12 +5,14 @@ import RosterCore
 extension LocalIndexClient {
   /// The index under `$XDG_CACHE_HOME/roster/` of whichever account signs in, synced from
   /// `feed`. Opening repairs a damaged file (moved aside; `report` is told). `directory`, when
-  /// given, replaces the cache directory (the demo keeps its index in its own).
+  /// given, replaces the cache directory (the demo keeps its index in its own). `rooms`, when
+  /// given, refreshes the stored rooms once a day by `now` (every sync would read the whole
+  /// list again: places have no delta).
   public static func live(
     environment: [String: String], directory: URL? = nil, feed: DeltaFeed,
     estimate: @escaping @Sendable () async -> Int?,
     report: @escaping @Sendable (String) -> Void = { _ in },
-    groupFeed: GroupDeltaFeed? = nil
+    groupFeed: GroupDeltaFeed? = nil, rooms: RoomClient? = nil, now: @escaping @Sendable () -> Date = { Date() }
   ) -> LocalIndexClient {
     let attached = LockedValue<DirectoryIndex?>(nil)
     let groupMode = LockedValue<GroupSyncMode>(.off)
@@ -65,7 +67,9 @@ extension LocalIndexClient {
         guard let index = attached.current else { return .failed(.cancelled) }
         // A deleted or emptied file is not synced into: it would say "synced just now" of nothing.
         if let damage = index.damage() { return .damaged(damage) }
-        let sync = IndexSync(index: index, feed: feed, estimate: estimate, groups: groupMode.current)
+        let sync = IndexSync(
+          index: index, feed: feed, estimate: estimate, now: now, groups: groupMode.current,
+          rooms: rooms.map(RoomSyncMode.daily) ?? .off)
         do throws(IndexSyncError) {
           switch try await sync.run(progress: { progress($0.indexed, $0.estimate) }) {
           case .busy: return .busy
@@ -93,6 +97,7 @@ extension LocalIndexClient {
       },
       searchGroups: { text, limit in reading([]) { try $0.searchGroups(text, limit: limit) } },
       groups: .index({ attached.current }, me: { me.current }),
+      rooms: .index({ attached.current }),
       damage: { attached.current?.damage() })
   }
 
@@ -100,6 +105,7 @@ extension LocalIndexClient {
     let groups = (try? index?.groupStatus()) ?? (groups: nil, problem: nil)
     return LocalIndexSummary(
       complete: status.complete, people: status.people, lastSync: status.lastSync, indexing: status.indexing,
-      estimate: status.estimate, groups: groups.groups, groupsProblem: groups.problem)
+      estimate: status.estimate, groups: groups.groups, groupsProblem: groups.problem, rooms: status.rooms,
+      roomsProblem: status.roomsMissingPermission.map { _ in RoomClient.permissionExplanation })
   }
 }

@@ -21,6 +21,14 @@ public struct SearchSchema: Sendable, Hashable {
     SearchedProperty("displayName", matching: .tokens), SearchedProperty("description", matching: .tokens),
   ])
 
+  /// A room's words: its name, where it is, its mailbox and its tags. Rooms are few (a tenant
+  /// has hundreds), so they are always matched locally by `Narrowing`, never by a server search.
+  public static let rooms = SearchSchema([
+    SearchedProperty("displayName", matching: .tokens), SearchedProperty("building", matching: .tokens),
+    SearchedProperty("floorLabel", matching: .tokens), SearchedProperty("emailAddress", matching: .prefix),
+    SearchedProperty("nickname", matching: .tokens), SearchedProperty("tags", matching: .tokens),
+  ])
+
   /// Graph tokenizes on symbols and spaces, so a word of symbols or emoji alone (`%`, `&`, `🙂`)
   /// leaves no token, and a tokenized clause with it would match everyone. Such a word is looked
   /// for only where Graph matches by prefix.

@@ -38,7 +38,7 @@ struct AppComposition: Sendable {
     var settings = Settings(
       clientId: sandbox.clientId, authority: sandbox.authority.absoluteString,
       graphEndpoint: sandbox.graphURL.absoluteString)
-    settings.scopes = Settings.defaultScopes + " User.Read.All Presence.Read.All GroupMember.Read.All"
+    settings.scopes = DemoRuntime.scopes
     settings.signIn = .deviceCode
     let transport = try LiveHTTPTransport(configuration: .fromEnvironment(environment, caFile: nil))
     // The browser sign-in (b) approves itself like the device code: the stand-in browser visits
@@ -58,7 +58,8 @@ struct AppComposition: Sendable {
         : localIndex(
           graph, tokens: auth.tokens, transport: transport, environment: environment,
           directory: try DemoData.directory(environment: environment)),
-      groups: GroupClient.live(configuration: graph, tokens: auth.tokens, transport: transport))
+      groups: GroupClient.live(configuration: graph, tokens: auth.tokens, transport: transport),
+      rooms: RoomClient.live(configuration: graph, tokens: auth.tokens, transport: transport))
     var composition = AppComposition(
       settings: settings, services: services, isDemo: true, saveSettings: { _ in services })
     // The device code approves itself before a key can be pressed, so the demo's browser sign-in
@@ -98,7 +99,8 @@ struct AppComposition: Sendable {
           index: settings.index
             ? localIndex(graph, tokens: auth.tokens, transport: transport, environment: environment) : .disabled,
           tasks: .live(settings: settings, tokens: auth.tokens, transport: transport),
-          groups: .live(configuration: graph, tokens: auth.tokens, transport: transport))
+          groups: .live(configuration: graph, tokens: auth.tokens, transport: transport),
+          rooms: .live(configuration: graph, tokens: auth.tokens, transport: transport))
       } catch let failure as SignInFailure {
         throw failure
       } catch {
@@ -184,7 +186,8 @@ struct AppComposition: Sendable {
       environment: environment, directory: directory,
       feed: .live(configuration: graph, tokens: tokens, transport: transport),
       estimate: DeltaFeed.liveEstimate(configuration: graph, tokens: tokens, transport: transport),
-      groupFeed: .live(configuration: graph, tokens: tokens, transport: transport))
+      groupFeed: .live(configuration: graph, tokens: tokens, transport: transport),
+      rooms: .live(configuration: graph, tokens: tokens, transport: transport))
   }
 
   /// `.tasks` for a B2C authority: its tokens are for the customer's own API, never Graph.
@@ -231,8 +234,9 @@ struct AppComposition: Sendable {
   /// The app's store, built the one way there is (`Store.live`, which StoreTests drive).
   @MainActor func makeStore() -> Store {
     var state = AppState(settings: settings, signInMethod: signInMethod, isDemo: isDemo, now: Date(), home: home)
-    // The one search field lists groups beside people (issue 20); Ctrl-G switches.
+    // The one search field lists groups and rooms beside people (issues 20, 29); Ctrl-G switches.
     state.groups.isEnabled = home == .main
+    state.rooms.isEnabled = home == .main
     state.accounts.currentKey = settings.accountKey
     state.accounts.severalSignedIn = severalAccounts
     let store = Store.live(

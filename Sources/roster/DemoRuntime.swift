@@ -19,6 +19,11 @@ enum DemoRuntime {
 
   private static let started = Started()
 
+  /// What the commands' demo signs in with: every permission a command reads with, so `roster
+  /// groups --demo` and `roster rooms --demo` (`Place.Read.All`) show their lists, not a refusal.
+  static let scopes =
+    Settings.defaultScopes + " User.Read.All Presence.Read.All GroupMember.Read.All " + RoomClient.permission
+
   /// One start per kind (directory or B2C) per process; a failed start is tried again.
   private actor Started {
     private var tasks: [Bool: Task<CommandRuntime, any Error>] = [:]
@@ -54,7 +59,7 @@ enum DemoRuntime {
       settings.signIn = .browser
       settings.taskAPI = sandbox.baseURL.absoluteString
     } else {
-      settings.scopes = Settings.defaultScopes + " User.Read.All Presence.Read.All GroupMember.Read.All"
+      settings.scopes = scopes
       settings.signIn = .deviceCode
     }
     let transport: LiveHTTPTransport

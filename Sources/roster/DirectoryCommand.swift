@@ -28,13 +28,7 @@ enum DirectoryCommand {
   /// The live client over the shared transport, with the cached sign-in's tokens; exit 3 when no
   /// account is signed in (nothing is asked interactively: scripts must not hang).
   static func makeClient(_ runtime: CommandRuntime) async throws -> DirectoryClient {
-    guard let account = await runtime.session.restoreSession() else { throw CommandStop.notSignedIn }
-    let configuration: GraphConfiguration
-    do {
-      configuration = try GraphConfiguration(settings: runtime.settings, tenantId: account.tenantId.string)
-    } catch {
-      throw CommandStop(exitCode: 1, message: "roster: \(error.description)", summary: error.description)
-    }
+    let configuration = try await runtime.signedInGraph().configuration
     return .live(configuration: configuration, tokens: runtime.session, transport: runtime.transport)
   }
 

@@ -37,13 +37,7 @@ enum GroupCommandRunner {
   static func liveClients(_ common: CommonOptions, demo: DemoOptions) async throws -> Clients {
     let runtime = try await common.makeRuntime(demo: demo)
     let people = try await DirectoryCommand.makeClient(runtime)
-    guard let account = await runtime.session.restoreSession() else { throw CommandStop.notSignedIn }
-    let configuration: GraphConfiguration
-    do {
-      configuration = try GraphConfiguration(settings: runtime.settings, tenantId: account.tenantId.string)
-    } catch {
-      throw CommandStop(exitCode: 1, message: "roster: \(error.description)", summary: error.description)
-    }
+    let configuration = try await runtime.signedInGraph().configuration
     return Clients(
       groups: .live(configuration: configuration, tokens: runtime.session, transport: runtime.transport),
       people: people, indexSynced: nil)

@@ -23,7 +23,8 @@ struct IndexCommand: AsyncParsableCommand {
     func run() async throws {
       let context = try await IndexContext.make(common, demo: demo)
       let index = try context.open()
-      let sync = IndexSync(index: index, feed: context.feed, estimate: context.estimate, groups: context.groups)
+      let sync = IndexSync(
+        index: index, feed: context.feed, estimate: context.estimate, groups: context.groups, rooms: context.rooms)
       let started = Date()
       let reporter = ProgressReporter()
       do {
@@ -34,15 +35,20 @@ struct IndexCommand: AsyncParsableCommand {
         case .synced(let full, let changes, let requests):
           let status = try index.status()
           let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
-          let groups = status.groups.map { " and \($0) groups" } ?? ""
+          let others = IndexContext.otherKinds(status)
           DirectoryCommand.say(
             (full
-              ? "Indexed \(status.people) people\(groups)"
-              : "Applied \(changes) changes; \(status.people) people\(groups)")
+              ? "Indexed \(status.people) people\(others)"
+              : "Applied \(changes) changes; \(status.people) people\(others)")
               + " in \(requests) requests, \(seconds) s.")
           if status.groups == nil, let missing = status.groupsMissingPermission {
-            DirectoryCommand.say(
-              "No groups kept: reading groups needs \(missing), which an administrator must consent to.")
+            DirectoryCommand.say("No groups kept: \(IndexContext.needs("reading groups", missing)).")
+          }
+          if status.rooms == nil, let missing = status.roomsMissingPermission {
+            DirectoryCommand.say("No rooms kept: \(IndexContext.needs("listing rooms", missing)).")
+          }
+          if let failure = status.roomsFailure {
+            DirectoryCommand.say("Rooms not refreshed (\(CleanText(failure))); the index keeps its last list.")
           }
         }
       } catch let error as IndexSyncError {

@@ -13,17 +13,13 @@ struct IndexContext {
   let estimate: @Sendable () async -> Int?
   /// Groups with members (`/groups/delta`), when the token may read them.
   let groups: GroupSyncMode
+  /// Rooms (`/places/microsoft.graph.room`), refreshed whole at every `roster index sync`.
+  let rooms: RoomSyncMode
 
   /// Exit 3 when no account is signed in (nothing is asked interactively).
   static func make(_ common: CommonOptions, demo: DemoOptions) async throws -> IndexContext {
     let runtime = try await common.makeRuntime(demo: demo)
-    guard let account = await runtime.session.restoreSession() else { throw CommandStop.notSignedIn }
-    let configuration: GraphConfiguration
-    do {
-      configuration = try GraphConfiguration(settings: runtime.settings, tenantId: account.tenantId.string)
-    } catch {
-      throw CommandStop(exitCode: 1, message: "roster: \(error.description)", summary: error.description)
-    }
+    let (account, configuration) = try await runtime.signedInGraph()
     return IndexContext(
       account: account, location: IndexLocation(account: account, environment: runtime.environment),
       feed: .live(configuration: configuration, tokens: runtime.session, transport: runtime.transport),
@@ -31,7 +27,8 @@ struct IndexContext {
         configuration: configuration, tokens: runtime.session, transport: runtime.transport),
       groups: GroupSyncMode(
         account: account,
-        feed: .live(configuration: configuration, tokens: runtime.session, transport: runtime.transport)))
+        feed: .live(configuration: configuration, tokens: runtime.session, transport: runtime.transport)),
+      rooms: .always(.live(configuration: configuration, tokens: runtime.session, transport: runtime.transport)))
   }
 
   /// The index for `--offline` answers: exit 3 with a message when there is no complete one.
@@ -95,13 +92,34 @@ struct IndexContext {
     if let groups = status.groups {
       lines.append("Groups:    \(NumberText.grouped(groups)) with their members")
     } else if let missing = status.groupsMissingPermission {
-      lines.append(
-        "Groups:    none kept: reading groups needs \(CleanText(missing)), which an administrator must consent to")
+      lines.append("Groups:    none kept: \(needs("reading groups", missing))")
     } else {
       lines.append("Groups:    none yet")
     }
+    let failure = status.roomsFailure.map { "; the last refresh failed: \(CleanText($0))" } ?? ""
+    if let rooms = status.rooms, let refreshed = status.roomsRefreshed {
+      let age = IndexState.age(Date().timeIntervalSince(refreshed))
+      lines.append("Rooms:     \(NumberText.grouped(rooms)), refreshed \(age)\(failure)")
+    } else if let missing = status.roomsMissingPermission {
+      lines.append("Rooms:     none kept: \(needs("listing rooms", missing))")
+    } else {
+      lines.append("Rooms:     none yet\(failure)")
+    }
     if let problem = status.permissionProblem { lines.append("Problem:   \(CleanText(problem))") }
     return lines
+  }
+
+  /// "reading groups needs GroupMember.Read.All, which an administrator must consent to": one
+  /// wording for every kind the token may not read, in `index sync` and `index status` alike.
+  static func needs(_ doing: String, _ permission: String) -> String {
+    "\(doing) needs \(CleanText(permission)), which an administrator must consent to"
+  }
+
+  /// What a sync left in the index besides people: " and 12 groups", ", 12 groups and 333 rooms".
+  static func otherKinds(_ status: IndexStatus) -> String {
+    let kinds = [status.groups.map { "\($0) groups" }, status.rooms.map { "\($0) rooms" }].compactMap { $0 }
+    guard let last = kinds.last else { return "" }
+    return kinds.dropLast().map { ", \($0)" }.joined() + " and \(last)"
   }
 
   static func jsonString(_ text: String) -> String {

@@ -14,8 +14,9 @@ struct Roster: AsyncParsableCommand {
     discussion: "Without a subcommand, the full-screen people browser opens.",
     subcommands: [
       LoginCommand.self, LogoutCommand.self, StatusCommand.self, SearchCommand.self, ShowCommand.self,
-      QueryCommand.self, GroupsCommand.self, SandboxCommand.self, IndexCommand.self, TasksCommand.self,
-      AccountsCommand.self, DoctorCommand.self, VersionCommand.self, ManualCommand.self, CompletionsCommand.self,
+      QueryCommand.self, GroupsCommand.self, RoomsCommand.self, SandboxCommand.self, IndexCommand.self,
+      TasksCommand.self, AccountsCommand.self, DoctorCommand.self, VersionCommand.self, ManualCommand.self,
+      CompletionsCommand.self,
     ]
   )
 

@@ -59,6 +59,7 @@ struct AccountSwitchTests {
         == {
           var fresh = DetailState()
           fresh.requestID = store.state.detail.requestID
+          fresh.partRequestID = store.state.detail.partRequestID
           return fresh
         }())
     #expect(old?.wasCancelled == true, "the switch called off the home account's search")

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import RosterCore
+import TestSupport
 
 /// What the search engine's rules say the state becomes, step by step, for the exhaustive
 /// `TestStore` assertions (`await store.send(action) { $0.listShows(...) }`). Each is the rule in
@@ -10,7 +11,7 @@ extension AppState {
   mutating func typedNewQuery(_ text: String) {
     search.query = CleanText(text)
     search.requestID += 1
-    search.selectionMoved = false
+    list.selectionMoved = false
     _ = search.cache.value(for: search.normalizedQuery, now: now)
     search.answer = nil
     search.status = .searching
@@ -21,7 +22,7 @@ extension AppState {
   mutating func typedRefinement(_ text: String, showing people: [Person]) {
     search.query = CleanText(text)
     search.requestID += 1
-    search.selectionMoved = false
+    list.selectionMoved = false
     _ = search.cache.value(for: search.normalizedQuery, now: now)
     search.status = .refining
     listShows(people, answeredFor: search.resultsQuery?.string)
@@ -31,7 +32,7 @@ extension AppState {
   mutating func typedCachedQuery(_ text: String, answer: CachedResults) {
     search.query = CleanText(text)
     search.requestID += 1
-    search.selectionMoved = false
+    list.selectionMoved = false
     _ = search.cache.value(for: search.normalizedQuery, now: now)
     search.inFlight = nil
     search.isLoadingMore = false
@@ -42,7 +43,7 @@ extension AppState {
   mutating func typedEmptyQuery(_ text: String = "") {
     search.query = CleanText(text)
     search.requestID += 1
-    search.selectionMoved = false
+    list.selectionMoved = false
     search.status = .idle
     search.inFlight = nil
     search.answer = nil
@@ -76,13 +77,13 @@ extension AppState {
   /// The list replaced: a person the user moved to since the query changed stays selected when
   /// still listed, else the first row; the pane follows the selection.
   mutating func listShows(_ people: [Person], answeredFor query: String?) {
-    let selected = search.selectionMoved ? search.selectedPerson : nil
+    let selected = list.selectionMoved ? selectedListPerson : nil
     search.results = people
     search.resultsQuery = query.map { CleanText($0) }
-    if let selected, let index = people.firstIndex(where: { $0.id == selected.id }) {
-      search.selectedIndex = index
+    if let selected, people.contains(where: { $0.id == selected.id }) {
+      list.selected = ListRowID(.person, selected.id)
     } else {
-      search.selectedIndex = people.isEmpty ? nil : 0
+      selectPerson(at: people.isEmpty ? nil : 0)
     }
     paneFollowsSelection()
   }
@@ -90,7 +91,7 @@ extension AppState {
   /// The pane after the selection changed: nothing when it already shows that person; the person
   /// at once (cache, or loading after a pause) for a lone change; blank while the selection runs.
   mutating func paneFollowsSelection() {
-    let selected = search.selectedPerson
+    let selected = selectedListPerson
     guard selected?.id != detail.status.person?.id || detail.status == .following else { return }
     guard let selected else { return paneShows(nil) }
     guard detail.selectionMoving else {
@@ -104,16 +105,16 @@ extension AppState {
 
   /// A lone move of the selection to row `index`: the pane shows that person at once.
   mutating func selectedAlone(_ index: Int) {
-    search.selectedIndex = index
-    search.selectionMoved = true
+    selectPerson(at: index)
+    list.selectionMoved = true
     detail.selectionMoving = true
     paneShows(search.results[index])
   }
 
   /// A move to row `index` while the selection runs through the list: the pane goes blank.
   mutating func selectedInARun(_ index: Int) {
-    search.selectedIndex = index
-    search.selectionMoved = true
+    selectPerson(at: index)
+    list.selectionMoved = true
     detail.requestID += 1
     detail.retry = nil
     detail.status = .following

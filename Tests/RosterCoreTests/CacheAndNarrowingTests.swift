@@ -28,7 +28,7 @@ struct CacheAndNarrowingTests {
     #expect(store.state.search.resultsMatchQuery)
     #expect(!store.takeEffects().contains { if case .searchPeople = $0 { return true } else { return false } })
     // A changed query selects its best match (issue 28): the pane follows it to the top row.
-    #expect(store.state.search.selectedPerson == Fixtures.alexes[0])
+    #expect(store.state.selectedListPerson == Fixtures.alexes[0])
     await store.answerDetail()
     await store.advance(by: .seconds(1))
     #expect(store.directory.takeCalls().isEmpty, "no request for a cached query")
@@ -72,7 +72,7 @@ struct CacheAndNarrowingTests {
       $0.typedRefinement("ale", showing: Array(Fixtures.alexes.prefix(3)))
     }
     #expect(!store.state.search.resultsMatchQuery, "narrowed results are marked until the answer comes")
-    #expect(store.state.search.selectedPerson?.displayName == "Alex Wilber")
+    #expect(store.state.selectedListPerson?.displayName == "Alex Wilber")
 
     let chen = Fixtures.alexes[1]
     await store.send(.search(.queryChanged("chen alex"))) {

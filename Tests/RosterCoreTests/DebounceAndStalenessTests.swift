@@ -154,7 +154,7 @@ struct DebounceAndStalenessTests {
       ])
     #expect(store.state.search.results.isEmpty)
     #expect(store.state.search.status == .idle)
-    #expect(store.state.search.selectedIndex == nil)
+    #expect(store.state.selectedPersonIndex == nil)
     #expect(store.state.detail.status == .empty)
     await store.advance(by: .seconds(1))
     await store.receive(.detail(.selectionRested)) { $0.detail.selectionMoving = false }

@@ -123,7 +123,7 @@ import Testing
 
     store.send(.search(.queryChanged("plax")))
     #expect(frames.last == [.person(Self.ann)], "no group matches: the team is gone in the same frame")
-    #expect(store.state.groups.selectedIndex == nil)
+    #expect(store.state.selectedGroup == nil)
   }
 
   /// Issue 28 (1) for groups as for people: a changed query selects the top row even when the
@@ -183,9 +183,9 @@ import Testing
   /// Ctrl-G steps through the kinds the list holds.
   @Test func ctrlGStepsThroughPeopleGroupsAndBoth() async {
     let store = TestStore(state: Self.signedIn())
-    await store.send(.groups(.kindSwitched)) { $0.groups.kind = .people }
-    await store.send(.groups(.kindSwitched)) { $0.groups.kind = .groups }
-    await store.send(.groups(.kindSwitched)) { $0.groups.kind = .both }
+    await store.send(.list(.kindSwitched)) { $0.list.kind = .people }
+    await store.send(.list(.kindSwitched)) { $0.list.kind = .groups }
+    await store.send(.list(.kindSwitched)) { $0.list.kind = .all }
     await store.finish()
   }
 

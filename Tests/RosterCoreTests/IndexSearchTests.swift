@@ -151,7 +151,7 @@ import Testing
     #expect(effects == [.searchIndex(PeopleQuery(text: "ann", pageSize: 1_001), requestID: state.search.requestID)])
     _ = reduce(
       &state, .search(.indexResultsLoaded(id: state.search.requestID, Array(people.prefix(1_001)), asked: 1_001)))
-    #expect(state.search.results.count == 1_000 && state.search.selectedPerson?.id == "p495")
+    #expect(state.search.results.count == 1_000 && state.selectedListPerson?.id == "p495")
 
     // A sync's refresh keeps the thousand rows; the last page says there is no more.
     state.index.isSyncing = true

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import RosterCore
+import TestSupport
 import Testing
 
 /// The layout is a pure function of the terminal size, kept in the state by the reducer: page
@@ -36,7 +37,7 @@ import Testing
     resized(&state, rows: 16, cols: 50)
     state.screen = .main
     state.search.results = [Person(id: "1", displayName: "Ann")]
-    state.search.selectedIndex = 0
+    state.selectPerson(at: 0)
     _ = reduce(&state, .list(.detailOpened))
     #expect(state.singlePaneDetailOpen && state.isDetailCoveringList)
     #expect(state.visibleLayout.list == .zero && state.visibleLayout.detail == state.layout.body)
@@ -50,7 +51,7 @@ import Testing
     resized(&state, rows: 30, cols: 100)
     state.screen = .main
     state.search.results = [Person(id: "1", displayName: "Ann")]
-    state.search.selectedIndex = 0
+    state.selectPerson(at: 0)
     state.focus = .detail
     resized(&state, rows: 12, cols: 40)
     #expect(state.singlePaneDetailOpen && state.isDetailCoveringList, "the pane with the keys is the one shown")

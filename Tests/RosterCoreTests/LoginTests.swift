@@ -217,11 +217,23 @@ struct LoginTests {
     await store.search("al", answer: Fixtures.alexes)
     await store.answerDetail()
     await store.send(.app(.signOutRequested)) {
+      let before = $0
+      $0.sessionGeneration += 1  // answers to the ended session's requests are dropped
       $0.account = nil
       $0.screen = .login
       $0.login = LoginState(method: $0.login.method)
-      $0.search = SearchState()  // the results and the cache forgotten
+      $0.search = SearchState()  // the results and the cache forgotten; ids only grow
+      $0.search.requestID = before.search.requestID + 1
+      $0.list = ListState()
       $0.detail = DetailState()
+      $0.detail.requestID = before.detail.requestID + 1
+      $0.detail.partRequestID = before.detail.partRequestID + 1
+      $0.photo = PhotoState()
+      $0.photo.requestID = before.photo.requestID + 1
+      $0.presence = PresenceState()
+      $0.presence.requestID = before.presence.requestID + 1
+      $0.rooms.requestID = before.rooms.requestID + 1
+      $0.tasks.requestID = before.tasks.requestID + 1
     }
     await store.receive(.app(.signedOut)) { $0.login.reason = "Signed out." }
     #expect(store.auth.takeRequests() == [.signOut])

@@ -35,7 +35,7 @@ struct OrgChartWalkTests {
     opened[0].respond(PersonDetail(person: Self.head, managerChain: [Self.ceo], directReports: [Self.lead]))
     await store.settle()
     #expect(store.state.detail.orgRowIndex == 1, "rows: the manager, then the report, which is selected")
-    #expect(store.state.search.selectedPerson == Self.ceo, "the list's selection stays")
+    #expect(store.state.selectedListPerson == Self.ceo, "the list's selection stays")
 
     await store.send(.detail(.orgRowOpened))
     store.directory.takeCalls()[0].respond(

@@ -34,7 +34,7 @@ struct PagingTests {
       $0.search.cache.update("alex") { $0 = answer }
       $0.answerShown(answer, for: "alex")
     }
-    #expect(store.state.search.selectedIndex == 2)
+    #expect(store.state.selectedPersonIndex == 2)
     #expect(!store.state.search.canLoadMore, "last page")
     await store.send(.list(.nearEndReached))
     #expect(store.directory.takeCalls().isEmpty)
@@ -70,13 +70,13 @@ struct PagingTests {
     _ = reduce(&state, .search(.queryChanged("al")))
     _ = reduce(&state, .search(.debounceElapsed(id: 1)))
     _ = reduce(&state, .search(.resultsLoaded(id: 1, .success(PeoplePage(people: Fixtures.alexes)))))
-    #expect(state.search.selectedIndex == 0)
+    #expect(state.selectedPersonIndex == 0)
     _ = reduce(&state, .list(.selectionMoved(by: -3)))
-    #expect(state.search.selectedIndex == 0)
+    #expect(state.selectedPersonIndex == 0)
     _ = reduce(&state, .list(.selectionMoved(by: Int.max)))
-    #expect(state.search.selectedIndex == Fixtures.alexes.count - 1)
+    #expect(state.selectedPersonIndex == Fixtures.alexes.count - 1)
     _ = reduce(&state, .list(.selectionMovedTo(1)))
-    #expect(state.search.selectedPerson == Fixtures.alexes[1])
+    #expect(state.selectedListPerson == Fixtures.alexes[1])
     // Three moves in a row: the pane waits for the selection to rest, then loads at once.
     #expect(state.detail.status == .following)
     let rested = reduce(&state, .detail(.selectionRested))

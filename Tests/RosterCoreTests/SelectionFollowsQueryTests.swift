@@ -34,28 +34,28 @@ import Testing
   @Test func aNewQuerySelectsTheBestMatchNotThePersonSelectedBefore() {
     let store = Self.store()
     store.send(.search(.queryChanged("smit")))
-    #expect(store.state.search.selectedPerson == Self.bram)
+    #expect(store.state.selectedListPerson == Self.bram)
 
     store.send(.search(.queryChanged("smith")))
     #expect(store.state.search.results == Self.smiths + [Self.bram])
-    #expect(store.state.search.selectedIndex == 0)
-    #expect(store.state.search.selectedPerson == Self.smiths[0], "Enter opens a Smith, not Bram Smit")
+    #expect(store.state.selectedPersonIndex == 0)
+    #expect(store.state.selectedListPerson == Self.smiths[0], "Enter opens a Smith, not Bram Smit")
   }
 
   @Test func aSelectionMovedByHandFollowsItsPersonUntilTheQueryChanges() {
     let store = Self.store()
     store.send(.search(.queryChanged("smit")))
     store.send(.list(.selectionMoved(by: 3)))
-    let chosen = store.state.search.selectedPerson
+    let chosen = store.state.selectedListPerson
     #expect(chosen == Self.smiths[2])
 
     // The same query answered again (Ctrl-R) keeps the person's choice.
     store.send(.search(.retryRequested))
-    #expect(store.state.search.selectedPerson == chosen)
+    #expect(store.state.selectedListPerson == chosen)
 
     // A changed query goes back to the top row, even though the chosen person is still listed.
     store.send(.search(.queryChanged("smith")))
     #expect(store.state.search.results.contains(Self.smiths[2]))
-    #expect(store.state.search.selectedIndex == 0)
+    #expect(store.state.selectedPersonIndex == 0)
   }
 }

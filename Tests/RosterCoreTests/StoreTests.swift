@@ -71,7 +71,7 @@ struct StoreTests {
     await store.send(.list(.selectionMoved(by: 1))) { $0.selectedAlone(1) }
     await store.answerDetail()
     await store.send(.list(.selectionMoved(by: -1))) {
-      $0.search.selectedIndex = 0
+      $0.selectPerson(at: 0)
       $0.detail.selectionMoving = true
       $0.detail.requestID += 1
       _ = $0.detail.cache.value(for: alexes[0].id, now: $0.now)

@@ -152,9 +152,12 @@ struct TaskListReducerTests {
 
   @Test func signingOutForgetsTheList() {
     var state = Self.onList()
+    let requestID = state.tasks.requestID
     let effects = reduce(&state, .app(.signOutRequested))
     #expect(state.screen == .login)
-    #expect(state.tasks == TaskListState())
+    var forgotten = TaskListState()
+    forgotten.requestID = requestID + 1  // ids only grow: a late answer cannot match a new request
+    #expect(state.tasks == forgotten)
     #expect(effects.last == .signOut)
   }
 }

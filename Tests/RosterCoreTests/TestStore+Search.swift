@@ -79,7 +79,7 @@ extension TestStore {
     } else {
       await advance(by: Tuning.detailDebounce, sourceLocation: sourceLocation)
     }
-    guard let person = state.search.selectedPerson, state.detail.status == .loading(person) else {
+    guard let person = state.selectedListPerson, state.detail.status == .loading(person) else {
       #expect(directory.takeCalls().isEmpty, "no detail request expected", sourceLocation: sourceLocation)
       return
     }
@@ -101,7 +101,7 @@ extension TestStore {
       if $0.detail.status == .following {
         $0.detail.requestID += 1
         $0.detail.retry = nil
-        if let person = $0.search.selectedPerson {
+        if let person = $0.selectedListPerson {
           $0.detail.status =
             $0.detail.cache.value(for: person.id, now: $0.now).map(DetailStatus.loaded) ?? .loading(person)
         } else {

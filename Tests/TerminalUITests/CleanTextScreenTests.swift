@@ -1,5 +1,6 @@
 import Foundation
 import RosterCore
+import TestSupport
 import Testing
 
 @testable import TerminalUI
@@ -39,7 +40,7 @@ import Testing
     state.search.query = CleanText(Self.hostile)
     state.search.status = .results
     state.search.results = people
-    state.search.selectedIndex = 0
+    state.selectPerson(at: 0)
     state.detail.status = .loaded(PersonDetail(person: people[0]))
     state.banner = Banner(message: "Copied \(Self.hostile)", kind: .info, expiresAt: state.now.addingTimeInterval(5))
     let text = Self.screenText(state)

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import RosterCore
+import TestSupport
 import Testing
 
 @testable import TerminalUI
@@ -23,7 +24,7 @@ import Testing
     state.search.answer = answer
     state.search.results = exact + close
     state.search.resultsQuery = CleanText(state.search.normalizedQuery)
-    state.search.selectedIndex = selected
+    state.selectPerson(at: selected)
     state.detail.status = .loading(state.search.results[selected])
     return state
   }
@@ -39,7 +40,7 @@ import Testing
 
   @Test func linesAndRowsDifferByTheDivider() {
     let rows = ListRows(Self.state(rows: 24, cols: 80, selected: 0))
-    #expect(rows.count == 4 && rows.divider == 1)
+    #expect(rows.count == 4 && rows.dividerLines.map(\.line) == [1])
     #expect((0..<4).map(rows.row(atLine:)) == [0, nil, 1, 2])
     #expect([0, 1, 2].map(rows.line(ofRow:)) == [0, 2, 3])
   }
@@ -52,9 +53,25 @@ import Testing
     state.groups.results = [Group(id: "g1", displayName: "Gupta Fans")]
     state.groups.resultsQuery = state.search.normalizedQuery
     let rows = ListRows(state)
-    #expect(rows.count == 5 && rows.divider == 2)
+    #expect(rows.count == 5 && rows.dividerLines.map(\.line) == [2])
     #expect((0..<5).map(rows.row(atLine:)) == [0, 1, nil, 2, 3])
-    state.groups.kind = .groups
-    #expect(ListRows(state).divider == nil && ListRows(state).count == 1)
+    state.list.kind = .groups
+    #expect(ListRows(state).dividerLines.isEmpty && ListRows(state).count == 1)
+  }
+
+  /// Rooms follow the people below a divider of their own, so none reads as a close match; listed
+  /// alone (Ctrl-G) they need none.
+  @Test func roomsFollowThePeopleBelowTheirOwnDivider() {
+    var state = Self.state(rows: 24, cols: 80, selected: 0)
+    state.rooms.isEnabled = true
+    state.rooms.results = [Room(id: "r1", displayName: "Gupta Room")]
+    state.rooms.resultsQuery = state.search.normalizedQuery
+    let rows = ListRows(state)
+    #expect(rows.dividerLines.map(\.line) == [1, 4])
+    #expect(rows.dividerLines.map(\.label).last == "rooms")
+    #expect((0..<6).map(rows.row(atLine:)) == [0, nil, 1, 2, nil, 3])
+    #expect([0, 1, 2, 3].map(rows.line(ofRow:)) == [0, 2, 3, 5])
+    state.list.kind = .rooms
+    #expect(ListRows(state).dividerLines.isEmpty && ListRows(state).count == 1)
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import RosterCore
+import TestSupport
 
 /// States for the group snapshots: Platform Team ⊃ SRE On-Call ⊃ Escalation Chain ∋ Ivan Petrov,
 /// built directly, as the reducers would leave them.
@@ -41,7 +42,7 @@ enum GroupScreenFixtures {
     state.groups.status = .results
     state.groups.results = [platform, sales]
     state.groups.resultsQuery = "al"
-    state.groups.selectedIndex = 0
+    state.selectGroup(at: 0)
     state.detail.status = .empty
     state.detail.group = GroupPaneState(group: platform)
     return state

@@ -29,7 +29,7 @@ import Testing
   @Test func groupsOnlyList() {
     snapshot("groups-only-list") { rows, cols in
       var state = GroupScreenFixtures.mixedList(rows: rows, cols: cols)
-      state.groups.kind = .groups
+      state.list.kind = .groups
       state.groups.totalCount = 40
       state.groups.next = PageCursor(nextLink: "next")
       return state

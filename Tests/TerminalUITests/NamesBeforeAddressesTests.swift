@@ -1,4 +1,5 @@
 import RosterCore
+import TestSupport
 import Testing
 
 @testable import TerminalUI
@@ -22,7 +23,7 @@ import Testing
     state.search.resultsQuery = "alexandros"
     state.search.results = greeks
     state.search.answer = CachedResults(people: greeks, next: nil, totalCount: nil)
-    state.search.selectedIndex = 0
+    state.selectPerson(at: 0)
     state.detail.status = .loading(greeks[0])
     var buffer = ScreenBuffer(rows: rows, cols: cols)
     RootViewController().render(state, into: &buffer)

@@ -1,5 +1,6 @@
 import Foundation
 import RosterCore
+import TestSupport
 import Testing
 
 @testable import TerminalUI
@@ -36,7 +37,7 @@ import Testing
     var state = ScreenFixtures.results(rows: 40, cols: 120)
     state.search.results = [person]
     state.search.answer = CachedResults(people: [person], next: nil, totalCount: nil)
-    state.search.selectedIndex = 0
+    state.selectPerson(at: 0)
     state.photo.mode = .halfBlocks256
     state.detail.status = .loaded(PersonDetail(person: person))
     let root = RootViewController()

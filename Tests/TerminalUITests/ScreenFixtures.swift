@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import RosterCore
 import TerminalUI
+import TestSupport
 
 /// States for the view-controller snapshots: built directly, as the reducer would leave them.
 enum ScreenFixtures {
@@ -64,7 +65,7 @@ enum ScreenFixtures {
     state.search.resultsQuery = "al"
     state.search.answer = CachedResults(
       people: people, next: count == nil ? nil : PageCursor(nextLink: "next"), totalCount: count == nil ? nil : 1203)
-    state.search.selectedIndex = selected
+    state.selectPerson(at: selected)
     let person = people[selected]
     state.detail.status = .loading(person)
     return state

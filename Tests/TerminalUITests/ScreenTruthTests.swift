@@ -1,5 +1,6 @@
 import Foundation
 import RosterCore
+import TestSupport
 import Testing
 
 @testable import TerminalUI
@@ -27,7 +28,7 @@ import Testing
     state.search.resultsQuery = "sinead"
     state.search.results = lookalikes
     state.search.answer = CachedResults(people: lookalikes, next: nil, totalCount: nil)
-    state.search.selectedIndex = 0
+    state.selectPerson(at: 0)
     state.detail.status = .loading(lookalikes[0])
     return state
   }
@@ -125,7 +126,7 @@ import Testing
       userType: "Guest")
     var state = ScreenFixtures.results(rows: 40, cols: 120)
     state.search.results = [guest]
-    state.search.selectedIndex = 0
+    state.selectPerson(at: 0)
     state.detail.status = .loaded(PersonDetail(person: guest))
     let lines = Self.render(state).joined(separator: "\n")
     #expect(lines.contains("Guest from fabrikam.com"), "\(lines)")

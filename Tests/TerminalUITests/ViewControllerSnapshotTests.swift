@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import RosterCore
+import TestSupport
 import Testing
 
 @testable import TerminalUI
@@ -43,7 +44,7 @@ import Testing
       state.search.query = "ali"
       state.search.status = .refining
       state.search.results = Array(state.search.results.prefix(3))
-      state.search.selectedIndex = 0
+      state.selectPerson(at: 0)
       return state
     }
   }

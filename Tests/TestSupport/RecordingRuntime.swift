@@ -8,17 +8,20 @@ import RosterCore
 public final class RecordingRuntime: EffectRunning, Sendable {
   private let base: any EffectRunning
   private let effects = LockedValue<[Effect]>([])
-  private let intercept: @Sendable (AppAction) -> Void
+  private let intercept: @Sendable (AppAction, _ session: Int) -> Void
 
-  public init(_ base: any EffectRunning, intercept: @escaping @Sendable (AppAction) -> Void) {
+  public init(_ base: any EffectRunning, intercept: @escaping @Sendable (AppAction, _ session: Int) -> Void) {
     self.base = base
     self.intercept = intercept
   }
 
   public func run(_ effect: Effect, feedback: EffectFeedback) {
     effects.withLock { $0.append(effect) }
+    let intercept = self.intercept
+    let session = feedback.session
     let intercepted = EffectFeedback(
-      send: intercept, copyToClipboard: feedback.copyToClipboard, finish: feedback.finish)
+      send: { intercept($0, session) }, copyToClipboard: feedback.copyToClipboard, finish: feedback.finish,
+      session: session)
     base.run(effect, feedback: intercepted)
   }
 

@@ -43,6 +43,9 @@ public final class TestStore {
   public private(set) var clipboard: [String] = []
   /// Actions effects fed back, not yet received by the test (appended on the main queue).
   private let fedBack = LockedValue<[AppAction]>([])
+  /// The session generation each fed-back action's effect started in, in step with `fedBack`:
+  /// the Store drops an answer about an ended session as it does in the app.
+  private let fedBackSessions = LockedValue<[Int]>([])
 
   /// Whether saving settings succeeds in this test.
   public final class SaveResult: @unchecked Sendable {
@@ -61,7 +64,8 @@ public final class TestStore {
   ///   - groups: the group client (by default every group read fails as unavailable).
   public init(
     state: AppState = .signedIn(), index: LocalIndexClient = .disabled, accounts: AccountsClient = .unavailable,
-    groups: GroupClient = .unavailable(.offline("Groups are not available in this session."))
+    groups: GroupClient = .unavailable(.offline("Groups are not available in this session.")),
+    rooms: RoomClient = .unavailable(.offline("Rooms are not available in this session."))
   ) {
     let scheduler = TestScheduler()
     self.scheduler = scheduler
@@ -71,7 +75,8 @@ public final class TestStore {
     main = ManualQueue(activity: activity)
     let saveResult = SaveResult()
     self.saveResult = saveResult
-    let services = Services(auth: auth.client, directory: directory.client, index: index, groups: groups)
+    let services = Services(
+      auth: auth.client, directory: directory.client, index: index, groups: groups, rooms: rooms)
     let environment = RuntimeEnvironment(
       services: services, scheduler: scheduler,
       saveSettings: { settings in
@@ -81,9 +86,13 @@ public final class TestStore {
       tasks: tasks, accounts: accounts)
     let main = self.main
     let fedBack = self.fedBack
+    let fedBackSessions = self.fedBackSessions
     let runtime = EffectRuntime(environment: environment, worker: worker)
-    recorder = RecordingRuntime(runtime) { action in
-      main.enqueue { fedBack.withLock { $0.append(action) } }
+    recorder = RecordingRuntime(runtime) { action, session in
+      main.enqueue {
+        fedBackSessions.withLock { $0.append(session) }
+        fedBack.withLock { $0.append(action) }
+      }
     }
     var initial = state
     initial.now = scheduler.date
@@ -121,13 +130,13 @@ public final class TestStore {
     _ update: ((inout AppState) -> Void)? = nil
   ) async {
     await settle(sourceLocation: sourceLocation)
-    let next = fedBack.withLock { $0.isEmpty ? nil : $0.removeFirst() }
-    guard let action = next else {
+    let next = takeFedBack()
+    guard let (action, session) = next else {
       Issue.record("expected to receive \(expected), but no action was fed back", sourceLocation: sourceLocation)
       return
     }
     #expect(action == expected, "received action", sourceLocation: sourceLocation)
-    apply(action, update, sourceLocation: sourceLocation)
+    apply(action, update, session: session, sourceLocation: sourceLocation)
     await settle(sourceLocation: sourceLocation)
   }
 
@@ -135,19 +144,27 @@ public final class TestStore {
   /// unasserted. `reason` says why this step's actions are not worth asserting one by one.
   public func skipReceivedActions(_ reason: String, sourceLocation: SourceLocation = #_sourceLocation) async {
     await settle(sourceLocation: sourceLocation)
-    while let action = fedBack.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
-      store.send(action)
+    while let (action, session) = takeFedBack() {
+      store.send(action, fromSession: session)
       await settle(sourceLocation: sourceLocation)
     }
+  }
+
+  /// The oldest action fed back and the session its effect started in.
+  private func takeFedBack() -> (AppAction, Int)? {
+    guard let action = fedBack.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { return nil }
+    return (action, fedBackSessions.withLock { $0.removeFirst() })
   }
 
   /// Actions fed back and not yet received.
   public var receivedActions: [AppAction] { fedBack.current }
 
   /// Reduces `action` and checks the state against `update` (always when exhaustive).
-  private func apply(_ action: AppAction, _ update: ((inout AppState) -> Void)?, sourceLocation: SourceLocation) {
+  private func apply(
+    _ action: AppAction, _ update: ((inout AppState) -> Void)?, session: Int? = nil, sourceLocation: SourceLocation
+  ) {
     let before = store.state
-    store.send(action)
+    store.send(action, fromSession: session)
     guard exhaustivity == .on || update != nil else { return }
     var expected = before
     expected.now = store.state.now
@@ -193,10 +210,8 @@ public final class TestStore {
   }
 
   private func runFedBackWhenNotExhaustive() -> Bool {
-    guard exhaustivity != .on, let action = fedBack.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else {
-      return false
-    }
-    store.send(action)
+    guard exhaustivity != .on, let (action, session) = takeFedBack() else { return false }
+    store.send(action, fromSession: session)
     return true
   }
 

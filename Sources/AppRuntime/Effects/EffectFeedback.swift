@@ -12,11 +12,15 @@ public struct EffectFeedback: Sendable {
   public var copyToClipboard: @Sendable (String) -> Void
   /// Reports that one effect ended (hops to the main queue).
   public var finish: @Sendable () -> Void
+  /// The session generation the effect was started in (`AppState.sessionGeneration`): the Store
+  /// drops what it sends about a session that has since ended.
+  public var session: Int
 
   public init(
     send: @escaping @Sendable (AppAction) -> Void, copyToClipboard: @escaping @Sendable (String) -> Void,
-    finish: @escaping @Sendable () -> Void
+    finish: @escaping @Sendable () -> Void, session: Int = 0
   ) {
+    self.session = session
     self.send = send
     self.copyToClipboard = copyToClipboard
     self.finish = finish

@@ -52,6 +52,8 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
     case .searchGroups, .fetchNextGroups, .searchGroupsIndex, .loadMyGroups, .loadGroup, .loadGroupMembers,
       .fetchMoreMembers, .loadMembershipPath, .loadMemberOf:
       return GroupEffects(groups: services.groups, index: services.index, jobs: jobs)
+    case .loadRooms:
+      return RoomEffects(rooms: services.rooms, index: services.index, jobs: jobs)
     case .listAccounts, .switchAccount, .prepareNewAccount:
       return AccountEffects(accounts: environment.accounts, use: { self.use($0) }, jobs: jobs)
     }

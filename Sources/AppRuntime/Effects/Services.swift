@@ -9,6 +9,8 @@ public struct Services: Sendable {
   /// Groups over Graph (`GroupClient.live` from Graph); the index's offline answers are
   /// `index.groups` and `index.searchGroups`.
   public var groups: GroupClient
+  /// Rooms from Graph's places API; offline reads go to `index.rooms`.
+  public var rooms: RoomClient
   /// The local directory index (`Index` target), `.disabled` when the setting is off.
   public var index: LocalIndexClient
   /// The B2C task API (`TaskClient.live` from Tasks); unavailable without `taskAPI`.
@@ -17,8 +19,10 @@ public struct Services: Sendable {
   public init(
     auth: AuthClient, directory: DirectoryClient, index: LocalIndexClient = .disabled,
     tasks: TaskClient = .unavailable("No task API is configured (taskAPI setting)."),
-    groups: GroupClient = .unavailable(.offline("Groups are not available in this session."))
+    groups: GroupClient = .unavailable(.offline("Groups are not available in this session.")),
+    rooms: RoomClient = .unavailable(.offline("Rooms are not available in this session."))
   ) {
+    self.rooms = rooms
     self.groups = groups
     self.auth = auth
     self.directory = directory

@@ -66,8 +66,11 @@ public final class Store {
   /// background refresh timer.
   public var isIdle: Bool { effectsInFlight == backgroundInFlight }
 
-  /// Applies `action`, tells the observer, and starts the effects it asked for.
-  public func send(_ action: AppAction) {
+  /// Applies `action`, tells the observer, and starts the effects it asked for. `session` is the
+  /// generation of the effect that sent it: an answer about a session that has ended since
+  /// (signed out, switched account) is dropped before any reducer sees it.
+  public func send(_ action: AppAction, fromSession session: Int? = nil) {
+    if let session, session != state.sessionGeneration, action.belongsToSession { return }
     state.now = clock()
     let effects = reduce(&state, action)
     var answers: [AppAction] = []
@@ -82,7 +85,7 @@ public final class Store {
       }
       effectsInFlight += 1
       if effect.isBackground { backgroundInFlight += 1 }
-      runtime.run(effect, feedback: effect.isBackground ? backgroundFeedback : feedback)
+      runtime.run(effect, feedback: feedback(effect.isBackground ? backgroundFinish : finish))
     }
     guard answers.isEmpty else {
       // One observer call for the key and its answers (people and groups): the renderer draws
@@ -104,29 +107,35 @@ public final class Store {
   /// Set while the index's answers to one key are reduced: the observer is told once, after all.
   private var holdsChange = false
 
-  private lazy var feedback: EffectFeedback = {
+  /// The feedback for one effect, stamped with the session it starts in.
+  private func feedback(_ finish: @escaping @Sendable () -> Void) -> EffectFeedback {
     let delivery = self.delivery
     let store = self
+    let session = state.sessionGeneration
     return EffectFeedback(
-      send: { action in delivery.enqueue { MainActor.assumeIsolated { store.send(action) } } },
+      send: { action in delivery.enqueue { MainActor.assumeIsolated { store.send(action, fromSession: session) } } },
       copyToClipboard: { text in delivery.enqueue { MainActor.assumeIsolated { store.copyToClipboard?(text) } } },
-      finish: { delivery.enqueue { MainActor.assumeIsolated { store.effectFinished() } } }
-    )
+      finish: finish, session: session)
+  }
+
+  private lazy var finish: @Sendable () -> Void = {
+    let delivery = self.delivery
+    let store = self
+    return { delivery.enqueue { MainActor.assumeIsolated { store.effectFinished() } } }
   }()
 
-  private lazy var backgroundFeedback: EffectFeedback = {
+  /// A background effect's end (`Effect.isBackground`): it never made the app busy.
+  private lazy var backgroundFinish: @Sendable () -> Void = {
     let delivery = self.delivery
     let store = self
-    return EffectFeedback(
-      send: feedback.send, copyToClipboard: feedback.copyToClipboard,
-      finish: {
-        delivery.enqueue {
-          MainActor.assumeIsolated {
-            store.backgroundInFlight -= 1
-            store.effectFinished()
-          }
+    return {
+      delivery.enqueue {
+        MainActor.assumeIsolated {
+          store.backgroundInFlight -= 1
+          store.effectFinished()
         }
-      })
+      }
+    }
   }()
 
   private func effectFinished() {

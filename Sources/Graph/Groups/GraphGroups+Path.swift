@@ -73,16 +73,17 @@ extension GraphGroups {
     async throws(DirectoryError) -> [String: Group]
   {
     let options = [("$select", GroupDecoding.fields.joined(separator: ",")), ("$top", "999")]
-    var link: URL? = try people.url(base + "/transitiveMemberOf/microsoft.graph.group" + Self.query(options))
+    let first = try people.url(base + "/transitiveMemberOf/microsoft.graph.group" + Self.query(options))
     var groups: [String: Group] = [:]
-    var pages = 0
-    while let url = link, pages < Self.maxMembershipPages {
-      let decoded = try GroupDecoding.page(from: try await get(url, advanced: false, onRetry: onRetry), assumed: .group)
-      for case .group(let group) in decoded.objects { groups[group.id.lowercased()] = group }
-      for case .undescribed(let object) in decoded.objects { groups[object.id.lowercased()] = Group(id: object.id) }
-      link = try decoded.nextLink.map { link throws(DirectoryError) in try people.followableURL(link) }
-      pages += 1
-    }
+    try await people.everyPage(
+      from: first, maxPages: Self.maxMembershipPages, limit: .stop,
+      fetch: { url throws(DirectoryError) in try await get(url, advanced: false, onRetry: onRetry) },
+      read: { body throws(DirectoryError) in
+        let decoded = try GroupDecoding.page(from: body, assumed: .group)
+        for case .group(let group) in decoded.objects { groups[group.id.lowercased()] = group }
+        for case .undescribed(let object) in decoded.objects { groups[object.id.lowercased()] = Group(id: object.id) }
+        return decoded.nextLink
+      })
     return groups
   }
 

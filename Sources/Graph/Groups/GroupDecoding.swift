@@ -27,13 +27,10 @@ enum GroupDecoding {
 
   /// `assumed`: the kind of an object without `@odata.type` (a cast's collection).
   static func page(from data: Data, assumed: DirectoryObjectKind? = nil) throws(DirectoryError) -> Page {
-    let object = try PeopleDecoding.jsonObject(data)
-    guard let values = object["value"] as? [Any] else {
-      throw .malformedResponse("The list from Microsoft Graph has no \"value\" array.")
-    }
-    let objects = values.compactMap { ($0 as? [String: Any]).flatMap { directoryObject(from: $0, assumed: assumed) } }
-    let next = (object["@odata.nextLink"] as? String).flatMap { $0.isEmpty ? nil : $0 }
-    return Page(objects: objects, nextLink: next, count: (object["@odata.count"] as? NSNumber)?.intValue)
+    let collection = try ODataCollection(data)
+    return Page(
+      objects: collection.objects.compactMap { directoryObject(from: $0, assumed: assumed) },
+      nextLink: collection.nextLink, count: collection.count)
   }
 
   static func single(from data: Data) throws(DirectoryError) -> Group {

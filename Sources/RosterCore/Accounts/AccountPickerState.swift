@@ -12,22 +12,8 @@ public struct AccountPickerState: Equatable, Sendable {
   public var switchingTo: String? = nil
   /// More than one account is signed in: the status line then names the tenant in every form.
   public var severalSignedIn: Bool = false
-  /// The first request id of each kind the account on screen asked for: an answer with an older
-  /// id was asked for by an account switched away from, and is dropped whole (not even cached).
-  public var firstIDs = FirstRequestIDs()
   /// Why the last list or switch failed, shown in the picker.
   public var failure: CleanText? = nil
-
-  public init() {}
-}
-
-/// Where each kind of request id stood when the account on screen came in (`AccountsReducer`).
-public struct FirstRequestIDs: Equatable, Sendable {
-  public var search = 0
-  public var detail = 0
-  public var photo = 0
-  public var presence = 0
-  public var tasks = 0
 
   public init() {}
 }

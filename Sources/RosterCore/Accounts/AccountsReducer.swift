@@ -84,57 +84,11 @@ enum AccountsReducer {
     }
   }
 
-  /// Whether `action` answers a request an account switched away from asked for: its id is
-  /// older than the first the account on screen used. Such an answer is dropped before any
-  /// feature sees it (a search answer would otherwise be cached under the new account).
-  static func isFromAnEarlierAccount(_ action: AppAction, _ state: AppState) -> Bool {
-    let first = state.accounts.firstIDs
-    switch action {
-    case .search(.resultsLoaded(let id, _)), .search(.nextPageLoaded(let id, _)),
-      .search(.retryScheduled(let id, _)), .search(.indexResultsLoaded(let id, _, _, _)),
-      .search(.debounceElapsed(let id)):
-      return id < first.search
-    case .detail(.loaded(let id, _)), .detail(.loadedFromIndex(let id, _)), .detail(.retryScheduled(let id, _)),
-      .detail(.debounceElapsed(let id)):
-      return id < first.detail
-    case .photo(.loaded(let id, _)): return id < first.photo
-    case .presence(.loaded(let id, _)): return id < first.presence
-    case .tasks(.loaded(let id, _)): return id < first.tasks
-    default: return false
-    }
-  }
-
   /// Empties everything that shows the old account and puts the login screen up ("Restoring
   /// session…") until the new account's clients answer. Request ids step on, never back.
   static func clearAccountFromScreen(_ state: inout AppState) -> [Effect] {
-    let pageSize = state.search.pageSize
-    let ids = (state.search.requestID, state.detail.requestID, state.photo.requestID, state.presence.requestID)
-    let taskIDs = (state.tasks.requestID, state.tasks.nextLocalID)
-    state.search = SearchState()
-    state.search.pageSize = pageSize
-    state.search.requestID = ids.0 + 1
-    state.detail = DetailState()
-    state.detail.requestID = ids.1 + 1
-    state.photo = PhotoState()
-    state.photo.requestID = ids.2 + 1
-    state.presence = PresenceState()
-    state.presence.requestID = ids.3 + 1
-    state.tasks = TaskListState()
-    state.tasks.requestID = taskIDs.0 + 1
-    state.tasks.nextLocalID = taskIDs.1
-    state.accounts.firstIDs = FirstRequestIDs()
-    state.accounts.firstIDs.search = state.search.requestID
-    state.accounts.firstIDs.detail = state.detail.requestID
-    state.accounts.firstIDs.photo = state.photo.requestID
-    state.accounts.firstIDs.presence = state.presence.requestID
-    state.accounts.firstIDs.tasks = state.tasks.requestID
-    state.index = IndexState()
-    state.account = nil
-    state.focus = .list
-    state.singlePaneDetailOpen = false
+    SessionReset.clear(&state)
     state.isHelpVisible = false
-    state.screen = .login
-    state.login = LoginState(method: state.login.method)
     state.login.phase = .restoring
     return CancelID.allCases.filter { $0 != .tick }.map { .cancel(id: $0) }
   }

@@ -22,6 +22,8 @@ public enum AppAction: Equatable, Sendable {
   case tasks(TaskListAction)
   /// Groups in the result list (issue 20).
   case groups(GroupSearchAction)
+  /// Rooms in the result list (issue 29).
+  case rooms(RoomSearchAction)
   /// The detail pane showing a group (issue 20).
   case groupPane(GroupPaneAction)
   /// "Member of" in a person's pane (issue 20).

@@ -16,8 +16,12 @@ public struct AppState: Equatable, Sendable {
   public var login: LoginState
   /// The search field and the result list.
   public var search: SearchState
-  /// Groups in the same list, and which kinds the list holds (issue 20).
+  /// Groups in the same list (issue 20).
   public var groups: GroupSearchState
+  /// Rooms in the same list (issue 29).
+  public var rooms: RoomSearchState
+  /// The one list over every kind: which kinds it shows and which row is selected.
+  public var list: ListState
   /// The detail pane for the selected person.
   public var detail: DetailState
   /// Teams presence of the people on screen (when the sign-in may read it).
@@ -36,6 +40,9 @@ public struct AppState: Equatable, Sendable {
   public var singlePaneDetailOpen: Bool
   /// The signed-in account; nil before sign-in and after sign-out.
   public var account: Account?
+  /// Grows at every sign-out and account switch (`SessionReset`): the `Store` drops results of
+  /// effects started in an earlier generation, so nothing of one account reaches another's screen.
+  public var sessionGeneration: Int = 0
   /// `roster --demo`: the UI says so on screen.
   public var isDemo: Bool
   /// A transient one-line message ("Copied mail to the clipboard").
@@ -75,6 +82,8 @@ public struct AppState: Equatable, Sendable {
     self.login = LoginState(method: signInMethod)
     self.search = SearchState()
     self.groups = GroupSearchState()
+    self.rooms = RoomSearchState()
+    self.list = ListState()
     self.detail = DetailState()
     self.presence = PresenceState()
     self.photo = PhotoState()

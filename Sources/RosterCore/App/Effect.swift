@@ -84,6 +84,8 @@ public enum Effect: Equatable, Sendable {
   case loadMembershipPath(memberID: String, groupID: String, requestID: Int, source: DirectorySource)
   /// The groups a person is in; answers `.memberOf(.loaded(id:…))` (`memberOf`).
   case loadMemberOf(MemberOfQuery, requestID: Int, source: DirectorySource)
+  /// Read the tenant's whole list of rooms (issue 29), from Graph or the index.
+  case loadRooms(requestID: Int, source: DirectorySource)
   /// The signed-in accounts for the picker; answers `.accounts(.listed)` or `.accounts(.failed)`.
   case listAccounts
   /// Put the account with this token cache key in force (its clients, index, photos); answers
@@ -119,6 +121,7 @@ public enum CancelID: Hashable, Sendable, CaseIterable {
   case groupPathDebounce
   case groupPath
   case memberOf
+  case rooms
 }
 
 extension Effect {

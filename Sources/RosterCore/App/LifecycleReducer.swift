@@ -35,18 +35,7 @@ enum LifecycleReducer {
       return []
     case .signOutRequested:
       guard state.account != nil || state.screen == .main || state.screen == .tasks else { return [] }
-      let pageSize = state.search.pageSize
-      state.account = nil
-      state.screen = .login
-      state.login = LoginState(method: state.login.method)
-      state.search = SearchState()
-      state.search.pageSize = pageSize
-      state.groups = GroupSearchState(isEnabled: state.groups.isEnabled, kind: state.groups.kind)
-      state.detail = DetailState()
-      state.index = IndexState()
-      state.tasks = TaskListState()
-      state.focus = .list
-      state.singlePaneDetailOpen = false
+      SessionReset.clear(&state)
       return CancelID.allCases.map { .cancel(id: $0) } + [.signOut]
     case .signedOut:
       if state.screen == .login, state.login.phase == .idle { state.login.reason = "Signed out." }

@@ -6,12 +6,18 @@ import Foundation
 /// reduces its own actions in its own file; features call each other's helpers where one event
 /// touches several (a new result list changes the selection, which changes the detail pane).
 public func reduce(_ state: inout AppState, _ action: AppAction) -> [Effect] {
-  if AccountsReducer.isFromAnEarlierAccount(action, state) { return [] }
   let requestID = state.search.requestID
   let effects = reduceFeature(&state, action)
-  let groups = GroupSearchReducer.follow(action, requestIDBefore: requestID, &state)
-  return effects + groups + PresenceReducer.follow(action, state) + PhotoReducer.follow(&state)
+  // One event for every kind beside people: the field's query changed (typed, retried, re-sent
+  // after signing in), so each kind answers it for its own slice of the list.
+  let kinds = state.search.requestID == requestID ? [] : queryChanged(&state)
+  return effects + kinds + PresenceReducer.follow(action, state) + PhotoReducer.follow(&state)
     + IndexReducer.follow(action, &state)
+}
+
+/// The query in the field changed: the other kinds answer it (people's own reducer already has).
+private func queryChanged(_ state: inout AppState) -> [Effect] {
+  GroupSearchReducer.queryChanged(&state) + RoomSearchReducer.queryChanged(&state)
 }
 
 /// The feature that owns `action`.
@@ -28,6 +34,7 @@ private func reduceFeature(_ state: inout AppState, _ action: AppAction) -> [Eff
   case .photo(let action): return PhotoReducer.reduce(&state, action)
   case .tasks(let action): return TaskListReducer.reduce(&state, action)
   case .groups(let action): return GroupSearchReducer.reduce(&state, action)
+  case .rooms(let action): return RoomSearchReducer.reduce(&state, action)
   case .groupPane(let action): return GroupPaneReducer.reduce(&state, action)
   case .memberOf(let action): return MemberOfReducer.reduce(&state, action)
   case .accounts(let action): return AccountsReducer.reduce(&state, action)

@@ -65,6 +65,7 @@ extension DetailReducer {
     switch subject {
     case .person(let person): return open(&state, person, returningTo: returningTo)
     case .group(let group): return GroupPaneReducer.open(&state, group, returningTo: returningTo)
+    case .room(let room): return PaneReducer.show(&state, room)
     }
   }
 

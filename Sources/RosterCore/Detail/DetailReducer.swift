@@ -9,7 +9,7 @@ enum DetailReducer {
     switch action {
     case .selectionRested:
       state.detail.selectionMoving = false
-      guard state.detail.status == .following, state.groups.selectedIndex == nil else { return [] }
+      guard state.detail.status == .following, state.list.selected?.kind == .person else { return [] }
       return load(&state, state.selectedListPerson, pause: nil)
     case .debounceElapsed(let id):
       guard id == state.detail.requestID, case .loading(let person) = state.detail.status else { return [] }
@@ -73,15 +73,13 @@ enum DetailReducer {
   /// blank (`.following`) when the selection moved moments ago and is still moving. Nothing
   /// happens when the pane already shows that person.
   static func selectionChanged(_ state: inout AppState) -> [Effect] {
-    // A group row is selected: the pane shows it (`GroupPaneReducer`), whatever person the
-    // people half of the list keeps selected behind it.
-    guard state.groups.selectedIndex == nil else { return [] }
+    // Called for a person row or none (`PaneReducer` routes groups and rooms elsewhere).
     let selected = state.selectedListPerson
     let root = state.detail.trail.first?.person ?? state.detail.status.person
-    // Nobody selected and nobody shown can still leave a group in the pane (Esc emptied a list
-    // whose group row was selected, issue 28 item 10): that too empties the pane.
-    let groupLeft = selected == nil && state.detail.group != nil
-    guard selected?.id != root?.id || state.detail.status == .following || groupLeft else { return [] }
+    // Nobody selected and nobody shown can still leave a group or a room in the pane (Esc
+    // emptied a list whose group row was selected, issue 28 item 10): that too empties the pane.
+    let otherLeft = selected == nil && (state.detail.group != nil || state.detail.status.room != nil)
+    guard selected?.id != root?.id || state.detail.status == .following || otherLeft else { return [] }
     guard let selected else { return load(&state, nil) }
     let rest: Effect = .debounce(id: .selectionRest, after: Tuning.selectionRest, then: .detail(.selectionRested))
     guard state.detail.selectionMoving else {
@@ -100,7 +98,6 @@ enum DetailReducer {
   /// now rather than when the selection rests.
   static func selectionNeededNow(_ state: inout AppState) -> [Effect] {
     state.detail.selectionMoving = false
-    if state.groups.selectedIndex != nil { return GroupPaneReducer.neededNow(&state) }
     guard state.detail.status == .following else { return [.cancel(id: .selectionRest)] }
     return [.cancel(id: .selectionRest)] + load(&state, state.selectedListPerson, pause: nil)
   }
@@ -117,7 +114,7 @@ enum DetailReducer {
 
   /// Loads the pane's person again (after signing in again).
   static func reload(_ state: inout AppState) -> [Effect] {
-    guard state.groups.selectedIndex == nil, let person = state.selectedListPerson else { return [] }
+    guard let person = state.selectedListPerson else { return [] }
     if case .loaded = state.detail.status { return [] }
     return load(&state, person)
   }

@@ -65,15 +65,22 @@ public enum DetailStatus: Equatable, Sendable {
   /// blank until it rests, so a held arrow key costs the terminal the list rows only, and the
   /// network nothing.
   case following
+  /// A room: the list's answer holds all the pane shows, so there is nothing to load.
+  case room(Room)
 }
 
 extension DetailStatus {
   /// The person the pane is about, whatever the load's progress.
   public var person: Person? {
     switch self {
-    case .empty, .following: return nil
+    case .empty, .following, .room: return nil
     case .loading(let person), .failed(let person, _): return person
     case .loaded(let detail): return detail.person
     }
   }
+}
+
+extension DetailStatus {
+  /// The room shown, when the pane shows one.
+  public var room: Room? { if case .room(let room) = self { room } else { nil } }
 }

@@ -57,13 +57,13 @@ extension DetailState {
   /// The breadcrumb: the people and groups of the walk, or just the shown one before any walk.
   public var breadcrumb: [PaneSubject] {
     if !trail.isEmpty { return trail }
-    if let group { return [.group(group.shownGroup)] }
-    return status.person.map { [.person($0)] } ?? []
+    return subject.map { [$0] } ?? []
   }
 
-  /// What the pane shows now: the group, else the person.
+  /// What the pane shows now: the group, else the room, else the person.
   public var subject: PaneSubject? {
     if let group { return .group(group.shownGroup) }
+    if let room = status.room { return .room(room) }
     return status.person.map { .person($0) }
   }
 }

@@ -1,14 +1,16 @@
-/// What the detail pane shows: a person or a group. The walk's history (Backspace) and its
+/// What the detail pane shows: a person, a group or a room. The walk's history (Backspace) and its
 /// breadcrumb are made of these, so walking from a person to a group they are in, to a nested
 /// group and to one of its members is one path.
 public enum PaneSubject: Equatable, Sendable, Hashable, Identifiable {
   case person(Person)
   case group(Group)
+  case room(Room)
 
   public var id: String {
     switch self {
     case .person(let person): return person.id
     case .group(let group): return group.id
+    case .room(let room): return room.id
     }
   }
 

@@ -1,7 +1,5 @@
 /// The group search's events (the people search's are `SearchAction`; both follow one field).
 public enum GroupSearchAction: Equatable, Sendable {
-  /// Ctrl-G: the list switches between people and groups, people only, and groups only.
-  case kindSwitched
   /// The pause after a keystroke ran out for query change `id`: ask Graph for groups.
   case debounceElapsed(id: Int)
   /// Graph's first page of groups for query change `id` (or why it failed).

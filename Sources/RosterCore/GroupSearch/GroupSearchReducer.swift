@@ -8,12 +8,6 @@ import SearchRules
 enum GroupSearchReducer {
   static func reduce(_ state: inout AppState, _ action: GroupSearchAction) -> [Effect] {
     switch action {
-    case .kindSwitched:
-      guard state.groups.isEnabled, state.screen == .main else { return [] }
-      state.groups.kind = state.groups.kind.next
-      let stale = state.groups.resultsQuery != state.search.normalizedQuery || state.groups.status == .idle
-      let search = state.groups.kind.showsGroups && stale ? start(&state) : []
-      return search + selectTopRow(&state)
     case .debounceElapsed(let id):
       guard id == state.search.requestID, !state.search.normalizedQuery.isEmpty else { return [] }
       return request(&state)
@@ -69,10 +63,18 @@ enum GroupSearchReducer {
     }
   }
 
-  /// Runs after every action: a query change (typed, retried, re-sent after signing in) starts
-  /// the group search for the new query.
-  static func follow(_ action: AppAction, requestIDBefore: Int, _ state: inout AppState) -> [Effect] {
-    guard state.groups.isEnabled, state.search.requestID != requestIDBefore else { return [] }
+  /// Ctrl-G changed the kinds listed: groups now shown are searched for when what is kept is
+  /// not the answer for the field's query.
+  static func kindSwitched(_ state: inout AppState) -> [Effect] {
+    guard state.groups.isEnabled else { return [] }
+    let stale = state.groups.resultsQuery != state.search.normalizedQuery || state.groups.status == .idle
+    return state.list.kind.shows(.group) && stale ? start(&state) : []
+  }
+
+  /// The field's query changed (typed, retried, re-sent after signing in): the group search
+  /// starts for the new query.
+  static func queryChanged(_ state: inout AppState) -> [Effect] {
+    guard state.groups.isEnabled else { return [] }
     return start(&state)
   }
 
@@ -86,7 +88,7 @@ enum GroupSearchReducer {
     let id = state.search.requestID
     let cancels: [Effect] = [.cancel(id: .groupSearchDebounce), .cancel(id: .groupSearch), .cancel(id: .groupNextPage)]
     state.groups.isLoadingMore = false
-    guard !query.isEmpty, state.groups.kind.showsGroups, state.screen == .main else {
+    guard !query.isEmpty, state.list.kind.shows(.group), state.screen == .main else {
       state.groups.status = .idle
       state.groups.next = nil
       state.groups.totalCount = nil
@@ -187,43 +189,12 @@ enum GroupSearchReducer {
     return replace(&state, with: groups, answering: state.search.normalizedQuery)
   }
 
-  /// Replaces the listed groups. As for people (`SearchReducer.replaceResults`), a selection
-  /// nobody moved since the query changed goes to the top row, the best match; a moved one stays
-  /// on its group while that is listed, and on its person when it was on one.
+  /// Replaces the listed groups; the list's selection follows its one rule
+  /// (`ListReducer.rowsReplaced`).
   private static func replace(_ state: inout AppState, with groups: [Group], answering query: String?) -> [Effect] {
-    let selected = state.selectedGroup
     state.groups.results = groups
     state.groups.resultsQuery = query
-    let shown = state.shownGroups
-    if state.search.selectionMoved {
-      if let selected, let index = shown.firstIndex(where: { $0.id == selected.id }) {
-        state.groups.selectedIndex = index
-        return []
-      }
-      return selected == nil ? [] : selectTopRow(&state)
-    }
-    guard !shown.isEmpty || selected != nil else {
-      state.groups.selectedIndex = nil
-      return []
-    }
-    // Already on the top row: the pane (and any walk from it) stays as it is.
-    if let selected, shown.first?.id == selected.id {
-      state.groups.selectedIndex = 0
-      return []
-    }
-    return selectTopRow(&state)
-  }
-
-  /// Puts the selection on the list's top row (a group when groups lead the list) and points the
-  /// pane at it.
-  static func selectTopRow(_ state: inout AppState) -> [Effect] {
-    if !state.shownGroups.isEmpty {
-      state.groups.selectedIndex = 0
-      return GroupPaneReducer.selectionChanged(&state)
-    }
-    state.groups.selectedIndex = nil
-    if !state.shownPeople.isEmpty, state.search.selectedIndex == nil { state.search.selectedIndex = 0 }
-    return DetailReducer.selectionChanged(&state)
+    return ListReducer.rowsReplaced(&state)
   }
 
   /// The shown groups narrowed to `query` when it refines the query they answered (while the

@@ -1,7 +1,6 @@
 import Foundation
 
-/// The groups half of the one search field: what the list shows of groups for the query in the
-/// field, and which kind of result the list holds (`kind`).
+/// Groups in the one search field: what the list shows of groups for the query in the field.
 ///
 /// The same invariant as people (DESIGN.md §1): `results` are the answer for `resultsQuery`;
 /// answers are tagged with the search's request id and one for another query is dropped. While
@@ -12,8 +11,6 @@ public struct GroupSearchState: Equatable, Sendable {
   /// (`roster`, `roster --demo`); a core built without a group client lists people only, as
   /// before groups existed.
   public var isEnabled: Bool
-  /// People, groups or both.
-  public var kind: ListKind
   /// What the group search is doing.
   public var status: GroupSearchStatus
   /// The groups answered for `resultsQuery` (narrowed while a newer query is pending).
@@ -38,13 +35,9 @@ public struct GroupSearchState: Equatable, Sendable {
   public var myGroups: [Group]?
   /// "My groups" were asked of the index after Graph could not be reached (asked once).
   public var myGroupsFromIndexAsked: Bool
-  /// The selected row is this group (an index into `AppState.shownGroups`); nil when the
-  /// selection is on a person (`SearchState.selectedIndex`) or nothing.
-  public var selectedIndex: Int?
 
-  public init(isEnabled: Bool = false, kind: ListKind = .both) {
+  public init(isEnabled: Bool = false) {
     self.isEnabled = isEnabled
-    self.kind = kind
     self.status = .idle
     self.results = []
     self.resultsQuery = nil
@@ -56,7 +49,6 @@ public struct GroupSearchState: Equatable, Sendable {
     self.onlyMine = nil
     self.myGroups = nil
     self.myGroupsFromIndexAsked = false
-    self.selectedIndex = nil
   }
 }
 

@@ -40,6 +40,8 @@ enum IndexReducer {
       case .synced(let summary):
         state.index.summary = summary
         state.index.offline = false
+        // Rooms read from the index while Graph was away are read again, from Graph, at the next key.
+        if case .loaded(let catalog) = state.rooms.catalog, catalog.fromIndex { RoomSearchReducer.forget(&state) }
         // The list follows the sync: a leaver goes, a new name appears, without a key.
         let refresh =
           state.screen == .main && !state.search.normalizedQuery.isEmpty

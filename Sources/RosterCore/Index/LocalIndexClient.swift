@@ -14,16 +14,24 @@ public struct LocalIndexSummary: Equatable, Sendable {
   public var groups: Int?
   /// Why the index keeps no groups (the permission missing), nil when it keeps them.
   public var groupsProblem: GroupPermissionNeed?
+  /// Rooms the index holds (refreshed whole, at most daily in the background); nil before the
+  /// first refresh, or when the token may not read places (`roomsProblem` says so).
+  public var rooms: Int?
+  /// Why the index keeps no rooms, in words for the screen (`RoomClient.permissionExplanation`);
+  /// nil when it keeps them or has not tried yet.
+  public var roomsProblem: String?
   /// Set when opening found the file damaged and moved it aside: the UI says so once, since
   /// the rebuild costs a full sync and the person should know where the old file went.
   public var repaired: String?
 
   public init(
     complete: Bool, people: Int, lastSync: Date?, indexing: Int? = nil, estimate: Int? = nil, repaired: String? = nil,
-    groups: Int? = nil, groupsProblem: GroupPermissionNeed? = nil
+    groups: Int? = nil, groupsProblem: GroupPermissionNeed? = nil, rooms: Int? = nil, roomsProblem: String? = nil
   ) {
     self.groups = groups
     self.groupsProblem = groupsProblem
+    self.rooms = rooms
+    self.roomsProblem = roomsProblem
     self.complete = complete
     self.people = people
     self.lastSync = lastSync
@@ -73,6 +81,10 @@ public struct LocalIndexClient: Sendable {
   /// (offline, marked `fromIndex`); `.offline` errors when no index is attached, `.notFound`
   /// when it does not hold the group, `.permissionDenied` when it keeps no groups.
   public var groups: GroupClient
+  /// Every room the attached index holds (`allRooms`, marked `fromIndex`), matched locally like
+  /// Graph's list; `.offline` when no index is attached or it holds no rooms yet,
+  /// `.permissionDenied` when it keeps none for want of `Place.Read.All`.
+  public var rooms: RoomClient
   /// Why the attached index can no longer answer (a read failed as damage, or its file was
   /// deleted, replaced or emptied), nil while it is sound: asked after every index search, so the
   /// first failing read falls back to Graph in the same frame instead of saying "No one matches".
@@ -87,8 +99,10 @@ public struct LocalIndexClient: Sendable {
     closeMatches: @escaping @Sendable (String, Int) -> CloseMatches? = { _, _ in nil },
     searchGroups: @escaping @Sendable (String, Int) -> [Group] = { _, _ in [] },
     groups: GroupClient = .unavailable(.offline("No local index is attached.")),
+    rooms: RoomClient = .unavailable(.offline("No local index is attached.")),
     damage: @escaping @Sendable () -> String? = { nil }
   ) {
+    self.rooms = rooms
     self.damage = damage
     self.closeMatches = closeMatches
     self.searchGroups = searchGroups

@@ -49,7 +49,7 @@ enum SearchReducer {
     guard text != state.search.query else { return [] }
     state.search.query = text
     state.search.requestID += 1
-    state.search.selectionMoved = false
+    state.list.selectionMoved = false
     let query = state.search.normalizedQuery
 
     if query.isEmpty {
@@ -182,21 +182,14 @@ enum SearchReducer {
     return replaceResults(&state, with: answer.people + close, answeredFor: query)
   }
 
-  /// Replaces the list. The selection goes to the top row (the best match for what was typed)
-  /// unless the person moved it since the query changed; then it stays on their choice while
-  /// that person is still listed.
+  /// Replaces the people's rows; the list's selection follows its one rule
+  /// (`ListReducer.rowsReplaced`).
   static func replaceResults(_ state: inout AppState, with people: [Person], answeredFor query: String?)
     -> [Effect]
   {
-    let selected = state.search.selectionMoved ? state.search.selectedPerson : nil
     state.search.results = people
     state.search.resultsQuery = query.map { CleanText($0) }
-    if let selected, let index = people.firstIndex(where: { $0.id == selected.id }) {
-      state.search.selectedIndex = index
-    } else {
-      state.search.selectedIndex = people.isEmpty ? nil : 0
-    }
-    return DetailReducer.selectionChanged(&state)
+    return ListReducer.rowsReplaced(&state)
   }
 
   // MARK: - Failures

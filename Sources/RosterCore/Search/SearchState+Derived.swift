@@ -24,12 +24,6 @@ extension SearchState {
     return start >= 0 ? start : nil
   }
 
-  /// The selected person, if any.
-  public var selectedPerson: Person? {
-    guard let index = selectedIndex, results.indices.contains(index) else { return nil }
-    return results[index]
-  }
-
   /// Whether a request for this query is pending (debouncing or on the wire).
   public var isPending: Bool {
     switch status {

@@ -21,13 +21,6 @@ public struct SearchState: Equatable, Sendable {
   public var answer: CachedResults?
   /// A next page is on the wire (the list shows a "loading more" row).
   public var isLoadingMore: Bool
-  /// The selected row in `results`; nil when the list is empty.
-  public var selectedIndex: Int?
-  /// Whether the person moved the list's selection (on a person or a group) since the query last
-  /// changed. Until they do, every answer puts the selection on its top row (the best match), as
-  /// fzf and quick-open lists do, so Enter opens the person typed; after they do, a refreshed
-  /// answer for the same query keeps their choice. One flag for every kind of row.
-  public var selectionMoved: Bool
   /// The request on the wire, if any (its id and normalised query), so a late answer for an older
   /// query can still fill the cache.
   public var inFlight: InFlightSearch?
@@ -44,8 +37,6 @@ public struct SearchState: Equatable, Sendable {
     self.resultsQuery = nil
     self.answer = nil
     self.isLoadingMore = false
-    self.selectedIndex = nil
-    self.selectionMoved = false
     self.inFlight = nil
     self.cache = LRUCache(capacity: 64, timeToLive: 60)
     self.pageSize = 50

@@ -167,6 +167,7 @@ extension PaneSubject {
     switch self {
     case .person(let person): return person.listName
     case .group(let group): return group.listName
+    case .room(let room): return room.listName
     }
   }
 }

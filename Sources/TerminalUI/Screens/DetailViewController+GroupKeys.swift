@@ -51,17 +51,7 @@ extension DetailViewController {
           return .handled(moveMember(by: key == .home ? -members.count : members.count, state))
         },
         KeyCommand([.character("y")], "copy mail") { _, _ in Self.copy("group mail", pane.shownGroup.mail?.string) },
-        .fallback(
-          "type", "search again", over: state.search.query.isEmpty ? [] : [.character("q"), .character("Q")]
-        ) { key, state in
-          switch key {
-          case .character, .paste:
-            var field = TextFieldModel(text: state.search.query.string)
-            field.apply(key)
-            return .handled([back, .search(.queryChanged(field.text))])
-          default: return .ignored
-          }
-        },
+        typingSearches(state, back: back),
       ])
   }
 

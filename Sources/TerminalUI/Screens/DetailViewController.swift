@@ -28,6 +28,7 @@ public final class DetailViewController: ViewController {
 
   public func keyTable(in state: AppState) -> KeyTable {
     if let pane = state.detail.group { return groupKeyTable(pane, in: state) }
+    if let room = state.detail.status.room { return roomKeyTable(room, in: state) }
     let onePane = state.layout.showsOnePaneAtATime
     let rows = state.layout.detail.rows
     let page = max(1, rows - 3)
@@ -93,19 +94,7 @@ public final class DetailViewController: ViewController {
           revealsMemberOf = true  // the list changes under the selection: keep it in view
           return .handled([.memberOf(.transitiveToggled)])
         },
-        // Typing goes to the search field: back to the list, then the text joins the query. `q`
-        // does so only once the query holds text; with it empty, `q` is the global quit.
-        .fallback(
-          "type", "search again", over: state.search.query.isEmpty ? [] : [.character("q"), .character("Q")]
-        ) { key, state in
-          switch key {
-          case .character, .paste:
-            var field = TextFieldModel(text: state.search.query.string)
-            field.apply(key)
-            return .handled([back, .search(.queryChanged(field.text))])
-          default: return .ignored
-          }
-        },
+        typingSearches(state, back: back),
       ])
   }
 
@@ -211,7 +200,7 @@ public final class DetailViewController: ViewController {
     }
     // The fields are beside the photo; what follows them (reporting line, reports, notes) is below
     // it and gets the pane's whole width (their titles were cut at the fields' width).
-    let photoCols = state.detail.group == nil ? photoColumns(state) : 0
+    let photoCols = state.detail.group == nil && state.detail.status.room == nil ? photoColumns(state) : 0
     let lines: [StyledLine]
     var selected: ClosedRange<Int>?
     var anchor: Int?
@@ -219,6 +208,8 @@ public final class DetailViewController: ViewController {
       (lines, selected, anchor) = state.groupLines(pane, width: frame.cols - 2, focused: focused)
       // A group's pane is its members: with the keyboard, the selected one is always in view.
       if focused { revealsSelection = true }
+    } else if let room = state.detail.status.room {
+      lines = state.roomLines(room, width: frame.cols - 2)
     } else {
       let person = state.detailLines(width: frame.cols - 2 - photoCols, belowPhoto: frame.cols - 2, focused: focused)
       lines = person.lines
@@ -332,7 +323,7 @@ extension AppState {
         )
         .map { StyledLine($0, style: .warning) }
       }
-    case .empty, .following:
+    case .empty, .following, .room:
       break
     }
     if !full {

@@ -1,38 +1,50 @@
 import RosterCore
 
-/// The list's lines over its rows (`AppState.listRows`: groups, then people): one line per row,
-/// and a divider line above the people's close matches when there are some ("── close matches
-/// for gutpa ──"), which no row owns.
+/// The list's lines over its rows (`AppState.listRows`: groups, people, rooms): one line per row,
+/// and divider lines no row owns: above the people's close matches ("── close matches for gutpa
+/// ──"), and above the rooms when people are listed before them ("── rooms ──"), so a room never
+/// reads as one more close match.
 struct ListRows {
-  /// The divider's line, nil when none is drawn.
-  let divider: Int?
+  /// The dividers: the row each stands above, and its words. In row order.
+  private let dividers: [(row: Int, label: String)]
   let count: Int
-  /// How the rows below the divider were found (`CloseMatches.label`).
-  private let label: String
 
   init(_ state: AppState) {
     let people = state.shownPeople
-    divider = people.isEmpty ? nil : state.search.closeMatchesStart.map { state.shownGroups.count + $0 }
-    count = state.listRowCount + (divider == nil ? 0 : 1)
-    label = state.search.answer?.close?.label ?? ""
+    var dividers: [(row: Int, label: String)] = []
+    if !people.isEmpty, let start = state.search.closeMatchesStart {
+      dividers.append((state.rowsAbovePeople + start, state.search.answer?.close?.label ?? ""))
+    }
+    if !people.isEmpty, !state.shownRooms.isEmpty {
+      dividers.append((state.rowsAboveRooms, "rooms"))
+    }
+    self.dividers = dividers
+    count = state.listRowCount + dividers.count
   }
 
-  /// The row shown on `line`; nil for the divider or past the end.
+  /// The divider lines, each with its words.
+  var dividerLines: [(line: Int, label: String)] {
+    dividers.enumerated().map { (offset, divider) in (divider.row + offset, divider.label) }
+  }
+
+  /// The row shown on `line`; nil for a divider or past the end.
   func row(atLine line: Int) -> Int? {
     guard line >= 0, line < count else { return nil }
-    guard let divider else { return line }
-    if line == divider { return nil }
-    return line > divider ? line - 1 : line
+    var row = line
+    for divider in dividerLines {
+      if line == divider.line { return nil }
+      if line > divider.line { row -= 1 }
+    }
+    return row
   }
 
   /// The line `row` is shown on.
   func line(ofRow row: Int) -> Int {
-    guard let divider, row >= divider else { return row }
-    return row + 1
+    row + dividers.filter { $0.row <= row }.count
   }
 
   /// "── close matches for gutpa ──" fitted to `width` cells.
-  func dividerText(width: Int) -> String {
+  static func dividerText(_ label: String, width: Int) -> String {
     let text = "── " + label + " "
     let fill = max(0, width - DisplayWidth.of(text))
     return Truncation.fit(text + String(repeating: "─", count: fill), toWidth: width)

@@ -60,9 +60,10 @@ public final class MasterListViewController: ViewController {
       },
       KeyCommand([.control("r")], "search again") { _, _ in .handled([.search(.retryRequested)]) },
       // One key steps through what the list holds; help names the kind it switches to.
-      KeyCommand([.control("g")], "list \(state.groups.kind.next.label)", when: state.groups.isEnabled) { _, _ in
-        .handled([.groups(.kindSwitched)])
-      },
+      KeyCommand(
+        [.control("g")], "list \(state.list.kind.next(among: state.enabledKinds).label(among: state.enabledKinds))",
+        when: state.enabledKinds.count > 1
+      ) { _, _ in .handled([.list(.kindSwitched)]) },
     ])
   }
 
@@ -139,7 +140,8 @@ public final class MasterListViewController: ViewController {
       }
       return
     }
-    // Close matches follow the exact answer below a divider line: lines and rows differ by it.
+    // Close matches follow the exact answer below a divider line, rooms follow the people below
+    // another: lines and rows differ by them.
     let lines = ListRows(state)
     scrollOffset = ListView.scrollOffset(
       selection: lines.line(ofRow: state.selectedRow ?? 0), count: lines.count,
@@ -156,12 +158,13 @@ public final class MasterListViewController: ViewController {
       .map { rows[$0] }
     let shownPeople = shown.compactMap { if case .person(let person) = $0 { person } else { nil } }
     let shownGroups = shown.compactMap { if case .group(let group) = $0 { group } else { nil } }
-    let groupNames = shownGroups.map { DisplayWidth.of($0.listName) }
+    let shownRooms = shown.compactMap { if case .room(let room) = $0 { room } else { nil } }
+    let groupNames = shownGroups.map { DisplayWidth.of($0.listName) } + shownRooms.map { DisplayWidth.of($0.listName) }
     let columns = PeopleColumns(
       total: listRect.cols - 1,
       names: shownPeople.map { DisplayWidth.of($0.listName) + (presence == nil ? 0 : 2) } + groupNames,
       address: (shownPeople.map { DisplayWidth.of($0.listAddress) }
-        + shownGroups.map { DisplayWidth.of($0.listAddress) })
+        + shownGroups.map { DisplayWidth.of($0.listAddress) } + shownRooms.map { DisplayWidth.of($0.listAddress) })
         .max() ?? 0,
       title: showTitle ? shownPeople.map { DisplayWidth.of($0.listTitle) }.max() ?? 0 : nil,
       presence: presence.map { known in
@@ -173,12 +176,15 @@ public final class MasterListViewController: ViewController {
     // People and groups are answered apart, so each half is marked on its own.
     let peopleStyle: Style = search.resultsMatchQuery ? .plain : .dim
     let groupStyle: Style = state.groupsMatchQuery ? .plain : .dim
+    let roomStyle: Style = state.roomsMatchQuery ? .plain : .dim
     // The glyph is coloured only on rows showing the current query's answer (others are dimmed).
     let accent: (Int) -> (text: String, style: Style)? = { line in
       guard let index = lines.row(atLine: line) else { return nil }
       switch rows[index] {
       case .group:
         return state.groupsMatchQuery ? (Group.listGlyph, Style(color: .accent)) : nil
+      case .room:
+        return state.roomsMatchQuery ? (Room.listGlyph, Style(color: .accent)) : nil
       case .person(let person):
         guard search.resultsMatchQuery, let known = presence?[person.id] else { return nil }
         return (known.availability.glyph, known.availability.style)
@@ -188,7 +194,11 @@ public final class MasterListViewController: ViewController {
       count: lines.count, selection: state.selectedRow.map(lines.line(ofRow:)), offset: scrollOffset,
       in: listRect, focused: focused, rowStyle: peopleStyle,
       rowStyles: { line in
-        if let index = lines.row(atLine: line), case .group = rows[index] { groupStyle } else { peopleStyle }
+        switch lines.row(atLine: line).map({ rows[$0] }) {
+        case .group: groupStyle
+        case .room: roomStyle
+        case .person, nil: peopleStyle
+        }
       },
       accent: accent, into: &surface
     ) { line, _ in
@@ -201,6 +211,11 @@ public final class MasterListViewController: ViewController {
           return Truncation.fit(group.listName + " · group", toWidth: columns.total)
         }
         return ListView.layoutRow([group.listName, group.listAddress], widths: widths)
+      case .room(let room):
+        if columns.address == nil || columns.spans(nameWidth: DisplayWidth.of(room.listName)) {
+          return Truncation.fit(room.listName + " · room", toWidth: columns.total)
+        }
+        return ListView.layoutRow([room.listName, room.listAddress], widths: widths)
       case .person(let person):
         let known = presence?[person.id]
         let name = presence == nil ? person.listName : (known?.availability.glyph ?? " ") + " " + person.listName
@@ -212,10 +227,11 @@ public final class MasterListViewController: ViewController {
         return ListView.layoutRow(texts, widths: widths)
       }
     }
-    if let divider = lines.divider, divider >= scrollOffset, divider < scrollOffset + listRect.rows {
+    for divider in lines.dividerLines where divider.line >= scrollOffset && divider.line < scrollOffset + listRect.rows
+    {
       surface.put(
-        lines.dividerText(width: listRect.cols), row: listRect.row + divider - scrollOffset, col: listRect.col,
-        width: listRect.cols, style: .muted)
+        ListRows.dividerText(divider.label, width: listRect.cols), row: listRect.row + divider.line - scrollOffset,
+        col: listRect.col, width: listRect.cols, style: .muted)
     }
   }
 }
@@ -262,20 +278,23 @@ extension AppState {
   /// The line under the search field: what the people search and the group search are doing,
   /// how many rows of each there are, and which kinds the list holds when not both.
   fileprivate var listStatusLine: (String, Style) {
-    guard groups.isEnabled, !search.normalizedQuery.isEmpty else { return peopleStatusLine }
-    let groupsPart = groupStatusText
-    switch groups.kind {
+    guard enabledKinds.count > 1, !search.normalizedQuery.isEmpty else { return peopleStatusLine }
+    let groupsPart = groups.isEnabled ? groupStatusText : ("", .plain)
+    let roomsPart = rooms.isEnabled ? roomStatusText : ("", .plain)
+    switch list.kind {
     case .people: return ("People only · " + peopleStatusLine.0, peopleStatusLine.1)
     case .groups: return ("Groups only · " + groupsPart.0, groupsPart.1)
-    case .both:
+    case .rooms: return ("Rooms only · " + roomsPart.0, roomsPart.1)
+    case .all:
       var people = peopleStatusLine
-      guard !groupsPart.0.isEmpty else { return people }
-      // Groups found where no person was: the line says whom it did not find, without alarm.
-      if search.status == .noMatches, !shownGroups.isEmpty {
+      let others = [groupsPart, roomsPart].filter { !$0.0.isEmpty }
+      guard !others.isEmpty else { return people }
+      // Groups or rooms found where no person was: the line says whom it did not find, without alarm.
+      if search.status == .noMatches, listRowCount > shownPeople.count {
         people = ("No people for \u{201C}\(search.query.string)\u{201D}", .plain)
       }
-      let style = people.1 == .plain ? groupsPart.1 : people.1
-      return (people.0 + " · " + groupsPart.0, style)
+      let style = ([people] + others).map(\.1).first { $0 != .plain } ?? .plain
+      return (([people] + others).map(\.0).joined(separator: " · "), style)
     }
   }
 
@@ -292,13 +311,15 @@ extension AppState {
     case .results:
       let listed = shownGroups.count
       let total = groups.totalCount ?? groups.results.count
+      // Beside other kinds, no group found is no news: the other kinds' counts say enough.
+      if total == 0, list.kind == .all, groups.onlyMine == nil { return ("", .plain) }
       let more = groups.totalCount == nil && (groups.next != nil || groups.moreInIndex) ? "+" : ""
       let noun = total == 1 && more.isEmpty ? "group" : "groups"
       var text =
         listed < total
         ? "\(NumberText.grouped(listed)) of \(NumberText.grouped(total))\(more) \(noun)"
         : "\(NumberText.grouped(total))\(more) \(noun)"
-      if groups.kind == .both && (listed < total || !more.isEmpty) { text += " (Ctrl-G for all)" }
+      if list.kind == .all && (listed < total || !more.isEmpty) { text += " (Ctrl-G for all)" }
       if groups.isLoadingMore { text += " · loading more…" }
       if let need = groups.onlyMine {
         return (
@@ -360,7 +381,10 @@ extension AppState {
   fileprivate func emptyListMessage(width: Int) -> [String] {
     let query = search.query.string
     var lines: [String]
-    if groups.isEnabled, groups.kind == .groups, !search.normalizedQuery.isEmpty {
+    if rooms.isEnabled, list.kind == .rooms, !search.normalizedQuery.isEmpty {
+      return roomsEmptyListLines.flatMap { Truncation.wrap($0, width: max(1, width)) }
+    }
+    if groups.isEnabled, list.kind == .groups, !search.normalizedQuery.isEmpty {
       switch groups.status {
       case .idle, .searching: lines = ["Searching groups…"]
       case .offline(let message): lines = ["Offline: \(message)", "Type to try again."]

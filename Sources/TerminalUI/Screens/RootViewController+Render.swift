@@ -193,7 +193,7 @@ extension AppState {
       case .searching: return "Searching…"
       case .refining: return "Refining…"
       case .results: return search.isLoadingMore ? "Loading more…" : "Results"
-      case .noMatches: return shownGroups.isEmpty ? "No matches" : "Results"
+      case .noMatches: return listRowCount == shownPeople.count ? "No matches" : "Results"
       case .throttled(let countdown): return "Throttled: retry in \(countdown.secondsLeft(now: now)) s"
       case .offline: return "Offline"
       case .failed: return "Error"

@@ -44,6 +44,9 @@ enum DoctorAccount {
       name: "Groups", required: false,
       anyOf: ["GroupMember.Read.All", "Group.Read.All", "Directory.Read.All", "Group.ReadWrite.All"],
       without: "no groups, members or distribution lists"),
+    Feature(
+      name: "Rooms", required: false, anyOf: [RoomClient.permission, "Place.ReadWrite.All"],
+      without: "no meeting rooms (roster rooms)"),
   ]
 
   static func check(settings: Settings, common: CommonOptions, store: any TokenStore) async -> ([DoctorCheck], Account?)

@@ -23,7 +23,7 @@ enum ManualKeys {
     list.search.results = [person]
     list.search.resultsQuery = "ada"
     list.search.answer = CachedResults(people: [person], next: nil, totalCount: nil)
-    list.search.selectedIndex = 0
+    list.list.selected = ListRowID(.person, person.id)
     var detail = list
     detail.focus = .detail
     detail.detail.status = .loaded(PersonDetail(person: person))

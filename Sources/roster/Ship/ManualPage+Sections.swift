@@ -88,6 +88,10 @@ extension ManualPage {
     ("roster search --json ada", "Look people up from a script."),
     ("roster show ada@contoso.com --vcard > ada.vcf", "Save one person as a vCard."),
     (
+      "roster rooms search --building 'London North' --min-capacity 8",
+      "Find a room for eight or more in one building (needs Place.Read.All)."
+    ),
+    (
       "roster index sync && roster search --offline ada",
       "Copy the directory to the local index, then search it without the network."
     ),

@@ -8,4 +8,6 @@ public enum ListAction: Equatable, Sendable {
   case nearEndReached
   /// Enter in the single-pane layout: the detail pane covers the list.
   case detailOpened
+  /// Ctrl-G: every kind together, then each kind alone (`ListKind.next`).
+  case kindSwitched
 }

@@ -1,0 +1,52 @@
+/// The one way the signed-in session ends on screen: signing out and switching accounts both
+/// come here. Everything that shows or caches the old account is emptied, every request id
+/// steps on (never back, so a late answer cannot match a new request), and the session's
+/// generation grows: the `Store` drops any result of an effect started in an earlier generation
+/// before it is reduced (`AppAction.belongsToSession`), whatever feature it is for.
+enum SessionReset {
+  static func clear(_ state: inout AppState) {
+    state.sessionGeneration += 1
+    let pageSize = state.search.pageSize
+    let ids = (
+      search: state.search.requestID, detail: state.detail.requestID, part: state.detail.partRequestID,
+      photo: state.photo.requestID, presence: state.presence.requestID, rooms: state.rooms.requestID
+    )
+    let taskIDs = (state.tasks.requestID, state.tasks.nextLocalID)
+    state.search = SearchState()
+    state.search.pageSize = pageSize
+    state.search.requestID = ids.search + 1
+    state.groups = GroupSearchState(isEnabled: state.groups.isEnabled)
+    state.rooms = RoomSearchState(isEnabled: state.rooms.isEnabled)
+    state.rooms.requestID = ids.rooms + 1
+    state.list = ListState(kind: state.list.kind)
+    state.detail = DetailState()
+    state.detail.requestID = ids.detail + 1
+    state.detail.partRequestID = ids.part + 1
+    state.photo = PhotoState()
+    state.photo.requestID = ids.photo + 1
+    state.presence = PresenceState()
+    state.presence.requestID = ids.presence + 1
+    state.tasks = TaskListState()
+    state.tasks.requestID = taskIDs.0 + 1
+    state.tasks.nextLocalID = taskIDs.1
+    state.index = IndexState()
+    state.account = nil
+    state.focus = .list
+    state.singlePaneDetailOpen = false
+    state.screen = .login
+    state.login = LoginState(method: state.login.method)
+  }
+}
+
+extension AppAction {
+  /// Whether this action is an answer about the signed-in session's data (directory, index,
+  /// tasks, photos): dropped when the effect that sent it was started before the session on
+  /// screen. Sign-in, setup, the account picker and the app's own events are not.
+  public var belongsToSession: Bool {
+    switch self {
+    case .app, .setup, .login, .accounts: return false
+    case .search, .list, .detail, .index, .presence, .photo, .tasks, .groups, .rooms, .groupPane, .memberOf:
+      return true
+    }
+  }
+}

@@ -1,0 +1,107 @@
+extension AppState {
+  /// Rows of a kind listed beside other kinds: the few best matches, so the people stay in view;
+  /// Ctrl-G lists one kind alone, with paging, when there are more.
+  public static let rowsBesideOthers = 5
+  /// The name the group tests and views know it by.
+  public static let groupsBesidePeople = rowsBesideOthers
+
+  /// The kinds switched on, in list order (people always).
+  public var enabledKinds: [ObjectKind] {
+    [.person] + (groups.isEnabled ? [.group] : []) + (rooms.isEnabled ? [.room] : [])
+  }
+
+  /// The groups the list shows, in order, above the people.
+  public var shownGroups: [Group] {
+    guard groups.isEnabled, list.kind.shows(.group) else { return [] }
+    return list.kind == .groups ? groups.results : Array(groups.results.prefix(Self.rowsBesideOthers))
+  }
+
+  /// The rooms the list shows, below the people: a name typed is a person's more often than a
+  /// room's (rooms are often named after people: "Meitner Focus Room"), so Enter still opens the
+  /// person typed; where no one matches, the rooms lead.
+  public var shownRooms: [Room] {
+    guard rooms.isEnabled, list.kind.shows(.room) else { return [] }
+    return list.kind == .rooms ? rooms.results : Array(rooms.results.prefix(Self.rowsBesideOthers))
+  }
+
+  /// The people the list shows, between the groups and the rooms.
+  public var shownPeople: [Person] {
+    list.kind.shows(.person) ? search.results : []
+  }
+
+  /// Every row of the list: groups, people, then rooms.
+  public var listRows: [ListRow] {
+    shownGroups.map(ListRow.group) + shownPeople.map(ListRow.person) + shownRooms.map(ListRow.room)
+  }
+
+  /// The number of rows, without building them.
+  public var listRowCount: Int { shownGroups.count + shownRooms.count + shownPeople.count }
+
+  /// The rows above the people (the people's own positions start here).
+  public var rowsAbovePeople: Int { shownGroups.count }
+
+  /// The rows above the rooms (the rooms' own positions start here).
+  public var rowsAboveRooms: Int { shownGroups.count + shownPeople.count }
+
+  /// The selected row's position among `listRows`; nil when nothing listed is selected.
+  public var selectedRow: Int? {
+    guard let selected = list.selected else { return nil }
+    switch selected.kind {
+    case .group: return shownGroups.firstIndex { $0.id == selected.id }
+    case .room: return shownRooms.firstIndex { $0.id == selected.id }.map { rowsAboveRooms + $0 }
+    case .person: return shownPeople.firstIndex { $0.id == selected.id }.map { rowsAbovePeople + $0 }
+    }
+  }
+
+  /// The row at `position` of `listRows`, without building them.
+  public func listRow(at position: Int) -> ListRow? {
+    var index = position
+    let groups = shownGroups
+    if groups.indices.contains(index) { return .group(groups[index]) }
+    index -= groups.count
+    let people = shownPeople
+    if people.indices.contains(index) { return .person(people[index]) }
+    index -= people.count
+    let rooms = shownRooms
+    return rooms.indices.contains(index) ? .room(rooms[index]) : nil
+  }
+
+  /// The selected row, when it is listed.
+  public var selectedListRow: ListRow? { selectedRow.flatMap(listRow(at:)) }
+
+  /// The selected group, when the selection is on a group row.
+  public var selectedGroup: Group? {
+    if case .group(let group) = selectedListRow { group } else { nil }
+  }
+
+  /// The selected room, when the selection is on a room row.
+  public var selectedRoom: Room? {
+    if case .room(let room) = selectedListRow { room } else { nil }
+  }
+
+  /// The selected person, when the selection is on a person row.
+  public var selectedListPerson: Person? {
+    guard let selected = list.selected, selected.kind == .person else { return nil }
+    return shownPeople.first { $0.id == selected.id }
+  }
+
+  /// Whether any row is selected (Enter and Tab have somewhere to go).
+  public var hasListSelection: Bool { selectedRow != nil }
+
+  /// Whether the groups listed are the answer for the field's query: each kind is marked on its
+  /// own when not.
+  public var groupsMatchQuery: Bool {
+    groups.resultsQuery != nil && groups.resultsQuery == search.normalizedQuery
+  }
+
+  /// Whether another page can be asked for, of the kind that pages now: groups when the list
+  /// shows groups alone, else people (rooms are listed whole).
+  public var listCanLoadMore: Bool {
+    switch list.kind {
+    case .groups:
+      return groupsMatchQuery && !groups.isLoadingMore && (groups.next != nil || groups.moreInIndex)
+    case .rooms: return false
+    case .all, .people: return search.canLoadMore
+    }
+  }
+}

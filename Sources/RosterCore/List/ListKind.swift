@@ -1,0 +1,50 @@
+/// What the result list holds: every kind together, or one kind alone. Ctrl-G steps through
+/// them (all → people → groups → rooms → all, skipping kinds switched off); the status line
+/// says which.
+public enum ListKind: Equatable, Sendable, CaseIterable {
+  case all
+  case people
+  case groups
+  case rooms
+
+  /// The one kind this shows alone; nil for `.all`.
+  public var only: ObjectKind? {
+    switch self {
+    case .all: return nil
+    case .people: return .person
+    case .groups: return .group
+    case .rooms: return .room
+    }
+  }
+
+  /// The kind showing `kind` alone.
+  public init(only kind: ObjectKind) {
+    switch kind {
+    case .person: self = .people
+    case .group: self = .groups
+    case .room: self = .rooms
+    }
+  }
+
+  /// Whether rows of `kind` are listed.
+  public func shows(_ kind: ObjectKind) -> Bool { only == nil || only == kind }
+
+  /// The next kind Ctrl-G switches to, among the kinds switched on (people always are).
+  public func next(among enabled: [ObjectKind]) -> ListKind {
+    let cycle = [ListKind.all] + ObjectKind.allCases.filter(enabled.contains).map(ListKind.init(only:))
+    let position = cycle.firstIndex(of: self) ?? 0
+    return cycle[(position + 1) % cycle.count]
+  }
+
+  /// "people and groups", "people, groups and rooms", "people only", "rooms only": the status
+  /// line and help name it so.
+  public func label(among enabled: [ObjectKind]) -> String {
+    if let only { return only.plural + " only" }
+    let names = ObjectKind.allCases.filter(enabled.contains).map(\.plural)
+    guard names.count > 1, let last = names.last else { return names.first ?? "people" }
+    return names.dropLast().joined(separator: ", ") + " and " + last
+  }
+
+  public var showsPeople: Bool { shows(.person) }
+  public var showsGroups: Bool { shows(.group) }
+}

@@ -1,0 +1,63 @@
+/// The kinds of directory object the one list holds. Adding a kind adds a case here, a slice of
+/// rows (`AppState+ListRows`), a way to answer a query and a pane view; the list, its selection,
+/// Ctrl-G and the pane's routing are written once over this enum.
+public enum ObjectKind: String, Sendable, Hashable, CaseIterable, Codable {
+  case person
+  case group
+  case room
+
+  /// "people", "groups", "rooms": Ctrl-G's label and the status line say it.
+  public var plural: String {
+    switch self {
+    case .person: return "people"
+    case .group: return "groups"
+    case .room: return "rooms"
+    }
+  }
+}
+
+/// A row of the list, whatever its kind: the selection is one of these, so an answer that
+/// reorders or replaces one kind's rows never moves it onto another object.
+public struct ListRowID: Sendable, Hashable {
+  public var kind: ObjectKind
+  public var id: String
+
+  public init(_ kind: ObjectKind, _ id: String) {
+    self.kind = kind
+    self.id = id
+  }
+}
+
+/// One row of the result list.
+public enum ListRow: Equatable, Sendable {
+  case group(Group)
+  case room(Room)
+  case person(Person)
+
+  public var rowID: ListRowID {
+    switch self {
+    case .group(let group): return ListRowID(.group, group.id)
+    case .room(let room): return ListRowID(.room, room.id)
+    case .person(let person): return ListRowID(.person, person.id)
+    }
+  }
+}
+
+/// The list's own state: which kinds it shows, and which row is selected.
+public struct ListState: Equatable, Sendable {
+  /// All kinds, or one alone (Ctrl-G).
+  public var kind: ListKind
+  /// The selected row; nil when the list is empty. One selection for every kind of row.
+  public var selected: ListRowID?
+  /// Whether the person moved the selection since the query last changed. Until they do, every
+  /// answer (of any kind) puts the selection on the top row, the best match, as fzf and
+  /// quick-open lists do, so Enter opens what was typed; after they do, a refreshed answer keeps
+  /// their choice while it is listed.
+  public var selectionMoved: Bool
+
+  public init(kind: ListKind = .all) {
+    self.kind = kind
+    self.selected = nil
+    self.selectionMoved = false
+  }
+}

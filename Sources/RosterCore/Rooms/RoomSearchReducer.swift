@@ -1,0 +1,73 @@
+import Foundation
+
+/// Rooms in the list: every query change filters the whole list (`RoomFilter`), read once a
+/// session. The list's selection and the pane follow through `ListReducer.rowsReplaced`, as for
+/// every kind.
+enum RoomSearchReducer {
+  static func reduce(_ state: inout AppState, _ action: RoomSearchAction) -> [Effect] {
+    switch action {
+    case .loaded(let id, let result):
+      guard id == state.rooms.requestID, case .loading(let source) = state.rooms.catalog else { return [] }
+      switch result {
+      case .success(let catalog):
+        state.rooms.catalog = .loaded(catalog)
+      case .failure(.cancelled):
+        state.rooms.catalog = .unknown
+        return []
+      case .failure(.permissionDenied(let message)):
+        state.rooms.catalog = .needsPermission(CleanText(message))
+      case .failure(.offline) where source == .graph && state.index.attached:
+        // Graph cannot be reached: the index holds the rooms as of its last refresh.
+        return read(&state, from: .index)
+      case .failure(.offline(let message)):
+        state.rooms.catalog = .offline(CleanText(message))
+      case .failure(.signInRequired):
+        // The people search, asked at the same time, takes the person back to sign in.
+        state.rooms.catalog = .unknown
+        return []
+      case .failure(let error):
+        state.rooms.catalog = .failed(error.plainMessage)
+      }
+      return queryChanged(&state)
+    }
+  }
+
+  /// The rooms for the field's query: matched now when the whole list is known, else once it
+  /// arrives (asked for here, once).
+  static func queryChanged(_ state: inout AppState) -> [Effect] {
+    let query = state.search.normalizedQuery
+    guard state.rooms.isEnabled, state.list.kind.shows(.room), !query.isEmpty, state.screen == .main else {
+      return replace(&state, with: [], answering: nil)
+    }
+    switch state.rooms.catalog {
+    case .loaded(let catalog):
+      return replace(&state, with: RoomFilter(text: state.search.query.string).apply(catalog.rooms), answering: query)
+    case .unknown, .offline, .failed:
+      // Typing again tries again, as for people (the list said "Type to try again").
+      // Graph while it answers (one paged read a session, fresher than the index's daily
+      // refresh); the index while the last sync found Graph unreachable, as for groups.
+      return read(&state, from: state.groupSource) + replace(&state, with: [], answering: nil)
+    case .loading, .needsPermission:
+      return replace(&state, with: [], answering: nil)
+    }
+  }
+
+  /// Reads the whole list again (after a sync refreshed the index, or a sign-in).
+  static func forget(_ state: inout AppState) {
+    if case .loading = state.rooms.catalog { state.rooms.requestID += 1 }
+    state.rooms.catalog = .unknown
+  }
+
+  private static func read(_ state: inout AppState, from source: DirectorySource) -> [Effect] {
+    state.rooms.requestID += 1
+    state.rooms.catalog = .loading(source)
+    return [.cancel(id: .rooms), .loadRooms(requestID: state.rooms.requestID, source: source)]
+  }
+
+  private static func replace(_ state: inout AppState, with rooms: [Room], answering query: String?) -> [Effect] {
+    guard rooms != state.rooms.results || query != state.rooms.resultsQuery else { return [] }
+    state.rooms.results = rooms
+    state.rooms.resultsQuery = query
+    return ListReducer.rowsReplaced(&state)
+  }
+}
