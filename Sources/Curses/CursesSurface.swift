@@ -20,6 +20,11 @@ public final class CursesSurface: @MainActor Surface {
   /// What this frame asked the terminal's own graphics to draw (`GraphicsOverlay` writes it);
   /// dropped when anything is drawn over its cells later in the frame (the help overlay).
   private(set) var placement: GraphicsPlacement?
+  /// This frame's hyperlinks (`HyperlinkOverlay` writes them after the update); one is dropped
+  /// when anything is drawn over its cells later in the frame.
+  private(set) var links: [HyperlinkSpan] = []
+  /// Off under `ROSTER_HYPERLINKS=0` or on a terminal that would print OSC 8 (`HyperlinkSupport`).
+  var writesLinks = false
 
   init(window: UnsafeMutablePointer<WINDOW>, usesColor: Bool) {
     self.window = window
@@ -30,10 +35,13 @@ public final class CursesSurface: @MainActor Surface {
   /// Forgets the last frame's placement.
   func startFrame() {
     placement = nil
+    links = []
   }
 
-  /// Something is drawn over `rect`: a placement under it is no longer wholly visible.
+  /// Something is drawn over `rect`: a placement under it is no longer wholly visible, and a
+  /// link under it no longer stands as recorded.
   private func covering(_ rect: Rect) {
+    if !links.isEmpty { links.removeAll { $0.overlaps(rect) } }
     guard let shown = placement?.rect else { return }
     if rect.row < shown.maxRow, shown.row < rect.maxRow, rect.col < shown.maxCol, shown.col < rect.maxCol {
       placement = nil
@@ -43,6 +51,13 @@ public final class CursesSurface: @MainActor Surface {
   public func placeGraphics(_ image: PhotoImage, mode: PhotoMode, in rect: Rect) {
     if mode == .halfBlocksTrueColor && directColor { return }  // ncurses already drew the exact colours
     placement = GraphicsPlacement(image: image, mode: mode, rect: rect)
+  }
+
+  public func putLink(_ text: String, url: String, row: Int, col: Int, style: Style) {
+    put(text, row: row, col: col, style: style)
+    guard writesLinks, let span = HyperlinkSpan(text, url: url, row: row, col: col, style: style, cols: cols)
+    else { return }
+    links.append(span)
   }
 
   public var rows: Int { Int(cnc_max_y(window)) }

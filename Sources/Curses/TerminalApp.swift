@@ -50,6 +50,7 @@ public final class TerminalApp {
       loop.setNeedsDisplay()
     }
     store.copyToClipboard = { [unowned self] text in loop.session.copyToClipboard(text) }
+    root.detail.showsLinks = loop.session.writesHyperlinks
     store.onIdle = { [idleFile] in
       guard let idleFile else { return }
       FileManager.default.createFile(atPath: idleFile, contents: Data("\(Date().timeIntervalSince1970)\n".utf8))

@@ -20,6 +20,8 @@ public final class TerminalSession {
   private var isActive = true
   /// Kitty, sixel and 24-bit photos, written around ncurses' update.
   let graphics = GraphicsOverlay()
+  /// OSC 8 hyperlinks, written after ncurses' update like the photos.
+  let links = HyperlinkOverlay()
 
   /// Starts the full-screen UI. Call `TerminalCheck.problem` first.
   public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -42,6 +44,7 @@ public final class TerminalSession {
     set_escdelay(25)
     let usesColor = CursesColors.start(environment: environment)
     surface = CursesSurface(window: window, usesColor: usesColor)
+    surface.writesLinks = HyperlinkSupport.isEnabled(environment: environment)
     Self.writeRaw(Self.enableModes)
   }
 
@@ -72,6 +75,7 @@ public final class TerminalSession {
     Self.writeRaw(Self.enableModes)
     clearok(surface.window, true)
     graphics.invalidate()
+    links.invalidate()
   }
 
   /// Reads the real size from the kernel and tells ncurses. libdispatch owns SIGWINCH, so
@@ -83,6 +87,7 @@ public final class TerminalSession {
     if cnc_window_size(STDOUT_FILENO, &rows, &cols) == 0 {
       resizeterm(rows, cols)
       graphics.invalidate()
+      links.invalidate()
     }
     return (surface.rows, surface.cols)
   }
@@ -91,6 +96,7 @@ public final class TerminalSession {
   public func forceFullRepaint() {
     clearok(surface.window, true)
     graphics.invalidate()
+    links.invalidate()
   }
 
   /// Starts a frame: clears ncurses' copy of the screen (only changed cells are sent later).
@@ -104,8 +110,9 @@ public final class TerminalSession {
     wnoutrefresh(surface.window)
     let before = graphics.prepare(surface)
     if !before.isEmpty { Self.writeRaw(before) }
+    links.prepare(surface)
     doupdate()
-    let after = graphics.draw(surface)
+    let after = graphics.draw(surface) + links.draw(surface)
     if !after.isEmpty { Self.writeRaw(after) }
   }
 
@@ -124,6 +131,9 @@ public final class TerminalSession {
   public func setCellPixels(_ size: (width: Int, height: Int)?) {
     graphics.cellPixels = size
   }
+
+  /// Whether OSC 8 hyperlinks are written (`HyperlinkSupport`, read from the environment at start).
+  public var writesHyperlinks: Bool { surface.writesLinks }
 
   /// How many colours ncurses found (0 without colour or under `NO_COLOR`).
   public var colors: Int { surface.usesColor ? Int(cnc_colors()) : 0 }

@@ -9,14 +9,15 @@ import RosterCore
 /// The body must still be JSON throughout: a page that is not (truncated, garbled) is refused
 /// whole, so nothing of it is written and the sync resumes from the last committed page.
 enum DeltaDecoding {
-  static func page(from data: Data) throws(DirectoryError) -> DeltaPage {
+  /// `listing`: a `/users` page (a fill, `UserFill`), whose last page carries no link at all.
+  static func page(from data: Data, listing: Bool = false) throws(DirectoryError) -> DeltaPage {
     let result: Result<DeltaPage, DirectoryError> = data.withUnsafeBytes { raw in
-      Result { () throws(DirectoryError) in try page(raw.bindMemory(to: UInt8.self)) }
+      Result { () throws(DirectoryError) in try page(raw.bindMemory(to: UInt8.self), listing: listing) }
     }
     return try result.get()
   }
 
-  private static func page(_ bytes: UnsafeBufferPointer<UInt8>) throws(DirectoryError) -> DeltaPage {
+  private static func page(_ bytes: UnsafeBufferPointer<UInt8>, listing: Bool) throws(DirectoryError) -> DeltaPage {
     var changes: [DeltaChange]?
     var next: String?
     var delta: String?
@@ -56,7 +57,7 @@ enum DeltaDecoding {
     guard let changes else { throw .malformedResponse("The delta page from Microsoft Graph has no \"value\" array.") }
     if next?.isEmpty == true { next = nil }
     if delta?.isEmpty == true { delta = nil }
-    guard next != nil || delta != nil else {
+    guard next != nil || delta != nil || listing else {
       throw .malformedResponse("The delta page from Microsoft Graph has neither a next link nor a delta link.")
     }
     return DeltaPage(changes: changes, nextLink: next, deltaLink: delta)

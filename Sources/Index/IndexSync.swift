@@ -46,10 +46,15 @@ public struct IndexSync: Sendable {
   public let groups: GroupSyncMode
   /// Rooms, refreshed whole after people and groups (no delta for places).
   public let rooms: RoomSyncMode
+  /// One delta round straight after a full round, from the link the round stored: a fill
+  /// (`DeltaFeed.liveFill`) reads `/users` pages over time and stores the link taken before its
+  /// first page, so the changes made meanwhile come in at once rather than at the next sync.
+  public let catchUpAfterFull: Bool
 
   public init(
     index: DirectoryIndex, feed: DeltaFeed, estimate: @escaping @Sendable () async -> Int? = { nil },
-    now: @escaping @Sendable () -> Date = { Date() }, groups: GroupSyncMode = .off, rooms: RoomSyncMode = .off
+    now: @escaping @Sendable () -> Date = { Date() }, groups: GroupSyncMode = .off, rooms: RoomSyncMode = .off,
+    catchUpAfterFull: Bool = false
   ) {
     self.index = index
     self.feed = feed
@@ -57,6 +62,7 @@ public struct IndexSync: Sendable {
     self.now = now
     self.groups = groups
     self.rooms = rooms
+    self.catchUpAfterFull = catchUpAfterFull
   }
 
   public func run(
@@ -139,7 +145,15 @@ public struct IndexSync: Sendable {
       logsTimings: true)
     let round = SyncRound(
       feed: feed, tables: tables, now: now, estimate: estimate, progress: progress, onRetry: onRetry)
-    return try await round.run(deltaLink: delta.map { point.deltaNext ?? $0 }, resume: point.building)
+    let outcome = try await round.run(deltaLink: delta.map { point.deltaNext ?? $0 }, resume: point.building)
+    guard catchUpAfterFull, case .synced(true, let changes, let requests) = outcome,
+      let link = try index.syncPoint().deltaLink
+    else { return outcome }
+    // The rows are complete and searchable already; the catch-up edits them as any delta does.
+    guard case .synced(_, let caught, let more) = try await round.run(deltaLink: link, resume: nil) else {
+      return outcome
+    }
+    return .synced(full: true, changes: changes + caught, requests: requests + more)
   }
 
   /// The groups round after the people's, its pages and entries added to the outcome's.

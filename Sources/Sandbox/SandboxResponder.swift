@@ -44,15 +44,23 @@ struct SandboxResponder: HTTPResponder {
     let latency = decision.latencyMs + (isGraph || isTaskAPI ? tenant.configuration.latencyMs : 0)
     if latency > 0 { try? await Task.sleep(for: .milliseconds(latency)) }
 
+    tenant.stats.record { $0.requests += 1 }
     if let fault = decision.terminal {
-      return try await FaultResponder(tenant: tenant, context: context).respond(
-        fault, to: incoming, isGraph: isGraph, real: { await route(incoming) })
+      return counted(
+        try await FaultResponder(tenant: tenant, context: context).respond(
+          fault, to: incoming, isGraph: isGraph, real: { await route(incoming) }))
     }
     let started = ContinuousClock.now
     let response = await route(incoming)
     let elapsed = ContinuousClock.now - started
     tenant.requestLog.recordServerTime(
       serial, millis: Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+    return counted(response)
+  }
+
+  /// Counts a 429 on its way out, whether the budget or an injected fault sent it.
+  private func counted(_ response: Response) -> Response {
+    if response.status.code == 429 { tenant.stats.record { $0.throttled += 1 } }
     return response
   }
 

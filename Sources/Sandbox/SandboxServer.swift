@@ -67,6 +67,9 @@ public struct SandboxConfiguration: Sendable {
   /// Whether the tenant has rooms and room lists (`/places`, generated from `seed`). Off plays a
   /// tenant whose places were never set up: Graph then answers an empty `value`, not an error.
   public var rooms: Bool = true
+  /// Graph's page and throttling limits (`GraphLimits.microsoftGraph`), or `.generous` for the
+  /// sandbox as it was before them (`roster sandbox --generous`), for comparison only.
+  public var limits: GraphLimits = .microsoftGraph
 
   public init() {}
 }
@@ -132,6 +135,9 @@ public final class RunningSandbox: Sendable {
   public func issuedSecrets() async -> [String] {
     await tenant?.grants.issuedSecrets ?? []
   }
+
+  /// Requests, resource units and 429s this sandbox has served (`GET /_sandbox/stats`).
+  public func stats() -> SandboxStats { tenant?.stats.current ?? SandboxStats() }
 
   public func stop() async {
     serving.cancel()

@@ -20,6 +20,12 @@ final class SandboxTenant: Sendable {
   let grants = GrantStore()
   let faults: FaultInjector
   let requestLog = RequestLog()
+  /// Resource units each app has spent in its current 10-second window (`GraphLimits.throttles`).
+  let budget = ResourceUnitBudget()
+  /// Outlook's requests per app and mailbox in 10 minutes (getSchedule; `GraphLimits.throttles`).
+  let mailboxLimit = MailboxRequestLimit()
+  /// Requests, resource units and 429s served (`GET /_sandbox/stats`).
+  let stats = StatsCounter()
   /// Teams presence that changes over time and can be pinned through the control API.
   let presence: PresenceBoard
   /// The B2C task API's storage (`/api/tasks`).

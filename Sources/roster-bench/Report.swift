@@ -29,6 +29,8 @@ struct Report {
   var index: IndexHarness.Figures?
   /// Groups (issue 20): the sync with groups and group search, beside the people-only figures.
   var groups: GroupBench.Figures?
+  /// The first sync against Graph's limits, by design (issue 30).
+  var firstSync: [FirstSyncBench.Figures] = []
   /// Graph round trips per `roster show` (the detail of a person, text only).
   var detailRoundTrips: Sample?
 
@@ -121,7 +123,8 @@ struct Report {
         metric: "detail of a person (text): round trips, max of \(detailRoundTrips?.values.count ?? 0)",
         roster: detailRoundTrips?.values.max(), fzf: nil, target: "1 (was 3)", unit: ""),
     ] + indexRows
-      + (groups.map { GroupBench.rows($0, latencyMs: latencyMs) } ?? []).map {
+      + ((groups.map { GroupBench.rows($0, latencyMs: latencyMs) } ?? [])
+      + FirstSyncBench.rows(firstSync, latencyMs: latencyMs)).map {
         Row(metric: $0.metric, roster: $0.roster, fzf: $0.fzf, target: $0.target, unit: $0.unit)
       }
   }

@@ -28,8 +28,14 @@ struct RosterBench: ParsableCommand {
   var indexPeople: Int?
   @Option(
     help:
-      "Run only these parts, comma-separated: typing, navigation, startup, memory, index, groups, detail, photos, fzf.")
+      ArgumentHelp(
+        "Run only these parts, comma-separated: typing, navigation, startup, memory, index, groups, detail, photos, "
+          + "fzf, first-sync (only when named)."))
   var only: String?
+  @Option(help: "First-sync designs the first-sync part compares, comma-separated: delta (walk /users/delta), fill.")
+  var firstSync = "delta,fill"
+  @Flag(help: "Start the sandboxes without Graph's limits (roster sandbox --generous), for comparison.")
+  var generous = false
   @Option(help: "Write what each program printed after each navigation key to files in this directory.")
   var trace: String?
   @Option(help: "Only the local query figures, on this index file (already synced); nothing else runs.")
@@ -117,6 +123,14 @@ struct RosterBench: ParsableCommand {
           roster: rosterPath, people: indexPeople, latencyMs: latencyMs, scopes: scopes, home: home, word: word,
           typingRuns: typingRuns)
       }
+    }
+
+    if only.map({ $0.contains("first-sync") }) == true {
+      log("roster: first sync by design under Graph's limits")
+      report.firstSync = try FirstSyncBench.measure(
+        roster: rosterPath, people: indexPeople > 0 ? indexPeople : people, latencyMs: latencyMs, scopes: scopes,
+        home: work.appendingPathComponent("first-sync"),
+        designs: firstSync.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }, generous: generous)
     }
 
     if runs("groups") {

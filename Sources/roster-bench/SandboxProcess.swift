@@ -12,12 +12,14 @@ final class SandboxProcess {
   let tenantId: String
   let clientId: String
 
-  init(roster: String, size: Int, latencyMs: Int) throws {
+  /// `extraArguments`: e.g. `--generous`, the sandbox without Graph's limits (issue 30).
+  init(roster: String, size: Int, latencyMs: Int, extraArguments: [String] = []) throws {
     process.executableURL = URL(fileURLWithPath: roster)
-    process.arguments = [
-      "sandbox", "--port", "0", "--size", "\(size)", "--latency-ms", "\(latencyMs)",
-      "--approve-after", "never", "--device-code-interval", "1",
-    ]
+    process.arguments =
+      [
+        "sandbox", "--port", "0", "--size", "\(size)", "--latency-ms", "\(latencyMs)",
+        "--approve-after", "never", "--device-code-interval", "1",
+      ] + extraArguments
     let out = Pipe()
     process.standardOutput = out
     process.standardError = FileHandle.nullDevice

@@ -38,6 +38,28 @@ struct Tenant {
     guard reply.status / 100 == 2 else { throw BenchError("approve failed (\(reply.status))") }
   }
 
+  /// What the sandbox counted (`GET /_sandbox/stats`, issue 30).
+  struct Stats {
+    var graphRequests = 0
+    var resourceUnits = 0
+    var throttled = 0
+  }
+
+  /// Zeroes the sandbox's counters and empties every app's resource-unit window.
+  func clearStats() throws {
+    _ = try HTTP.send("DELETE", base.appendingPathComponent("_sandbox/stats"))
+  }
+
+  func stats() throws -> Stats {
+    let reply = try HTTP.send("GET", base.appendingPathComponent("_sandbox/stats"))
+    guard reply.status == 200, let object = HTTP.json(reply) as? [String: Any] else {
+      throw BenchError("the sandbox has no counters (GET /_sandbox/stats answered \(reply.status))")
+    }
+    return Stats(
+      graphRequests: object["graphRequests"] as? Int ?? 0, resourceUnits: object["resourceUnits"] as? Int ?? 0,
+      throttled: object["throttled"] as? Int ?? 0)
+  }
+
   func clearRequestLog() throws {
     _ = try HTTP.send("DELETE", base.appendingPathComponent("_sandbox/requests"))
   }

@@ -59,7 +59,8 @@ struct AppComposition: Sendable {
           graph, tokens: auth.tokens, transport: transport, environment: environment,
           directory: try DemoData.directory(environment: environment)),
       groups: GroupClient.live(configuration: graph, tokens: auth.tokens, transport: transport),
-      rooms: RoomClient.live(configuration: graph, tokens: auth.tokens, transport: transport))
+      rooms: RoomClient.live(configuration: graph, tokens: auth.tokens, transport: transport),
+      schedules: ScheduleClient.live(configuration: graph, tokens: auth.tokens, transport: transport))
     var composition = AppComposition(
       settings: settings, services: services, isDemo: true, saveSettings: { _ in services })
     // The device code approves itself before a key can be pressed, so the demo's browser sign-in
@@ -100,7 +101,8 @@ struct AppComposition: Sendable {
             ? localIndex(graph, tokens: auth.tokens, transport: transport, environment: environment) : .disabled,
           tasks: .live(settings: settings, tokens: auth.tokens, transport: transport),
           groups: .live(configuration: graph, tokens: auth.tokens, transport: transport),
-          rooms: .live(configuration: graph, tokens: auth.tokens, transport: transport))
+          rooms: .live(configuration: graph, tokens: auth.tokens, transport: transport),
+          schedules: .live(configuration: graph, tokens: auth.tokens, transport: transport))
       } catch let failure as SignInFailure {
         throw failure
       } catch {
@@ -237,6 +239,7 @@ struct AppComposition: Sendable {
     // The one search field lists groups and rooms beside people (issues 20, 29); Ctrl-G switches.
     state.groups.isEnabled = home == .main
     state.rooms.isEnabled = home == .main
+    state.timeZone = .current
     state.accounts.currentKey = settings.accountKey
     state.accounts.severalSignedIn = severalAccounts
     let store = Store.live(

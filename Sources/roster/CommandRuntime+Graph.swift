@@ -14,3 +14,15 @@ extension CommandRuntime {
     }
   }
 }
+
+/// The signed-in account, Graph's configuration for it and the runtime: what a command makes any
+/// further Graph client from.
+struct SignedInGraph {
+  var account: Account
+  var configuration: GraphConfiguration
+  var runtime: CommandRuntime
+
+  var schedules: ScheduleClient {
+    .live(configuration: configuration, tokens: runtime.session, transport: runtime.transport)
+  }
+}

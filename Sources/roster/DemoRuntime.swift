@@ -20,9 +20,12 @@ enum DemoRuntime {
   private static let started = Started()
 
   /// What the commands' demo signs in with: every permission a command reads with, so `roster
-  /// groups --demo` and `roster rooms --demo` (`Place.Read.All`) show their lists, not a refusal.
+  /// groups --demo`, `roster rooms --demo` (`Place.Read.All`) and `roster free --demo`
+  /// (`Calendars.ReadBasic`) show their answers, not a refusal; the full-screen demo's pane shows
+  /// local time, working hours and today from the same grant.
   static let scopes =
-    Settings.defaultScopes + " User.Read.All Presence.Read.All GroupMember.Read.All " + RoomClient.permission
+    Settings.defaultScopes + " User.Read.All Presence.Read.All GroupMember.Read.All " + RoomClient.permission + " "
+    + ScheduleClient.permission
 
   /// One start per kind (directory or B2C) per process; a failed start is tried again.
   private actor Started {

@@ -16,9 +16,19 @@ enum DirectoryCommand {
   static func run(
     common: CommonOptions, demo: DemoOptions, _ body: (DirectoryClient) async throws -> Void
   ) async throws {
-    let client = try await makeClient(common.makeRuntime(demo: demo))
+    try await runSignedIn(common: common, demo: demo) { client, _ in try await body(client) }
+  }
+
+  /// `run`, with the signed-in account and the runtime's other clients' makings at hand (what
+  /// `roster show` reads presence and schedules with).
+  static func runSignedIn(
+    common: CommonOptions, demo: DemoOptions, _ body: (DirectoryClient, SignedInGraph) async throws -> Void
+  ) async throws {
+    let runtime = try await common.makeRuntime(demo: demo)
+    let (account, configuration) = try await runtime.signedInGraph()
+    let client = DirectoryClient.live(configuration: configuration, tokens: runtime.session, transport: runtime.transport)
     do {
-      try await body(client)
+      try await body(client, SignedInGraph(account: account, configuration: configuration, runtime: runtime))
     } catch let error as DirectoryError {
       say(describe(error))
       throw ExitCode(exitCode(for: error))

@@ -24,7 +24,8 @@ struct IndexCommand: AsyncParsableCommand {
       let context = try await IndexContext.make(common, demo: demo)
       let index = try context.open()
       let sync = IndexSync(
-        index: index, feed: context.feed, estimate: context.estimate, groups: context.groups, rooms: context.rooms)
+        index: index, feed: context.feed, estimate: context.estimate, groups: context.groups, rooms: context.rooms,
+        catchUpAfterFull: context.fills)
       let started = Date()
       let reporter = ProgressReporter()
       do {

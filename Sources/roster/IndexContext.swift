@@ -15,20 +15,28 @@ struct IndexContext {
   let groups: GroupSyncMode
   /// Rooms (`/places/microsoft.graph.room`), refreshed whole at every `roster index sync`.
   let rooms: RoomSyncMode
+  /// The first sync fills from `/users` and catches up (`DeltaFeed.liveFill`) instead of walking
+  /// `/users/delta`: `ROSTER_INDEX_FIRST_SYNC=fill`, for the benchmark until managers have a
+  /// cheap source (DECISIONS.md "Index › First sync").
+  let fills: Bool
 
   /// Exit 3 when no account is signed in (nothing is asked interactively).
   static func make(_ common: CommonOptions, demo: DemoOptions) async throws -> IndexContext {
     let runtime = try await common.makeRuntime(demo: demo)
     let (account, configuration) = try await runtime.signedInGraph()
+    let fills = runtime.environment["ROSTER_INDEX_FIRST_SYNC"] == "fill"
     return IndexContext(
       account: account, location: IndexLocation(account: account, environment: runtime.environment),
-      feed: .live(configuration: configuration, tokens: runtime.session, transport: runtime.transport),
+      feed: fills
+        ? .liveFill(configuration: configuration, tokens: runtime.session, transport: runtime.transport)
+        : .live(configuration: configuration, tokens: runtime.session, transport: runtime.transport),
       estimate: DeltaFeed.liveEstimate(
         configuration: configuration, tokens: runtime.session, transport: runtime.transport),
       groups: GroupSyncMode(
         account: account,
         feed: .live(configuration: configuration, tokens: runtime.session, transport: runtime.transport)),
-      rooms: .always(.live(configuration: configuration, tokens: runtime.session, transport: runtime.transport)))
+      rooms: .always(.live(configuration: configuration, tokens: runtime.session, transport: runtime.transport)),
+      fills: fills)
   }
 
   /// The index for `--offline` answers: exit 3 with a message when there is no complete one.

@@ -49,6 +49,11 @@ struct SandboxCommand: AsyncParsableCommand {
   @Option(help: "Device-code polling interval the sandbox asks for, in seconds.") var deviceCodeInterval = 5
   @Option(help: "Device-code lifetime in seconds.") var deviceCodeExpiresIn = 900
   @Option(
+    help: ArgumentHelp(
+      "Start the tenant's clock at this instant (ISO 8601: 2026-03-09T14:30:00Z, or a date for midnight UTC); it "
+        + "runs on from there. Tokens, presence, limits and calendars follow it.", valueName: "instant"))
+  var now: String?
+  @Option(
     help: "Send every response's Date header this many seconds off the real time (for roster doctor's clock check).")
   var clockSkew = 0
   @Flag(help: "Serve HTTPS with a certificate from a throw-away CA made at start.") var tls = false
@@ -61,6 +66,12 @@ struct SandboxCommand: AsyncParsableCommand {
   @Option(help: "The B2C policy whose tokens the task API trusts.") var taskPolicy = "B2C_1_signupsignin"
   @Flag(help: "Task API in the 2016 sample's mode: the id token is accepted as the bearer, no read/write scope checks.")
   var taskAPIAcceptsIdTokens = false
+
+  @Flag(
+    help: ArgumentHelp(
+      "Drop Graph's limits (delta pages of up to 999, no resource-unit budget or 429s), as the sandbox was before "
+        + "them: for comparison only."))
+  var generous = false
 
   @Flag(
     name: .customLong("second-tenant"),
@@ -80,6 +91,9 @@ struct SandboxCommand: AsyncParsableCommand {
       throw ValidationError("--device-code-interval must be ≥ 0 and --device-code-expires-in ≥ 1.")
     }
     _ = try approveAfterDuration()
+    if let now, SandboxConfiguration.instant(iso: now) == nil {
+      throw ValidationError("--now takes an ISO 8601 instant such as 2026-03-09T14:30:00Z, or a date (YYYY-MM-DD).")
+    }
     if caOut != nil && !tls { throw ValidationError("--ca-out needs --tls.") }
     if !taskPolicy.lowercased().hasPrefix("b2c_") {
       throw ValidationError("--task-policy must name a B2C policy (B2C_1_…).")
@@ -118,6 +132,10 @@ struct SandboxCommand: AsyncParsableCommand {
     configuration.dataDirectory = data.map { URL(fileURLWithPath: $0, isDirectory: true) }
     configuration.taskPolicy = taskPolicy
     configuration.taskAPIAcceptsIdTokens = taskAPIAcceptsIdTokens
+    configuration.limits = generous ? .generous : .microsoftGraph
+    if let start = now.flatMap(SandboxConfiguration.instant(iso:)) {
+      configuration.now = SandboxConfiguration.clock(startingAt: start)
+    }
 
     let sandbox: RunningSandbox
     do { sandbox = try await SandboxServer.start(configuration) } catch {

@@ -71,12 +71,17 @@ struct ShowCommand: AsyncParsableCommand {
   func run() async throws {
     if memberOf { return try await runMemberOf() }
     if offline { return try await runOffline() }
-    try await DirectoryCommand.run(common: common, demo: demo) { client in
+    try await DirectoryCommand.runSignedIn(common: common, demo: demo) { client, graph in
       let detail = try await client.personDetail(person, DirectoryCommand.reportRetry)
       // The card carries the photo (240×240, Graph's usual upload) when the person has one.
       let photo = PhotoRequest(tenant: "", personID: detail.person.id, side: 240)
       let jpeg = vcard ? try? await client.personPhotoJPEG(photo) : nil
-      try DirectoryCommand.write(render(detail, photoJPEG: jpeg))
+      let reach =
+        vcard
+        ? nil
+        : await PersonReach.read(
+          for: detail.person, account: graph.account, directory: client, schedules: graph.schedules)
+      try DirectoryCommand.write(render(detail, photoJPEG: jpeg, reach: reach))
     }
   }
 
@@ -119,10 +124,12 @@ struct ShowCommand: AsyncParsableCommand {
     DirectoryCommand.say("From the local index\(synced).")
   }
 
-  private func render(_ detail: PersonDetail, photoJPEG: Data?) throws -> String {
-    vcard
-      ? VCard.render(detail.person, photoJPEG: photoJPEG)
-      : json ? try PersonDetailOutput.json(detail) : PersonDetailOutput.text(detail)
+  private func render(_ detail: PersonDetail, photoJPEG: Data?, reach: PersonReach? = nil) throws -> String {
+    if vcard { return VCard.render(detail.person, photoJPEG: photoJPEG) }
+    if json { return try PersonDetailOutput.json(detail, reach: reach) }
+    let text = PersonDetailOutput.text(detail)
+    guard let reach, !reach.lines.isEmpty else { return text }
+    return text + (text.hasSuffix("\n") ? "" : "\n") + "\n" + reach.lines.joined(separator: "\n") + "\n"
   }
 }
 
@@ -131,8 +138,9 @@ enum PersonDetailOutput {
   /// The person's Graph properties plus `manager`, `directReports` and `relationsHidden`.
   struct JSONShape: Encodable {
     var detail: PersonDetail
+    var reach: PersonReach?
 
-    enum Keys: String, CodingKey { case manager, managerChain, directReports, relationsHidden }
+    enum Keys: String, CodingKey { case manager, managerChain, directReports, relationsHidden, reach }
 
     func encode(to encoder: any Encoder) throws {
       try detail.person.encode(to: encoder)
@@ -141,15 +149,16 @@ enum PersonDetailOutput {
       try container.encode(detail.managerChain, forKey: .managerChain)
       try container.encode(detail.directReports, forKey: .directReports)
       try container.encode(detail.relationsHidden, forKey: .relationsHidden)
+      try container.encodeIfPresent(reach, forKey: .reach)
     }
   }
 
-  static func json(_ detail: PersonDetail) throws -> String {
+  static func json(_ detail: PersonDetail, reach: PersonReach? = nil) throws -> String {
     var clean = detail
     clean.person = PeopleOutput.withPrintableId(detail.person)
     clean.managerChain = detail.managerChain.map(PeopleOutput.withPrintableId)
     clean.directReports = detail.directReports.map(PeopleOutput.withPrintableId)
-    return try PeopleOutput.json(JSONShape(detail: clean))
+    return try PeopleOutput.json(JSONShape(detail: clean, reach: reach))
   }
 
   static func text(_ detail: PersonDetail) -> String {

@@ -32,7 +32,7 @@ import Transport
         pages += 1
         #expect(page.status == 200)
         let values = Self.values(page.json)
-        #expect(values.count <= 999)
+        #expect(values.count <= 200)  // Graph's delta page limit (issue 30), whatever maxpagesize asks
         for value in values {
           // Only the selected properties and the id, on every page.
           #expect(Set(value.keys) == ["displayName", "surname", "id"])
@@ -43,7 +43,7 @@ import Transport
         #expect(next.hasPrefix(base + "/v1.0/users/delta?$skiptoken="))
         page = try await Self.get(harness, next)
       }
-      #expect(pages == 3)
+      #expect(pages == 13)
       #expect(Set(ids).count == 2500 && ids.count == 2500)
       let deltaLink = try #require(page.json["@odata.deltaLink"] as? String)
       #expect(deltaLink.hasPrefix(base + "/v1.0/users/delta?$deltatoken="))
@@ -57,9 +57,14 @@ import Transport
   @Test func laterRoundsReturnOnlyChangesAndRemovals() async throws {
     try await SandboxGraph.run(size: 300) { harness in
       let base = harness.sandbox.baseURL.absoluteString
-      let first = try await Self.get(harness, base + "/v1.0/users/delta?$select=displayName,jobTitle,manager")
+      var first = try await Self.get(harness, base + "/v1.0/users/delta?$select=displayName,jobTitle,manager")
+      var users = Self.values(first.json)
+      // 300 people are two pages: Graph serves at most 200 a page (issue 30).
+      while let next = first.json["@odata.nextLink"] as? String {
+        first = try await Self.get(harness, next)
+        users += Self.values(first.json)
+      }
       let deltaLink = try #require(first.json["@odata.deltaLink"] as? String)
-      let users = Self.values(first.json)
       #expect(users.count == 300)
       // manager@delta carries the manager's id for everyone who has one (guests have none).
       #expect(users.filter { $0["manager@delta"] != nil }.count > 250)

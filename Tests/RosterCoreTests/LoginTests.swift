@@ -233,6 +233,7 @@ struct LoginTests {
       $0.presence = PresenceState()
       $0.presence.requestID = before.presence.requestID + 1
       $0.rooms.requestID = before.rooms.requestID + 1
+      $0.reach.requestID = before.reach.requestID + 1
       $0.tasks.requestID = before.tasks.requestID + 1
     }
     await store.receive(.app(.signedOut)) { $0.login.reason = "Signed out." }

@@ -134,6 +134,53 @@ import Testing
     }
   }
 
+  /// Out of office and a Teams note (issue 31): the list marks the absent person (↩ and the word
+  /// where there is room), the pane gives the automatic reply and the note with its end, cleaned.
+  @Test func outOfOfficeAndAStatusNote() {
+    snapshot("presence-out-of-office") { rows, cols in
+      var state = ScreenFixtures.results(rows: rows, cols: cols, selected: 0)
+      state.account?.grantedScopes.append("Presence.Read.All")
+      let people = ScreenFixtures.people
+      state.detail.status = .loaded(PersonDetail(person: people[0]))
+      state.presence.byID = [
+        people[0].id: Presence(
+          availability: .away, activity: "Away",
+          outOfOffice: .init(isOutOfOffice: true, message: "Back on Monday 1 December. Urgent: the service desk."),
+          statusMessage: .init(
+            text: "Parental leave \u{1B}[31m", expires: ScreenFixtures.epoch.addingTimeInterval(3600))),
+        people[1].id: Presence(availability: .available, activity: "Available"),
+        people[2].id: Presence(
+          availability: .busy, activity: "InAMeeting",
+          statusMessage: .init(text: "Expired note", expires: ScreenFixtures.epoch)),
+      ]
+      return state
+    }
+  }
+
+  /// Their time and their day (issue 31): local time against yours, working hours in both zones,
+  /// and today's state, from the schedule read once the pane rested.
+  @Test func reachLinesInThePane() {
+    snapshot("pane-reach") { rows, cols in
+      var state = ScreenFixtures.results(rows: rows, cols: cols, selected: 0)
+      state.account?.grantedScopes.append("Calendars.ReadBasic")
+      let person = ScreenFixtures.people[0]
+      state.detail.status = .loaded(PersonDetail(person: person))
+      let now = state.now
+      state.reach.byPerson[person.id] = ReachEntry(
+        schedule: PersonSchedule(
+          address: "alice.smith@contoso.com",
+          items: [
+            ScheduleItem(status: .busy, start: now.addingTimeInterval(-1800), end: now.addingTimeInterval(2700))
+          ],
+          workingHours: WorkingHours(
+            days: [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday],
+            start: TimeOfDay(hour: 0), end: TimeOfDay(hour: 23, minute: 59),
+            timeZone: .named("Singapore Standard Time"))),
+        readAt: now)
+      return state
+    }
+  }
+
   /// Offline, the pane's person and reporting line come from the index, and the pane says so.
   @Test func detailFromTheIndexWhileOffline() {
     snapshot("detail-from-index-offline") { rows, cols in

@@ -65,7 +65,8 @@ public final class TestStore {
   public init(
     state: AppState = .signedIn(), index: LocalIndexClient = .disabled, accounts: AccountsClient = .unavailable,
     groups: GroupClient = .unavailable(.offline("Groups are not available in this session.")),
-    rooms: RoomClient = .unavailable(.offline("Rooms are not available in this session."))
+    rooms: RoomClient = .unavailable(.offline("Rooms are not available in this session.")),
+    schedules: ScheduleClient = .unavailable(.offline("Schedules are not available in this session."))
   ) {
     let scheduler = TestScheduler()
     self.scheduler = scheduler
@@ -76,7 +77,8 @@ public final class TestStore {
     let saveResult = SaveResult()
     self.saveResult = saveResult
     let services = Services(
-      auth: auth.client, directory: directory.client, index: index, groups: groups, rooms: rooms)
+      auth: auth.client, directory: directory.client, index: index, groups: groups, rooms: rooms,
+      schedules: schedules)
     let environment = RuntimeEnvironment(
       services: services, scheduler: scheduler,
       saveSettings: { settings in

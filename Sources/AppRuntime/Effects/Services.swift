@@ -11,6 +11,8 @@ public struct Services: Sendable {
   public var groups: GroupClient
   /// Rooms from Graph's places API; offline reads go to `index.rooms`.
   public var rooms: RoomClient
+  /// Free/busy, working hours and zones through getSchedule (issue 31).
+  public var schedules: ScheduleClient
   /// The local directory index (`Index` target), `.disabled` when the setting is off.
   public var index: LocalIndexClient
   /// The B2C task API (`TaskClient.live` from Tasks); unavailable without `taskAPI`.
@@ -20,9 +22,11 @@ public struct Services: Sendable {
     auth: AuthClient, directory: DirectoryClient, index: LocalIndexClient = .disabled,
     tasks: TaskClient = .unavailable("No task API is configured (taskAPI setting)."),
     groups: GroupClient = .unavailable(.offline("Groups are not available in this session.")),
-    rooms: RoomClient = .unavailable(.offline("Rooms are not available in this session."))
+    rooms: RoomClient = .unavailable(.offline("Rooms are not available in this session.")),
+    schedules: ScheduleClient = .unavailable(.offline("Schedules are not available in this session."))
   ) {
     self.rooms = rooms
+    self.schedules = schedules
     self.groups = groups
     self.auth = auth
     self.directory = directory

@@ -24,6 +24,8 @@ public enum AppAction: Equatable, Sendable {
   case groups(GroupSearchAction)
   /// Rooms in the result list (issue 29).
   case rooms(RoomSearchAction)
+  /// The pane's person's schedule (issue 31).
+  case reach(ReachAction)
   /// The detail pane showing a group (issue 20).
   case groupPane(GroupPaneAction)
   /// "Member of" in a person's pane (issue 20).

@@ -26,6 +26,8 @@ public struct AppState: Equatable, Sendable {
   public var detail: DetailState
   /// Teams presence of the people on screen (when the sign-in may read it).
   public var presence: PresenceState
+  /// The pane's person's schedule: local time, hours, today (issue 31).
+  public var reach = ReachState()
   /// The selected person's photo (PhotoReducer).
   public var photo: PhotoState
   /// The B2C task list (issue 14).
@@ -53,6 +55,10 @@ public struct AppState: Equatable, Sendable {
   /// clock. The reducer's only source of time (cache ages, countdowns), so it stays pure and tests
   /// control time through the `TestScheduler`.
   public var now: Date
+  /// The zone the person reading the screen lives in: clock times are drawn in it ("until 15:00")
+  /// and other people's times compared with it. UTC until the composition root sets the
+  /// machine's own, so tests and snapshots never depend on where they run.
+  public var timeZone = TimeZone(secondsFromGMT: 0)!
   /// The terminal size last reported by the UI (`.app(.terminalResized)`, also sent at start).
   /// Setting it recomputes `layout`.
   public var terminal: TerminalSize {

@@ -86,6 +86,8 @@ public enum Effect: Equatable, Sendable {
   case loadMemberOf(MemberOfQuery, requestID: Int, source: DirectorySource)
   /// Read the tenant's whole list of rooms (issue 29), from Graph or the index.
   case loadRooms(requestID: Int, source: DirectorySource)
+  /// Read today's schedules of people (issue 31); answers `.reach(.loaded(id:…))` (`schedule`).
+  case loadSchedules(addresses: [String], personIDs: [String], window: DateInterval, requestID: Int)
   /// The signed-in accounts for the picker; answers `.accounts(.listed)` or `.accounts(.failed)`.
   case listAccounts
   /// Put the account with this token cache key in force (its clients, index, photos); answers
@@ -122,6 +124,7 @@ public enum CancelID: Hashable, Sendable, CaseIterable {
   case groupPath
   case memberOf
   case rooms
+  case schedule
 }
 
 extension Effect {

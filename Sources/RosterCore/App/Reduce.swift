@@ -7,11 +7,16 @@ import Foundation
 /// touches several (a new result list changes the selection, which changes the detail pane).
 public func reduce(_ state: inout AppState, _ action: AppAction) -> [Effect] {
   let requestID = state.search.requestID
+  let peopleBefore = PeopleOnScreen(state)
   let effects = reduceFeature(&state, action)
   // One event for every kind beside people: the field's query changed (typed, retried, re-sent
   // after signing in), so each kind answers it for its own slice of the list.
   let kinds = state.search.requestID == requestID ? [] : queryChanged(&state)
-  return effects + kinds + PresenceReducer.follow(action, state) + PhotoReducer.follow(&state)
+  // The second event: the people listed changed (any answer: Graph, index, cache), so presence
+  // settles on them once they stay.
+  let people = PeopleOnScreen(state) == peopleBefore ? [] : PresenceReducer.peopleChanged(state)
+  return effects + kinds + people + PresenceReducer.follow(action, state) + PhotoReducer.follow(&state)
+    + ReachReducer.follow(&state)
     + IndexReducer.follow(action, &state)
 }
 
@@ -35,8 +40,26 @@ private func reduceFeature(_ state: inout AppState, _ action: AppAction) -> [Eff
   case .tasks(let action): return TaskListReducer.reduce(&state, action)
   case .groups(let action): return GroupSearchReducer.reduce(&state, action)
   case .rooms(let action): return RoomSearchReducer.reduce(&state, action)
+  case .reach(let action): return ReachReducer.reduce(&state, action)
   case .groupPane(let action): return GroupPaneReducer.reduce(&state, action)
   case .memberOf(let action): return MemberOfReducer.reduce(&state, action)
   case .accounts(let action): return AccountsReducer.reduce(&state, action)
+  }
+}
+
+/// Enough of the people listed to tell that they changed, without comparing every row: the
+/// query they answer, how many there are, and the first and last.
+private struct PeopleOnScreen: Equatable {
+  var query: CleanText?
+  var count: Int
+  var first: String?
+  var last: String?
+
+  init(_ state: AppState) {
+    let people = state.search.results
+    query = state.search.resultsQuery
+    count = people.count
+    first = people.first?.id
+    last = people.last?.id
   }
 }

@@ -22,6 +22,9 @@ enum SessionReset {
     state.detail = DetailState()
     state.detail.requestID = ids.detail + 1
     state.detail.partRequestID = ids.part + 1
+    let reachID = state.reach.requestID
+    state.reach = ReachState()
+    state.reach.requestID = reachID + 1
     state.photo = PhotoState()
     state.photo.requestID = ids.photo + 1
     state.presence = PresenceState()
@@ -45,7 +48,7 @@ extension AppAction {
   public var belongsToSession: Bool {
     switch self {
     case .app, .setup, .login, .accounts: return false
-    case .search, .list, .detail, .index, .presence, .photo, .tasks, .groups, .rooms, .groupPane, .memberOf:
+    case .search, .list, .detail, .index, .presence, .photo, .tasks, .groups, .rooms, .groupPane, .memberOf, .reach:
       return true
     }
   }

@@ -6,10 +6,19 @@ public struct Presence: Sendable, Equatable, Hashable, Codable {
   public var availability: Availability
   /// Graph's activity (`InAMeeting`, `OutOfOffice`…); nil when absent.
   public var activity: String?
+  /// Out of office, and the automatic reply (`Presence+Notes`).
+  public var outOfOffice: OutOfOffice?
+  /// The status note set in Teams, with its expiry.
+  public var statusMessage: StatusNote?
 
-  public init(availability: Availability, activity: String? = nil) {
+  public init(
+    availability: Availability, activity: String? = nil, outOfOffice: OutOfOffice? = nil,
+    statusMessage: StatusNote? = nil
+  ) {
     self.availability = availability
     self.activity = activity
+    self.outOfOffice = outOfOffice
+    self.statusMessage = statusMessage
   }
 
   /// Graph's availability values; anything else reads as `unknown`.

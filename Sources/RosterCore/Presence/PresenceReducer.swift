@@ -33,11 +33,17 @@ enum PresenceReducer {
     }
   }
 
-  /// The ask that follows `action`: new people on screen settle first.
+  /// The people listed changed (`reduce` tells it, whatever answered): they settle first.
+  static func peopleChanged(_ state: AppState) -> [Effect] {
+    guard state.showsPresence, !state.search.results.isEmpty else { return [] }
+    return settle(state)
+  }
+
+  /// The ask that follows `action`: a person opened in the pane, or a session restored.
   static func follow(_ action: AppAction, _ state: AppState) -> [Effect] {
     guard state.showsPresence else { return [] }
     switch action {
-    case .search(.resultsLoaded(_, .success)), .detail(.loaded(_, .success)), .app(.sessionRestored(.some)):
+    case .detail(.loaded(_, .success)), .app(.sessionRestored(.some)):
       return settle(state)
     default:
       return []

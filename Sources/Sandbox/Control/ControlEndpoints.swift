@@ -7,6 +7,8 @@ import SandboxDirectory
 /// - `POST /_sandbox/device/approve`, `/deny` `{"user_code"?, "user"?}` → `{"user_code","user","status"}`
 /// - `POST /_sandbox/faults` a rule or an array of rules → `{"rules":[…]}`; `GET` lists; `DELETE` clears
 /// - `GET /_sandbox/requests` → `{"requests":[…]}` oldest first; `DELETE` clears
+/// - `GET /_sandbox/stats` → `{"requests","graphRequests","resourceUnits","throttled"}` (`SandboxStats`);
+///   `DELETE` zeroes them and empties every app's resource-unit window, so a run starts fresh
 /// - `/_sandbox/users…` and `/_sandbox/churn`: directory changes (`ControlEndpoints+Users`)
 /// - `/_sandbox/groups…`: group membership changes (`ControlEndpoints+Groups`)
 /// - `POST /_sandbox/presence` pins a person's presence (see `pinPresence`); `DELETE` unpins all
@@ -37,6 +39,12 @@ struct ControlEndpoints: Sendable {
       tenant.requestLog.clear()
       return Response(status: .noContent)
     case ("GET", ["info"]): return info(request)
+    case ("GET", ["stats"]): return .json(tenant.stats.current.json)
+    case ("DELETE", ["stats"]):
+      tenant.stats.reset()
+      tenant.budget.reset()
+      tenant.mailboxLimit.reset()
+      return Response(status: .noContent)
     case ("POST", ["users"]): return addUsers(request)
     case ("POST", ["churn"]): return churn(request)
     case ("POST", ["presence"]): return pinPresence(request)

@@ -3,8 +3,8 @@ import Hummingbird
 import SandboxDirectory
 
 /// `GET /v1.0/users/delta` as Graph serves it (protocol.md §4.9, PROTOCOL.md "Local index"):
-/// the first request (with its `$select`) starts a full round whose pages of up to 999 users
-/// (`Prefer: odata.maxpagesize=N` for fewer) are linked by absolute `@odata.nextLink`s with a
+/// the first request (with its `$select`) starts a full round whose pages of up to 200 users
+/// (`GraphLimits`; `Prefer: odata.maxpagesize=N` for fewer, never more) are linked by absolute `@odata.nextLink`s with a
 /// `$skiptoken`; the last page carries `@odata.deltaLink` with a `$deltatoken`. That link later
 /// returns only the users added, changed or removed since, removals as
 /// `{"id":…,"@removed":{"reason":"changed"|"deleted"}}`. `$deltatoken=latest` returns no users,
@@ -12,7 +12,6 @@ import SandboxDirectory
 /// with Graph's `syncStateNotFound`, and the client must start over.
 extension GraphEndpoints {
   static let deltaTokenLifetime: TimeInterval = 7 * 86_400
-  static let deltaMaxPage = 999
 
   func userDelta(_ request: IncomingRequest, caller: GraphCaller) throws(GraphError) -> Response {
     guard caller.canReadAllBasic else { throw .accessDenied }
@@ -48,7 +47,7 @@ extension GraphEndpoints {
     }
     let properties = try deltaProperties(token.select)
     let writer = UserJSONWriter(properties: properties)
-    let pageSize = Self.preferredPageSize(request.header("Prefer"))
+    let pageSize = tenant.configuration.limits.deltaPageSize(prefer: request.header("Prefer"))
     let directory = snapshot.directory
     var values = DeltaValues()
     var lastId: String?
@@ -169,18 +168,6 @@ extension GraphEndpoints {
     var headers = Self.headers(Self.requestIds(request))
     headers[.contentType] = Self.contentType
     return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
-  }
-
-  /// `Prefer: odata.maxpagesize=N`, clamped to 1…999; 999 without it.
-  static func preferredPageSize(_ prefer: String?) -> Int {
-    guard let prefer else { return deltaMaxPage }
-    for part in prefer.split(separator: ",") {
-      let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-      if pair.count == 2, pair[0].lowercased() == "odata.maxpagesize", let size = Int(pair[1]) {
-        return min(max(size, 1), deltaMaxPage)
-      }
-    }
-    return deltaMaxPage
   }
 
   /// Index of the first id greater than `after` in ascending `ids`.

@@ -7,16 +7,13 @@ import SandboxDirectory
 /// track membership as `members@delta`) is carried in the tokens; pages are linked by
 /// `@odata.nextLink` (`$skiptoken`) and the last carries `@odata.deltaLink` (`$deltatoken`).
 ///
-/// A page holds at most `memberBudget` member references: a large group's members are spread over
-/// several pages, the group repeated on each with its properties and the next slice of
-/// `members@delta`, so a client merges them. Later rounds return the groups changed since, each
-/// with only the members that joined (`{"@odata.type","id"}`) or left (plus
-/// `"@removed":{"reason":"deleted"}`). Delta takes no `$expand`, `$top`, `$orderby` (400).
+/// A page holds at most 200 groups and 500 member references (`GraphLimits`, `GroupDeltaPage`):
+/// a large group's members are spread over several pages, the group repeated on each with its
+/// properties and the next slice of `members@delta`, so a client merges them. Later rounds return
+/// the groups changed since, each with only the members that joined (`{"@odata.type","id"}`) or
+/// left (plus `"@removed":{"reason":"deleted"}`), sliced the same way. Delta takes no `$expand`,
+/// `$top`, `$orderby` (400).
 extension GraphEndpoints {
-  /// Member references per page (and groups per page when members are not tracked).
-  static let groupDeltaMemberBudget = 1000
-  static let groupDeltaMaxGroups = 999
-
   func groupDelta(_ request: IncomingRequest, caller: GraphCaller) throws(GraphError) -> Response {
     let query = request.query
     for option in ["$expand", "$top", "$orderby", "$search", "$filter"] where query[option] != nil {
@@ -51,97 +48,71 @@ extension GraphEndpoints {
     }
     let properties = try groupDeltaProperties(token.select)
     let directory = snapshot.directory
-    let maxGroups = Self.preferredPageSize(request.header("Prefer"))
-    var values: [JSONValue] = []
-    var budget = Self.groupDeltaMemberBudget
-    var next: GroupDeltaToken?
+    let limits = tenant.configuration.limits
+    var page = GroupDeltaPage(
+      maxObjects: limits.deltaPageSize(prefer: request.header("Prefer")), maxLinks: limits.deltaLinksPerPage,
+      after: token.after)
 
-    func render(_ index: Int, members: [JSONValue]?) -> JSONValue {
+    /// The group with the links in `sent` as `members@delta` (none when members are not tracked).
+    func render(_ index: Int, _ sent: Range<Int>, link: (Int) -> JSONValue) -> JSONValue {
       guard case .object(var fields) = directory.render(group: directory.groups[index], properties: properties) else {
         return .null
       }
-      if let members { fields.append(("members@delta", .array(members))) }
+      if token.tracksMembers { fields.append(("members@delta", .array(sent.map(link)))) }
       return .object(fields)
     }
-    func reference(_ object: DirectoryObjectRef) -> JSONValue {
-      .object([("@odata.type", .string(object.odataType)), ("id", .string(directory.id(of: object)))])
-    }
     func membersVisible(_ index: Int) -> Bool {
-      caller.canReadMembers(ofGroup: index, in: directory)
+      token.tracksMembers && caller.canReadMembers(ofGroup: index, in: directory)
     }
+    func offset(_ groupId: String) -> Int { groupId == token.partial ? token.memberOffset : 0 }
 
     if token.kind == "i" {
       let ids = snapshot.sortedGroupIds
-      var start = token.after.map { Self.firstIndex(in: ids, after: $0) } ?? 0
-      var memberOffset = 0
-      if let partial = token.partial, let position = ids.firstIndex(of: partial) {
-        start = position
-        memberOffset = token.memberOffset
-      }
-      var position = start
-      while position < ids.count {
-        if values.count == maxGroups || budget <= 0 {
-          next = token
-          next?.after = position > 0 ? ids[position - 1] : nil
-          next?.partial = nil
-          next?.memberOffset = 0
-          break
-        }
-        guard let index = directory.groupIndex(idOrNickname: ids[position]) else {
-          position += 1
-          continue
-        }
-        guard token.tracksMembers, membersVisible(index) else {
-          values.append(render(index, members: token.tracksMembers ? [] : nil))
-          budget -= token.tracksMembers ? 1 : 0
-          position += 1
-          memberOffset = 0
-          continue
-        }
+      let start =
+        token.partial.flatMap { ids.firstIndex(of: $0) } ?? token.after.map { Self.firstIndex(in: ids, after: $0) } ?? 0
+      for id in ids[start...] {
+        guard let index = directory.groupIndex(idOrNickname: id) else { continue }
         let members = directory.members(ofGroup: index)
-        let slice = memberOffset..<min(members.count, memberOffset + max(1, budget))
-        values.append(render(index, members: slice.map { reference(members[$0]) }))
-        budget -= max(1, slice.count)
-        if slice.upperBound < members.count {
-          next = token
-          next?.partial = ids[position]
-          next?.memberOffset = slice.upperBound
-          break
+        let count = membersVisible(index) ? members.count : 0
+        let added = page.add(id, linkCount: count, from: offset(id)) { sent in
+          render(index, sent) { position in
+            let member = members[position]
+            return .object([("@odata.type", .string(member.odataType)), ("id", .string(directory.id(of: member)))])
+          }
         }
-        position += 1
-        memberOffset = 0
+        if !added { break }
       }
     } else {
       guard let changes = history.groupChanges(after: token.from, through: token.through) else {
         throw Self.syncStateNotFound
       }
       for change in changes where token.after.map({ change.groupId > $0 }) ?? true {
-        if values.count == maxGroups {
-          next = token
-          break
-        }
-        guard let index = directory.groupIndex(idOrNickname: change.groupId) else {
-          values.append(
-            .object([("id", .string(change.groupId)), ("@removed", .object([("reason", .string("changed"))]))]))
-          token.after = change.groupId
-          continue
-        }
-        var members: [JSONValue]?
-        if token.tracksMembers {
-          members =
-            membersVisible(index)
-            ? change.members.map { member in
+        let added: Bool
+        if let index = directory.groupIndex(idOrNickname: change.groupId) {
+          let count = membersVisible(index) ? change.members.count : 0
+          added = page.add(change.groupId, linkCount: count, from: offset(change.groupId)) { sent in
+            render(index, sent) { position in
+              let member = change.members[position]
               var fields: [(String, JSONValue)] = [("@odata.type", .string(member.type)), ("id", .string(member.id))]
               if member.removed { fields.append(("@removed", .object([("reason", .string("deleted"))]))) }
               return .object(fields)
-            } : []
+            }
+          }
+        } else {
+          added = page.add(change.groupId, linkCount: 0, from: 0) { _ in
+            .object([("id", .string(change.groupId)), ("@removed", .object([("reason", .string("changed"))]))])
+          }
         }
-        values.append(render(index, members: members))
-        token.after = change.groupId
+        if !added { break }
       }
-      if next != nil { next?.after = token.after }
     }
-    if let next { return groupDeltaPage(request, values: values, next: next, deltaLink: nil) }
+    if let resume = page.resume {
+      var next = token
+      next.after = resume.after
+      next.partial = resume.partial
+      next.memberOffset = resume.offset
+      return groupDeltaPage(request, values: page.values, next: next, deltaLink: nil)
+    }
     var final = token
     final.kind = "d"
     final.from = token.through
@@ -149,7 +120,7 @@ extension GraphEndpoints {
     final.partial = nil
     final.memberOffset = 0
     final.issued = tenant.now.timeIntervalSince1970
-    return groupDeltaPage(request, values: values, next: nil, deltaLink: final)
+    return groupDeltaPage(request, values: page.values, next: nil, deltaLink: final)
   }
 
   private func decodeGroupToken(_ text: String) throws(GraphError) -> GroupDeltaToken {

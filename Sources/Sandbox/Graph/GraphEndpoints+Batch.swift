@@ -73,7 +73,9 @@ extension GraphEndpoints {
       let error = GraphError(status: 400, code: "BadRequest", message: "A batch request cannot contain another batch.")
       return await Self.capture(error.response(request: sub, now: tenant.now))
     }
-    return await Self.capture(respond(to: sub))
+    let answer = await Self.capture(respond(to: sub))
+    if answer.status == 429 { tenant.stats.record { $0.throttled += 1 } }
+    return answer
   }
 
   /// Status, headers and body of a response made in-process; JSON bodies as JSON, anything
@@ -86,7 +88,9 @@ extension GraphEndpoints {
     let data = Data(collector.buffer.readableBytesView)
     var headers: [(String, JSONValue)] = []
     for field in response.headers
-    where ["content-type", "retry-after", "cache-control"].contains(field.name.canonicalName) {
+    where ["content-type", "retry-after", "cache-control"].contains(field.name.canonicalName)
+      || field.name.canonicalName.hasPrefix("x-ms-throttle-") || field.name.canonicalName == "x-ms-resource-unit"
+    {
       headers.append((field.name.rawName, .string(field.value)))
     }
     let isJSON = response.headers[.contentType]?.lowercased().hasPrefix("application/json") ?? false

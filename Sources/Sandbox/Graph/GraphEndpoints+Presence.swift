@@ -34,12 +34,14 @@ extension GraphEndpoints {
     }
     let now = tenant.now
     let entries: [JSONValue] = ids.map { id in
+      let user = tenant.directory.user(idOrUPN: id)
       let entry =
-        tenant.directory.user(idOrUPN: id).map { tenant.presence.presence(of: $0, at: now) }
+        user.map { tenant.presence.presence(of: $0, at: now) }
         ?? PresenceBoard.Entry(availability: "PresenceUnknown", activity: "PresenceUnknown")
-      return .object([
-        ("id", .string(id)), ("availability", .string(entry.availability)), ("activity", .string(entry.activity)),
-      ])
+      let notes = user.map { tenant.presence.notes(of: $0) } ?? PresenceBoard.Notes()
+      return .object(
+        [("id", .string(id)), ("availability", .string(entry.availability)), ("activity", .string(entry.activity))]
+          + PresenceBoard.members(of: notes, now: now))
     }
     return ok(
       .object([

@@ -11,11 +11,14 @@ extension GraphEndpoints {
     let top = try pageSize(query["$top"])
     let properties = try selected(request)
     var offset = 0
-    if let token = query["$skiptoken"] { offset = try Self.offset(fromSkipToken: token) }
+    var after: String?
+    if let token = query["$skiptoken"] { (offset, after) = try Self.position(fromSkipToken: token) }
     let page: [DirectoryUser]
     let total: Int
+    let next: Int
     do {
-      (page, total) = try tenant.directory.listPage(userListQuery(request), offset: offset, limit: top)
+      (page, total, next) = try tenant.directory.listPage(
+        userListQuery(request), offset: offset, after: after, limit: top)
     } catch { throw GraphError(error) }
 
     let values = page.map { user in
@@ -27,9 +30,9 @@ extension GraphEndpoints {
     if offset == 0, query["$count"]?.lowercased() == "true", eventual {
       body.append(("@odata.count", .int(total)))
     }
-    let next = offset + page.count
-    if next < total {
-      body.append(("@odata.nextLink", .string(nextLink(request, skipToken: Self.skipToken(offset: next)))))
+    if next < total, let last = page.last {
+      body.append(
+        ("@odata.nextLink", .string(nextLink(request, skipToken: Self.skipToken(offset: next, after: last.id)))))
     }
     body.append(("value", .array(Array(values))))
     return ok(.object(body), request)
@@ -58,12 +61,13 @@ extension GraphEndpoints {
       count: query["$count"], consistencyLevelEventual: level == "eventual")
   }
 
-  /// `$top`: 1…999, default 100.
+  /// `$top`: 1…999, default 100. Outside that Graph answers 400 `Request_UnsupportedQuery` with
+  /// this message (observed; PROTOCOL.md "Graph's limits").
   func pageSize(_ text: String?) throws(GraphError) -> Int {
     guard let text else { return 100 }
     guard let value = Int(text.trimmingCharacters(in: .whitespaces)), (1...999).contains(value) else {
       throw GraphError(
-        status: 400, code: "Request_BadRequest",
+        status: 400, code: "Request_UnsupportedQuery",
         message: "Invalid page size specified: '\(text)'. Must be between 1 and 999 inclusive.")
     }
     return value
@@ -81,18 +85,25 @@ extension GraphEndpoints {
 
   // MARK: - Skip tokens
 
-  static func skipToken(offset: Int) -> String {
-    "RFNwdAIAAQAAA" + Base64URL.encode(Data("sandbox-offset:\(offset)".utf8))
+  /// Where the next page starts: its offset and, for `/users`, the id of the last person served
+  /// (a keyset, like the directory's own paging tokens, so changes between pages skip nobody).
+  static func skipToken(offset: Int, after: String? = nil) -> String {
+    "RFNwdAIAAQAAA" + Base64URL.encode(Data("sandbox-offset:\(offset)\(after.map { ":" + $0 } ?? "")".utf8))
   }
 
   static func offset(fromSkipToken token: String) throws(GraphError) -> Int {
+    try position(fromSkipToken: token).offset
+  }
+
+  static func position(fromSkipToken token: String) throws(GraphError) -> (offset: Int, after: String?) {
     let invalid = GraphError(
       status: 400, code: "Directory_ExpiredPageToken",
       message: "The specified page token value has expired and can no longer be included in your request.")
     guard token.hasPrefix("RFNwdAIAAQAAA"), let data = Base64URL.decode(token.dropFirst(13)),
-      let text = String(data: data, encoding: .utf8), text.hasPrefix("sandbox-offset:"),
-      let offset = Int(text.dropFirst(15)), offset >= 0
+      let text = String(data: data, encoding: .utf8), text.hasPrefix("sandbox-offset:")
     else { throw invalid }
-    return offset
+    let parts = text.dropFirst(15).split(separator: ":", maxSplits: 1)
+    guard let first = parts.first, let offset = Int(first), offset >= 0 else { throw invalid }
+    return (offset, parts.count > 1 ? String(parts[1]) : nil)
   }
 }

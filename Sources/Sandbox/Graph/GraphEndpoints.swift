@@ -17,28 +17,37 @@ struct GraphEndpoints: Sendable {
 
   func respond(to request: IncomingRequest) async -> Response {
     let now = tenant.now
-    let isPost = Self.postPaths.contains(request.components.dropFirst().joined(separator: "/").lowercased())
+    let isPost =
+      Self.postPaths.contains(request.components.dropFirst().joined(separator: "/").lowercased())
+      || Self.isSchedulePath(Array(request.components.dropFirst()))
     guard request.method == (isPost ? "POST" : "GET") else {
       return GraphError(
         status: 405, code: "Request_BadRequest", message: "Specified HTTP method is not allowed for the request target."
       )
       .response(request: request, now: now)
     }
+    tenant.stats.record { $0.graphRequests += 1 }
     let caller: GraphCaller
     switch await tenant.authenticate(request) {
     case .success(let found): caller = found
     case .failure(let error): return error.response(request: request, now: now)
     }
+    let throttle = throttle(request, caller: caller)
+    if let refusal = throttle.refusal { return refusal }
+    var response: Response
     do {
-      return try await route(request, caller: caller)
+      response = try await route(request, caller: caller)
     } catch {
-      return error.response(request: request, now: now)
+      response = error.response(request: request, now: now)
     }
+    for field in throttle.headers { response.headers.append(field) }
+    return response
   }
 
   private func route(_ request: IncomingRequest, caller: GraphCaller) async throws(GraphError) -> Response {
     let segments = Array(request.components.dropFirst())
     guard let first = segments.first else { throw .badSegment("v1.0") }
+    if Self.isSchedulePath(segments) { return try schedule(request, caller: caller) }
     switch first.lowercased() {
     case "$batch" where segments.count == 1:
       return try await batch(request)

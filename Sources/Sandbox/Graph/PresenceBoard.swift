@@ -49,7 +49,7 @@ final class PresenceBoard: Sendable {
     if !user.accountEnabled { return Entry(availability: "Offline", activity: "Offline") }
     if user.userType == "Guest" { return Entry(availability: "PresenceUnknown", activity: "PresenceUnknown") }
     let slot = UInt64(max(0, now.timeIntervalSince1970 / Self.period))
-    var random = SeededRandom(seed: seed ^ Self.hash(user.id) ^ (slot &* 0x9E37_79B9_7F4A_7C15))
+    var random = SeededRandom(seed: seed ^ Self.stableHash(user.id) ^ (slot &* 0x9E37_79B9_7F4A_7C15))
     var roll = Int(random.next() % 100)
     for candidate in Self.generated {
       if roll < candidate.weight { return candidate.entry }
@@ -62,7 +62,7 @@ final class PresenceBoard: Sendable {
   func unpinAll() { pinned.withLock { $0.removeAll() } }
 
   /// FNV-1a: a stable hash of the id (Swift's `Hasher` is seeded per process).
-  private static func hash(_ text: String) -> UInt64 {
+  static func stableHash(_ text: String) -> UInt64 {
     var value: UInt64 = 0xCBF2_9CE4_8422_2325
     for byte in text.utf8 {
       value ^= UInt64(byte)

@@ -115,14 +115,23 @@ public final class Directory: Sendable {
     try UserQueryEngine(storage: storage).run(query).map { storage.users[$0] }
   }
 
-  /// One page of `list(query)`: `limit` matches from `offset`, and how many match in all. Only
-  /// the page's people are made, so a million generated people cost no million copies.
-  public func listPage(_ query: UserListQuery, offset: Int, limit: Int) throws(GraphQueryError) -> (
-    users: [DirectoryUser], total: Int
-  ) {
+  /// One page of `list(query)`: `limit` matches from `offset`, how many match in all, and the
+  /// position after the page (where the next one starts). Only the page's people are made, so a
+  /// million generated people cost no million copies.
+  ///
+  /// `after` is the last person the previous page served: the page starts behind them wherever
+  /// they now stand, so people added or removed before them between pages shift nobody past the
+  /// cursor (`offset` is the fallback when they have left).
+  public func listPage(_ query: UserListQuery, offset: Int, after: String? = nil, limit: Int)
+    throws(GraphQueryError) -> (users: [DirectoryUser], total: Int, end: Int)
+  {
     let matches = try UserQueryEngine(storage: storage).run(query)
-    let page = matches.dropFirst(offset).prefix(limit)
-    return (page.map { storage.users[$0] }, matches.count)
+    var start = offset
+    if let after, let position = storage.index(ofId: after), let found = matches.firstIndex(of: position) {
+      start = found + 1
+    }
+    let page = matches.dropFirst(start).prefix(limit)
+    return (page.map { storage.users[$0] }, matches.count, min(start, matches.count) + page.count)
   }
   /// Validates `$select` (unknown property → 400 like Graph) and returns the property names in order;
   /// nil `select` gives Graph's default property set.

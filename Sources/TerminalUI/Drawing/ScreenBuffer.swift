@@ -11,9 +11,12 @@ public struct ScreenBuffer: Surface, Sendable, Equatable {
     /// The grapheme drawn here; empty for the right half of a wide character.
     public var text: String
     public var style: Style
-    public init(text: String = " ", style: Style = .plain) {
+    /// The hyperlink (OSC 8) the cell belongs to, if any; a later write over it clears it.
+    public var link: String?
+    public init(text: String = " ", style: Style = .plain, link: String? = nil) {
       self.text = text
       self.style = style
+      self.link = link
     }
     public var isContinuation: Bool { text.isEmpty }
   }
@@ -42,6 +45,13 @@ public struct ScreenBuffer: Surface, Sendable, Equatable {
       }
       column += width
     }
+  }
+
+  public mutating func putLink(_ text: String, url: String, row: Int, col: Int, style: Style) {
+    put(text, row: row, col: col, style: style)
+    guard row >= 0, row < rows, HyperlinkSequence.isSafe(url) else { return }
+    let end = min(cols, col + DisplayWidth.of(text))
+    for column in max(0, col)..<max(max(0, col), end) { cells[row][column].link = url }
   }
 
   public mutating func fill(_ rect: Rect, with character: Character, style: Style) {

@@ -20,10 +20,19 @@ public protocol Surface {
   /// half-blocks written after ncurses' update) over `rect`, which the caller has already drawn
   /// in cells. Surfaces without such graphics ignore it (the default).
   mutating func placeGraphics(_ image: PhotoImage, mode: PhotoMode, in rect: Rect)
+  /// Writes `text` like `put` and makes it a hyperlink to `url` (OSC 8) where the surface can:
+  /// `ScreenBuffer` records it on the cells, `CursesSurface` writes the link after ncurses'
+  /// update. Anything drawn over the cells later in the frame takes the link away, as on a
+  /// terminal. The default draws the text only.
+  mutating func putLink(_ text: String, url: String, row: Int, col: Int, style: Style)
 }
 
 extension Surface {
   public mutating func placeGraphics(_ image: PhotoImage, mode: PhotoMode, in rect: Rect) {}
+
+  public mutating func putLink(_ text: String, url: String, row: Int, col: Int, style: Style) {
+    put(text, row: row, col: col, style: style)
+  }
 
   /// The whole surface.
   public var bounds: Rect { Rect(row: 0, col: 0, rows: rows, cols: cols) }

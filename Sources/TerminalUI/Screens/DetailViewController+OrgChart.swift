@@ -28,7 +28,7 @@ extension AppState {
     func describe(_ person: Person) -> String {
       var text = person.listName
       if !person.listTitle.isEmpty { text += " · " + person.listTitle }
-      if let presence = presence.byID[person.id], showsPresence { text += "  " + presence.availability.glyph }
+      if let presence = presence.byID[person.id], showsPresence { text += "  " + presence.glyph }
       return text
     }
     if loaded.managerChain.isEmpty {
@@ -107,6 +107,29 @@ extension AppState {
     if let activity = presence.activityWords { text += " · " + activity }
     return (text, availability.style)
   }
+
+  /// "Out of office" and the automatic reply, and the Teams note with when it ends: the lines
+  /// that say whether and when the person can answer, from the presence already asked for.
+  func presenceNotes(of person: Person) -> [(label: String, value: String, style: Style)] {
+    guard showsPresence, presenceAbsence == nil, let presence = presence.byID[person.id] else { return [] }
+    var pairs: [(label: String, value: String, style: Style)] = []
+    if presence.isOutOfOffice {
+      let message = presence.outOfOffice?.message?.string ?? ""
+      pairs.append(
+        ("Out of office", message.isEmpty ? "yes (no automatic reply set)" : message, Style(color: .warning)))
+    }
+    if let note = presence.statusNote(at: now) {
+      let until = note.expires.map { " (until \(Presence.clockText($0, now: now, zone: timeZone)))" } ?? ""
+      pairs.append(("Status", note.text.string + until, .plain))
+    }
+    return pairs
+  }
+}
+
+extension Presence {
+  /// The list's colour: out of office as a warning (the person will not answer soon), else the
+  /// availability's.
+  var style: Style { isOutOfOffice ? Style(color: .warning) : availability.style }
 }
 
 extension Presence.Availability {

@@ -21,6 +21,9 @@ public final class DetailViewController: ViewController {
   /// opens at its top with the first report selected below the fold: the first ↓ then brings
   /// that row into view instead of moving past a row never seen selected (issue 28 item 10).
   var selectionInView = true
+  /// Whether the person's pane shows its links row (Chat · Call · Mail · Entra, OSC 8): set at
+  /// start from `HyperlinkSupport`, off where the terminal would print the sequence.
+  public var showsLinks = false
 
   public init() {}
 
@@ -94,8 +97,7 @@ public final class DetailViewController: ViewController {
           revealsMemberOf = true  // the list changes under the selection: keep it in view
           return .handled([.memberOf(.transitiveToggled)])
         },
-        typingSearches(state, back: back),
-      ])
+      ] + linkCommands(person, in: state) + [typingSearches(state, back: back)])
   }
 
   /// Copies a field (OSC 52, through the Store), or does nothing when it is empty.
@@ -201,7 +203,8 @@ public final class DetailViewController: ViewController {
     // The fields are beside the photo; what follows them (reporting line, reports, notes) is below
     // it and gets the pane's whole width (their titles were cut at the fields' width).
     let photoCols = state.detail.group == nil && state.detail.status.room == nil ? photoColumns(state) : 0
-    let lines: [StyledLine]
+    var lines: [StyledLine]
+    var links: [(col: Int, text: String, url: String)] = []
     var selected: ClosedRange<Int>?
     var anchor: Int?
     if let pane = state.detail.group {
@@ -213,6 +216,10 @@ public final class DetailViewController: ViewController {
     } else {
       let person = state.detailLines(width: frame.cols - 2 - photoCols, belowPhoto: frame.cols - 2, focused: focused)
       lines = person.lines
+      if showsLinks, let shown = status.person, !lines.isEmpty {
+        links = Self.linkRow(for: shown, width: frame.cols - 2)
+        lines[0] = Self.linkLine(links)
+      }
       selected = person.selected.map { $0...$0 }
       // "Member of" asked for with `m`: its rows are revealed once they have come.
       if revealsMemberOf, let memberOf = state.detail.memberOf, memberOf.status != .loading {
@@ -241,6 +248,7 @@ public final class DetailViewController: ViewController {
     let showsPhoto = photoCols > 0 && scrollOffset == 0
     let beside = showsPhoto ? (lines: 1..<(1 + PhotoLayout.rows), cols: body.cols - photoCols) : nil
     TextPane.render(lines, offset: scrollOffset, in: body, narrowed: beside, into: &surface)
+    drawLinks(links, in: body, offset: scrollOffset, into: &surface)
     if state.detail.group == nil, showsPhoto { renderPhoto(state, into: &surface) }
   }
 }
@@ -283,6 +291,8 @@ extension AppState {
       add("Address list", ("hidden: found by full address only", .warning))
     }
     if let presence = presenceField(of: person) { add("Presence", presence) }
+    pairs += presenceNotes(of: person)
+    pairs += reachLines(of: person)
     add("Business phone", value(phones.isEmpty ? nil : CleanText(phones.map(\.string).joined(separator: ", "))))
     add("Mobile", value(person.mobilePhone))
     add("Job title", value(person.jobTitle))
@@ -332,6 +342,12 @@ extension AppState {
         "Signed in with basic profile access: phones, job title, office and manager need User.Read.All.",
         width: belowPhoto
       ).map { StyledLine($0, style: .muted) }
+    }
+    // What a missing calendar permission hides, said once, where the other permission notes are:
+    // the fields above stay where a person's eye knows them.
+    if let absence = reachAbsence {
+      lines.append(StyledLine(""))
+      lines += Truncation.wrap(absence, width: belowPhoto).map { StyledLine($0, style: .muted) }
     }
     return (lines, selectedLine)
   }

@@ -168,7 +168,7 @@ public final class MasterListViewController: ViewController {
         .max() ?? 0,
       title: showTitle ? shownPeople.map { DisplayWidth.of($0.listTitle) }.max() ?? 0 : nil,
       presence: presence.map { known in
-        shownPeople.map { DisplayWidth.of(known[$0.id]?.availability.word ?? "") }.max() ?? 0
+        shownPeople.map { DisplayWidth.of(known[$0.id]?.word ?? "") }.max() ?? 0
       }
     )
     let widths = columns.widths
@@ -187,7 +187,7 @@ public final class MasterListViewController: ViewController {
         return state.roomsMatchQuery ? (Room.listGlyph, Style(color: .accent)) : nil
       case .person(let person):
         guard search.resultsMatchQuery, let known = presence?[person.id] else { return nil }
-        return (known.availability.glyph, known.availability.style)
+        return (known.glyph, known.style)
       }
     }
     ListView.render(
@@ -218,12 +218,12 @@ public final class MasterListViewController: ViewController {
         return ListView.layoutRow([room.listName, room.listAddress], widths: widths)
       case .person(let person):
         let known = presence?[person.id]
-        let name = presence == nil ? person.listName : (known?.availability.glyph ?? " ") + " " + person.listName
+        let name = presence == nil ? person.listName : (known?.glyph ?? " ") + " " + person.listName
         if columns.spans(nameWidth: DisplayWidth.of(name)) { return Truncation.fit(name, toWidth: columns.total) }
         let texts =
           [name] + (columns.address.map { [Truncation.fitAddress(person.listAddress, toWidth: $0)] } ?? [])
           + (columns.title == nil ? [] : [person.listTitle])
-          + (columns.presence == nil ? [] : [known?.availability.word ?? ""])
+          + (columns.presence == nil ? [] : [known?.word ?? ""])
         return ListView.layoutRow(texts, widths: widths)
       }
     }

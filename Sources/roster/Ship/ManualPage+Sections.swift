@@ -15,6 +15,10 @@ extension ManualPage {
     ("ROSTER_PROFILE", "The named settings profile to use, when --profile is not given."),
     ("ROSTER_ACCOUNT", "The signed-in account to use, when --account is not given."),
     (
+      "ROSTER_HYPERLINKS",
+      "0 or off: no OSC 8 hyperlinks in the full-screen UI (the person pane's Chat, Call, Mail and Entra links); 1 or on: write them even where TERM suggests otherwise."
+    ),
+    (
       "ROSTER_LOG", "debug, info or warning: what goes to the log file when --log-level is not given (default warning)."
     ),
     ("ROSTER_DEMO_DATA", "With --demo: keep the demo's index and tasks in this directory across runs."),
@@ -87,6 +91,10 @@ extension ManualPage {
     ("roster login --device-code --tenant contoso.com", "Sign in with a code entered on another device."),
     ("roster search --json ada", "Look people up from a script."),
     ("roster show ada@contoso.com --vcard > ada.vcf", "Save one person as a vCard."),
+    (
+      "roster link chat ada@contoso.com",
+      "Print the Teams link that starts a chat with one person (call, mail, portal too)."
+    ),
     (
       "roster rooms search --building 'London North' --min-capacity 8",
       "Find a room for eight or more in one building (needs Place.Read.All)."

@@ -24,8 +24,8 @@ extension GraphDirectory {
         let values = object["value"] as? [[String: Any]]
       else { throw .malformedResponse("The presence list from Microsoft Graph has no \"value\" array.") }
       for value in values {
-        guard let id = value["id"] as? String, let availability = value["availability"] as? String else { continue }
-        result[id] = Presence(availability: .init(graph: availability), activity: value["activity"] as? String)
+        guard let id = value["id"] as? String, let presence = Presence(graph: value) else { continue }
+        result[id] = presence
       }
     }
     return result

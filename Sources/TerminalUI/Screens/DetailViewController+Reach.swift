@@ -1,0 +1,38 @@
+import RosterCore
+
+/// The pane's "can they answer, and when" lines (issue 31): their local time and how far from
+/// yours, their working hours in their zone and yours, and today's state, from the schedule read
+/// once the pane rested on them. Without the permission, one line says what it would show.
+extension AppState {
+  func reachLines(of person: Person) -> [(label: String, value: String, style: Style)] {
+    // Without the permission (or refused) the note goes at the pane's end (`reachAbsence`).
+    guard asksSchedules else { return [] }
+    guard let entry = reach.byPerson[person.id] else {
+      return reach.pendingPersonID == person.id ? [("Local time", "…", .muted)] : []
+    }
+    let schedule = entry.schedule
+    if let error = schedule.error {
+      return [("Schedule", "not readable: " + error.message.string, .muted)]
+    }
+    let yours = ResolvedZone.system(timeZone)
+    let theirs = schedule.zone
+    var pairs: [(label: String, value: String, style: Style)] = []
+    if let theirs {
+      pairs.append(("Local time", ZoneText.localTime(at: now, theirs: theirs, yours: yours), .plain))
+    }
+    pairs.append(("Hours", ZoneText.workingHours(schedule.workingHours, at: now, yours: yours), .plain))
+    let today = TodayState.at(now, schedule: schedule)
+    pairs.append(("Today", today.text(in: theirs ?? yours), today.style))
+    return pairs
+  }
+}
+
+extension TodayState {
+  /// Free reads plain, busy and outside hours as a warning, out of office as one too.
+  var style: Style {
+    switch self {
+    case .free, .freeForRestOfDay: return .plain
+    case .busy, .outsideWorkingHours, .outOfOffice: return Style(color: .warning)
+    }
+  }
+}

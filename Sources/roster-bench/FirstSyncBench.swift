@@ -1,0 +1,112 @@
+import Foundation
+
+/// The first sync against Graph's limits (issue 30): for each design (`delta`: walking
+/// `/users/delta`, 200 people a page; `fill`: `/users?$top=999` and a catch-up from the link
+/// taken first), a sandbox of its own, `roster index sync`, and what the sandbox counted
+/// (`GET /_sandbox/stats`): Graph requests, resource units and 429s. Then the floor: the sync
+/// cannot beat its round trips in a row nor its resource units at the budget's rate.
+enum FirstSyncBench {
+  struct Figures {
+    var design: String
+    var people: Int
+    var seconds: Double
+    var stats: Tenant.Stats
+    var floorSeconds: Double
+    var peakRSSKilobytes: Int?
+    /// The delta sync after 1 % changed: requests and 429s.
+    var deltaStats: Tenant.Stats?
+    var deltaSeconds: Double?
+  }
+
+  /// Graph's budget for a tenant above 500 people: 8,000 resource units a 10-second window.
+  static let unitsPerSecond = 800.0
+
+  static func measure(
+    roster: String, people: Int, latencyMs: Int, scopes: String, home: URL, designs: [String], generous: Bool
+  ) throws -> [Figures] {
+    try designs.map { design in
+      let sandbox = try SandboxProcess(
+        roster: roster, size: people, latencyMs: latencyMs, extraArguments: generous ? ["--generous"] : [])
+      defer { sandbox.stop() }
+      let tenant = Tenant(sandbox: sandbox)
+      let directory = home.appendingPathComponent("first-sync-\(design)")
+      var subject = try RosterHarness.subject(binary: roster, sandbox: sandbox, scopes: scopes, home: directory)
+      subject.environment["ROSTER_INDEX"] = "on"
+      subject.environment["ROSTER_INDEX_FIRST_SYNC"] = design
+      try RosterHarness.signIn(subject, tenant: tenant)
+
+      log("first sync (\(design)) of \(people) people at \(latencyMs) ms\(generous ? ", generous sandbox" : "")")
+      try tenant.clearStats()
+      let started = monotonicNanos()
+      let sync = try IndexHarness.runRoster(subject, ["index", "sync"], sampleRSS: true)
+      let seconds = Double(monotonicNanos() - started) / 1e9
+      guard sync.status == 0 else { throw BenchError("first sync (\(design)) failed: \(sync.stderr)") }
+      let stats = try tenant.stats()
+      // Every request of a first sync waits for the one before (a chain of next links), but for
+      // the count beside the first page.
+      let chain = Double(max(0, stats.graphRequests - 1)) * Double(latencyMs) / 1000
+      let floor = max(chain, Double(stats.resourceUnits) / unitsPerSecond)
+      var figures = Figures(
+        design: design, people: people, seconds: seconds, stats: stats, floorSeconds: floor,
+        peakRSSKilobytes: sync.peakRSSKilobytes)
+
+      _ = try HTTP.send(
+        "POST", sandbox.baseURL.appendingPathComponent("_sandbox/churn"),
+        headers: ["Content-Type": "application/json"], body: Data("{\"count\": \(max(1, people / 100))}".utf8))
+      try tenant.clearStats()
+      let deltaStarted = monotonicNanos()
+      let delta = try IndexHarness.runRoster(subject, ["index", "sync"])
+      guard delta.status == 0 else { throw BenchError("delta sync (\(design)) failed: \(delta.stderr)") }
+      figures.deltaSeconds = Double(monotonicNanos() - deltaStarted) / 1e9
+      figures.deltaStats = try tenant.stats()
+      log(summary(figures, latencyMs: latencyMs))
+      return figures
+    }
+  }
+
+  static func summary(_ figures: Figures, latencyMs: Int) -> String {
+    let stats = figures.stats
+    return String(
+      format: "first sync (%@): %.1f s, %d Graph requests, %d resource units, %d × 429, floor %.1f s (%.2f×)",
+      figures.design, figures.seconds, stats.graphRequests, stats.resourceUnits, stats.throttled,
+      figures.floorSeconds, figures.floorSeconds > 0 ? figures.seconds / figures.floorSeconds : 0)
+  }
+
+  typealias Row = (metric: String, roster: Double?, fzf: Double?, target: String, unit: String)
+
+  static func rows(_ all: [Figures], latencyMs: Int) -> [Row] {
+    all.flatMap { figures -> [Row] in
+      let name = "first sync (\(figures.design)), \(figures.people.formatted()) people at \(latencyMs) ms"
+      let ratio = figures.floorSeconds > 0 ? figures.seconds / figures.floorSeconds : nil
+      return [
+        (metric: "\(name): wall time", roster: figures.seconds, fzf: nil, target: "", unit: "s"),
+        (
+          metric: "\(name): floor = max(requests × round trip, units ÷ 800/s)", roster: figures.floorSeconds,
+          fzf: nil, target: "", unit: "s"
+        ),
+        (metric: "\(name): wall ÷ floor", roster: ratio, fzf: nil, target: "≤ 1.5", unit: "×"),
+        (
+          metric: "\(name): Graph requests", roster: Double(figures.stats.graphRequests), fzf: nil, target: "",
+          unit: ""
+        ),
+        (
+          metric: "\(name): resource units", roster: Double(figures.stats.resourceUnits), fzf: nil, target: "",
+          unit: ""
+        ),
+        (
+          metric: "\(name): 429s", roster: Double(figures.stats.throttled), fzf: nil, target: "0", unit: ""
+        ),
+        (
+          metric: "\(name): peak RSS", roster: figures.peakRSSKilobytes.map { Double($0) / 1024 }, fzf: nil,
+          target: "≤ 80 MB", unit: "MB"
+        ),
+        (
+          metric: "\(name): delta after 1 % changed, requests / 429s",
+          roster: figures.deltaStats.map { Double($0.graphRequests) },
+          fzf: figures.deltaStats.map { Double($0.throttled) },
+          target: "≤ 5 / 0", unit: ""
+        ),
+      ]
+    }
+  }
+}
