@@ -56,6 +56,9 @@ final class GraphDirectory: Sendable {
   func searchPeople(_ query: PeopleQuery, onRetry: @escaping @Sendable (RetryNotice) -> Void)
     async throws(DirectoryError) -> PeoplePage
   {
+    if query.filters.contains(where: \.needsOrganisation) {
+      return try await searchWithinOrganisation(query, onRetry: onRetry)
+    }
     guard !usesFilter else {
       return try await run(UserQuery(query, style: .filter), typed: query.text, onRetry: onRetry)
     }
@@ -90,6 +93,7 @@ final class GraphDirectory: Sendable {
   private func run(_ query: UserQuery, typed: String, onRetry: @escaping @Sendable (RetryNotice) -> Void)
     async throws(DirectoryError) -> PeoplePage
   {
+    if let refusal = UserQuery.refusal(query.filters, style: query.style) { throw refusal }
     guard let url = query.url(root: configuration.root) else {
       throw .malformedResponse("Could not build a Graph URL from \(configuration.root).")
     }

@@ -16,6 +16,9 @@ enum GraphFailure {
         SignInFailure(
           message: "Microsoft Graph did not accept the sign-in, even after a refresh; sign in again.",
           code: body.code.map { CleanText($0) }, canRetry: true))
+    case 403 where body.code == "Authentication_RequestFromNonPremiumTenantOrB2CTenant":
+      // Sign-in activity and logs on a tenant without Entra ID P1: no permission would help.
+      return .permissionDenied(HealthRequirement.premiumRefusal)
     case 403:
       return .permissionDenied(
         "Microsoft Graph refused this: the sign-in lacks the \(permission) permission "

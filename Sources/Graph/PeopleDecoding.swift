@@ -45,7 +45,8 @@ enum PeopleDecoding {
       businessPhones: (object["businessPhones"] as? [Any])?.compactMap(text),
       mobilePhone: text(object["mobilePhone"]),
       userType: text(object["userType"]),
-      accountEnabled: bool(object["accountEnabled"]), showInAddressList: bool(object["showInAddressList"]))
+      accountEnabled: bool(object["accountEnabled"]), showInAddressList: bool(object["showInAddressList"]),
+      city: text(object["city"]), country: text(object["country"]))
   }
 
   static func jsonObject(_ data: Data) throws(DirectoryError) -> [String: Any] {

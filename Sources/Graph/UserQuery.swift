@@ -29,7 +29,8 @@ struct UserQuery: Sendable, Equatable {
   /// Every field of `Person`, for the detail view.
   static let detailFields =
     listFields + [
-      "companyName", "officeLocation", "businessPhones", "mobilePhone", "userType", "accountEnabled",
+      "companyName", "officeLocation", "businessPhones", "mobilePhone", "userType", "accountEnabled", "city",
+      "country",
     ]
 
   var style: Style
@@ -39,8 +40,15 @@ struct UserQuery: Sendable, Equatable {
   /// The words as typed, single-spaced and cut (`QueryWords.phrase`): the `$filter` phrase alternative.
   var phrase: String
   var pageSize: Int
+  /// `dept:` … beside the words (`UserQuery+Filters`), AND-ed with them; the caller has checked
+  /// with `refusal(_:style:)` that Graph can say each of them in this style.
+  var filters: [PersonFilter]
+  /// Properties asked for beside `listFields` (`roster search --columns`).
+  var extraFields: [String]
 
   init(_ query: PeopleQuery, style: Style) {
+    self.filters = query.filters
+    self.extraFields = query.fields
     self.style = style
     self.words = QueryWords(query.text, style: style)
     self.phrase = QueryWords.phrase(query.text)
@@ -79,23 +87,24 @@ struct UserQuery: Sendable, Equatable {
   /// Query options in the order they are sent; values raw (the caller percent-encodes).
   var options: [(name: String, value: String)] {
     var options: [(name: String, value: String)] = []
-    if !serverWords.isEmpty {
-      switch style {
-      case .search:
-        options.append(("$search", searchExpression))
-        options.append(("$count", "true"))
-      case .filter:
-        options.append(("$filter", filterExpression))
-      }
+    switch style {
+    case .search:
+      if !serverWords.isEmpty { options.append(("$search", searchExpression)) }
+      if let filtersExpression { options.append(("$filter", filtersExpression)) }
+      if isAdvanced { options.append(("$count", "true")) }
+    case .filter:
+      let clauses = (serverWords.isEmpty ? [] : [filterExpression]) + (filtersExpression.map { [$0] } ?? [])
+      if !clauses.isEmpty { options.append(("$filter", group(clauses, with: " and "))) }
     }
-    options.append(("$select", Self.listFields.joined(separator: ",")))
+    let select = filters.isEmpty && extraFields.isEmpty ? Self.listFields : selectedFields
+    options.append(("$select", select.joined(separator: ",")))
     options.append(("$top", String(pageSize)))
     return options
   }
 
   /// Headers the request and every following page need: `$search` is an advanced query.
   var headers: [(name: String, value: String)] {
-    style == .search && !serverWords.isEmpty ? [("ConsistencyLevel", "eventual")] : []
+    isAdvanced ? [("ConsistencyLevel", "eventual")] : []
   }
 
   func url(root: String) -> URL? {

@@ -11,6 +11,8 @@ import SearchRules
 extension DirectoryIndex {
   /// People matching `text` as Graph's `$search` would (see `IndexQuery`), ranked.
   public func search(_ text: String, limit: Int, offset: Int = 0) throws -> [Person] {
+    // A phone number in any form finds its owner (`DirectoryIndex+Phones`); a name never reads as one.
+    if offset == 0, let phone = PhoneKey(typed: text) { return try phoneOwners(phone, limit: limit) }
     let query = IndexQuery(text)
     guard let match = query.match, limit > 0 else { return [] }
     let wanted = limit > Int.max - offset ? Int.max : offset + limit

@@ -98,8 +98,15 @@ public struct IndexSync: Sendable {
     guard let lock = SyncLock(index.location.lockFile) else { return .busy }
     defer { withExtendedLifetime(lock) {} }
     do {
+      // Groups run beside the people (issue 30): two chains of requests at once rather than one
+      // after the other, each round still committed page by page on its own.
+      async let groupsDone = groupsRound(onRetry: onRetry)
       let people = try await peopleRound(progress: progress, onRetry: onRetry)
-      let outcome = try await withGroups(people, onRetry: onRetry)
+      let groups = try await groupsDone
+      var outcome = people
+      if case .synced(let full, let changes, let requests) = people, let groups {
+        outcome = .synced(full: full, changes: changes + groups.changes, requests: requests + groups.requests)
+      }
       if case .synced = outcome {
         try await RoomIndexRefresh(index: index, mode: rooms, now: now).run(onRetry: onRetry)
       }
@@ -156,20 +163,19 @@ public struct IndexSync: Sendable {
     return .synced(full: true, changes: changes + caught, requests: requests + more)
   }
 
-  /// The groups round after the people's, its pages and entries added to the outcome's.
-  private func withGroups(_ outcome: IndexSyncOutcome, onRetry: @escaping @Sendable (RetryNotice) -> Void)
-    async throws -> IndexSyncOutcome
+  /// The groups round (`GroupIndexSync`), run beside the people's: entries applied and pages
+  /// fetched, nil when groups are not synced.
+  private func groupsRound(onRetry: @escaping @Sendable (RetryNotice) -> Void) async throws
+    -> (changes: Int, requests: Int)?
   {
-    guard case .synced(let full, let changes, let requests) = outcome else { return outcome }
     switch groups {
     case .off:
-      return outcome
+      return nil
     case .notPermitted(let need):
       if try index.groupStatus().problem != need { try index.forgetGroups(because: need) }
-      return outcome
+      return nil
     case .sync(let feed):
-      let done = try await GroupIndexSync(index: index, feed: feed, now: now).run(onRetry: onRetry)
-      return .synced(full: full, changes: changes + done.changes, requests: requests + done.requests)
+      return try await GroupIndexSync(index: index, feed: feed, now: now).run(onRetry: onRetry)
     }
   }
 }

@@ -12,7 +12,8 @@ extension LocalIndexClient {
     environment: [String: String], directory: URL? = nil, feed: DeltaFeed,
     estimate: @escaping @Sendable () async -> Int?,
     report: @escaping @Sendable (String) -> Void = { _ in },
-    groupFeed: GroupDeltaFeed? = nil, rooms: RoomClient? = nil, now: @escaping @Sendable () -> Date = { Date() }
+    groupFeed: GroupDeltaFeed? = nil, rooms: RoomClient? = nil, now: @escaping @Sendable () -> Date = { Date() },
+    catchUpAfterFull: Bool = false
   ) -> LocalIndexClient {
     let attached = LockedValue<DirectoryIndex?>(nil)
     let groupMode = LockedValue<GroupSyncMode>(.off)
@@ -69,7 +70,7 @@ extension LocalIndexClient {
         if let damage = index.damage() { return .damaged(damage) }
         let sync = IndexSync(
           index: index, feed: feed, estimate: estimate, now: now, groups: groupMode.current,
-          rooms: rooms.map(RoomSyncMode.daily) ?? .off)
+          rooms: rooms.map(RoomSyncMode.daily) ?? .off, catchUpAfterFull: catchUpAfterFull)
         do throws(IndexSyncError) {
           switch try await sync.run(progress: { progress($0.indexed, $0.estimate) }) {
           case .busy: return .busy

@@ -44,4 +44,30 @@ enum PhoneDigits {
     default: return nil
     }
   }
+
+  /// Calls `body` with the ASCII digits of each number `value` holds (business phones are joined
+  /// by U+001F), until it answers true; reads packed values without making a string, since a
+  /// phone lookup reads every row (`DirectoryIndex+Phones`).
+  static func anyNumber(_ value: DatabaseValue, _ body: ([UInt8]) -> Bool) -> Bool {
+    guard case .blob(let data) = value.storage, let first = data.first else {
+      guard let text = text(value) else { return false }
+      return text.split(separator: "\u{1F}").contains { body($0.utf8.filter { $0 >= 0x30 && $0 <= 0x39 }) }
+    }
+    var digits: [UInt8] = []
+    digits.reserveCapacity(24)
+    func take(_ nibble: UInt8) -> Bool {
+      if nibble < 10 {
+        digits.append(0x30 + nibble)
+      } else if nibble == 15 {
+        if body(digits) { return true }
+        digits.removeAll(keepingCapacity: true)
+      }
+      return false
+    }
+    for (index, byte) in data.enumerated() {
+      if index > 0, take(byte >> 4) { return true }
+      if index < data.count - 1 || first >> 4 == 1, take(byte & 0xF) { return true }
+    }
+    return body(digits)
+  }
 }

@@ -28,6 +28,12 @@ public struct SandboxConfiguration: Sendable {
   /// carry them (the token response's `scope` leaves them out), so a client can be tried without,
   /// e.g., `GroupMember.Read.All`. Compared case-insensitively.
   public var withheldPermissions: Set<String> = []
+  /// Whether the tenant has Microsoft Entra ID P1: without it, sign-in logs answer Graph's 403
+  /// `Authentication_RequestFromNonPremiumTenantOrB2CTenant` (issue 33).
+  public var premium: Bool = true
+  /// User ids holding the Reports Reader directory role; nil: the default (signed-in) user only,
+  /// so a second sign-in is the user without it (issue 33).
+  public var reportsReaders: Set<String>? = nil
   /// Added to every Graph request.
   public var latencyMs: Int = 0
   /// `--churn RATE`: people changed per minute at run time (0 = none), so a client's index has

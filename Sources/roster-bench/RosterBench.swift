@@ -36,6 +36,8 @@ struct RosterBench: ParsableCommand {
   var firstSync = "delta,fill"
   @Flag(help: "Start the sandboxes without Graph's limits (roster sandbox --generous), for comparison.")
   var generous = false
+  @Flag(help: "The first-sync part syncs groups and their members too (GroupMember.Read.All).")
+  var withGroups = false
   @Option(help: "Write what each program printed after each navigation key to files in this directory.")
   var trace: String?
   @Option(help: "Only the local query figures, on this index file (already synced); nothing else runs.")
@@ -128,8 +130,8 @@ struct RosterBench: ParsableCommand {
     if only.map({ $0.contains("first-sync") }) == true {
       log("roster: first sync by design under Graph's limits")
       report.firstSync = try FirstSyncBench.measure(
-        roster: rosterPath, people: indexPeople > 0 ? indexPeople : people, latencyMs: latencyMs, scopes: scopes,
-        home: work.appendingPathComponent("first-sync"),
+        roster: rosterPath, people: indexPeople > 0 ? indexPeople : people, latencyMs: latencyMs,
+        scopes: withGroups ? GroupBench.scopes : scopes, home: work.appendingPathComponent("first-sync"),
         designs: firstSync.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }, generous: generous)
     }
 

@@ -60,7 +60,8 @@ struct AppComposition: Sendable {
           directory: try DemoData.directory(environment: environment)),
       groups: GroupClient.live(configuration: graph, tokens: auth.tokens, transport: transport),
       rooms: RoomClient.live(configuration: graph, tokens: auth.tokens, transport: transport),
-      schedules: ScheduleClient.live(configuration: graph, tokens: auth.tokens, transport: transport))
+      schedules: ScheduleClient.live(configuration: graph, tokens: auth.tokens, transport: transport),
+      health: HealthClient.live(configuration: graph, tokens: auth.tokens, transport: transport))
     var composition = AppComposition(
       settings: settings, services: services, isDemo: true, saveSettings: { _ in services })
     // The device code approves itself before a key can be pressed, so the demo's browser sign-in
@@ -102,7 +103,8 @@ struct AppComposition: Sendable {
           tasks: .live(settings: settings, tokens: auth.tokens, transport: transport),
           groups: .live(configuration: graph, tokens: auth.tokens, transport: transport),
           rooms: .live(configuration: graph, tokens: auth.tokens, transport: transport),
-          schedules: .live(configuration: graph, tokens: auth.tokens, transport: transport))
+          schedules: .live(configuration: graph, tokens: auth.tokens, transport: transport),
+          health: .live(configuration: graph, tokens: auth.tokens, transport: transport))
       } catch let failure as SignInFailure {
         throw failure
       } catch {
@@ -184,12 +186,16 @@ struct AppComposition: Sendable {
     _ graph: GraphConfiguration, tokens: any AccessTokenProvider, transport: any HTTPTransport,
     environment: [String: String], directory: URL? = nil
   ) -> LocalIndexClient {
-    .live(
+    // The first sync fills from `/users` unless ROSTER_INDEX_FIRST_SYNC=delta (`IndexContext.fills`).
+    let fills = IndexContext.fills(environment)
+    return .live(
       environment: environment, directory: directory,
-      feed: .live(configuration: graph, tokens: tokens, transport: transport),
+      feed: fills
+        ? .liveFill(configuration: graph, tokens: tokens, transport: transport)
+        : .live(configuration: graph, tokens: tokens, transport: transport),
       estimate: DeltaFeed.liveEstimate(configuration: graph, tokens: tokens, transport: transport),
       groupFeed: .live(configuration: graph, tokens: tokens, transport: transport),
-      rooms: .live(configuration: graph, tokens: tokens, transport: transport))
+      rooms: .live(configuration: graph, tokens: tokens, transport: transport), catchUpAfterFull: fills)
   }
 
   /// `.tasks` for a B2C authority: its tokens are for the customer's own API, never Graph.

@@ -26,7 +26,8 @@ enum DirectoryCommand {
   ) async throws {
     let runtime = try await common.makeRuntime(demo: demo)
     let (account, configuration) = try await runtime.signedInGraph()
-    let client = DirectoryClient.live(configuration: configuration, tokens: runtime.session, transport: runtime.transport)
+    let client = DirectoryClient.live(
+      configuration: configuration, tokens: runtime.session, transport: runtime.transport)
     do {
       try await body(client, SignedInGraph(account: account, configuration: configuration, runtime: runtime))
     } catch let error as DirectoryError {
@@ -47,6 +48,8 @@ enum DirectoryCommand {
     switch error {
     case .signInRequired: return 3
     case .notFound, .cancelled: return 1
+    // The question as asked cannot be answered (a filter Graph cannot say): fix the question.
+    case .unsupportedQuery: return 2
     case .offline, .throttled, .permissionDenied, .personalAccount, .service, .malformedResponse: return 4
     }
   }
@@ -64,7 +67,7 @@ enum DirectoryCommand {
       return "Personal Microsoft accounts have no organisation directory; sign in with a work or school account."
     case .throttled(let wait):
       return "Microsoft Graph is throttling requests; try again in \(seconds(wait)) s."
-    case .offline(let text), .permissionDenied(let text), .malformedResponse(let text):
+    case .offline(let text), .permissionDenied(let text), .malformedResponse(let text), .unsupportedQuery(let text):
       return CleanText(text)
     case .service(let status, let code, let message):
       let codeText = code.map { " (\($0))" } ?? ""

@@ -89,7 +89,9 @@ struct FreeCommand: AsyncParsableCommand {
     if json { return try DirectoryCommand.write(PeopleOutput.json(report.jsonShape)) }
     let header = "Free on \(report.dayText), \(report.minimumText):\n"
     if let table = report.table() {
-      let first = report.result.slots.first.flatMap(report.meetingLink(for:)).map { "\nTeams meeting, first slot: \($0)\n" }
+      let first = report.result.slots.first.flatMap(report.meetingLink(for:)).map {
+        "\nTeams meeting, first slot: \($0)\n"
+      }
       try DirectoryCommand.write(header + table + (first ?? ""))
     } else {
       DirectoryCommand.say(report.noneText)

@@ -15,16 +15,20 @@ struct IndexContext {
   let groups: GroupSyncMode
   /// Rooms (`/places/microsoft.graph.room`), refreshed whole at every `roster index sync`.
   let rooms: RoomSyncMode
-  /// The first sync fills from `/users` and catches up (`DeltaFeed.liveFill`) instead of walking
-  /// `/users/delta`: `ROSTER_INDEX_FIRST_SYNC=fill`, for the benchmark until managers have a
-  /// cheap source (DECISIONS.md "Index › First sync").
+  /// The first sync fills from `/users`, looks managers up and catches up (`DeltaFeed.liveFill`)
+  /// instead of walking `/users/delta`: the default; `ROSTER_INDEX_FIRST_SYNC=delta` walks.
   let fills: Bool
+
+  /// Whether the first sync fills (anything but `ROSTER_INDEX_FIRST_SYNC=delta`), for the CLI and the app.
+  static func fills(_ environment: [String: String]) -> Bool {
+    environment["ROSTER_INDEX_FIRST_SYNC"]?.lowercased() != "delta"
+  }
 
   /// Exit 3 when no account is signed in (nothing is asked interactively).
   static func make(_ common: CommonOptions, demo: DemoOptions) async throws -> IndexContext {
     let runtime = try await common.makeRuntime(demo: demo)
     let (account, configuration) = try await runtime.signedInGraph()
-    let fills = runtime.environment["ROSTER_INDEX_FIRST_SYNC"] == "fill"
+    let fills = Self.fills(runtime.environment)
     return IndexContext(
       account: account, location: IndexLocation(account: account, environment: runtime.environment),
       feed: fills

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Index
 import RosterCore
+import SearchRules
 
 /// `roster search QUERY [--top N] [--all] [--json|--csv]`: people matching every word, for
 /// scripts and for a quick answer. Data on stdout, messages on stderr.
@@ -10,8 +11,11 @@ struct SearchCommand: AsyncParsableCommand {
     commandName: "search",
     abstract: "Find people by name, mail or sign-in name.",
     discussion: """
-      Every word must match (in any order): "smith jo" finds Jo Smith. Prints a table on a \
-      terminal, or JSON / CSV with Graph property names. Uses the sign-in from `roster login`.
+      Every word must match (in any order): "smith jo" finds Jo Smith. Filters narrow the search: \
+      dept:, title:, office:, company:, city:, country: (the value starts with the text; quote \
+      values with spaces: dept:"Research & Development"), is:guest, is:member, is:disabled, \
+      has:mobile; "dept:Sales title:engineer" alone lists everyone in Sales whose title starts \
+      with engineer. Prints a table on a terminal, or JSON / CSV with Graph property names. Uses the sign-in from `roster login`.
       Exit codes: 0 found (or nothing matched), 2 usage, 3 not signed in, 4 service or network error.
       """)
 
@@ -40,6 +44,14 @@ struct SearchCommand: AsyncParsableCommand {
       """)
   var close = false
 
+  @Option(
+    help: """
+      Columns to print, comma-separated, in Graph's names (displayName,mail,department,manager); \
+      also city, country, companyName, officeLocation, mobilePhone, userType, … (manager asks \
+      Graph once per person).
+      """)
+  var columns: String?
+
   @OptionGroup var demo: DemoOptions
 
   @OptionGroup var common: CommonOptions
@@ -54,13 +66,35 @@ struct SearchCommand: AsyncParsableCommand {
     if words.joined().trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
       throw ValidationError("Give at least one word to search for.")
     }
+    let query = try parsedQuery()
+    if let columns {
+      _ = try PersonColumn.parse(columns)
+      if close { throw ValidationError("--columns prints exact matches; leave out --close.") }
+    }
+    if !query.filters.isEmpty, close {
+      throw ValidationError("--close finds misspelt names, not filters; leave out --close or the filters.")
+    }
+    if !query.filters.isEmpty, offline {
+      throw ValidationError(
+        "--offline cannot answer filters yet: the local index has no columns for them. Leave out --offline.")
+    }
+  }
+
+  /// The words and filters, or a usage error naming the malformed filter.
+  private func parsedQuery() throws -> PeopleQuery {
+    switch PeopleQuery.parsing(text, pageSize: top) {
+    case .success(let query): return query
+    case .failure(let failure): throw ValidationError(failure.message)
+    }
   }
 
   func run() async throws {
     let format: OutputFormat = json ? .json : csv ? .csv : .table(width: Terminal.stdoutColumns())
     if offline { return try await runOffline(format: format) }
     try await DirectoryCommand.run(common: common, demo: demo) { client in
-      let query = PeopleQuery(text: words.joined(separator: " "), pageSize: top)
+      var query = try parsedQuery()
+      let chosen = try columns.map(PersonColumn.parse)
+      query.fields = chosen?.compactMap(\.property) ?? []
       var page = try await client.searchPeople(query, DirectoryCommand.reportRetry)
       var people = page.people
       while all, let cursor = page.next {
@@ -69,13 +103,32 @@ struct SearchCommand: AsyncParsableCommand {
       }
       if !all { people = Array(people.prefix(top)) }
       // Graph's order is its own: the same ranking as the list and the index, within what came.
-      people = PeopleRanking.ranked(people, for: text)
+      people = PeopleRanking.ranked(people, for: query.text)
+      if let chosen {
+        return try await writeColumns(people, chosen, client: client, format: format)
+      }
       let found = close ? try await closeMatches(excluding: people) : nil
       try write(people, close: found, format: format)
     }
   }
 
   private var text: String { words.joined(separator: " ") }
+
+  /// The people in the chosen columns; a `manager` column reads each person's manager (one
+  /// Graph round trip a person, a `$batch` of person, manager and reports: fine for a page).
+  private func writeColumns(
+    _ people: [Person], _ chosen: [PersonColumn], client: DirectoryClient, format: OutputFormat
+  ) async throws {
+    var records = people.map { PersonRecord(person: $0) }
+    if chosen.contains(where: { $0.name == "manager" }) {
+      for index in records.indices {
+        let detail = try await client.personDetail(records[index].person.id, DirectoryCommand.reportRetry)
+        records[index].manager = detail.manager
+      }
+    }
+    try DirectoryCommand.write(PersonColumn.render(records, columns: chosen, as: format))
+    if people.isEmpty, case .table = format { DirectoryCommand.say("No one matches.") }
+  }
 
   /// The index's close matches when fewer than `--top` matched exactly (none without --close).
   private func closeMatches(excluding exact: [Person]) async throws -> CloseMatches? {

@@ -11,7 +11,8 @@ struct ShowCommand: AsyncParsableCommand {
       Accepts an object id, a user principal name or a mail address. Uses the sign-in from \
       `roster login`. With --offline, answers from the local index (no photo in the vCard). \
       Exit codes: 0 shown, 1 no such person, 2 usage, 3 not signed in (or no complete index \
-      with --offline), 4 service or network error.
+      with --offline), 4 service or network error. With --health, a part that Graph refuses or \
+      the scopes do not allow says what it needs and the rest is still shown (exit 0).
       """)
 
   @Argument(
@@ -37,6 +38,9 @@ struct ShowCommand: AsyncParsableCommand {
   @Flag(help: "With --member-of: print CSV with a header row.")
   var csv = false
 
+  @Flag(help: "Add the account section: state, last sign-in, MFA, licences, devices (each needs its own permissions).")
+  var health = false
+
   @OptionGroup var demo: DemoOptions
 
   @OptionGroup var common: CommonOptions
@@ -47,6 +51,9 @@ struct ShowCommand: AsyncParsableCommand {
     if (transitive || csv) && !memberOf { throw ValidationError("--transitive and --csv go with --member-of.") }
     if memberOf && vcard { throw ValidationError("--vcard shows a person, not their groups.") }
     if json && csv { throw ValidationError("Choose one of --json and --csv.") }
+    if health && (json || vcard || memberOf || offline) {
+      throw ValidationError("--health prints text from Graph only; for a script, use roster signins --json.")
+    }
     if offline && demo.demo {
       throw ValidationError("--offline has no index to read with --demo: every --demo run starts a new sandbox tenant.")
     }
@@ -82,7 +89,15 @@ struct ShowCommand: AsyncParsableCommand {
         : await PersonReach.read(
           for: detail.person, account: graph.account, directory: client, schedules: graph.schedules)
       try DirectoryCommand.write(render(detail, photoJPEG: jpeg, reach: reach))
+      if health { try await writeHealth(of: detail.person.id, graph: graph) }
     }
+  }
+
+  /// `--health`: each part its own request, asked only when the scopes allow it.
+  private func writeHealth(of id: String, graph: SignedInGraph) async throws {
+    let report = await graph.health.accountHealth(
+      id: id, scopes: graph.account.grantedScopes, onRetry: DirectoryCommand.reportRetry)
+    try DirectoryCommand.write("\n" + HealthText.lines(report, now: Date()).joined(separator: "\n") + "\n")
   }
 
   /// `--member-of`: the person found as `show` finds them, then their groups (direct, or

@@ -101,18 +101,18 @@ import Transport
       #expect(rows[order[3]]?.displayName?.string == "Quentin Zzyzx")
       #expect(rows[order[1010]]?.jobTitle?.string == "Changed While Filling")
       #expect(try filled.search("zzyzx", limit: 5).map(\.id) == [order[3]])
-      // What `/users` cannot give (DeltaFeed.liveFill): managers, but for the changed people.
-      #expect(try filled.status().managersKnown == false && (try walked.index.status().managersKnown))
-      let walkedManagers = try Self.managers(walked.index)
-      #expect(try Self.managers(filled).allSatisfy { walkedManagers[$0.key] == $0.value })
+      // Managers, which `/users` does not give, looked up as the walk reads them (FillManagers).
+      #expect(try filled.status().managersKnown && (try walked.index.status().managersKnown))
     }
   }
 
-  /// Leavers listed before the fill's place shift the sandbox's `/users` pages (its skip token
-  /// is an offset), so the next page starts past someone who never changed and whom the
-  /// catch-up therefore never sends. Graph's skip tokens are opaque and it documents nothing
-  /// either way: this is why the fill is not the default first sync (DECISIONS.md "Index › First
-  /// sync"). Intermittent: it depends on whether the pages after the churn were fetched ahead.
+  /// Churn (leavers and joiners among them) and leavers already listed, between the fill's
+  /// pages. An earlier version of the test above (churn at the third page, `/users` skip tokens
+  /// then an offset) lost people in 3 of about 20 runs; the keyset skip tokens since have not
+  /// lost anyone here. What still differs: people whose manager left after their page was read
+  /// keep that manager's id, because the sandbox logs no change for a leaver's reports, so the
+  /// catch-up does not send them (a delta walk followed by a delta round keeps it too; whether
+  /// Graph's user delta reports them is not verified).
   @Test func leaversBeforeTheFillsPlaceCanBeSkipped() async throws {
     try await SandboxGraph.run(size: 1500) { harness in
       let fixture = try IndexFixture(harness)
@@ -132,7 +132,7 @@ import Transport
       _ = try await IndexSync(index: filled, feed: changing, catchUpAfterFull: true).run()
       let walked = try await Self.walk(harness)
       defer { walked.fixture.remove() }
-      withKnownIssue("offset skip tokens skip a row when rows before it leave", isIntermittent: true) {
+      withKnownIssue("a leaver's reports keep the leaver as manager until they change", isIntermittent: true) {
         try Self.expectEqual(filled, walked.index)
       }
     }
@@ -146,7 +146,7 @@ import Transport
     return (fixture, index)
   }
 
-  /// The same people with the same values (managers aside: see `DeltaFeed.liveFill`).
+  /// The same people with the same values and the same managers.
   static func expectEqual(_ filled: DirectoryIndex, _ walked: DirectoryIndex) throws {
     let (filledRows, walkedRows) = (try rows(filled), try rows(walked))
     let missing = Set(walkedRows.keys).subtracting(filledRows.keys)
@@ -160,6 +160,10 @@ import Transport
     }
     #expect(differing.isEmpty, "\(differing.count) rows differ, e.g. \(differing.prefix(1))")
     #expect(walkedRows.count > 1400)
+    let (filledManagers, walkedManagers) = (try managers(filled), try managers(walked))
+    let wrong = walkedManagers.filter { filledManagers[$0.key] != $0.value }.map(\.key)
+    #expect(wrong.isEmpty && filledManagers.count == walkedManagers.count, "managers differ for \(wrong.prefix(5))")
+    #expect(walkedManagers.count > 1000)
   }
 
   /// A fill killed after three pages resumes from its last committed page with the catch-up link
@@ -202,7 +206,8 @@ import Transport
   }
 
   /// Under Graph's budget (8,000 resource units a 10 s window for this size) a fill spends one
-  /// unit a page and is never refused; the sandbox's own counters say so.
+  /// unit a page and one a 50 people's managers, and is never refused; the sandbox's own
+  /// counters say so.
   @Test func aFillStaysInsideTheBudget() async throws {
     try await SandboxGraph.run(size: 3000) { harness in
       let fixture = try IndexFixture(harness)
@@ -213,10 +218,127 @@ import Transport
       ).run()
       #expect(outcome == .synced(full: true, changes: 3000, requests: 5))
       let stats = harness.sandbox.stats()
-      // The link for now, 4 pages of /users, the catch-up.
-      #expect(stats.throttled == 0 && stats.graphRequests == 6, "\(stats)")
-      #expect(stats.resourceUnits == 6, "\(stats)")
+      // The link for now, 4 pages of /users (999, 999, 999, 3), the managers of those listed (up to
+      // 20 + 20 + 20 + 1 look-ups in 4 batches, fewer for people hidden from the address list),
+      // the catch-up. A batch itself costs nothing.
+      let lookUps = stats.graphRequests - 1 - 4 - 4 - 1
+      #expect(stats.throttled == 0 && (55...61).contains(lookUps), "\(stats)")
+      #expect(stats.resourceUnits == 1 + 4 + lookUps + 1, "\(stats)")
     }
+  }
+
+  /// A budget far below what the fill spends (500 units a window, 1,000 look-ups of two people):
+  /// the pacer learns it from `x-ms-throttle-limit-percentage`, starting from 3,500, and the
+  /// sandbox refuses nothing. Time is the sandbox's manual clock, moved by the pacer's waits.
+  @Test func aFillIsPacedUnderASmallBudget() async throws {
+    let clock = ManualClock()
+    try await SandboxGraph.run(size: 2000, clock: clock, configure: { $0.limits.resourceUnitsPerWindow = 500 }) {
+      harness in
+      let fixture = try IndexFixture(harness)
+      defer { fixture.remove() }
+      try await harness.harness.call("DELETE", "stats")
+      let feed = DeltaFeed.liveFill(
+        configuration: fixture.configuration, tokens: harness.tokens, transport: harness.harness.transport,
+        pageSize: 200, idsPerLookup: 2, now: clock.function,
+        sleep: { clock.advance(by: Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18) })
+      let started = clock.now
+      let filled = try fixture.open()
+      let outcome = try await IndexSync(index: filled, feed: feed, catchUpAfterFull: true).run()
+      guard case .synced(true, _, _) = outcome else {
+        Issue.record("expected a full round, got \(outcome)")
+        return
+      }
+      let stats = harness.sandbox.stats()
+      #expect(stats.throttled == 0, "\(stats)")
+      #expect(stats.resourceUnits > 1000, "\(stats)")
+      // At most 450 units a window: the 1,000-odd units took at least two windows more.
+      #expect(clock.now.timeIntervalSince(started) >= 20)
+      clock.advance(by: 10)
+      let walked = try await Self.walk(harness)
+      defer { walked.fixture.remove() }
+      #expect(try Self.managers(filled) == (try Self.managers(walked.index)))
+    }
+  }
+}
+
+extension IndexFillTests {
+  /// A Graph that refuses to list `/users` (400, as for a query it does not take): the first sync
+  /// falls back to the delta walk and ends with the walk's index.
+  @Test func aRefusedFillFallsBackToTheDeltaWalk() async throws {
+    try await SandboxGraph.run(size: 600) { harness in
+      let fixture = try IndexFixture(harness)
+      defer { fixture.remove() }
+      let feed = DeltaFeed.liveFill(
+        configuration: fixture.configuration, tokens: harness.tokens,
+        transport: RefuseUserListing(inner: harness.harness.transport), sleep: harness.sleep.function)
+      let index = try fixture.open()
+      let outcome = try await IndexSync(index: index, feed: feed, catchUpAfterFull: true).run()
+      guard case .synced(true, _, let requests) = outcome else {
+        Issue.record("expected a full round, got \(outcome)")
+        return
+      }
+      #expect(requests == 4)  // 3 delta pages of 200 and the catch-up
+      #expect(try index.status().managersKnown)
+      let walked = try await Self.walk(harness)
+      defer { walked.fixture.remove() }
+      #expect(try Self.rows(index) == (try Self.rows(walked.index)))
+      #expect(try Self.managers(index) == (try Self.managers(walked.index)))
+    }
+  }
+}
+
+extension IndexFillTests {
+  /// The sandbox's `/users/delta?$filter=id eq '…' or …` (user-delta.md): only those people, with
+  /// `manager@delta`; a delta link that returns only their changes; 50 ids at most, and no other
+  /// filter.
+  @Test func aDeltaFilteredByIdTracksOnlyThosePeople() async throws {
+    try await SandboxGraph.run(size: 300) { harness in
+      let base = harness.sandbox.baseURL.absoluteString + "/v1.0/users/delta?"
+      let people = try await harness.searchAll("e", pageSize: 999).map(\.id)
+      let tracked = Array(people.prefix(3)) + ["00000000-0000-0000-0000-000000000000"]
+      func query(_ ids: [String]) -> String {
+        ODataTextShape.query([
+          ("$select", "id,manager"), ("$filter", ids.map { "id eq '\($0)'" }.joined(separator: " or ")),
+        ])
+      }
+      let first = try await DeltaQueryTests.get(harness, base + query(tracked))
+      #expect(first.status == 200)
+      let values = DeltaQueryTests.values(first.json)
+      #expect(Set(values.compactMap { $0["id"] as? String }) == Set(tracked.prefix(3)))
+      #expect(values.allSatisfy { Set($0.keys).isSubset(of: ["id", "manager@delta"]) })
+      let link = try #require(first.json["@odata.deltaLink"] as? String)
+      try await harness.harness.call("PATCH", "users/\(people[0])", ["jobTitle": "Tracked"])
+      try await harness.harness.call("PATCH", "users/\(people[5])", ["jobTitle": "Not Tracked"])
+      let later = try await DeltaQueryTests.get(harness, link)
+      #expect(DeltaQueryTests.values(later.json).compactMap { $0["id"] as? String } == [people[0]])
+
+      let many = (0..<51).map { String(format: "00000000-0000-0000-0000-%012d", $0) }
+      #expect(try await DeltaQueryTests.get(harness, base + query(many)).status == 400)
+      let other = try await DeltaQueryTests.get(
+        harness, base + ODataTextShape.query([("$filter", "startswith(displayName,'a')")]))
+      #expect(other.status == 400)
+      #expect((other.json["error"] as? [String: Any])?["code"] as? String == "Request_UnsupportedQuery")
+    }
+  }
+}
+
+/// A query string with each value percent-encoded (as `ODataText.queryString`, the Graph module's own).
+enum ODataTextShape {
+  static func query(_ items: [(String, String)]) -> String {
+    var allowed = CharacterSet.alphanumerics
+    allowed.insert(charactersIn: "-._~")
+    return items.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
+      .joined(separator: "&")
+  }
+}
+
+/// Answers `GET /users` (the listing, not delta) with Graph's 400 for a query it does not take.
+struct RefuseUserListing: HTTPTransport {
+  let inner: any HTTPTransport
+  func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    guard request.url.path.hasSuffix("/users") else { return try await inner.send(request) }
+    let body = #"{"error":{"code":"Request_UnsupportedQuery","message":"Unsupported Query."}}"#
+    return HTTPResponse(status: 400, headers: [("Content-Type", "application/json")], body: Data(body.utf8))
   }
 }
 

@@ -12,7 +12,8 @@ import Testing
 @Suite struct ScheduleClientSandboxTests {
   static let scope = "openid profile offline_access User.Read \(ScheduleClient.permission)"
   static let window = DateInterval(
-    start: Date(timeIntervalSince1970: 1_800_000_000 - 8 * 3600), end: Date(timeIntervalSince1970: 1_800_000_000 + 16 * 3600))
+    start: Date(timeIntervalSince1970: 1_800_000_000 - 8 * 3600),
+    end: Date(timeIntervalSince1970: 1_800_000_000 + 16 * 3600))
 
   static func withSchedules<Result>(
     scope: String = scope, _ body: (ScheduleClient, SandboxHarness) async throws -> Result
@@ -54,12 +55,15 @@ import Testing
           #expect(!zone.isKnown)
           kinds.insert("unknown")
         case .custom:
-          #expect(zone.isKnown && zone.secondsFromGMT(at: Self.window.start) == profile.zone.secondsFromGMT(at: Self.window.start))
+          #expect(
+            zone.isKnown
+              && zone.secondsFromGMT(at: Self.window.start) == profile.zone.secondsFromGMT(at: Self.window.start))
           kinds.insert("custom")
         case .iana(let id):
           #expect(zone.isKnown)
-          #expect(TimeZone(identifier: zone.ianaIdentifier ?? "")?.secondsFromGMT(for: Self.window.start)
-            == TimeZone(identifier: id)?.secondsFromGMT(for: Self.window.start))
+          #expect(
+            TimeZone(identifier: zone.ianaIdentifier ?? "")?.secondsFromGMT(for: Self.window.start)
+              == TimeZone(identifier: id)?.secondsFromGMT(for: Self.window.start))
           kinds.insert(profile.zone.name.contains("/") ? "iana" : "windows")
         }
         for item in schedule.items {

@@ -48,7 +48,8 @@ import Testing
 
   /// The free time the sandbox's calendars leave on the UTC day `day`, in slots of 30 minutes or more.
   static func expected(_ picks: [Pick], day: Int) -> [Range<Date>] {
-    let window = Date(timeIntervalSince1970: Double(day * 86_400))..<Date(timeIntervalSince1970: Double(day * 86_400 + 86_400))
+    let window =
+      Date(timeIntervalSince1970: Double(day * 86_400))..<Date(timeIntervalSince1970: Double(day * 86_400 + 86_400))
     var free: [Range<Date>] = [window]
     for pick in picks {
       let zone = pick.profile.zone
@@ -56,23 +57,30 @@ import Testing
       var blocked: [Range<Date>] = []
       for local in (day - 1)...(day + 1) {
         if pick.profile.workingDays.contains(CalendarDays.weekday(local)) {
-          working.append(zone.instant(day: local, seconds: pick.profile.start)..<zone.instant(day: local, seconds: pick.profile.end))
+          working.append(
+            zone.instant(day: local, seconds: pick.profile.start)..<zone.instant(day: local, seconds: pick.profile.end))
         }
         for item in pick.profile.items(id: pick.user.id, seed: seed, day: local, away: false)
         where ["busy", "tentative", "oof"].contains(item.status) {
           blocked.append(item.start..<item.end)
         }
       }
-      free = free.flatMap { range in working.compactMap { range.clamped(to: $0).isEmpty ? nil : range.clamped(to: $0) } }
+      free = free.flatMap { range in working.compactMap { range.clamped(to: $0).isEmpty ? nil : range.clamped(to: $0) }
+      }
       for block in blocked {
         free = free.flatMap { range -> [Range<Date>] in
           guard block.overlaps(range) else { return [range] }
-          return [range.lowerBound..<max(range.lowerBound, block.lowerBound), min(range.upperBound, block.upperBound)..<range.upperBound]
-            .filter { !$0.isEmpty }
+          return [
+            range.lowerBound..<max(range.lowerBound, block.lowerBound),
+            min(range.upperBound, block.upperBound)..<range.upperBound,
+          ]
+          .filter { !$0.isEmpty }
         }
       }
     }
-    return free.sorted { $0.lowerBound < $1.lowerBound }.filter { $0.upperBound.timeIntervalSince($0.lowerBound) >= 1800 }
+    return free.sorted { $0.lowerBound < $1.lowerBound }.filter {
+      $0.upperBound.timeIntervalSince($0.lowerBound) >= 1800
+    }
   }
 
   @Test func slotsAcrossThreeZonesFollowTheUSClockChange() async throws {
@@ -82,10 +90,14 @@ import Testing
     let central = Self.candidates(["W. Europe Standard Time"], among: people)
     // The first trio whose Monday leaves some common free time.
     var trio: [Pick]?
-    search: for a in eastern { for b in british { for c in central where !Self.expected([a, b, c], day: Self.monday).isEmpty {
-      trio = [a, b, c]
-      break search
-    } } }
+    search: for a in eastern {
+      for b in british {
+        for c in central where !Self.expected([a, b, c], day: Self.monday).isEmpty {
+          trio = [a, b, c]
+          break search
+        }
+      }
+    }
     let picks = try #require(trio, "no trio with common free time among \(Self.size) people")
     // The US change moves New York's hours by one hour in UTC between the two days.
     let newYork = picks[0].profile
@@ -94,7 +106,12 @@ import Testing
         - newYork.zone.instant(day: Self.friday, seconds: newYork.start).timeIntervalSince1970 == 3 * 86_400 - 3600)
 
     let now = Date(timeIntervalSince1970: Double(Self.monday * 86_400 + 15 * 3600))
-    try await SandboxHarness.with(clock: ManualClock(now), configure: { $0.size = Self.size }) { harness in
+    try await SandboxHarness.with(configure: {
+      // What `roster sandbox --now 2026-03-09T15:00:00Z` sets: a clock running on from there.
+      $0.now = SandboxConfiguration.clock(startingAt: now)
+      $0.size = Self.size
+      $0.approveAfter = .milliseconds(200)
+    }) { harness in
       let roster = harness.roster(extra: ["ROSTER_SCOPES": Self.scopes, "TZ": "UTC"])
       let login = try await roster.run(["login", "--device-code"])
       #expect(login.status == 0, "login: \(login.stderr)")

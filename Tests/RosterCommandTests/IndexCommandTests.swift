@@ -22,11 +22,11 @@ import Testing
       #expect(try await roster.run(["index", "status"]).status == 1)
       #expect(try await signedOut.run(["index", "status"]).status == 3)
 
-      // Slow pages, so the sync is caught between them: slow enough that the pages fetched ahead
+      // Slow pages (the fill's `/users` and the walk's `/users/delta` alike), so the sync is caught between them: slow enough that the pages fetched ahead
       // of the writer (up to two, `PageRunAhead`) do not finish the sync while `index status`
       // starts on a loaded machine.
       let control = harness
-      try await control.addFault(["match": "/v1.0/users/delta*", "kind": "latency", "ms": 1500])
+      try await control.addFault(["match": "/v1.0/users*", "kind": "latency", "ms": 1500])
       let process = Process()
       process.executableURL = try #require(RosterBinary.url)
       process.arguments = ["index", "sync"]

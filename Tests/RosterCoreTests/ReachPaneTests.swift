@@ -79,4 +79,12 @@ import Testing
     #expect(!store.state.asksSchedules)
     #expect(store.state.reachAbsence == ScheduleClient.permissionExplanation)
   }
+
+  /// Graph's concept page capitalises statuses the API sends in lower case: both read the same.
+  @Test func statusesReadWhateverTheirCase() {
+    #expect(FreeBusyStatus(graph: "Tentative") == .tentative)
+    #expect(FreeBusyStatus(graph: "workingElsewhere") == .workingElsewhere)
+    #expect(FreeBusyStatus(graph: "WORKINGELSEWHERE") == .workingElsewhere)
+    #expect(FreeBusyStatus(graph: "somethingNew") == .unknown)
+  }
 }

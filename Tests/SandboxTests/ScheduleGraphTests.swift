@@ -14,9 +14,10 @@ struct ScheduleGraphTests {
   /// The manual clock's start, 2027-01-15T08:00:00Z, a Friday.
   static let day = "2027-01-15"
 
-  static func body(_ addresses: [String], from: String = "\(day)T00:00:00", to: String = "\(day)T23:59:00",
-    zone: String = "UTC", interval: Any = 30) -> String
-  {
+  static func body(
+    _ addresses: [String], from: String = "\(day)T00:00:00", to: String = "\(day)T23:59:00",
+    zone: String = "UTC", interval: Any = 30
+  ) -> String {
     let object: [String: Any] = [
       "schedules": addresses, "startTime": ["dateTime": from, "timeZone": zone],
       "endTime": ["dateTime": to, "timeZone": zone], "availabilityViewInterval": interval,
@@ -52,9 +53,10 @@ struct ScheduleGraphTests {
     #expect(profiles == ids.map { CalendarProfile(id: $0, seed: 1) })
     #expect(profiles != ids.map { CalendarProfile(id: $0, seed: 2) })
     let names = Set(profiles.map(\.zone.name))
-    for expected in ["Asia/Singapore", "America/New_York", "Pacific Standard Time", "W. Europe Standard Time",
-      "India Standard Time", "Customized Time Zone", "Customized Time Zone 2", "Mars Standard Time"]
-    {
+    for expected in [
+      "Asia/Singapore", "America/New_York", "Pacific Standard Time", "W. Europe Standard Time",
+      "India Standard Time", "Customized Time Zone", "Customized Time Zone 2", "Mars Standard Time",
+    ] {
       #expect(names.contains(expected), "\(expected)")
     }
     #expect(profiles.contains { $0.workingDays.isEmpty })
@@ -67,7 +69,9 @@ struct ScheduleGraphTests {
 
   @Test("custom zones keep the rules of the zones they stand for, across both changes of a year")
   func customZones() {
-    let pairs = [(CalendarProfile.customPacific, "America/Los_Angeles"), (CalendarProfile.customNewZealand, "Pacific/Auckland")]
+    let pairs = [
+      (CalendarProfile.customPacific, "America/Los_Angeles"), (CalendarProfile.customNewZealand, "Pacific/Auckland"),
+    ]
     for (custom, iana) in pairs {
       let zone = TimeZone(identifier: iana)!
       // Every hour of 2026 and 2027.
@@ -89,10 +93,13 @@ struct ScheduleGraphTests {
       let person = try #require(Self.readable { _, profile in !profile.workingDays.isEmpty })
       let guest = try #require(Self.people.first { $0.userType == "Guest" })
       let room = try #require(PlaceSet.generated(seed: 1, people: 50).rooms.first)
-      let asked = [person.mail!, room.emailAddress, "nobody@contoso.onmicrosoft.com", guest.mail ?? guest.userPrincipalName]
+      let asked = [
+        person.mail!, room.emailAddress, "nobody@contoso.onmicrosoft.com", guest.mail ?? guest.userPrincipalName,
+      ]
       let reply = try await Self.ask(h, token, Self.body(asked))
       #expect(reply.status == 200, "\(reply.text)")
-      #expect(reply["@odata.context"]?.hasSuffix("/v1.0/$metadata#Collection(microsoft.graph.scheduleInformation)") == true)
+      #expect(
+        reply["@odata.context"]?.hasSuffix("/v1.0/$metadata#Collection(microsoft.graph.scheduleInformation)") == true)
       let values = Self.values(reply)
       #expect(values.map { $0["scheduleId"] as? String } == asked)
 
@@ -117,7 +124,8 @@ struct ScheduleGraphTests {
 
       // The room: its bookings, no working hours.
       #expect(values[1]["workingHours"] == nil && values[1]["error"] == nil)
-      #expect((values[1]["scheduleItems"] as? [[String: Any]])?.allSatisfy { $0["status"] as? String == "busy" } == true)
+      #expect(
+        (values[1]["scheduleItems"] as? [[String: Any]])?.allSatisfy { $0["status"] as? String == "busy" } == true)
       // Unknown and guest: the error Graph sends for an address it cannot resolve, nothing else.
       for failed in values[2...] {
         let error = try #require(failed["error"] as? [String: String])
@@ -134,16 +142,19 @@ struct ScheduleGraphTests {
     try await SandboxHarness.withManualClock { h in
       let token = try await h.signIn(scope: Self.scope).accessToken
       let person = try #require(Self.readable { _, _ in true })
-      let utc = try await Self.ask(h, token, Self.body([person.mail!], from: "\(Self.day)T00:00:00", to: "\(Self.day)T16:00:00"))
+      let utc = try await Self.ask(
+        h, token, Self.body([person.mail!], from: "\(Self.day)T00:00:00", to: "\(Self.day)T16:00:00"))
       let pacific = try await Self.ask(
         h, token,
-        Self.body([person.mail!], from: "2027-01-14T16:00:00", to: "2027-01-15T08:00:00", zone: "Pacific Standard Time"),
+        Self.body(
+          [person.mail!], from: "2027-01-14T16:00:00", to: "2027-01-15T08:00:00", zone: "Pacific Standard Time"),
         headers: [("Prefer", #"outlook.timezone="Pacific Standard Time""#)])
       #expect(pacific.status == 200, "\(pacific.text)")
       let utcItems = Self.values(utc)[0]["scheduleItems"] as? [[String: Any]] ?? []
       let pacificItems = Self.values(pacific)[0]["scheduleItems"] as? [[String: Any]] ?? []
       #expect(utcItems.count == pacificItems.count)
-      #expect(Self.values(utc)[0]["availabilityView"] as? String == Self.values(pacific)[0]["availabilityView"] as? String)
+      #expect(
+        Self.values(utc)[0]["availabilityView"] as? String == Self.values(pacific)[0]["availabilityView"] as? String)
       for (a, b) in zip(utcItems, pacificItems) {
         let u = try #require((a["start"] as? [String: String])?["dateTime"])
         let p = try #require((b["start"] as? [String: String])?["dateTime"])
@@ -170,7 +181,8 @@ struct ScheduleGraphTests {
       #expect(tooMany.text.contains("The allowed size = 20; the actual size = 21."))
       #expect(try await Self.ask(h, token, Self.body(Array(many.prefix(20)))).status == 200)
 
-      let long = try await Self.ask(h, token, Self.body(["a@b.c"], from: "2027-01-01T00:00:00", to: "2027-03-04T00:00:00"))
+      let long = try await Self.ask(
+        h, token, Self.body(["a@b.c"], from: "2027-01-01T00:00:00", to: "2027-03-04T00:00:00"))
       #expect(long.status == 400 && long.text.contains("62 days"), "\(long.text)")
       let slot = try await Self.ask(h, token, Self.body(["a@b.c"], interval: 2))
       #expect(slot.status == 400 && slot.text.contains("availabilityViewInterval"))
@@ -180,7 +192,8 @@ struct ScheduleGraphTests {
       #expect(try await h.graph(Self.path, token: token).status == 405)
 
       let other = try #require(Self.people.dropFirst().first)
-      let elsewhere = try await Self.ask(h, token, Self.body(["a@b.c"]), path: "/v1.0/users/\(other.id)/calendar/getSchedule")
+      let elsewhere = try await Self.ask(
+        h, token, Self.body(["a@b.c"]), path: "/v1.0/users/\(other.id)/calendar/getSchedule")
       #expect(elsewhere.status == 403)
       let mine = try await Self.ask(
         h, token, Self.body(["a@b.c"]), path: "/v1.0/users/\(Self.people[0].userPrincipalName)/calendar/getSchedule")
@@ -224,7 +237,8 @@ struct ScheduleGraphTests {
       let items = Self.values(today)[0]["scheduleItems"] as? [[String: Any]] ?? []
       #expect(items.contains { $0["status"] as? String == "oof" }, "\(today.text)")
       #expect((Self.values(today)[0]["availabilityView"] as? String)?.contains("3") == true)
-      let later = try await Self.ask(h, token, Self.body([person.mail!], from: "2027-02-15T00:00:00", to: "2027-02-15T23:00:00"))
+      let later = try await Self.ask(
+        h, token, Self.body([person.mail!], from: "2027-02-15T00:00:00", to: "2027-02-15T23:00:00"))
       let laterItems = Self.values(later)[0]["scheduleItems"] as? [[String: Any]] ?? []
       #expect(!laterItems.contains { ($0["subject"] as? String) == "Out of office" })
     }

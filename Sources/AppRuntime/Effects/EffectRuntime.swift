@@ -56,6 +56,8 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
       return RoomEffects(rooms: services.rooms, index: services.index, jobs: jobs)
     case .loadSchedules:
       return ScheduleEffects(schedules: services.schedules, jobs: jobs)
+    case .loadHealth:
+      return HealthEffects(health: services.health, jobs: jobs)
     case .listAccounts, .switchAccount, .prepareNewAccount:
       return AccountEffects(accounts: environment.accounts, use: { self.use($0) }, jobs: jobs)
     }

@@ -13,6 +13,8 @@ public struct Services: Sendable {
   public var rooms: RoomClient
   /// Free/busy, working hours and zones through getSchedule (issue 31).
   public var schedules: ScheduleClient
+  /// Account health and sign-in logs for those who may (issue 33).
+  public var health: HealthClient
   /// The local directory index (`Index` target), `.disabled` when the setting is off.
   public var index: LocalIndexClient
   /// The B2C task API (`TaskClient.live` from Tasks); unavailable without `taskAPI`.
@@ -23,8 +25,10 @@ public struct Services: Sendable {
     tasks: TaskClient = .unavailable("No task API is configured (taskAPI setting)."),
     groups: GroupClient = .unavailable(.offline("Groups are not available in this session.")),
     rooms: RoomClient = .unavailable(.offline("Rooms are not available in this session.")),
-    schedules: ScheduleClient = .unavailable(.offline("Schedules are not available in this session."))
+    schedules: ScheduleClient = .unavailable(.offline("Schedules are not available in this session.")),
+    health: HealthClient = .unavailable(.offline("Account health is not available in this session."))
   ) {
+    self.health = health
     self.rooms = rooms
     self.schedules = schedules
     self.groups = groups

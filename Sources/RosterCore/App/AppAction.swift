@@ -26,6 +26,8 @@ public enum AppAction: Equatable, Sendable {
   case rooms(RoomSearchAction)
   /// The pane's person's schedule (issue 31).
   case reach(ReachAction)
+  /// The pane's Account section: health and sign-ins (issue 33).
+  case health(HealthAction)
   /// The detail pane showing a group (issue 20).
   case groupPane(GroupPaneAction)
   /// "Member of" in a person's pane (issue 20).

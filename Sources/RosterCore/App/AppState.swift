@@ -28,6 +28,8 @@ public struct AppState: Equatable, Sendable {
   public var presence: PresenceState
   /// The pane's person's schedule: local time, hours, today (issue 31).
   public var reach = ReachState()
+  /// The pane's Account section (issue 33); never written to the index.
+  public var health = HealthState()
   /// The selected person's photo (PhotoReducer).
   public var photo: PhotoState
   /// The B2C task list (issue 14).

@@ -88,6 +88,9 @@ public enum Effect: Equatable, Sendable {
   case loadRooms(requestID: Int, source: DirectorySource)
   /// Read today's schedules of people (issue 31); answers `.reach(.loaded(id:…))` (`schedule`).
   case loadSchedules(addresses: [String], personIDs: [String], window: DateInterval, requestID: Int)
+  /// Read a person's account section with the token's `scopes` (issue 33); answers
+  /// `.health(.loaded(id:…))` (`health`).
+  case loadHealth(personID: String, scopes: [String], requestID: Int)
   /// The signed-in accounts for the picker; answers `.accounts(.listed)` or `.accounts(.failed)`.
   case listAccounts
   /// Put the account with this token cache key in force (its clients, index, photos); answers
@@ -125,6 +128,7 @@ public enum CancelID: Hashable, Sendable, CaseIterable {
   case memberOf
   case rooms
   case schedule
+  case health
 }
 
 extension Effect {

@@ -41,6 +41,7 @@ private func reduceFeature(_ state: inout AppState, _ action: AppAction) -> [Eff
   case .groups(let action): return GroupSearchReducer.reduce(&state, action)
   case .rooms(let action): return RoomSearchReducer.reduce(&state, action)
   case .reach(let action): return ReachReducer.reduce(&state, action)
+  case .health(let action): return HealthReducer.reduce(&state, action)
   case .groupPane(let action): return GroupPaneReducer.reduce(&state, action)
   case .memberOf(let action): return MemberOfReducer.reduce(&state, action)
   case .accounts(let action): return AccountsReducer.reduce(&state, action)

@@ -25,6 +25,10 @@ enum SessionReset {
     let reachID = state.reach.requestID
     state.reach = ReachState()
     state.reach.requestID = reachID + 1
+    // The Account section is forgotten; its id is kept (never back), and the next read steps it on.
+    let healthID = state.health.requestID
+    state.health = HealthState()
+    state.health.requestID = healthID
     state.photo = PhotoState()
     state.photo.requestID = ids.photo + 1
     state.presence = PresenceState()
@@ -48,7 +52,8 @@ extension AppAction {
   public var belongsToSession: Bool {
     switch self {
     case .app, .setup, .login, .accounts: return false
-    case .search, .list, .detail, .index, .presence, .photo, .tasks, .groups, .rooms, .groupPane, .memberOf, .reach:
+    case .search, .list, .detail, .index, .presence, .photo, .tasks, .groups, .rooms, .groupPane, .memberOf, .reach,
+      .health:
       return true
     }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import SearchRules
 
 /// One people search as the search engine asks for it.
 public struct PeopleQuery: Sendable, Equatable, Hashable {
@@ -9,11 +10,20 @@ public struct PeopleQuery: Sendable, Equatable, Hashable {
   /// The local index adds close matches when it finds fewer exact ones than this (a screenful);
   /// 0 asks for none. Graph is never asked for them.
   public var closeMatchesBelow: Int
+  /// Conditions beside the name words (`dept:Sales`, `is:guest`); `text` then holds the words
+  /// only. Every path receives them: Graph as `$filter`, the index by deferring to Graph.
+  public var filters: [PersonFilter]
+  /// Graph properties to read beside the list's (`roster search --columns city,…`).
+  public var fields: [String]
 
-  public init(text: String, pageSize: Int, closeMatchesBelow: Int = 0) {
+  public init(
+    text: String, pageSize: Int, closeMatchesBelow: Int = 0, filters: [PersonFilter] = [], fields: [String] = []
+  ) {
     self.text = text
     self.pageSize = pageSize
     self.closeMatchesBelow = closeMatchesBelow
+    self.filters = filters
+    self.fields = fields
   }
 }
 
@@ -105,6 +115,8 @@ public enum DirectoryError: Error, Sendable, Equatable {
   case malformedResponse(String)
   /// The request was cancelled because a newer one replaced it.
   case cancelled
+  /// The question cannot be asked this way (a filter Graph cannot express); the text says why.
+  case unsupportedQuery(String)
 }
 
 /// Directory reads as the runtime uses them: a struct of closures, `live` in Graph, fakes in tests.

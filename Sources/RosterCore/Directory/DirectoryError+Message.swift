@@ -24,6 +24,8 @@ extension DirectoryError {
       return "Unexpected answer from Microsoft Graph: \(detail)"
     case .cancelled:
       return "Cancelled."
+    case .unsupportedQuery(let detail):
+      return "\(detail)"
     }
   }
 }

@@ -16,6 +16,10 @@ public struct Person: Sendable, Equatable, Hashable, Codable, Identifiable {
   public var department: CleanText?
   public var companyName: CleanText?
   public var officeLocation: CleanText?
+  /// Graph's `city` and `country` (free text, as the directory holds them): `city:` and `country:`
+  /// filter by them.
+  public var city: CleanText?
+  public var country: CleanText?
   public var businessPhones: [CleanText]?
   public var mobilePhone: CleanText?
   public var userType: CleanText?
@@ -29,7 +33,7 @@ public struct Person: Sendable, Equatable, Hashable, Codable, Identifiable {
     mail: CleanText? = nil, userPrincipalName: CleanText? = nil, jobTitle: CleanText? = nil,
     department: CleanText? = nil, companyName: CleanText? = nil, officeLocation: CleanText? = nil,
     businessPhones: [CleanText]? = nil, mobilePhone: CleanText? = nil, userType: CleanText? = nil,
-    accountEnabled: Bool? = nil, showInAddressList: Bool? = nil
+    accountEnabled: Bool? = nil, showInAddressList: Bool? = nil, city: CleanText? = nil, country: CleanText? = nil
   ) {
     self.id = id
     self.displayName = displayName
@@ -46,5 +50,7 @@ public struct Person: Sendable, Equatable, Hashable, Codable, Identifiable {
     self.userType = userType
     self.accountEnabled = accountEnabled
     self.showInAddressList = showInAddressList
+    self.city = city
+    self.country = country
   }
 }

@@ -45,7 +45,7 @@ enum IndexReducer {
         // The list follows the sync: a leaver goes, a new name appears, without a key.
         let refresh =
           state.screen == .main && !state.search.normalizedQuery.isEmpty
-          && state.index.isUsable(at: state.now)
+          && answersSearch(state)
         return [next(syncInterval)] + (refresh ? search(&state) : [])
       case .busy:
         return [next(syncInterval)]

@@ -53,7 +53,10 @@ public struct ScheduleItem: Sendable, Equatable {
 public enum FreeBusyStatus: String, Sendable, Equatable, CaseIterable {
   case free, tentative, busy, oof, workingElsewhere, unknown
 
-  public init(graph: String) { self = Self(rawValue: graph) ?? .unknown }
+  /// Case-blind: Graph's own concept page writes `"Tentative"` where the API sends `tentative`.
+  public init(graph: String) {
+    self = Self.allCases.first { $0.rawValue.lowercased() == graph.lowercased() } ?? .unknown
+  }
 
   /// Whether the time cannot be offered for a meeting. Tentative counts: the person has already
   /// half-promised it. Unknown counts too: offering time nobody can vouch for is the worse mistake.

@@ -22,7 +22,7 @@ enum SearchReducer {
       state.search.requestID += 1
       state.search.status = state.search.results.isEmpty ? .searching : .refining
       // With the index, "search again" also asks Graph for what changed since the last sync.
-      if state.index.isUsable(at: state.now) { return IndexReducer.search(&state) + IndexReducer.startSync(&state) }
+      if IndexReducer.answersSearch(state) { return IndexReducer.search(&state) + IndexReducer.startSync(&state) }
       return sendRequest(&state)
     case .indexResultsLoaded(let id, let people, let asked, let close):
       guard id == state.search.requestID, !state.search.normalizedQuery.isEmpty else { return [] }
@@ -61,7 +61,17 @@ enum SearchReducer {
         + replaceResults(&state, with: [], answeredFor: nil)
     }
 
-    if state.index.isUsable(at: state.now) {
+    if case .failure(let failure) = state.search.peopleQuery(pageSize: state.search.pageSize) {
+      // A malformed filter (`dept:` alone) is said, never guessed at; nothing is sent.
+      state.search.status = .failed(message: CleanText(failure.message))
+      state.search.inFlight = nil
+      state.search.answer = nil
+      state.search.isLoadingMore = false
+      return [.cancel(id: .searchDebounce), .cancel(id: .search), .cancel(id: .nextPage)]
+        + replaceResults(&state, with: [], answeredFor: nil)
+    }
+
+    if IndexReducer.answersSearch(state) {
       // The index answers before the next frame: no debounce, no request.
       state.search.status = state.search.results.isEmpty ? .searching : .refining
       return IndexReducer.search(&state)
@@ -123,7 +133,9 @@ enum SearchReducer {
     let id = state.search.requestID
     state.search.inFlight = InFlightSearch(requestID: id, query: state.search.normalizedQuery)
     state.search.isLoadingMore = false
-    let query = PeopleQuery(text: state.search.query.string, pageSize: state.search.pageSize)
+    let query =
+      (try? state.search.peopleQuery(pageSize: state.search.pageSize).get())
+      ?? PeopleQuery(text: state.search.query.string, pageSize: state.search.pageSize)
     return [.cancel(id: .search), .cancel(id: .nextPage), .searchPeople(query, requestID: id)]
   }
 

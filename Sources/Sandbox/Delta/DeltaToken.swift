@@ -18,6 +18,8 @@ struct DeltaToken: Codable, Sendable, Equatable {
   var select: String?
   /// `manager@delta` was asked for (`$select` named `manager`).
   var manager: Bool
+  /// The objects a `$filter=id eq '…' or …` round tracks (at most 50); nil for everyone.
+  var ids: [String]? = nil
 
   static let prefix = "sbx1."
 

@@ -27,7 +27,9 @@ struct GraphCaller: Sendable {
   var canReadPlaces: Bool { permissions.contains("Place.Read.All") || permissions.contains("Place.ReadWrite.All") }
   /// Free/busy through getSchedule: `Calendars.ReadBasic` (least privileged), `Calendars.Read` or
   /// `Calendars.ReadWrite` (calendar-getschedule's permissions table).
-  var canReadSchedules: Bool { !permissions.isDisjoint(with: ["Calendars.ReadBasic", "Calendars.Read", "Calendars.ReadWrite"]) }
+  var canReadSchedules: Bool {
+    !permissions.isDisjoint(with: ["Calendars.ReadBasic", "Calendars.Read", "Calendars.ReadWrite"])
+  }
   /// Users in a member list: any permission that reads other people's basic profiles.
   var canReadUsersInLists: Bool { canReadAllBasic || permissions.contains("Directory.Read.All") }
 

@@ -11,8 +11,11 @@ extension GraphEndpoints {
   /// `me/calendar/getSchedule` or `users/{id}/calendar/getSchedule`, either spelling of the action.
   static func isSchedulePath(_ segments: [String]) -> Bool {
     let lower = segments.map { $0.lowercased() }
-    let tail = lower.count == 3 && lower[0] == "me" ? Array(lower.dropFirst()) : lower.count == 4 && lower[0] == "users"
-      ? Array(lower.dropFirst(2)) : []
+    let tail =
+      lower.count == 3 && lower[0] == "me"
+      ? Array(lower.dropFirst())
+      : lower.count == 4 && lower[0] == "users"
+        ? Array(lower.dropFirst(2)) : []
     return tail.count == 2 && tail[0] == "calendar"
       && (tail[1] == "getschedule" || tail[1] == "microsoft.graph.getschedule")
   }

@@ -74,6 +74,8 @@ struct GraphEndpoints: Sendable {
       return try groups(Array(segments.dropFirst()), request: request, caller: caller)
     case "places":
       return try places(Array(segments.dropFirst()), request: request, caller: caller)
+    case "auditlogs" where segments.count == 2 && segments[1].lowercased() == "signins":
+      return try signIns(request, caller: caller)
     default:
       throw .badSegment(first)
     }

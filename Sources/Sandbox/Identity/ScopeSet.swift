@@ -36,10 +36,12 @@ struct ScopeSet: Sendable, Equatable {
     "Application.Read.All",
     "GroupMember.ReadWrite.All", "Group.ReadWrite.All", "Directory.ReadWrite.All", "People.Read", "People.Read.All",
     "Presence.Read", "Presence.Read.All", "Place.Read.All", "Place.ReadWrite.All",
-    "Mail.Read", "Mail.ReadBasic", "Mail.ReadWrite", "Mail.Send", "MailboxSettings.Read", "Calendars.ReadBasic", "Calendars.Read",
+    "Mail.Read", "Mail.ReadBasic", "Mail.ReadWrite", "Mail.Send", "MailboxSettings.Read", "Calendars.ReadBasic",
+    "Calendars.Read",
     "Calendars.ReadWrite", "Contacts.Read", "Contacts.ReadWrite", "Files.Read", "Files.Read.All", "Files.ReadWrite",
     "Files.ReadWrite.All", "Sites.Read.All", "Notes.Read", "Tasks.Read", "Tasks.ReadWrite", "Chat.Read",
     "ChannelMessage.Read.All", "Team.ReadBasic.All", "OnlineMeetings.Read", "ProfilePhoto.Read.All",
+    "AuditLog.Read.All", "Reports.Read.All", "LicenseAssignment.Read.All",
   ]
 
   /// Sorts `text` (space-separated) for an Entra tenant; unknown resources or permissions fail, as

@@ -39,7 +39,9 @@ extension CalendarProfile {
     let works = workingDays.isEmpty ? (2...6).contains(weekday) : workingDays.contains(weekday)
     guard works else {
       guard random.below(12) == 0 else { return [] }
-      return [CalendarItem(status: "busy", start: at(10 * 3600), end: at(12 * 3600), subject: "Family", isPrivate: true)]
+      return [
+        CalendarItem(status: "busy", start: at(10 * 3600), end: at(12 * 3600), subject: "Family", isPrivate: true)
+      ]
     }
     let dayStart = start
     let dayEnd = max(end, start + 4 * 3600)
@@ -48,7 +50,8 @@ extension CalendarProfile {
       let stand = dayStart + 1800
       items.append(
         CalendarItem(
-          status: "busy", start: at(stand), end: at(stand + 900), subject: "Stand-up", location: "Microsoft Teams Meeting"))
+          status: "busy", start: at(stand), end: at(stand + 900), subject: "Stand-up",
+          location: "Microsoft Teams Meeting"))
     }
     for _ in 0..<(1 + random.below(3)) {
       let slots = max(1, (dayEnd - dayStart) / 1800 - 2)

@@ -97,7 +97,7 @@ public final class DetailViewController: ViewController {
           revealsMemberOf = true  // the list changes under the selection: keep it in view
           return .handled([.memberOf(.transitiveToggled)])
         },
-      ] + linkCommands(person, in: state) + [typingSearches(state, back: back)])
+      ] + linkCommands(person, in: state) + healthCommands(person, in: state) + [typingSearches(state, back: back)])
   }
 
   /// Copies a field (OSC 52, through the Store), or does nothing when it is empty.
@@ -299,6 +299,7 @@ extension AppState {
     add("Department", value(person.department))
     add("Company", value(person.companyName))
     add("Office", value(person.officeLocation))
+    pairs += healthLines(of: person)
 
     var lines = [StyledLine("")] + TextPane.fields(pairs, width: width, labelWidth: Self.labelWidth)
     lines.append(StyledLine(""))

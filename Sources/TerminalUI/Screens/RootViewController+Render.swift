@@ -89,7 +89,12 @@ extension RootViewController {
       left = state.activity
       // Where the list comes from and how fresh it is: "index, synced 3 min ago", or the
       // progress of the first sync ("indexing 12,000 of ~200,000").
-      if state.screen == .main, let index = state.index.statusText(at: state.now) { left += " · " + index }
+      // Filters (`dept:` …) are answered by Graph even with an index (`SearchState.holdsFilters`).
+      if state.screen == .main, state.search.holdsFilters {
+        left += " · Microsoft Graph (filters)"
+      } else if state.screen == .main, let index = state.index.statusText(at: state.now) {
+        left += " · " + index
+      }
     }
     // What is happening comes before who is signed in: where the note would be cut beside the
     // usual form, who takes a shorter one (or none) if that leaves the note whole (issue 28).

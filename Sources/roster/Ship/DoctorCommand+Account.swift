@@ -103,7 +103,28 @@ enum DoctorAccount {
             : .note("Scopes for \(feature.name.lowercased())", "not granted: \(feature.without)", fix: fix))
       }
     }
+    checks += opsChecks(scopes: scopes)
     return (checks, account)
+  }
+
+  /// The account-health parts (issue 33) for those who may: a note each, naming what it lacks;
+  /// Graph checks the directory role and the tenant's licence only when asked.
+  static func opsChecks(scopes: [String]) -> [DoctorCheck] {
+    HealthPart.allCases.map { part in
+      let requirement = part.requirement
+      let missing = requirement.missing(from: scopes)
+      let also = [
+        requirement.roles.isEmpty ? nil : "a role such as \(requirement.roles[0])", requirement.licence,
+      ].compactMap { $0 }
+      let alsoText = also.isEmpty ? "" : " (Graph also wants " + also.joined(separator: " and ") + ")"
+      guard missing.isEmpty else {
+        return .note(
+          "Ops: \(part.title.lowercased())", "not available: lacks \(missing.joined(separator: ", "))\(alsoText)",
+          fix: "add \(missing.joined(separator: " ")) to scopes (settings or ROSTER_SCOPES), have an administrator "
+            + "consent, then roster login")
+      }
+      return .ok("Ops: \(part.title.lowercased())", "scopes held\(alsoText)")
+    }
   }
 
   /// The `scp` claim of a JWT access token; nil when the token is not a readable JWT.

@@ -12,6 +12,10 @@ extension ManualPage {
       "ROSTER_CA_FILE", "A PEM file of certificates trusted besides the system's (TLS inspection, the sandbox's --tls)."
     ),
     ("ROSTER_INDEX", "on or off: keep the local index of the directory (default on)."),
+    (
+      "ROSTER_INDEX_FIRST_SYNC",
+      "fill or delta: how the index's first sync reads the directory (fill: /users pages then one delta round; delta: a delta walk)."
+    ),
     ("ROSTER_PROFILE", "The named settings profile to use, when --profile is not given."),
     ("ROSTER_ACCOUNT", "The signed-in account to use, when --account is not given."),
     (
@@ -28,6 +32,10 @@ extension ManualPage {
     (
       "ROSTER_DEMO_SIGN_IN",
       "With --demo: browser shows the browser sign-in, which approves itself after two seconds, instead of the device code."
+    ),
+    (
+      "ROSTER_DEMO_NOW",
+      "With --demo: the demo tenant's clock starts at this ISO 8601 time and runs on (calendars, presence, throttling)."
     ),
     (
       "NO_COLOR",

@@ -24,14 +24,16 @@ struct SandboxGraph {
     people: [[String: Any]]? = nil, size: Int = 200, directory: Directory? = nil,
     scope: String = "openid profile offline_access User.Read User.Read.All",
     searchMode: Settings.SearchMode = .search, transport: ((any HTTPTransport) -> any HTTPTransport)? = nil,
-    requestTimeout: Duration = .seconds(10),
+    requestTimeout: Duration = .seconds(10), clock: ManualClock? = nil,
+    configure: (inout SandboxConfiguration) -> Void = { _ in },
     _ body: (SandboxGraph) async throws -> Result
   ) async throws -> Result {
     try await SandboxHarness.with(
-      people: people,
+      people: people, clock: clock,
       configure: {
         $0.size = size
         $0.directory = directory
+        configure(&$0)
       }
     ) { harness in
       let graph = try await SandboxGraph(

@@ -1,0 +1,21 @@
+import RosterCore
+
+/// The pane's Account section (issue 33): every part the scopes allow, each its own request
+/// (`HealthClient.accountHealth`), and the person's recent failed sign-ins, filed under
+/// `.health` so a newer request cancels the one in flight. Nothing here reaches the index.
+struct HealthEffects: EffectInterpreter {
+  let health: HealthClient
+  let jobs: JobTable
+
+  func interpret(_ effect: Effect, _ feedback: EffectFeedback) {
+    guard case .loadHealth(let personID, let scopes, let requestID) = effect else { return }
+    let client = health
+    jobs.startCall(.health, feedback) { _ in
+      async let parts = client.accountHealth(id: personID, scopes: scopes)
+      let query = SignInQuery(userID: personID, failedOnly: true, limit: HealthState.paneSignIns)
+      async let failures = HealthClient.outcome(.signIns, scopes) { try await client.signIns(query) { _ in } }
+      let report = HealthReport(health: await parts, failedSignIns: await failures)
+      return .health(.loaded(id: requestID, personID: personID, report))
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import RosterCore
+import SearchRules
+
+/// `manager:NAME` and `under:NAME`: who reports to whom is not a property `$filter` can test
+/// (PROTOCOL.md, "Filters in the search field"), so the client answers them by walking the
+/// reporting tree itself (`OrgWalk`) from the one person the name finds, and keeps those who
+/// match the words and the other filters.
+///
+/// Cost: one request to find the person, then one `$batch` per person walked (their record in
+/// full, so every filter can be checked, and their reports): a team of 12 is 14 round trips;
+/// `under:` a vice-president of 800 is 800. The walk stops at `subtreeLimit` people.
+extension GraphDirectory {
+  /// How many people an `under:` walk reads at most; its depth bound is `subtreeDepth`.
+  static let subtreeLimit = 2_000
+  static let subtreeDepth = 20
+
+  func searchWithinOrganisation(
+    _ query: PeopleQuery, onRetry: @escaping @Sendable (RetryNotice) -> Void
+  ) async throws(DirectoryError) -> PeoplePage {
+    let organisational = query.filters.filter(\.needsOrganisation)
+    guard organisational.count == 1, let filter = organisational.first else {
+      throw .unsupportedQuery("Use one of manager: and under: at a time.")
+    }
+    let (name, depth): (String, Int) =
+      switch filter {
+      case .manager(let name): (name, 1)
+      case .under(let name): (name, Self.subtreeDepth)
+      default: ("", 0)
+      }
+    let root = try await resolve(name, filter: filter, onRetry: onRetry)
+    let walk = OrgWalk(depth: depth, limit: Self.subtreeLimit)
+    let records: [PersonRecord]
+    do {
+      let walked = try await walk.walk(from: root.id) { id in try await personDetail(id, onRetry: onRetry) }
+      // A cut walk would answer "some of the people below": say so rather than list them.
+      guard walked.cut == nil else {
+        throw DirectoryError.unsupportedQuery(
+          "\(filter.typed) reaches more than \(Self.subtreeLimit) people; use someone lower down.")
+      }
+      records = walked.records
+    } catch let error as DirectoryError {
+      throw error
+    } catch {
+      throw .malformedResponse("\(error)")
+    }
+    let others = query.filters.filter { !$0.needsOrganisation }
+    let words = Narrowing(query.text)
+    let people = records.dropFirst().map(\.person).filter {
+      words.matches($0.searchFields) && $0.matchesAll(others) == true && $0.isListed(answering: query.text)
+    }
+    return PeoplePage(people: people, next: nil, totalCount: nil)
+  }
+
+  /// The one person `name` finds: a mail or user name read directly; otherwise a search whose
+  /// only match, or only exact display-name match, it is. Several are refused, naming them.
+  private func resolve(
+    _ name: String, filter: PersonFilter, onRetry: @escaping @Sendable (RetryNotice) -> Void
+  ) async throws(DirectoryError) -> Person {
+    if name.contains("@") { return try await personDetail(name, onRetry: onRetry).person }
+    let found = try await searchPeople(PeopleQuery(text: name, pageSize: 10), onRetry: onRetry).people
+    let folded = TextFolding.searchFolded(name)
+    let exact = found.filter { TextFolding.searchFolded($0.displayName?.string ?? "") == folded }
+    if found.count == 1 { return found[0] }
+    if exact.count == 1 { return exact[0] }
+    guard !found.isEmpty else { throw .unsupportedQuery("\(filter.typed): no one is called that.") }
+    let names = found.prefix(5).compactMap { $0.displayName?.string }.joined(separator: ", ")
+    throw .unsupportedQuery(
+      "\(filter.typed) could be \(found.count > 5 ? "any of \(found.count)+ people" : "several people"): \(names). "
+        + "Give more of the name, or their mail.")
+  }
+}

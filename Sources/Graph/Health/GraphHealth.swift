@@ -1,0 +1,132 @@
+import Foundation
+import RosterCore
+import Transport
+
+/// The account-health requests, one per part, each refused on its own.
+struct GraphHealth: Sendable {
+  typealias OnRetry = @Sendable (RetryNotice) -> Void
+  let directory: GraphDirectory
+
+  static let stateFields = [
+    "accountEnabled", "createdDateTime", "userType", "externalUserState", "externalUserStateChangeDateTime",
+    "onPremisesSyncEnabled", "onPremisesLastSyncDateTime", "employeeId", "usageLocation",
+  ]
+  static let deviceFields = [
+    "id", "displayName", "operatingSystem", "operatingSystemVersion", "isCompliant", "isManaged",
+    "approximateLastSignInDateTime",
+  ]
+
+  func accountState(_ id: String, onRetry: @escaping OnRetry) async throws(DirectoryError) -> AccountState {
+    let query = ODataText.queryString([("$select", Self.stateFields.joined(separator: ","))])
+    return try HealthDecoding.accountState(try await get(.state, Self.user(id) + "?" + query, onRetry))
+  }
+
+  /// By object id only: Graph answers `signInActivity` by user principal name with a 400.
+  func lastSignIn(_ id: String, onRetry: @escaping OnRetry) async throws(DirectoryError) -> LastSignIn {
+    let query = ODataText.queryString([("$select", "id,signInActivity")])
+    return try HealthDecoding.lastSignIn(try await get(.lastSignIn, Self.user(id) + "?" + query, onRetry))
+  }
+
+  func mfa(_ id: String, onRetry: @escaping OnRetry) async throws(DirectoryError) -> MFARegistration {
+    let path = "/reports/authenticationMethods/userRegistrationDetails/" + PercentEncoding.encode(id)
+    return try HealthDecoding.registration(try await get(.mfa, path, onRetry))
+  }
+
+  func licences(_ id: String, onRetry: @escaping OnRetry) async throws(DirectoryError) -> [Licence] {
+    let query = ODataText.queryString([("$select", "skuId,skuPartNumber")])
+    var all: [Licence] = []
+    try await pages(.licences, Self.user(id) + "/licenseDetails?" + query, maxPages: HealthClient.maxListPages, onRetry)
+    { body throws(DirectoryError) in
+      let page = try HealthDecoding.licences(body)
+      all += page.licences
+      return page.nextLink
+    }
+    return all
+  }
+
+  /// Registered, then owned; a device in both lists is listed once, as `.both`.
+  func devices(_ id: String, onRetry: @escaping OnRetry) async throws(DirectoryError) -> [Device] {
+    let query = ODataText.queryString([("$select", Self.deviceFields.joined(separator: ","))])
+    var all: [Device] = []
+    for (relation, path) in [(Device.Relation.registered, "/registeredDevices"), (.owned, "/ownedDevices")] {
+      try await pages(.devices, Self.user(id) + path + "?" + query, maxPages: HealthClient.maxListPages, onRetry) {
+        body throws(DirectoryError) in
+        let page = try HealthDecoding.devices(body, relation: relation)
+        for device in page.devices {
+          if let index = all.firstIndex(where: { $0.id.lowercased() == device.id.lowercased() }) {
+            if all[index].relation != device.relation { all[index].relation = .both }
+          } else {
+            all.append(device)
+          }
+        }
+        return page.nextLink
+      }
+    }
+    return all
+  }
+
+  /// Newest first (Graph's order), filtered on Graph's side by the forms signin-list accepts.
+  func signIns(_ query: SignInQuery, onRetry: @escaping OnRetry) async throws(DirectoryError) -> [SignInLogEntry] {
+    let limit = max(query.limit, 1)
+    let items = [
+      ("$filter", Self.signInFilter(query)), ("$top", String(min(limit, HealthClient.signInPageSize))),
+    ]
+    var events: [SignInLogEntry] = []
+    var seen: Set<String> = []
+    try await pages(
+      .signIns, "/auditLogs/signIns?" + ODataText.queryString(items), maxPages: HealthClient.maxSignInPages, onRetry
+    ) { body throws(DirectoryError) in
+      let page = try HealthDecoding.signIns(body)
+      events += page.events.filter { seen.insert($0.id).inserted }
+      return events.count >= limit ? nil : page.nextLink
+    }
+    return Array(events.prefix(limit))
+  }
+
+  /// `userId eq '…'`, then `status/errorCode ne 0` for failures and `createdDateTime ge …`.
+  static func signInFilter(_ query: SignInQuery) -> String {
+    var clauses = ["userId eq " + ODataText.filterLiteral(query.userID)]
+    if query.failedOnly { clauses.append("status/errorCode ne 0") }
+    if let since = query.since {
+      clauses.append("createdDateTime ge " + since.formatted(.iso8601))
+    }
+    return clauses.joined(separator: " and ")
+  }
+
+  static func user(_ id: String) -> String { "/users/" + PercentEncoding.encode(id) }
+
+  /// One request; a 403 becomes the part's requirement (permission, role, licence), and Graph's
+  /// "not premium" refusal says the licence first.
+  private func get(_ part: HealthPart, _ pathAndQuery: String, _ onRetry: @escaping OnRetry)
+    async throws(DirectoryError) -> Data
+  {
+    try await fetch(part, try directory.url(pathAndQuery), onRetry)
+  }
+
+  private func fetch(_ part: HealthPart, _ url: URL, _ onRetry: @escaping OnRetry) async throws(DirectoryError) -> Data
+  {
+    let permission = part.requirement.permissions.joined(separator: " and ")
+    do {
+      return try await directory.executor.get(url, permission: permission, onRetry: onRetry).body
+    } catch .permissionDenied(let text) {
+      throw .permissionDenied(Self.refusal(part, graphSaid: text))
+    }
+  }
+
+  static func refusal(_ part: HealthPart, graphSaid text: String) -> String {
+    let needs = part.requirement.explanation
+    if text == HealthRequirement.premiumRefusal {
+      return "\(part.title): needs Entra ID P1 — Microsoft Graph said the tenant has no premium licence (\(needs))."
+    }
+    return "\(part.title): Microsoft Graph refused this; it \(needs)."
+  }
+
+  private func pages(
+    _ part: HealthPart, _ pathAndQuery: String, maxPages: Int, _ onRetry: @escaping OnRetry,
+    read: (Data) throws(DirectoryError) -> String?
+  ) async throws(DirectoryError) {
+    try await directory.everyPage(
+      from: try directory.url(pathAndQuery), maxPages: maxPages, limit: .fail(what: part.title.lowercased()),
+      fetch: { url throws(DirectoryError) in try await fetch(part, url, onRetry) }, read: read)
+  }
+}

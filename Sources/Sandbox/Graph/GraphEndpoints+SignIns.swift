@@ -1,0 +1,102 @@
+import Foundation
+import Hummingbird
+import SandboxDirectory
+
+/// `GET /auditLogs/signIns` with Graph's rules (signin-list; issue 33): AuditLog.Read.All and
+/// Directory.Read.All, a reports directory role, a P1 tenant (`SandboxConfiguration.premium`);
+/// `$filter` only in the forms Graph accepts here (`userId eq`, `status/errorCode eq|ne`,
+/// `createdDateTime ge|le`, joined by `and`), `$top` up to 1,000 (the default), newest first,
+/// nothing older than 30 days. Histories are generated per user from the seed, with real AADSTS
+/// codes and hostile strings in the fields clients print.
+extension GraphEndpoints {
+  static let signInPageMax = 1_000
+  static let signInRetentionDays = 30
+
+  func signIns(_ request: IncomingRequest, caller: GraphCaller) throws(GraphError) -> Response {
+    guard caller.permissions.contains("AuditLog.Read.All"), caller.permissions.contains("Directory.Read.All") else {
+      throw .accessDenied
+    }
+    let readers = tenant.configuration.reportsReaders ?? [tenant.directory.defaultUser.id]
+    guard readers.contains(caller.user.id) else {
+      throw GraphError(
+        status: 403, code: "Authorization_RequestDenied",
+        message: "Insufficient privileges to complete the operation. The user lacks a role that may read reports.")
+    }
+    guard tenant.configuration.premium else {
+      throw GraphError(
+        status: 403, code: "Authentication_RequestFromNonPremiumTenantOrB2CTenant",
+        message: "Neither tenant is B2C or tenant doesn't have premium license")
+    }
+    let query = request.query
+    let top = try Self.signInTop(query["$top"])
+    let filter = try SignInFilter(query["$filter"])
+    let now = tenant.now
+    // `userId` is the object id: a user name matches no sign-in, as in Graph.
+    let users =
+      filter.userId.flatMap { id in tenant.directory.user(idOrUPN: id).flatMap { $0.id == id ? [$0] : nil } } ?? []
+    let all = users.flatMap { SignInHistory.entries(for: $0, seed: tenant.configuration.seed, now: now) }
+      .filter(filter.matches)
+    var offset = 0
+    if let token = query["$skiptoken"] { offset = try Self.offset(fromSkipToken: token) }
+    let page = all.dropFirst(offset).prefix(top)
+    var body: [(String, JSONValue)] = [
+      ("@odata.context", .string("\(request.base)/v1.0/$metadata#auditLogs/signIns"))
+    ]
+    if offset + page.count < all.count {
+      body.append(
+        ("@odata.nextLink", .string(nextLink(request, skipToken: Self.skipToken(offset: offset + page.count)))))
+    }
+    body.append(("value", .array(page.map(\.json))))
+    return ok(.object(body), request)
+  }
+
+  static func signInTop(_ text: String?) throws(GraphError) -> Int {
+    guard let text else { return signInPageMax }
+    guard let value = Int(text.trimmingCharacters(in: .whitespaces)), (1...signInPageMax).contains(value) else {
+      throw GraphError(status: 400, code: "BadRequest", message: "Invalid value '\(text)' for $top.")
+    }
+    return value
+  }
+}
+
+/// The `$filter` forms Graph accepts on sign-ins, parsed strictly; anything else is the 400
+/// Graph answers ("Invalid filter clause").
+struct SignInFilter {
+  var userId: String?
+  var errorCode: (equal: Bool, value: Int)?
+  var from: Date?
+  var until: Date?
+
+  init(_ text: String?) throws(GraphError) {
+    guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+    for clause in text.components(separatedBy: " and ") {
+      let words = clause.trimmingCharacters(in: .whitespaces).split(separator: " ", maxSplits: 2).map(String.init)
+      guard words.count == 3 else { throw Self.invalid }
+      switch (words[0].lowercased(), words[1].lowercased()) {
+      case ("userid", "eq"):
+        guard words[2].hasPrefix("'"), words[2].hasSuffix("'"), words[2].count >= 2 else { throw Self.invalid }
+        userId = String(words[2].dropFirst().dropLast()).replacingOccurrences(of: "''", with: "'")
+      case ("status/errorcode", let op) where op == "eq" || op == "ne":
+        guard let value = Int(words[2]) else { throw Self.invalid }
+        errorCode = (op == "eq", value)
+      case ("createddatetime", "ge"):
+        guard let date = try? Date(words[2], strategy: .iso8601) else { throw Self.invalid }
+        from = date
+      case ("createddatetime", "le"):
+        guard let date = try? Date(words[2], strategy: .iso8601) else { throw Self.invalid }
+        until = date
+      default:
+        throw Self.invalid
+      }
+    }
+  }
+
+  static let invalid = GraphError(status: 400, code: "BadRequest", message: "Invalid filter clause")
+
+  func matches(_ entry: SignInHistory.Entry) -> Bool {
+    if let errorCode, (entry.errorCode == errorCode.value) != errorCode.equal { return false }
+    if let from, entry.time < from { return false }
+    if let until, entry.time > until { return false }
+    return true
+  }
+}

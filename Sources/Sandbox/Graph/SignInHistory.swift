@@ -1,0 +1,98 @@
+import Foundation
+import SandboxDirectory
+
+/// A generated sign-in history per user: the same for the same seed and user, newest first,
+/// inside Graph's 30-day retention, with real AADSTS codes and strings meant to hurt a terminal
+/// (escape sequences, bidi overrides, long names) where clients print them.
+enum SignInHistory {
+  struct Entry {
+    var id: String
+    var time: Date
+    var errorCode: Int
+    var json: JSONValue
+  }
+
+  /// Codes and Graph's `failureReason`; 0 is success and is most common.
+  static let outcomes: [(Int, String)] = [
+    (0, ""), (0, ""), (0, ""), (0, ""), (50126, "Error validating credentials due to invalid username or password."),
+    (50074, "Strong Authentication is required."),
+    (
+      50076,
+      "Due to a configuration change made by your administrator, or because you moved to a new location, "
+        + "you must use multi-factor authentication to access '00000003-0000-0000-c000-000000000000'."
+    ),
+    (53003, "Access has been blocked by Conditional Access policies."), (50057, "The user account is disabled."),
+    (50055, "The password is expired."), (90072, "User account from identity provider does not exist in tenant."),
+    (500121, "Authentication failed during strong authentication request."),
+  ]
+  static let apps = [
+    "Microsoft Teams", "Office 365 Exchange Online", "Azure Portal", "Outlook\u{1B}[2J\u{1B}]0;pwned\u{07}",
+    "Contoso \u{202E}ppA\u{202C} Portal", String(repeating: "Very Long Application Name ", count: 12),
+  ]
+  static let clients = ["Browser", "Mobile Apps and Desktop clients", "Exchange ActiveSync", "Other clients"]
+  static let places: [(String, String, String)] = [
+    ("Oslo", "Oslo", "NO"), ("Seattle", "Washington", "US"), ("القاهرة", "Cairo", "EG"), ("\u{1B}[31mRed", "X", "ZZ"),
+  ]
+
+  static func entries(for user: DirectoryUser, seed: UInt64, now: Date) -> [Entry] {
+    var state = fnv(user.id) ^ seed
+    func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state >> 33
+    }
+    let count = Int(next() % 40)
+    let window = Double(GraphEndpoints.signInRetentionDays) * 86_400
+    var entries: [Entry] = []
+    for index in 0..<count {
+      let time = now.addingTimeInterval(-Double(next() % UInt64(window))).rounded()
+      let (code, reason) = outcomes[Int(next() % UInt64(outcomes.count))]
+      let place = places[Int(next() % UInt64(places.count))]
+      let id = String(format: "%08x-0000-4000-8000-%012x", UInt32(truncatingIfNeeded: fnv(user.id)), index)
+      let failedPolicy = code == 53003
+      let json: JSONValue = .object([
+        ("id", .string(id)), ("createdDateTime", .string(time.formatted(.iso8601))),
+        ("userId", .string(user.id)), ("userPrincipalName", .string(user.userPrincipalName)),
+        ("appDisplayName", .string(apps[Int(next() % UInt64(apps.count))])),
+        ("clientAppUsed", .string(clients[Int(next() % UInt64(clients.count))])),
+        ("ipAddress", .string(next() % 3 == 0 ? "2001:db8::\(index)" : "192.0.2.\(index % 250)")),
+        ("isInteractive", .bool(next() % 4 != 0)),
+        ("conditionalAccessStatus", .string(failedPolicy ? "failure" : code == 0 ? "success" : "notApplied")),
+        (
+          "appliedConditionalAccessPolicies",
+          .array(
+            failedPolicy
+              ? [
+                .object([
+                  ("displayName", .string("Block outside \u{202E}NO\u{202C}")), ("result", .string("failure")),
+                ])
+              ]
+              : [])
+        ),
+        (
+          "status",
+          .object([
+            ("errorCode", .number(Double(code))), ("failureReason", code == 0 ? .null : .string(reason)),
+          ])
+        ),
+        (
+          "location",
+          .object([("city", .string(place.0)), ("state", .string(place.1)), ("countryOrRegion", .string(place.2))])
+        ),
+      ])
+      entries.append(Entry(id: id, time: time, errorCode: code, json: json))
+    }
+    return entries.sorted { $0.time > $1.time }
+  }
+
+  /// FNV-1a: stable across runs (Swift's `hashValue` is seeded per process).
+  static func fnv(_ text: String) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return hash
+  }
+}
+
+extension Date {
+  /// Whole seconds, as Graph's sign-in times are compared here.
+  fileprivate func rounded() -> Date { Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down)) }
+}

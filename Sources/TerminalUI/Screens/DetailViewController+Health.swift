@@ -1,0 +1,50 @@
+import RosterCore
+
+/// The pane's Account section (issue 33): `h` opens it on the pane's person, and only a sign-in
+/// whose scopes allow a part is offered the key, so a colleague-browsing user never sees it or an
+/// error for it. The words are `HealthText`'s, the same as `roster show --health`.
+extension DetailViewController {
+  func healthCommands(_ person: Person?, in state: AppState) -> [KeyCommand] {
+    guard state.mayAskHealth, let person else { return [] }
+    let open = state.health.shownFor == person.id
+    return [
+      KeyCommand([.character("h")], open ? "hide account" : "account health") { _, _ in
+        .handled([.health(.toggled)])
+      }
+    ]
+  }
+}
+
+extension AppState {
+  /// The section's lines as label/value pairs: "Account" first, then one line each.
+  func healthLines(of person: Person) -> [(label: String, value: String, style: Style)] {
+    guard health.shownFor == person.id else { return [] }
+    guard let report = health.byPerson[person.id] else {
+      return health.pendingPersonID == person.id ? [("Account", "…", .muted)] : []
+    }
+    var lines = Array(HealthText.lines(report.health, now: now).dropFirst())
+    switch report.failedSignIns {
+    case .loaded(let entries) where entries.isEmpty:
+      lines.append("No failed sign-ins in what Graph keeps (about \(SignInRetention.days) days)")
+    case .loaded(let entries):
+      lines.append("Recent failed sign-ins (newest first):")
+      lines += entries.map { "  " + HealthText.signInLine($0, now: now) }
+    case .refused(let text):
+      lines.append(text)
+    default:
+      break  // not asked without the scopes, or failed: the parts above say enough
+    }
+    return lines.enumerated().map { index, line in
+      (index == 0 ? "Account" : "", line, Self.healthStyle(line))
+    }
+  }
+
+  /// A refusal or a failure reads muted; a disabled account or a failed sign-in as a warning.
+  static func healthStyle(_ line: String) -> Style {
+    if line.contains("refused") || line.contains("not asked") || line.contains("could not") { return .muted }
+    if line.hasPrefix("Enabled: no") || line.contains("FAILED") || line.contains("not yet accepted") {
+      return Style(color: .warning)
+    }
+    return .plain
+  }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import RosterCore
+
+/// Renders `roster signins`: one line per sign-in, JSON or CSV. Every field was cleaned where it
+/// was decoded; sign-in logs carry what strangers typed (app names, places, user agents).
+enum SignInOutput {
+  static func render(_ entries: [SignInLogEntry], as format: OutputFormat, now: Date) throws -> String {
+    switch format {
+    case .table: return entries.map { HealthText.signInLine($0, now: now) + "\n" }.joined()
+    case .json: return try PeopleOutput.json(entries.map(Row.init))
+    case .csv: return GroupOutput.csv(Row.header, entries.map { Row($0).fields })
+    }
+  }
+
+  /// One sign-in for scripts: Graph's names where there is one, plus `explanation`.
+  struct Row: Encodable {
+    var id: String
+    var createdDateTime: String
+    var succeeded: Bool
+    var errorCode: Int
+    var explanation: String
+    var failureReason: String?
+    var appDisplayName: String?
+    var clientAppUsed: String?
+    var ipAddress: String?
+    var location: String?
+    var conditionalAccessStatus: String?
+    var failedPolicies: [String]
+
+    init(_ entry: SignInLogEntry) {
+      id = CleanText(entry.id).string
+      createdDateTime = entry.createdDateTime.formatted(.iso8601)
+      succeeded = entry.succeeded
+      errorCode = entry.errorCode
+      explanation = entry.explanation
+      failureReason = entry.failureReason?.string
+      appDisplayName = entry.appDisplayName?.string
+      clientAppUsed = entry.clientAppUsed?.string
+      ipAddress = entry.ipAddress?.string
+      location = entry.place
+      conditionalAccessStatus = entry.conditionalAccessStatus?.string
+      failedPolicies = entry.failedPolicies.map(\.string)
+    }
+
+    static let header = [
+      "createdDateTime", "succeeded", "errorCode", "explanation", "appDisplayName", "clientAppUsed", "ipAddress",
+      "location", "conditionalAccessStatus", "failedPolicies", "id",
+    ]
+
+    var fields: [String] {
+      [
+        createdDateTime, succeeded ? "true" : "false", String(errorCode), explanation, appDisplayName ?? "",
+        clientAppUsed ?? "", ipAddress ?? "", location ?? "", conditionalAccessStatus ?? "",
+        failedPolicies.joined(separator: "; "), id,
+      ]
+    }
+  }
+}
