@@ -87,4 +87,23 @@ import Testing
     #expect(FreeBusyStatus(graph: "WORKINGELSEWHERE") == .workingElsewhere)
     #expect(FreeBusyStatus(graph: "somethingNew") == .unknown)
   }
+
+  /// The people around the selection are asked in the same call, so moving to them asks nothing.
+  @Test func neighboursComeInTheSameCall() async {
+    let bea = Person(id: "u-bea", displayName: "Ada Bea", mail: "bea@contoso.test")
+    let calendar = Calendar(
+      .success([Self.singapore, PersonSchedule(address: "bea@contoso.test", workingHours: Self.singapore.workingHours)])
+    )
+    let store = TestStore(state: Self.signedIn(scopes: ["Calendars.ReadBasic"]), schedules: calendar.client)
+    store.exhaustivity = .off(reason: "the calls and what is kept")
+    await store.send(.search(.queryChanged("ada")))
+    await store.advance(by: store.searchDebounce)
+    store.directory.takeCalls().forEach { $0.respond(PeoplePage(people: [Self.ada, bea])) }
+    await store.settle()
+    await store.advance(by: Tuning.detailDebounce)
+    store.directory.takeCalls().forEach { $0.respond(PersonDetail(person: Self.ada)) }
+    await store.settle()
+    #expect(calendar.asked.withLock { $0 } == [["ada@contoso.test", "bea@contoso.test"]])
+    #expect(store.state.reach.byPerson["u-bea"] != nil, "the neighbour's day is known before the selection moves")
+  }
 }

@@ -40,12 +40,31 @@ enum ReachReducer {
     guard state.reach.pendingPersonID != person.id else { return [] }
     state.reach.requestID += 1
     state.reach.pendingPersonID = person.id
+    // The people around the selection come in the same call (Graph takes 20 addresses a call), so
+    // the next Down shows its person's day at once instead of asking again.
+    let neighbours = Self.neighbours(of: person, state).prefix(ScheduleClient.maxAddressesPerCall - 1)
+    let asked = [(person.id, address)] + neighbours
     return [
       .cancel(id: .schedule),
       .loadSchedules(
-        addresses: [address], personIDs: [person.id], window: TodayState.window(around: state.now),
+        addresses: asked.map(\.1), personIDs: asked.map(\.0), window: TodayState.window(around: state.now),
         requestID: state.reach.requestID),
     ]
+  }
+
+  /// People listed near the selection (below first, then above) whose schedule is not fresh.
+  private static func neighbours(of person: Person, _ state: AppState) -> [(String, String)] {
+    let people = state.shownPeople
+    guard let at = people.firstIndex(where: { $0.id == person.id }) else { return [] }
+    let below = people[(at + 1)..<min(people.count, at + 12)]
+    let above = people[max(0, at - 8)..<at].reversed()
+    return (Array(below) + Array(above)).compactMap { other in
+      guard let address = other.scheduleAddress, other.id != person.id else { return nil }
+      if let known = state.reach.byPerson[other.id], state.now.timeIntervalSince(known.readAt) < ReachState.freshFor {
+        return nil
+      }
+      return (other.id, address)
+    }
   }
 }
 
