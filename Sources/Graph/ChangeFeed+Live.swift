@@ -14,9 +14,7 @@ extension ChangeFeed {
     decode: @escaping @Sendable (Data) throws -> ChangePage<Change>,
     denied: @escaping @Sendable (DirectoryError) -> any Error = { $0 }
   ) -> ChangeFeed {
-    let executor = GraphRequestExecutor(
-      configuration: configuration, tokens: tokens, transport: transport, sleep: sleep)
-    let directory = GraphDirectory(configuration: configuration, executor: executor)
+    let directory = GraphDirectory(configuration: configuration, tokens: tokens, transport: transport, sleep: sleep)
     let headers = pageSize.map { [(name: "Prefer", value: "odata.maxpagesize=\($0)")] } ?? []
     return ChangeFeed { link, onRetry in
       let url: URL
@@ -32,7 +30,8 @@ extension ChangeFeed {
         url = try directory.url(start)
       }
       do {
-        let response = try await executor.get(url, headers: headers, permission: permission, onRetry: onRetry)
+        let response = try await directory.executor.get(
+          url, headers: headers, permission: permission, onRetry: onRetry)
         return try decode(response.body)
       } catch let error as DirectoryError {
         guard case .permissionDenied = error else { throw error }

@@ -20,9 +20,7 @@ extension DirectoryClient {
     photoCache: PhotoDiskCache? = nil,
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) -> DirectoryClient {
-    let executor = GraphRequestExecutor(
-      configuration: configuration, tokens: tokens, transport: transport, sleep: sleep)
-    let directory = GraphDirectory(configuration: configuration, executor: executor)
+    let directory = GraphDirectory(configuration: configuration, tokens: tokens, transport: transport, sleep: sleep)
     return DirectoryClient(
       searchPeople: { query, onRetry in try await directory.searchPeople(query, onRetry: onRetry) },
       nextPage: { cursor, onRetry in try await directory.nextPage(cursor, onRetry: onRetry) },

@@ -50,6 +50,17 @@ final class GraphDirectory: Sendable {
     self.executor = executor
   }
 
+  /// A directory over its own executor: what every live client (`DirectoryClient.live`,
+  /// `RoomClient.live`, `HealthClient.live`, the change feeds) builds from the same four parts.
+  convenience init(
+    configuration: GraphConfiguration, tokens: any AccessTokenProvider, transport: any HTTPTransport,
+    sleep: @escaping GraphRequestExecutor.Sleep
+  ) {
+    self.init(
+      configuration: configuration,
+      executor: GraphRequestExecutor(configuration: configuration, tokens: tokens, transport: transport, sleep: sleep))
+  }
+
   /// Whether this session has given up on `$search` (settings, or the tenant refused it).
   var usesFilter: Bool { configuration.searchMode == .filter || advancedQueriesRefused.current }
 

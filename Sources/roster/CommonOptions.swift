@@ -196,6 +196,13 @@ struct DemoOptions: ParsableArguments {
     name: .long,
     help: "Use a built-in sandbox tenant with a demo organisation: no account needed, nothing kept on disk.")
   var demo = false
+
+  /// `--offline` beside `--demo` is a validation error in every command that has both.
+  func refuse(offline: Bool) throws {
+    if offline && demo {
+      throw ValidationError("--offline has no index to read with --demo: every --demo run starts a new sandbox tenant.")
+    }
+  }
 }
 
 /// What a command that signs in or calls Graph works with; Graph commands use `transport` and

@@ -66,7 +66,7 @@ struct GroupsCommand: AsyncParsableCommand {
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
-      if offline && demo.demo { throw ValidationError(GroupOutputOptions.demoOffline) }
+      try demo.refuse(offline: offline)
     }
 
     func run() async throws {
@@ -149,12 +149,10 @@ struct GroupOutputOptions: ParsableArguments {
   @Flag(help: "Print CSV with a header row.") var csv = false
   @Flag(help: "Answer from the local index only, sending Graph nothing.") var offline = false
 
-  static let demoOffline = "--offline has no index to read with --demo: every --demo run starts a new sandbox tenant."
-
   var format: OutputFormat { json ? .json : csv ? .csv : .table(width: Terminal.stdoutColumns()) }
 
   func validate(demo: DemoOptions) throws {
     if json && csv { throw ValidationError("Choose one of --json and --csv.") }
-    if offline && demo.demo { throw ValidationError(Self.demoOffline) }
+    try demo.refuse(offline: offline)
   }
 }

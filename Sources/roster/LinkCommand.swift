@@ -46,9 +46,7 @@ struct LinkCommand: AsyncParsableCommand {
       throw ValidationError(problem.replacingOccurrences(of: "roster show", with: "roster link"))
     }
     if video && action != .call { throw ValidationError("--video goes with call.") }
-    if offline && demo.demo {
-      throw ValidationError("--offline has no index to read with --demo: every --demo run starts a new sandbox tenant.")
-    }
+    try demo.refuse(offline: offline)
   }
 
   /// The pane's link for the action (`PersonLink`, shared with the keys).

@@ -39,7 +39,7 @@ struct RoomsCommand: AsyncParsableCommand {
 
     func validate() throws {
       if json && csv { throw ValidationError("Choose one of --json and --csv.") }
-      if offline && demo.demo { throw ValidationError(GroupOutputOptions.demoOffline) }
+      try demo.refuse(offline: offline)
       if let minCapacity, minCapacity < 1 { throw ValidationError("--min-capacity must be 1 or more.") }
       let building = building?.trimmingCharacters(in: .whitespaces)
       if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, building?.isEmpty ?? true, minCapacity == nil {
@@ -73,7 +73,7 @@ struct RoomsCommand: AsyncParsableCommand {
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
-      if offline && demo.demo { throw ValidationError(GroupOutputOptions.demoOffline) }
+      try demo.refuse(offline: offline)
     }
 
     func run() async throws {

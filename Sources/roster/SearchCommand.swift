@@ -60,9 +60,7 @@ struct SearchCommand: AsyncParsableCommand {
     if json && csv { throw ValidationError("Choose one of --json and --csv.") }
     if !(1...999).contains(top) { throw ValidationError("--top must be between 1 and 999.") }
     if close && all { throw ValidationError("--close lists at most --top people; leave out --all.") }
-    if offline && demo.demo {
-      throw ValidationError("--offline has no index to read with --demo: every --demo run starts a new sandbox tenant.")
-    }
+    try demo.refuse(offline: offline)
     if words.joined().trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
       throw ValidationError("Give at least one word to search for.")
     }

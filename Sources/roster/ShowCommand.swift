@@ -54,9 +54,7 @@ struct ShowCommand: AsyncParsableCommand {
     if health && (json || vcard || memberOf || offline) {
       throw ValidationError("--health prints text from Graph only; for a script, use roster signins --json.")
     }
-    if offline && demo.demo {
-      throw ValidationError("--offline has no index to read with --demo: every --demo run starts a new sandbox tenant.")
-    }
+    try demo.refuse(offline: offline)
   }
 
   /// Why `key` cannot name anyone, before anything is sent: empty, or without an `@` and with a

@@ -38,9 +38,8 @@ extension DeltaFeed {
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) -> DeltaFeed {
     let delta = DeltaFeed.live(configuration: configuration, tokens: tokens, transport: transport, sleep: sleep)
-    let executor = GraphRequestExecutor(
-      configuration: configuration, tokens: tokens, transport: transport, sleep: sleep)
-    let directory = GraphDirectory(configuration: configuration, executor: executor)
+    let directory = GraphDirectory(configuration: configuration, tokens: tokens, transport: transport, sleep: sleep)
+    let executor = directory.executor
     let pacer = GraphPacer(budget: resourceUnits, now: now, sleep: sleep)
     let managers = FillManagers(
       executor: executor, directory: directory, pacer: pacer, idsPerRequest: min(max(1, idsPerLookup), 50))

@@ -19,9 +19,8 @@ extension HealthClient {
     transport: any HTTPTransport,
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) -> HealthClient {
-    let executor = GraphRequestExecutor(
-      configuration: configuration, tokens: tokens, transport: transport, sleep: sleep)
-    let health = GraphHealth(directory: GraphDirectory(configuration: configuration, executor: executor))
+    let health = GraphHealth(
+      directory: GraphDirectory(configuration: configuration, tokens: tokens, transport: transport, sleep: sleep))
     return HealthClient(
       accountState: { id, onRetry in try await health.accountState(id, onRetry: onRetry) },
       lastSignIn: { id, onRetry in try await health.lastSignIn(id, onRetry: onRetry) },

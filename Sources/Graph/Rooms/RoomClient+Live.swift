@@ -23,11 +23,9 @@ extension RoomClient {
     maxPages: Int = RoomClient.maxPages,
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) -> RoomClient {
-    let executor = GraphRequestExecutor(
-      configuration: configuration, tokens: tokens, transport: transport, sleep: sleep)
     let rooms = GraphRooms(
-      directory: GraphDirectory(configuration: configuration, executor: executor), pageSize: pageSize,
-      maxPages: maxPages)
+      directory: GraphDirectory(configuration: configuration, tokens: tokens, transport: transport, sleep: sleep),
+      pageSize: pageSize, maxPages: maxPages)
     return RoomClient(allRooms: { onRetry in try await rooms.allRooms(onRetry: onRetry) })
   }
 }

@@ -106,7 +106,7 @@ enum DetailReducer {
   /// sync found Graph unreachable (every live load would wait out its retries first). The next
   /// successful sync clears `offline` and Graph answers again.
   static func fetch(_ state: AppState, _ person: Person) -> Effect {
-    if state.index.attached && state.index.offline {
+    if state.directorySource == .index {
       return .loadDetailFromIndex(personID: person.id, requestID: state.detail.requestID)
     }
     return .loadDetail(personID: person.id, requestID: state.detail.requestID)

@@ -11,7 +11,7 @@ enum GroupPaneReducer {
     switch action {
     case .debounceElapsed(let id):
       guard let pane = state.detail.group, pane.detailRequest == id, pane.status == .loading else { return [] }
-      return fetch(&state, source: state.groupSource)
+      return fetch(&state, source: state.directorySource)
     case .loaded(let id, let result):
       guard var pane = state.detail.group, pane.detailRequest == id else { return [] }
       switch result {
@@ -100,7 +100,7 @@ enum GroupPaneReducer {
       state.detail.group = pane
       if case .needsPermission = pane.members { return update(&state, pane) }
       if case .needsPermission = pane.status { return update(&state, pane) }
-      return fetchMembers(&state, source: state.groupSource)
+      return fetchMembers(&state, source: state.directorySource)
     case .pathDue(let id):
       guard let pane = state.detail.group, pane.pathRequest == id, case .loading(let memberID) = pane.path else {
         return []
@@ -108,7 +108,8 @@ enum GroupPaneReducer {
       return [
         .cancel(id: .groupPath),
         .loadMembershipPath(
-          memberID: memberID, groupID: pane.group.id, requestID: id, source: pane.fromIndex ? .index : state.groupSource
+          memberID: memberID, groupID: pane.group.id, requestID: id,
+          source: pane.fromIndex ? .index : state.directorySource
         ),
       ]
     case .pathLoaded(let id, let result):
@@ -145,7 +146,7 @@ enum GroupPaneReducer {
   /// its pause loads now.
   static func neededNow(_ state: inout AppState) -> [Effect] {
     guard let pane = state.detail.group, pane.status == .loading else { return [] }
-    return [.cancel(id: .detailDebounce)] + fetch(&state, source: state.groupSource)
+    return [.cancel(id: .detailDebounce)] + fetch(&state, source: state.directorySource)
   }
 
   private static func show(_ state: inout AppState, _ group: Group, returningTo: String?, pause: Duration?)
@@ -179,7 +180,7 @@ enum GroupPaneReducer {
       pane.members = .needsPermission(need)
       return cancels + update(&state, pane)
     }
-    guard let pause else { return cancels + fetch(&state, source: state.groupSource) }
+    guard let pause else { return cancels + fetch(&state, source: state.directorySource) }
     return cancels + [
       .debounce(id: .detailDebounce, after: pause, then: .groupPane(.debounceElapsed(id: state.detail.requestID)))
     ]

@@ -14,11 +14,11 @@ enum MemberOfReducer {
         clampRow(&state)
         return [.cancel(id: .memberOf)]
       }
-      return load(&state, person, transitive: false, source: state.groupSource)
+      return load(&state, person, transitive: false, source: state.directorySource)
     case .transitiveToggled:
       guard state.detail.group == nil, let person = state.detail.status.person, let shown = state.detail.memberOf
       else { return [] }
-      return load(&state, person, transitive: !shown.transitive, source: state.groupSource)
+      return load(&state, person, transitive: !shown.transitive, source: state.directorySource)
     case .loaded(let id, let result):
       guard var shown = state.detail.memberOf, shown.requestID == id else { return [] }
       switch result {

@@ -99,7 +99,7 @@ enum GroupSearchReducer {
       state.groups.onlyMine = need
       guard state.groups.myGroups != nil else {
         state.groups.status = .searching
-        return cancels + [.cancel(id: .myGroups), .loadMyGroups(requestID: id, source: state.groupSource)]
+        return cancels + [.cancel(id: .myGroups), .loadMyGroups(requestID: id, source: state.directorySource)]
           + replace(&state, with: narrowed(state, to: query), answering: state.groups.resultsQuery)
       }
       return cancels + showMine(&state)
@@ -159,7 +159,7 @@ enum GroupSearchReducer {
       state.groups.onlyMine = .readGroups
       guard state.groups.myGroups != nil else {
         return [
-          .cancel(id: .myGroups), .loadMyGroups(requestID: id ?? state.search.requestID, source: state.groupSource),
+          .cancel(id: .myGroups), .loadMyGroups(requestID: id ?? state.search.requestID, source: state.directorySource),
         ]
       }
       return showMine(&state)

@@ -74,9 +74,6 @@ extension Account {
   }
 
   private func hasScope(_ names: String...) -> Bool {
-    grantedScopes.contains { scope in
-      let name = (scope.split(separator: "/").last.map(String.init) ?? scope).lowercased()
-      return names.contains(name)
-    }
+    grantedScopes.contains { names.contains(Self.permission(of: $0)) }
   }
 }

@@ -96,7 +96,7 @@ public struct HealthRequirement: Sendable, Equatable {
 
   /// The permissions `scopes` lacks.
   public func missing(from scopes: [String]) -> [String] {
-    let held = Set(scopes.map { ($0.split(separator: "/").last.map(String.init) ?? $0).lowercased() })
+    let held = Set(scopes.map(Account.permission(of:)))
     return permissions.filter { permission in
       let name = permission.lowercased()
       if held.contains(name) { return false }

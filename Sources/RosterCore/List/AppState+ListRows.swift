@@ -2,8 +2,6 @@ extension AppState {
   /// Rows of a kind listed beside other kinds: the few best matches, so the people stay in view;
   /// Ctrl-G lists one kind alone, with paging, when there are more.
   public static let rowsBesideOthers = 5
-  /// The name the group tests and views know it by.
-  public static let groupsBesidePeople = rowsBesideOthers
 
   /// The kinds switched on, in list order (people always).
   public var enabledKinds: [ObjectKind] {
@@ -66,17 +64,27 @@ extension AppState {
     return rooms.indices.contains(index) ? .room(rooms[index]) : nil
   }
 
-  /// The selected row, when it is listed.
-  public var selectedListRow: ListRow? { selectedRow.flatMap(listRow(at:)) }
+  /// The selected row, when it is listed. Looked up among its own kind's rows only: the reducers
+  /// ask on every selection change, and a group or room needs no pass over the people.
+  public var selectedListRow: ListRow? {
+    switch list.selected?.kind {
+    case .group: return selectedGroup.map(ListRow.group)
+    case .room: return selectedRoom.map(ListRow.room)
+    case .person: return selectedListPerson.map(ListRow.person)
+    case nil: return nil
+    }
+  }
 
   /// The selected group, when the selection is on a group row.
   public var selectedGroup: Group? {
-    if case .group(let group) = selectedListRow { group } else { nil }
+    guard let selected = list.selected, selected.kind == .group else { return nil }
+    return shownGroups.first { $0.id == selected.id }
   }
 
   /// The selected room, when the selection is on a room row.
   public var selectedRoom: Room? {
-    if case .room(let room) = selectedListRow { room } else { nil }
+    guard let selected = list.selected, selected.kind == .room else { return nil }
+    return shownRooms.first { $0.id == selected.id }
   }
 
   /// The selected person, when the selection is on a person row.

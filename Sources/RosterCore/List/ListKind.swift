@@ -44,7 +44,4 @@ public enum ListKind: Equatable, Sendable, CaseIterable {
     guard names.count > 1, let last = names.last else { return names.first ?? "people" }
     return names.dropLast().joined(separator: ", ") + " and " + last
   }
-
-  public var showsPeople: Bool { shows(.person) }
-  public var showsGroups: Bool { shows(.group) }
 }

@@ -33,18 +33,20 @@ public struct Account: Sendable, Equatable, Codable, Hashable {
   /// Whether the token may read full profiles of others (job title, phones, office, manager).
   /// `User.ReadBasic.All` alone shows only names and mail; the UI says so instead of blanks.
   public var canReadFullProfiles: Bool {
-    grantedScopes.contains { scope in
-      let name = scope.split(separator: "/").last.map(String.init) ?? scope
-      return ["user.read.all", "user.readwrite.all", "directory.read.all", "directory.readwrite.all"]
-        .contains(name.lowercased())
-    }
+    holds(anyOf: "user.read.all", "user.readwrite.all", "directory.read.all", "directory.readwrite.all")
   }
 
   /// Whether the token may read Teams presence of others (`Presence.Read.All`).
-  public var canReadPresence: Bool {
-    grantedScopes.contains { scope in
-      let name = (scope.split(separator: "/").last.map(String.init) ?? scope).lowercased()
-      return name == "presence.read.all" || name == "presence.readwrite.all"
-    }
+  public var canReadPresence: Bool { holds(anyOf: "presence.read.all", "presence.readwrite.all") }
+
+  /// Whether the token was granted any of `permissions` (lower-case names, as `permission(of:)` gives).
+  public func holds(anyOf permissions: String...) -> Bool {
+    grantedScopes.contains { permissions.contains(Self.permission(of: $0)) }
+  }
+
+  /// A granted scope's permission, lower-cased: `https://graph.microsoft.com/User.Read.All` and
+  /// `User.Read.All` both read `user.read.all`. The one place scopes are compared.
+  public static func permission(of scope: String) -> String {
+    (scope.split(separator: "/").last.map(String.init) ?? scope).lowercased()
   }
 }

@@ -46,7 +46,7 @@ enum RoomSearchReducer {
       // Typing again tries again, as for people (the list said "Type to try again").
       // Graph while it answers (one paged read a session, fresher than the index's daily
       // refresh); the index while the last sync found Graph unreachable, as for groups.
-      return read(&state, from: state.groupSource) + replace(&state, with: [], answering: nil)
+      return read(&state, from: state.directorySource) + replace(&state, with: [], answering: nil)
     case .loading, .needsPermission:
       return replace(&state, with: [], answering: nil)
     }

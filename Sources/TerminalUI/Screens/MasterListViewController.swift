@@ -143,8 +143,9 @@ public final class MasterListViewController: ViewController {
     // Close matches follow the exact answer below a divider line, rooms follow the people below
     // another: lines and rows differ by them.
     let lines = ListRows(state)
+    let selectedRow = state.selectedRow
     scrollOffset = ListView.scrollOffset(
-      selection: lines.line(ofRow: state.selectedRow ?? 0), count: lines.count,
+      selection: lines.line(ofRow: selectedRow ?? 0), count: lines.count,
       visibleRows: listRect.rows, previous: scrollOffset
     )
     let showTitle = state.account?.canReadFullProfiles ?? false || search.results.contains { $0.jobTitle != nil }
@@ -191,7 +192,7 @@ public final class MasterListViewController: ViewController {
       }
     }
     ListView.render(
-      count: lines.count, selection: state.selectedRow.map(lines.line(ofRow:)), offset: scrollOffset,
+      count: lines.count, selection: selectedRow.map(lines.line(ofRow:)), offset: scrollOffset,
       in: listRect, focused: focused, rowStyle: peopleStyle,
       rowStyles: { line in
         switch lines.row(atLine: line).map({ rows[$0] }) {

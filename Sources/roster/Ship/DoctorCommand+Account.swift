@@ -88,7 +88,7 @@ enum DoctorAccount {
       )
     }
     var checks = [DoctorCheck.ok("Account", "\(who); scopes from \(source): \(scopes.joined(separator: " "))")]
-    let held = Set(scopes.map { ($0.split(separator: "/").last.map(String.init) ?? $0).lowercased() })
+    let held = Set(scopes.map(Account.permission(of:)))
     for feature in features {
       let granted = feature.anyOf.first { held.contains($0.lowercased()) }
       if let granted {

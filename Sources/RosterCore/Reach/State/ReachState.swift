@@ -40,10 +40,7 @@ public enum ReachAction: Equatable, Sendable {
 extension Account {
   /// Whether the token may read free/busy (`Calendars.ReadBasic`, or any broader calendar read).
   public var canReadSchedules: Bool {
-    grantedScopes.contains { scope in
-      let name = (scope.split(separator: "/").last.map(String.init) ?? scope).lowercased()
-      return ["calendars.readbasic", "calendars.read", "calendars.readwrite", "calendars.read.shared"].contains(name)
-    }
+    holds(anyOf: "calendars.readbasic", "calendars.read", "calendars.readwrite", "calendars.read.shared")
   }
 }
 
