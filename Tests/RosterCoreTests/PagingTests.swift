@@ -54,6 +54,24 @@ struct PagingTests {
     #expect(state == before)
   }
 
+  /// Rows already listed never move when a page arrives: a page that ranks above them goes after
+  /// them, so a held Down key walks on instead of standing at the end of every page.
+  @Test func aPageGoesAfterTheRowsAlreadyListed() {
+    var state = AppState.signedIn()
+    let cursor = PageCursor(nextLink: "https://graph.example/next")
+    let first = [Fixtures.person("Alexis Carter"), Fixtures.person("Alexis Dunn")]
+    let better = Fixtures.person("Alex Adams")
+    #expect(PeopleRanking.ranked(first + [better], for: "alex").first == better, "the page ranks above the list")
+    _ = reduce(&state, .search(.queryChanged("alex")))
+    _ = reduce(&state, .search(.debounceElapsed(id: 1)))
+    _ = reduce(&state, .search(.resultsLoaded(id: 1, .success(PeoplePage(people: first, next: cursor)))))
+    _ = reduce(&state, .list(.selectionMovedTo(1)))
+    _ = reduce(&state, .list(.nearEndReached))
+    _ = reduce(&state, .search(.nextPageLoaded(id: 1, .success(PeoplePage(people: [better])))))
+    #expect(state.search.results == first + [better])
+    #expect(state.selectedPersonIndex == 1, "the selection stays on its row and one row is left below it")
+  }
+
   @Test func pagesAreSizedToTheScreen() {
     var state = AppState.signedIn()
     // 34 rows side by side: the list shows 30 under its search field and status line.

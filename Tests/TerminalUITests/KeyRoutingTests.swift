@@ -49,6 +49,20 @@ import Testing
     #expect(root.actions(for: .down, in: early) == [.list(.selectionMoved(by: 1))])
   }
 
+  /// A held key must not reach the end of a page before its successor arrives: the next page is
+  /// asked for half a page ahead (10 rows of a 20-row page), not only in the last five rows.
+  @Test func theNextPageIsAskedForHalfAPageAhead() {
+    var state = ScreenFixtures.results(rows: 24, cols: 80, selected: 38, count: 50)
+    state.search.pageSize = 20
+    let root = RootViewController()
+    #expect(root.actions(for: .down, in: state) == [.list(.selectionMoved(by: 1))])
+    state.list.selected = state.listRow(at: 39)?.rowID
+    #expect(root.actions(for: .down, in: state) == [.list(.selectionMoved(by: 1)), .list(.nearEndReached)])
+    state.search.pageSize = 4
+    state.list.selected = state.listRow(at: 43)?.rowID
+    #expect(root.actions(for: .down, in: state) == [.list(.selectionMoved(by: 1))])
+  }
+
   @Test func enterOpensDetailInSinglePaneAndEscReturns() {
     let state = ScreenFixtures.results(rows: 20, cols: 50)
     let root = RootViewController()

@@ -172,9 +172,12 @@ enum SearchReducer {
     state.search.isLoadingMore = false
     switch result {
     case .success(let page):
+      // A page goes after the rows already listed, ranked among itself: rows a person has passed
+      // never move. Ranking the whole list again put most of the new page above the selection,
+      // so a held Down key stood at the end of every page (Graph's order is not the ranking's).
       let known = Set(answer.people.map(\.id))
-      answer.people = PeopleRanking.ranked(
-        answer.people + page.people.filter { !known.contains($0.id) }, for: state.search.query.string)
+      answer.people += PeopleRanking.ranked(
+        page.people.filter { !known.contains($0.id) }, for: state.search.query.string)
       answer.next = page.next
       state.search.cache.update(query) { $0 = answer }
       return show(&state, answer, for: query)

@@ -6,8 +6,8 @@ import RosterCore
 ///
 /// Typing always goes to the search field (the query lives in `AppState`; only the cursor column
 /// is kept here); Up/Down/PgUp/PgDn/Home/End and Ctrl-N/Ctrl-P move the selection meanwhile.
-/// When the selection comes within `nearEndThreshold` rows of the end of what is loaded, the key
-/// also asks for the next page (the reducer decides whether there is one).
+/// When the selection comes within `nearEndThreshold(pageSize:)` rows of the end of what is
+/// loaded, the key also asks for the next page (the reducer decides whether there is one).
 @MainActor
 public final class MasterListViewController: ViewController {
   public var frame: Rect = .zero
@@ -15,7 +15,12 @@ public final class MasterListViewController: ViewController {
   private var cursor = FieldCursor()
   /// First visible row (view-local).
   private(set) var scrollOffset = 0
-  static let nearEndThreshold = 5
+  /// How far ahead of the end the next page is asked for: half a page, and never under 5 rows.
+  /// A held Down key moves about 50 rows a second: five rows are 100 ms, about one round trip at
+  /// 80 ms with nothing to spare, and a selection that reaches the end stands there while the
+  /// pane and its photo load for a row the person was only passing. Half a page of 20 is 200 ms
+  /// of held key: two round trips.
+  static func nearEndThreshold(pageSize: Int) -> Int { max(5, pageSize / 2) }
 
   public init() {}
 
@@ -97,7 +102,8 @@ public final class MasterListViewController: ViewController {
   }
 
   private func nearEnd(after target: Int, _ state: AppState) -> [AppAction] {
-    guard state.listCanLoadMore, target >= state.listRowCount - Self.nearEndThreshold else { return [] }
+    guard state.listCanLoadMore, target >= state.listRowCount - Self.nearEndThreshold(pageSize: state.search.pageSize)
+    else { return [] }
     return [.list(.nearEndReached)]
   }
 
