@@ -73,12 +73,12 @@ enum GroupOutput {
           group.membershipRule?.string,
         ].map { $0 ?? "" }
       }
-      return csv(header, rows)
+      return TextTable.csv(header, rows)
     case .table(let width):
       let rows = groups.map { group in
         [group.name.string, group.kindText.string, group.mail?.string ?? "", group.description?.string ?? ""]
       }
-      return table(["Name", "Kind", "Mail", "Description"], rows, width: width)
+      return TextTable.render(["Name", "Kind", "Mail", "Description"], rows, width: width)
     }
   }
 
@@ -101,7 +101,7 @@ enum GroupOutput {
         if !paths.isEmpty { row.append(paths[member.id].map(pathText) ?? "") }
         return row
       }
-      return csv(header, rows)
+      return TextTable.csv(header, rows)
     case .table(let width):
       var headers = ["Name", "Type", "Mail"]
       if !paths.isEmpty { headers.append("Path") }
@@ -110,7 +110,7 @@ enum GroupOutput {
         if !paths.isEmpty { row.append(paths[member.id].map(pathText) ?? "") }
         return row
       }
-      return table(headers, rows, width: width)
+      return TextTable.render(headers, rows, width: width)
     }
   }
 
@@ -142,32 +142,5 @@ enum GroupOutput {
     case .group(let group): return group.mail?.string
     case .undescribed: return nil
     }
-  }
-
-  // MARK: - Shared
-
-  static func csv(_ header: [String], _ rows: [[String]]) -> String {
-    ([header] + rows).map { $0.map(PeopleOutput.csvField).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
-  }
-
-  /// Columns fitted to `width` (as `PeopleOutput.table`), the last truncated, empty ones after
-  /// the first two left out; nothing for no rows.
-  static func table(_ headers: [String], _ cells: [[String]], width: Int?) -> String {
-    guard !cells.isEmpty else { return "" }
-    let kept = headers.indices.filter { column in column < 2 || cells.contains { !$0[column].isEmpty } }
-    let rows = ([headers] + cells).map { row in kept.map { row[$0] } }
-    let natural = kept.indices.map { column in rows.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
-    let widths = width.map { PeopleOutput.fitted(natural, into: $0) } ?? natural
-    return rows.map { row in
-      var line = ""
-      for column in row.indices {
-        let cell =
-          column == row.count - 1
-          ? Truncation.truncate(row[column], toWidth: widths[column])
-          : Truncation.fit(row[column], toWidth: widths[column])
-        line += (column == 0 ? "" : PeopleOutput.columnGap) + cell
-      }
-      return String(line.reversed().drop(while: { $0 == " " }).reversed())
-    }.joined(separator: "\n") + "\n"
   }
 }

@@ -69,8 +69,6 @@ enum PeopleOutput {
   // MARK: - Table
 
   static let tableHeaders = ["Name", "Mail", "Job title", "Department"]
-  static let columnGap = "  "
-  static let minimumColumnWidth = 6
 
   static func tableRow(_ person: Person) -> [String] {
     [
@@ -89,29 +87,6 @@ enum PeopleOutput {
   /// left out when no row has one: with basic-profile permissions Graph never sends them, and two
   /// empty columns would only push the mail addresses into truncation.
   static func table(_ people: [Person], width: Int?) -> String {
-    guard !people.isEmpty else { return "" }
-    let cells = people.map(tableRow)
-    let kept = tableHeaders.indices.filter { column in column < 2 || cells.contains { !$0[column].isEmpty } }
-    let rows = ([tableHeaders] + cells).map { row in kept.map { row[$0] } }
-    let natural = kept.indices.map { column in rows.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
-    let widths = width.map { fitted(natural, into: $0) } ?? natural
-    return rows.map { row in
-      var line = ""
-      for column in row.indices {
-        let isLast = column == row.count - 1
-        let cell =
-          isLast
-          ? Truncation.truncate(row[column], toWidth: widths[column])
-          : Truncation.fit(row[column], toWidth: widths[column])
-        line += (column == 0 ? "" : columnGap) + cell
-      }
-      return String(line.reversed().drop(while: { $0 == " " }).reversed())
-    }.joined(separator: "\n") + "\n"
-  }
-
-  /// Column widths that fit `total` cells: job title and department give up cells first, name
-  /// and mail (what tells two people apart) only after them (`ColumnFit`, issue 28 item 8).
-  static func fitted(_ natural: [Int], into total: Int) -> [Int] {
-    ColumnFit.fitted(natural, into: total, gap: columnGap.count, kept: 2, minimum: minimumColumnWidth)
+    TextTable.render(tableHeaders, people.map(tableRow), width: width)
   }
 }

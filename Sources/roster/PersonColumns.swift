@@ -52,25 +52,15 @@ struct PersonColumn: Sendable {
     }
     switch format {
     case .csv:
-      let lines = [columns.map { PeopleOutput.csvField($0.name) }] + rows.map { $0.map(PeopleOutput.csvField) }
-      return lines.map { $0.joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
+      return TextTable.csv(columns.map(\.name), rows)
     case .json:
       let objects = records.map { record in
         Dictionary(uniqueKeysWithValues: columns.map { ($0.name, $0.value(record).map { CleanText($0).string }) })
       }
       return try PeopleOutput.json(objects)
     case .table(let width):
-      guard !rows.isEmpty else { return "" }
-      let all = [columns.map(\.name)] + rows
-      let natural = columns.indices.map { column in all.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
-      let widths =
-        width.map {
-          ColumnFit.fitted(natural, into: $0, gap: PeopleOutput.columnGap.count, kept: 1, minimum: 4)
-        } ?? natural
-      return all.map { row in
-        let cells = row.indices.map { Truncation.fit(row[$0], toWidth: widths[$0]) }
-        return String(cells.joined(separator: PeopleOutput.columnGap).reversed().drop { $0 == " " }.reversed())
-      }.joined(separator: "\n") + "\n"
+      // Every column asked for stays, empty or not; the name gives up cells last.
+      return TextTable.render(columns.map(\.name), rows, width: width, kept: 1, keepEmpty: true)
     }
   }
 }

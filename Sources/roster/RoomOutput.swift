@@ -2,7 +2,7 @@ import Foundation
 import RosterCore
 
 /// Renders rooms for `roster rooms …` in the formats people and groups use: a table fitted to
-/// the terminal (`GroupOutput.table`'s columns and truncation), JSON with Graph's property names
+/// the terminal (`TextTable`'s columns and truncation), JSON with Graph's property names
 /// (`Room`'s `Codable` is Graph's shape), or RFC 4180 CSV; and one room's every field for `show`.
 /// Text fields are `CleanText` already; ids are cleaned here for printing, as `PeopleOutput` does.
 enum RoomOutput {
@@ -11,7 +11,7 @@ enum RoomOutput {
     switch format {
     case .json: return try PeopleOutput.json(printable)
     case .csv:
-      return GroupOutput.csv(csvColumns.map(\.header), printable.map { room in csvColumns.map { $0.value(room) } })
+      return TextTable.csv(csvColumns.map(\.header), printable.map { room in csvColumns.map { $0.value(room) } })
     case .table(let width):
       let rows = printable.map { room in
         [
@@ -19,7 +19,7 @@ enum RoomOutput {
           room.emailAddress?.string ?? "",
         ]
       }
-      return GroupOutput.table(["Name", "Where", "Seats", "Mail"], rows, width: width)
+      return TextTable.render(["Name", "Where", "Seats", "Mail"], rows, width: width)
     }
   }
 

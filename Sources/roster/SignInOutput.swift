@@ -8,7 +8,7 @@ enum SignInOutput {
     switch format {
     case .table: return entries.map { HealthText.signInLine($0, now: now) + "\n" }.joined()
     case .json: return try PeopleOutput.json(entries.map(Row.init))
-    case .csv: return GroupOutput.csv(Row.header, entries.map { Row($0).fields })
+    case .csv: return TextTable.csv(Row.header, entries.map { Row($0).fields })
     }
   }
 

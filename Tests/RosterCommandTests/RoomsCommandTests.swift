@@ -66,6 +66,26 @@ import Testing
     }
   }
 
+  /// Piped, a room with a name of hundreds of characters is cut to the table's column limit
+  /// instead of pushing every other row's columns to the right; `--csv` keeps it whole.
+  @Test func aHostileLongNameDoesNotWidenThePipedTable() async throws {
+    let long = try #require(Self.rooms.max { $0.displayName.count < $1.displayName.count })
+    #expect(long.displayName.count > 100, "the sandbox has a room with a very long name")
+    try await Self.withRoster { roster, _ in
+      let table = try await roster.run(["rooms", "search", "--building", long.building ?? ""])
+      #expect(table.status == 0, "\(table.stderr)")
+      let lines = table.stdout.split(separator: "\n")
+      #expect(lines.count > 2)
+      // Four columns of at most 60 cells and three gaps of two.
+      #expect(lines.allSatisfy { $0.count <= 4 * 60 + 3 * 2 }, "\(table.stdout)")
+      #expect(lines.contains { $0.contains("…") })
+      let mails = lines.dropFirst().compactMap { line in line.split(separator: " ").last }
+      #expect(mails.allSatisfy { $0.contains("@") }, "every row ends with its mail: \(table.stdout)")
+      let csv = try await roster.run(["rooms", "search", "--building", long.building ?? "", "--csv"])
+      #expect(csv.stdout.split(separator: "\r\n").contains { $0.count > long.displayName.count }, "\(csv.stdout)")
+    }
+  }
+
   @Test func showFindsARoomByIdMailboxOrNameAndPrintsEveryField() async throws {
     try await Self.withRoster { roster, _ in
       let generated = Self.rooms.dropFirst(DemoRooms.names.count)

@@ -1,0 +1,53 @@
+import Foundation
+import TerminalUI
+
+/// The CLI's one text table and one CSV (people, chosen columns, groups, members, rooms,
+/// sign-ins): columns fitted to the terminal's width when there is one (`ColumnFit`: the first
+/// `kept` columns give up cells last), columns after them left out when no row fills them
+/// (unless the person chose the columns), trailing spaces trimmed.
+///
+/// Without a terminal (piped, redirected) no column is wider than `pipedColumnLimit` cells: a
+/// directory entry with a 2,000-character name otherwise pushed every other row's next column
+/// 2,000 cells to the right. Whole values are what `--csv` and `--json` are for.
+enum TextTable {
+  static let columnGap = "  "
+  static let minimumColumnWidth = 6
+  static let pipedColumnLimit = 60
+
+  /// Nothing for no rows (the command says so on stderr).
+  static func render(
+    _ headers: [String], _ cells: [[String]], width: Int?, kept: Int = 2, keepEmpty: Bool = false
+  ) -> String {
+    guard !cells.isEmpty else { return "" }
+    let shown = headers.indices.filter { column in
+      keepEmpty || column < kept || cells.contains { !$0[column].isEmpty }
+    }
+    let rows = ([headers] + cells).map { row in shown.map { row[$0] } }
+    let natural = shown.indices.map { column in
+      min(rows.map { DisplayWidth.of($0[column]) }.max() ?? 0, pipedColumnLimit)
+    }
+    let widths = width.map { fitted(natural, into: $0, kept: kept) } ?? natural
+    return rows.map { row in
+      var line = ""
+      for column in row.indices {
+        let cell =
+          column == row.count - 1
+          ? Truncation.truncate(row[column], toWidth: widths[column])
+          : Truncation.fit(row[column], toWidth: widths[column])
+        line += (column == 0 ? "" : columnGap) + cell
+      }
+      return String(line.reversed().drop(while: { $0 == " " }).reversed())
+    }.joined(separator: "\n") + "\n"
+  }
+
+  /// Column widths that fit `total` cells: the later columns give up cells first, the first
+  /// `kept` (what tells two rows apart, such as name and mail) only after them (issue 28 item 8).
+  static func fitted(_ natural: [Int], into total: Int, kept: Int = 2) -> [Int] {
+    ColumnFit.fitted(natural, into: total, gap: columnGap.count, kept: kept, minimum: minimumColumnWidth)
+  }
+
+  /// RFC 4180 lines (CRLF), every field quoted when it needs to be (`PeopleOutput.csvField`).
+  static func csv(_ header: [String], _ rows: [[String]]) -> String {
+    ([header] + rows).map { $0.map(PeopleOutput.csvField).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
+  }
+}
