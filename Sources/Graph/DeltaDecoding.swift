@@ -94,6 +94,11 @@ private struct EntryFields {
   var department: String?
   var companyName: String?
   var officeLocation: String?
+  var city: String?
+  var country: String?
+  var proxyAddresses: [String]?
+  var otherMails: [String]?
+  var employeeId: String?
   var businessPhones: [String]?
   var mobilePhone: String?
   var userType: String?
@@ -114,6 +119,11 @@ private struct EntryFields {
     case "department": department = try cursor.stringIfAny()
     case "companyName": companyName = try cursor.stringIfAny()
     case "officeLocation": officeLocation = try cursor.stringIfAny()
+    case "city": city = try cursor.stringIfAny()
+    case "country": country = try cursor.stringIfAny()
+    case "proxyAddresses": proxyAddresses = try Self.strings(&cursor)
+    case "otherMails": otherMails = try Self.strings(&cursor)
+    case "employeeId": employeeId = try cursor.stringIfAny()
     case "mobilePhone": mobilePhone = try cursor.stringIfAny()
     case "userType": userType = try cursor.stringIfAny()
     case "accountEnabled": accountEnabled = try cursor.boolIfAny()
@@ -176,6 +186,8 @@ private struct EntryFields {
       userPrincipalName: text(userPrincipalName), jobTitle: text(jobTitle), department: text(department),
       companyName: text(companyName), officeLocation: text(officeLocation),
       businessPhones: businessPhones?.map { CleanText($0) }, mobilePhone: text(mobilePhone), userType: text(userType),
-      accountEnabled: accountEnabled, showInAddressList: showInAddressList)
+      accountEnabled: accountEnabled, showInAddressList: showInAddressList, city: text(city), country: text(country),
+      proxyAddresses: proxyAddresses?.map { CleanText($0) }, otherMails: otherMails?.map { CleanText($0) },
+      employeeId: text(employeeId))
   }
 }

@@ -11,15 +11,15 @@ import SearchRules
 /// `under:` a vice-president of 800 is 800. The walk stops at `subtreeLimit` people.
 extension GraphDirectory {
   /// How many people an `under:` walk reads at most; its depth bound is `subtreeDepth`.
-  static let subtreeLimit = 2_000
-  static let subtreeDepth = 20
+  static let subtreeLimit = OrgWalk.filterLimit
+  static let subtreeDepth = OrgWalk.filterDepth
 
   func searchWithinOrganisation(
     _ query: PeopleQuery, onRetry: @escaping @Sendable (RetryNotice) -> Void
   ) async throws(DirectoryError) -> PeoplePage {
     let organisational = query.filters.filter(\.needsOrganisation)
     guard organisational.count == 1, let filter = organisational.first else {
-      throw .unsupportedQuery("Use one of manager: and under: at a time.")
+      throw .unsupportedQuery(IndexFilterSupport.oneOrganisationFilter)
     }
     let (name, depth): (String, Int) =
       switch filter {
@@ -34,8 +34,7 @@ extension GraphDirectory {
       let walked = try await walk.walk(from: root.id) { id in try await personDetail(id, onRetry: onRetry) }
       // A cut walk would answer "some of the people below": say so rather than list them.
       guard walked.cut == nil else {
-        throw DirectoryError.unsupportedQuery(
-          "\(filter.typed) reaches more than \(Self.subtreeLimit) people; use someone lower down.")
+        throw DirectoryError.unsupportedQuery(OrgWalk.tooMany(filter))
       }
       records = walked.records
     } catch let error as DirectoryError {
@@ -58,14 +57,7 @@ extension GraphDirectory {
   ) async throws(DirectoryError) -> Person {
     if name.contains("@") { return try await personDetail(name, onRetry: onRetry).person }
     let found = try await searchPeople(PeopleQuery(text: name, pageSize: 10), onRetry: onRetry).people
-    let folded = TextFolding.searchFolded(name)
-    let exact = found.filter { TextFolding.searchFolded($0.displayName?.string ?? "") == folded }
-    if found.count == 1 { return found[0] }
-    if exact.count == 1 { return exact[0] }
-    guard !found.isEmpty else { throw .unsupportedQuery("\(filter.typed): no one is called that.") }
-    let names = found.prefix(5).compactMap { $0.displayName?.string }.joined(separator: ", ")
-    throw .unsupportedQuery(
-      "\(filter.typed) could be \(found.count > 5 ? "any of \(found.count)+ people" : "several people"): \(names). "
-        + "Give more of the name, or their mail.")
+    if let chosen = OrgWalk.chosen(found, for: name) { return chosen }
+    throw .unsupportedQuery(found.isEmpty ? OrgWalk.noOne(filter) : OrgWalk.several(filter, found: found))
   }
 }

@@ -70,6 +70,22 @@ final class GraphDirectory: Sendable {
     if query.filters.contains(where: \.needsOrganisation) {
       return try await searchWithinOrganisation(query, onRetry: onRetry)
     }
+    // An alias, other mail or employee id (`GraphDirectory+Identifiers`) finds its owner first.
+    if query.filters.isEmpty, !TypedIdentifier.read(query.text).isEmpty {
+      var words = query
+      words.text = TypedIdentifier.wordsOf(query.text)
+      let plain = words
+      return try await withIdentifiers(
+        query.text, words: { () async throws(DirectoryError) in try await self.searchWords(plain, onRetry: onRetry) },
+        onRetry: onRetry)
+    }
+    return try await searchWords(query, onRetry: onRetry)
+  }
+
+  /// `$search` (or the `startswith` fallback) for the query's words and filters.
+  private func searchWords(_ query: PeopleQuery, onRetry: @escaping @Sendable (RetryNotice) -> Void)
+    async throws(DirectoryError) -> PeoplePage
+  {
     guard !usesFilter else {
       return try await run(UserQuery(query, style: .filter), typed: query.text, onRetry: onRetry)
     }

@@ -46,7 +46,9 @@ enum PeopleDecoding {
       mobilePhone: text(object["mobilePhone"]),
       userType: text(object["userType"]),
       accountEnabled: bool(object["accountEnabled"]), showInAddressList: bool(object["showInAddressList"]),
-      city: text(object["city"]), country: text(object["country"]))
+      city: text(object["city"]), country: text(object["country"]),
+      proxyAddresses: (object["proxyAddresses"] as? [Any])?.compactMap(text),
+      otherMails: (object["otherMails"] as? [Any])?.compactMap(text), employeeId: text(object["employeeId"]))
   }
 
   static func jsonObject(_ data: Data) throws(DirectoryError) -> [String: Any] {

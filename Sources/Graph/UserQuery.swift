@@ -30,7 +30,7 @@ struct UserQuery: Sendable, Equatable {
   static let detailFields =
     listFields + [
       "companyName", "officeLocation", "businessPhones", "mobilePhone", "userType", "accountEnabled", "city",
-      "country",
+      "country", "proxyAddresses", "otherMails", "employeeId",
     ]
 
   var style: Style

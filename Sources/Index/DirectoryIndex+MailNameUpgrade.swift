@@ -10,6 +10,8 @@ import RosterCore
 /// staged rows get their new tokens too, so they are placed as the current code writes them.
 extension DirectoryIndex {
   static func addMailNameTokens(_ db: Database) throws {
+    // Rows are read with today's `PersonRow.selection()`, which names v8's columns.
+    try addLookupColumns(db)
     let terms = PersonTerms(db)
     var changed: [(rowid: Int64, name: String, plain: String, marked: String)] = []
     var after: Int64 = .min

@@ -10,21 +10,48 @@ import SearchRules
 /// needs. The first tier ("display name starts with the first word") is one row-id range.
 extension DirectoryIndex {
   /// People matching `text` as Graph's `$search` would (see `IndexQuery`), ranked.
+  /// Text with filters (`dept:Sales jo`) is answered with them (`DirectoryIndex+Filters`); one
+  /// the index cannot answer throws `IndexRefusal`.
   public func search(_ text: String, limit: Int, offset: Int = 0) throws -> [Person] {
-    // A phone number in any form finds its owner (`DirectoryIndex+Phones`); a name never reads as one.
-    if offset == 0, let phone = PhoneKey(typed: text) { return try phoneOwners(phone, limit: limit) }
+    if let parsed = Self.filtered(text) {
+      return try search(parsed.text, filters: parsed.filters, limit: limit, offset: offset)
+    }
+    guard offset == 0 else { return try ranked(text, limit: limit, offset: offset) }
+    // An alias, other mail or employee id finds its owner first (`DirectoryIndex+Identifiers`), and
+    // a phone number in any form its owner (`DirectoryIndex+Phones`); a name never reads as either.
+    return try withIdentifiers(text, limit: limit) {
+      if let phone = PhoneKey(typed: text) { return try phoneOwners(phone, limit: limit) }
+      return try ranked(TypedIdentifier.wordsOf(text), limit: limit, offset: offset)
+    }
+  }
+
+  /// The people matching `text` and `condition` (a condition on the row `p`, made inside the
+  /// read: `IndexFilterClause`), ranked. With a condition, text without words lists everyone who meets
+  /// it, as a `$filter` without `$search` does.
+  func ranked(
+    _ text: String, limit: Int, offset: Int, condition: ((Database) throws -> IndexFilterClause)? = nil
+  ) throws -> [Person] {
     let query = IndexQuery(text)
-    guard let match = query.match, limit > 0 else { return [] }
+    guard let match = query.match ?? (condition == nil ? nil : "*"), limit > 0 else { return [] }
     let wanted = limit > Int.max - offset ? Int.max : offset + limit
     let ranking = SearchRanking(text)
     let people = try read { db, terms -> [Ranked] in
       let meta = try Self.meta(db)
       let generation = Self.liveGeneration(meta)
+      let clause = try condition?(db)
+      if clause?.isImpossible == true { return [] }
+      let extra = clause.map { " AND (\($0.sql))" } ?? ""
+      let more = clause?.arguments ?? []
       if match == "*" {
+        // `+generation`: read in row-id order and stop at the page's end, rather than every row of
+        // the generation through the id index, sorted (120 ms at 200,000 for a filter of few people).
         let everyone = try Self.scan(
-          db, sql: "SELECT \(PersonRow.selection()) FROM person WHERE generation = ? ORDER BY rowid",
-          arguments: [generation], terms: terms, wanted: wanted, skip: [], ranking: ranking, tier: nil,
-          local: query.localRules)
+          db,
+          sql: """
+            SELECT \(PersonRow.selection(from: "p")) FROM person p WHERE +p.generation = ?\(extra) ORDER BY p.rowid
+            """,
+          arguments: [generation] + more, terms: terms, wanted: wanted, skip: [], ranking: ranking, tier: nil,
+          local: query.localRules, cached: extra.isEmpty)
         return Self.byTier(everyone)
       }
       let joined = "FROM person_fts CROSS JOIN person p ON p.rowid = person_fts.rowid"
@@ -37,27 +64,32 @@ extension DirectoryIndex {
           db,
           sql: """
             SELECT \(PersonRow.selection(from: "p")) \(joined) WHERE person_fts MATCH ? AND p.generation = ?
-            AND person_fts.rowid BETWEEN ? AND ?
+            AND person_fts.rowid BETWEEN ? AND ?\(extra)
             """,
-          arguments: [match, generation, range.lowerBound, range.upperBound], terms: terms, wanted: wanted, skip: [],
-          ranking: ranking, tier: 0, local: query.localRules)
+          arguments: [match, generation, range.lowerBound, range.upperBound] + more, terms: terms, wanted: wanted,
+          skip: [],
+          ranking: ranking, tier: 0, local: query.localRules, cached: extra.isEmpty)
         taken.formUnion(tiers[0].map(\.rowid))
       }
       if tiers[0].count < wanted, let nameMatch = query.nameMatch {
         tiers[1] = try Self.scan(
-          db, sql: "SELECT \(PersonRow.selection(from: "p")) \(joined) WHERE person_fts MATCH ? AND p.generation = ?",
-          arguments: [nameMatch, generation], terms: terms, wanted: wanted - tiers[0].count, skip: taken,
+          db,
+          sql:
+            "SELECT \(PersonRow.selection(from: "p")) \(joined) WHERE person_fts MATCH ? AND p.generation = ?\(extra)",
+          arguments: [nameMatch, generation] + more, terms: terms, wanted: wanted - tiers[0].count, skip: taken,
           ranking: ranking, tier: 1,
-          local: query.localRules)
+          local: query.localRules, cached: extra.isEmpty)
         taken.formUnion(tiers[1].map(\.rowid))
       }
       let soFar = tiers[0].count + tiers[1].count
       if soFar < wanted {
         tiers[2] = try Self.scan(
-          db, sql: "SELECT \(PersonRow.selection(from: "p")) \(joined) WHERE person_fts MATCH ? AND p.generation = ?",
-          arguments: [match, generation], terms: terms, wanted: wanted - soFar, skip: taken, ranking: ranking,
+          db,
+          sql:
+            "SELECT \(PersonRow.selection(from: "p")) \(joined) WHERE person_fts MATCH ? AND p.generation = ?\(extra)",
+          arguments: [match, generation] + more, terms: terms, wanted: wanted - soFar, skip: taken, ranking: ranking,
           tier: nil,
-          local: query.localRules)
+          local: query.localRules, cached: extra.isEmpty)
       }
       return Self.byTier(Array(tiers.joined().prefix(wanted)))
     }
@@ -84,9 +116,11 @@ extension DirectoryIndex {
   /// are not kept.
   static func scan(
     _ db: Database, sql: String, arguments: StatementArguments, terms: PersonTerms, wanted: Int, skip: Set<Int64>,
-    ranking: SearchRanking, tier wantedTier: Int?, local: [WordMatch]
+    ranking: SearchRanking, tier wantedTier: Int?, local: [WordMatch], cached: Bool = true
   ) throws -> [Ranked] {
-    let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+    // A filter's condition holds its numbers (`IndexFilterClause`): such a statement is not kept.
+    let statement = try cached ? db.cachedStatement(sql: sql) : db.makeStatement(sql: sql)
+    let cursor = try Row.fetchCursor(statement, arguments: arguments)
     var kept: [Ranked] = []
     while kept.count < wanted, let row = try cursor.next() {
       let rowid = PersonRow.rowid(row)

@@ -86,6 +86,7 @@ extension DirectoryIndex {
           "building_generation": nil, "building_link": nil, "building_count": nil, "delta_next": nil,
           "permission_problem": nil, "profiles": filledWith, "building_profiles": nil, "refill": nil,
         ])
+      try Self.forgetReachOfPeopleGone(db, generation: generation)
     }
   }
 
@@ -157,6 +158,7 @@ extension DirectoryIndex {
   func writeDeltaPage(_ page: DeltaPage, at now: Date) throws {
     try pool.write { db in
       try Self.apply(db, page.changes, generation: try Self.liveGeneration(db))
+      try Self.forgetReach(db, removedIn: page.changes)
       if let deltaLink = page.deltaLink {
         try Self.set(
           db,
@@ -181,7 +183,10 @@ extension DirectoryIndex {
 
   /// A person Graph answered 404 for: gone now, not at the next sync.
   public func remove(id: String) throws {
-    try pool.write { db in try Self.apply(db, [.removed(id: id)], generation: try Self.liveGeneration(db)) }
+    try pool.write { db in
+      try Self.apply(db, [.removed(id: id)], generation: try Self.liveGeneration(db))
+      try Self.forgetReach(db, removedIn: [.removed(id: id)])
+    }
   }
 
   // MARK: - Rows

@@ -54,6 +54,7 @@ public final class DirectoryIndex: Sendable {
     var configuration = Configuration()
     configuration.busyMode = .timeout(10)
     configuration.label = "roster.index"
+    configuration.prepareDatabase(Self.addFunctions)
     pool = try DatabasePool(path: location.file.path, configuration: configuration)
     let (upgrading, used) = try pool.read { db in
       (try !Self.migrator.hasCompletedMigrations(db), try db.tableExists("grdb_migrations"))
@@ -89,6 +90,8 @@ public final class DirectoryIndex: Sendable {
     migrator.registerMigration("v4-mail-name-tokens", migrate: addMailNameTokens)
     migrator.registerMigration("v5-raw-group-tokens", migrate: rawGroupTokens)
     migrator.registerMigration("v6-rooms", migrate: addRooms)
+    migrator.registerMigration("v7-reach", migrate: addReach)
+    migrator.registerMigration("v8-lookup", migrate: addLookups)
     return migrator
   }
 
@@ -247,7 +250,7 @@ public final class DirectoryIndex: Sendable {
           """,
         arguments: [generation, PersonRow.rowid(row), PersonRow.key(id)], terms: terms)
       return PersonDetail(
-        person: PersonRow.person(row, terms), managerChain: chain, directReports: reports,
+        person: PersonRow.person(row, terms, identifiers: true), managerChain: chain, directReports: reports,
         relationsHidden: !managersKnown, fromIndex: true)
     }
   }

@@ -46,9 +46,10 @@ public struct IndexSync: Sendable {
   public let groups: GroupSyncMode
   /// Rooms, refreshed whole after people and groups (no delta for places).
   public let rooms: RoomSyncMode
-  /// One delta round straight after a full round, from the link the round stored: a fill
-  /// (`DeltaFeed.liveFill`) reads `/users` pages over time and stores the link taken before its
-  /// first page, so the changes made meanwhile come in at once rather than at the next sync.
+  /// One delta round straight after a full round, from the link the round stored, for people and
+  /// groups alike: a fill (`DeltaFeed.liveFill`, `GroupDeltaFeed.liveFill`) reads `/users` or
+  /// `/groups` pages over time and stores the link taken before its first page, so the changes
+  /// made meanwhile come in at once rather than at the next sync.
   public let catchUpAfterFull: Bool
 
   public init(
@@ -175,7 +176,8 @@ public struct IndexSync: Sendable {
       if try index.groupStatus().problem != need { try index.forgetGroups(because: need) }
       return nil
     case .sync(let feed):
-      return try await GroupIndexSync(index: index, feed: feed, now: now).run(onRetry: onRetry)
+      return try await GroupIndexSync(index: index, feed: feed, now: now, catchUpAfterFull: catchUpAfterFull).run(
+        onRetry: onRetry)
     }
   }
 }

@@ -29,6 +29,15 @@ extension LocalIndexClient {
         return otherwise
       }
     }
+    @Sendable func searchOrRefuse(_ text: String, _ limit: Int) throws(IndexRefusal) -> [Person] {
+      guard let index = attached.current else { return [] }
+      do { return try index.search(text, limit: limit) } catch let refusal as IndexRefusal {
+        throw refusal
+      } catch {
+        index.noteFailure(error)
+        return []
+      }
+    }
     return LocalIndexClient(
       attach: { account in
         let location = IndexLocation(account: account, environment: environment, directory: directory)
@@ -53,6 +62,8 @@ extension LocalIndexClient {
         // Groups only with a token that may read them; without, the index keeps none.
         let mode = GroupSyncMode(account: account, feed: groupFeed)
         try? index.conformGroups(to: account)
+        // Kept working hours only with a token that may read schedules.
+        if !account.canReadSchedules { try? index.forgetWorkingHours() }
         groupMode.withLock { $0 = mode }
         me.withLock { $0 = account.homeAccountId.split(separator: ".").first.map(String.init) }
         attached.withLock { $0 = index }
@@ -99,7 +110,19 @@ extension LocalIndexClient {
       searchGroups: { text, limit in reading([]) { try $0.searchGroups(text, limit: limit) } },
       groups: .index({ attached.current }, me: { me.current }),
       rooms: .index({ attached.current }),
-      damage: { attached.current?.damage() })
+      damage: { attached.current?.damage() },
+      answer: { text, limit in
+        // A filter the index cannot answer is said (`IndexRefusal`), never "no one matches".
+        do throws(IndexRefusal) {
+          return .success(try searchOrRefuse(text, limit))
+        } catch {
+          return .failure(.unsupportedQuery(error.message))
+        }
+      },
+      workingHours: WorkingHoursStore(
+        save: { hours, readAt in reading(()) { try $0.saveWorkingHours(hours, readAt: readAt) } },
+        read: { ids in reading([:]) { try $0.workingHours(of: ids) } },
+        forgetAll: { reading(()) { try $0.forgetWorkingHours() } }))
   }
 
   static func summary(_ status: IndexStatus, index: DirectoryIndex? = nil) -> LocalIndexSummary {
@@ -107,6 +130,7 @@ extension LocalIndexClient {
     return LocalIndexSummary(
       complete: status.complete, people: status.people, lastSync: status.lastSync, indexing: status.indexing,
       estimate: status.estimate, groups: groups.groups, groupsProblem: groups.problem, rooms: status.rooms,
-      roomsProblem: status.roomsMissingPermission.map { _ in RoomClient.permissionExplanation })
+      roomsProblem: status.roomsMissingPermission.map { _ in RoomClient.permissionExplanation },
+      filters: IndexFilterSupport(fullProfiles: status.profiles == .full, managersKnown: status.managersKnown))
   }
 }

@@ -8,7 +8,10 @@ import SearchRules
 /// row.
 ///
 /// What repeats is held small (issue 22, ≤ 250 bytes a person): job title, department, company,
-/// user type and the mail's domain by number (`PersonTerms`); a given name or surname that is the
+/// city and country (those two since `v8-lookup`), user type and the mail's domain by number
+/// (`PersonTerms`), which is also what makes a filter (`dept:Sales`) a few numbers to compare
+/// (`IndexFilterClause`); the office is text (it is often a room, "Oslo 3/214": as many texts as
+/// people); a given name or surname that is the
 /// display name's first or last word (split at spaces) as 0, which SQLite stores in the record
 /// header alone; a principal name equal to the mail as "". Texts are compared by their bytes, so
 /// every value reads back exactly as it was written.
@@ -22,7 +25,7 @@ enum PersonRow {
   static let columns = [
     "generation", "id", "displayName", "givenName", "surname", "mail", "mailDomain", "userPrincipalName", "jobTitle",
     "department", "companyName", "officeLocation", "businessPhones", "mobilePhone", "userType", "accountEnabled",
-    "managerId",
+    "managerId", "city", "country", "proxyAddresses", "otherMails", "employeeId",
   ]
 
   /// Columns without a declared type (no affinity): a number, a marker or text is kept as given.
@@ -35,7 +38,7 @@ enum PersonRow {
       generation INTEGER NOT NULL, id NOT NULL,
       displayName TEXT, givenName, surname, mail TEXT, mailDomain, userPrincipalName TEXT, jobTitle, department,
       companyName, officeLocation TEXT, businessPhones, mobilePhone, userType, accountEnabled INTEGER,
-      managerId, UNIQUE(generation, id))
+      managerId, city, country, proxyAddresses TEXT, otherMails TEXT, employeeId TEXT, UNIQUE(generation, id))
     """
   }
 
@@ -78,10 +81,18 @@ enum PersonRow {
   private static let userType = at("userType")
   private static let accountEnabled = at("accountEnabled")
   private static let managerId = at("managerId")
+  private static let city = at("city")
+  private static let country = at("country")
+  private static let proxyAddresses = at("proxyAddresses")
+  private static let otherMails = at("otherMails")
+  private static let employeeId = at("employeeId")
 
   /// Rows are cleaned as they are read: the index file is outside the program (another version
   /// of Roster, or anyone with access to the file, may have written it).
-  static func person(_ row: Row, _ terms: PersonTerms) -> Person {
+  /// `identifiers`: also the proxy addresses, other mails and employee id, which a list does not
+  /// show (Graph's list `$select` leaves them out too) and which cost every row of a 500-row page
+  /// a split and a cleaning; the pane (`detail`) and identifier look-ups ask for them.
+  static func person(_ row: Row, _ terms: PersonTerms, identifiers: Bool = false) -> Person {
     let phones = PhoneDigits.text(row[businessPhones])
     let names = self.names(row, first: displayName)
     let mail = self.mail(row, at: mail, terms)
@@ -96,7 +107,31 @@ enum PersonRow {
           ? [] : text.split(separator: separator, omittingEmptySubsequences: false).map { CleanText(String($0)) }
       },
       mobilePhone: PhoneDigits.text(row[mobilePhone]).map { CleanText($0) }, userType: term(row, userType, terms),
-      accountEnabled: row[accountEnabled])
+      accountEnabled: row[accountEnabled], city: term(row, city, terms), country: term(row, country, terms),
+      proxyAddresses: identifiers ? addresses(row[proxyAddresses], mail: mail) : nil,
+      otherMails: identifiers ? addresses(row[otherMails], mail: nil) : nil,
+      employeeId: identifiers ? text(row, employeeId) : nil)
+  }
+
+  /// The primary proxy address when it is `SMTP:` and the mail (nearly everyone's), stored as this.
+  static let primaryMarker = "="
+
+  /// A list of addresses as stored (joined by `separator`; "" for none), the primary marker
+  /// read back as `SMTP:` and the mail.
+  private static func addresses(_ value: String?, mail: CleanText?) -> [CleanText]? {
+    guard let value else { return nil }
+    guard !value.isEmpty else { return [] }
+    return value.split(separator: separator, omittingEmptySubsequences: false).map { address in
+      address == primaryMarker ? CleanText("SMTP:" + (mail?.string ?? "")) : CleanText(String(address))
+    }
+  }
+
+  /// What the row holds for a list of addresses: see `addresses(_:mail:)`.
+  static func stored(_ addresses: [CleanText]?, mail: String?) -> String? {
+    addresses.map { list in
+      list.map { $0.string == "SMTP:" + (mail ?? "\u{0}") ? primaryMarker : $0.string }.joined(
+        separator: String(separator))
+    }
   }
 
   private static func text(_ row: Row, _ column: Int) -> CleanText? {
@@ -246,9 +281,11 @@ enum PersonRow {
       name(person.surname?.string, display, word: lastWord), local, try terms.number(domain),
       samePrincipal ? "" : principal, try terms.number(person.jobTitle?.string),
       try terms.number(person.department?.string), try terms.number(person.companyName?.string),
-      person.officeLocation?.string, PhoneDigits.stored(phones), PhoneDigits.stored(person.mobilePhone?.string),
-      try terms.number(person.userType?.string),
-      person.accountEnabled, manager?.databaseValue,
+      person.officeLocation?.string, PhoneDigits.stored(phones),
+      PhoneDigits.stored(person.mobilePhone?.string), try terms.number(person.userType?.string),
+      person.accountEnabled, manager?.databaseValue, try terms.number(person.city?.string),
+      try terms.number(person.country?.string), stored(person.proxyAddresses, mail: mail),
+      stored(person.otherMails, mail: nil), person.employeeId?.string,
     ]
     return StatementArguments(values)
   }

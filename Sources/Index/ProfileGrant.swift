@@ -17,6 +17,6 @@ public enum ProfileGrant: String, Sendable, Equatable, Codable {
   /// when the token no longer covers them. None of them is in the full-text table.
   static let fullProfileColumns = [
     "jobTitle", "department", "companyName", "officeLocation", "businessPhones", "mobilePhone", "userType",
-    "accountEnabled", "managerId",
+    "accountEnabled", "managerId", "city", "country",
   ]
 }

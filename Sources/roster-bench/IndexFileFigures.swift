@@ -34,7 +34,9 @@ enum IndexFileFigures {
     print(
       "exact+close p99 \(format(figures.closeMillis?.p99 ?? 0)) ms, found \(figures.closeFound)/\(figures.closeTried),"
         + " close above exact \(figures.closeAboveExact)")
+    try lookups(index)
+    try pageSizes(index)
   }
 
-  private static func format(_ value: Double) -> String { String(format: "%.2f", value) }
+  static func format(_ value: Double) -> String { String(format: "%.2f", value) }
 }

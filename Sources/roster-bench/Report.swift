@@ -33,6 +33,8 @@ struct Report {
   var firstSync: [FirstSyncBench.Figures] = []
   /// Graph round trips per `roster show` (the detail of a person, text only).
   var detailRoundTrips: Sample?
+  /// The pane's day (issue 31): schedule requests while moving and at rest, rest → reach line.
+  var reach: ReachScenario.Figures?
 
   private struct Row {
     var metric: String
@@ -124,6 +126,7 @@ struct Report {
         roster: detailRoundTrips?.values.max(), fzf: nil, target: "1 (was 3)", unit: ""),
     ] + indexRows
       + ((groups.map { GroupBench.rows($0, latencyMs: latencyMs) } ?? [])
+      + (reach.map { ReachScenario.rows($0, latencyMs: latencyMs) } ?? [])
       + FirstSyncBench.rows(firstSync, latencyMs: latencyMs)).map {
         Row(metric: $0.metric, roster: $0.roster, fzf: $0.fzf, target: $0.target, unit: $0.unit)
       }

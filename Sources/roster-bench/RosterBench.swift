@@ -30,7 +30,7 @@ struct RosterBench: ParsableCommand {
     help:
       ArgumentHelp(
         "Run only these parts, comma-separated: typing, navigation, startup, memory, index, groups, detail, photos, "
-          + "fzf, first-sync (only when named)."))
+          + "reach, fzf, first-sync (only when named)."))
   var only: String?
   @Option(help: "First-sync designs the first-sync part compares, comma-separated: delta (walk /users/delta), fill.")
   var firstSync = "delta,fill"
@@ -132,7 +132,8 @@ struct RosterBench: ParsableCommand {
       report.firstSync = try FirstSyncBench.measure(
         roster: rosterPath, people: indexPeople > 0 ? indexPeople : people, latencyMs: latencyMs,
         scopes: withGroups ? GroupBench.scopes : scopes, home: work.appendingPathComponent("first-sync"),
-        designs: firstSync.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }, generous: generous)
+        designs: firstSync.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }, generous: generous,
+        withGroups: withGroups)
     }
 
     if runs("groups") {
@@ -145,6 +146,13 @@ struct RosterBench: ParsableCommand {
     if runs("photos") {
       log("roster: photos on and off, the selection left to rest")
       report.roster.photos = try PhotoScenario.measure(rosterSubject, keys: quick ? 10 : 20, settingsDirectory: work)
+    }
+
+    if runs("reach") {
+      log("roster: the pane's day (getSchedule) while the selection runs and once it rests")
+      report.reach = try ReachScenario.measure(
+        roster: rosterPath, sandbox: sandbox, tenant: tenant, home: work.appendingPathComponent("reach"),
+        runs: quick ? 3 : 5)
     }
 
     if !runs("fzf") {

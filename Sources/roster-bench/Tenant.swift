@@ -43,6 +43,16 @@ struct Tenant {
     var graphRequests = 0
     var resourceUnits = 0
     var throttled = 0
+    /// The `/groups…` requests alone (inside `$batch`es too): the groups' own figures.
+    var groups = Kind()
+
+    struct Kind {
+      var requests = 0
+      var resourceUnits = 0
+      var throttled = 0
+      /// When the last was answered, in seconds after the counters were cleared.
+      var lastSeconds = 0.0
+    }
   }
 
   /// Zeroes the sandbox's counters and empties every app's resource-unit window.
@@ -55,9 +65,14 @@ struct Tenant {
     guard reply.status == 200, let object = HTTP.json(reply) as? [String: Any] else {
       throw BenchError("the sandbox has no counters (GET /_sandbox/stats answered \(reply.status))")
     }
+    let groups = object["groups"] as? [String: Any] ?? [:]
     return Stats(
       graphRequests: object["graphRequests"] as? Int ?? 0, resourceUnits: object["resourceUnits"] as? Int ?? 0,
-      throttled: object["throttled"] as? Int ?? 0)
+      throttled: object["throttled"] as? Int ?? 0,
+      groups: Stats.Kind(
+        requests: groups["requests"] as? Int ?? 0, resourceUnits: groups["resourceUnits"] as? Int ?? 0,
+        throttled: groups["throttled"] as? Int ?? 0, lastSeconds: (groups["lastSeconds"] as? NSNumber)?.doubleValue ?? 0
+      ))
   }
 
   func clearRequestLog() throws {

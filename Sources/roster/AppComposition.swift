@@ -186,15 +186,19 @@ struct AppComposition: Sendable {
     _ graph: GraphConfiguration, tokens: any AccessTokenProvider, transport: any HTTPTransport,
     environment: [String: String], directory: URL? = nil
   ) -> LocalIndexClient {
-    // The first sync fills from `/users` unless ROSTER_INDEX_FIRST_SYNC=delta (`IndexContext.fills`).
+    // The first sync fills from `/users` and `/groups` unless ROSTER_INDEX_FIRST_SYNC=delta
+    // (`IndexContext.fills`), both fills paced against one budget.
     let fills = IndexContext.fills(environment)
+    let pacer = GraphPacer()
     return .live(
       environment: environment, directory: directory,
       feed: fills
-        ? .liveFill(configuration: graph, tokens: tokens, transport: transport)
+        ? .liveFill(configuration: graph, tokens: tokens, transport: transport, pacer: pacer)
         : .live(configuration: graph, tokens: tokens, transport: transport),
       estimate: DeltaFeed.liveEstimate(configuration: graph, tokens: tokens, transport: transport),
-      groupFeed: .live(configuration: graph, tokens: tokens, transport: transport),
+      groupFeed: fills
+        ? .liveFill(configuration: graph, tokens: tokens, transport: transport, pacer: pacer)
+        : .live(configuration: graph, tokens: tokens, transport: transport),
       rooms: .live(configuration: graph, tokens: tokens, transport: transport), catchUpAfterFull: fills)
   }
 

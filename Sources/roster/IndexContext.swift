@@ -15,8 +15,9 @@ struct IndexContext {
   let groups: GroupSyncMode
   /// Rooms (`/places/microsoft.graph.room`), refreshed whole at every `roster index sync`.
   let rooms: RoomSyncMode
-  /// The first sync fills from `/users`, looks managers up and catches up (`DeltaFeed.liveFill`)
-  /// instead of walking `/users/delta`: the default; `ROSTER_INDEX_FIRST_SYNC=delta` walks.
+  /// The first sync fills from `/users` and `/groups`, looks managers and members up and catches
+  /// up (`DeltaFeed.liveFill`, `GroupDeltaFeed.liveFill`) instead of walking `/users/delta` and
+  /// `/groups/delta`: the default; `ROSTER_INDEX_FIRST_SYNC=delta` walks.
   let fills: Bool
 
   /// Whether the first sync fills (anything but `ROSTER_INDEX_FIRST_SYNC=delta`), for the CLI and the app.
@@ -29,16 +30,20 @@ struct IndexContext {
     let runtime = try await common.makeRuntime(demo: demo)
     let (account, configuration) = try await runtime.signedInGraph()
     let fills = Self.fills(runtime.environment)
+    // People's and groups' fills run side by side against one budget.
+    let pacer = GraphPacer()
     return IndexContext(
       account: account, location: IndexLocation(account: account, environment: runtime.environment),
       feed: fills
-        ? .liveFill(configuration: configuration, tokens: runtime.session, transport: runtime.transport)
+        ? .liveFill(configuration: configuration, tokens: runtime.session, transport: runtime.transport, pacer: pacer)
         : .live(configuration: configuration, tokens: runtime.session, transport: runtime.transport),
       estimate: DeltaFeed.liveEstimate(
         configuration: configuration, tokens: runtime.session, transport: runtime.transport),
       groups: GroupSyncMode(
         account: account,
-        feed: .live(configuration: configuration, tokens: runtime.session, transport: runtime.transport)),
+        feed: fills
+          ? .liveFill(configuration: configuration, tokens: runtime.session, transport: runtime.transport, pacer: pacer)
+          : .live(configuration: configuration, tokens: runtime.session, transport: runtime.transport)),
       rooms: .always(.live(configuration: configuration, tokens: runtime.session, transport: runtime.transport)),
       fills: fills)
   }

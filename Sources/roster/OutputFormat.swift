@@ -51,6 +51,11 @@ enum PeopleOutput {
   ]
 
   static func csv(_ people: [Person]) -> String {
+    // A `matchedIdentifier` column only when an identifier found someone (issue 32).
+    var csvColumns = csvColumns
+    if people.contains(where: { $0.matchedIdentifier != nil }) {
+      csvColumns.append(("matchedIdentifier", { $0.matchedIdentifier?.string }))
+    }
     var lines = [csvColumns.map { csvField($0.header) }.joined(separator: ",")]
     for person in people {
       lines.append(csvColumns.map { csvField($0.value(person) ?? "") }.joined(separator: ","))
@@ -71,8 +76,11 @@ enum PeopleOutput {
   static let tableHeaders = ["Name", "Mail", "Job title", "Department"]
 
   static func tableRow(_ person: Person) -> [String] {
-    [
-      displayName(person), (person.mail ?? person.userPrincipalName)?.string ?? "", person.jobTitle?.string ?? "",
+    // Found by an alias, other mail or employee id: said beside the name (issue 32).
+    let found = person.matchedIdentifier.map { " (\($0.string))" } ?? ""
+    return [
+      displayName(person) + found, (person.mail ?? person.userPrincipalName)?.string ?? "",
+      person.jobTitle?.string ?? "",
       person.department?.string ?? "",
     ]
   }

@@ -16,6 +16,8 @@ struct PersonReach: Encodable {
   var localTime: String?
   var timeZone: String?
   var workingHours: String?
+  /// When the hours were read, ISO 8601 (UTC), when they come from the local index (`--offline`).
+  var workingHoursAsOf: String?
   var today: String?
   /// Why a part is missing ("Local time … need Calendars.ReadBasic").
   var notes: [String] = []
@@ -59,6 +61,24 @@ struct PersonReach: Encodable {
     } catch {
       reach.notes.append("Schedule not readable: \(error)")
     }
+    return reach
+  }
+
+  /// What the local index kept of the person's zone and working hours (`roster show --offline`),
+  /// the pane's offline lines: their local time now and the hours with their age. Presence and
+  /// today's state need Microsoft Graph, and say so.
+  static func kept(_ stored: StoredWorkingHours?, now: Date = Date()) -> PersonReach {
+    var reach = PersonReach()
+    reach.notes.append("Presence and today's state need Microsoft Graph.")
+    guard let stored else { return reach }
+    let yours = ResolvedZone.system(.current)
+    if let zone = stored.hours.timeZone {
+      reach.localTime = ZoneText.localTime(at: now, theirs: ZoneResolver.resolve(zone), yours: yours)
+      reach.timeZone = zone.name.string
+    }
+    let age = IndexState.age(now.timeIntervalSince(stored.readAt))
+    reach.workingHours = ZoneText.workingHours(stored.hours, at: now, yours: yours) + ", as of " + age
+    reach.workingHoursAsOf = ISO8601DateFormatter().string(from: stored.readAt)
     return reach
   }
 

@@ -74,6 +74,16 @@ struct SandboxCommand: AsyncParsableCommand {
   var generous = false
 
   @Flag(
+    name: .customLong("no-premium"),
+    help: "The tenant has no Microsoft Entra ID P1: sign-in logs, signInActivity and the MFA report answer 403.")
+  var noPremium = false
+
+  @Flag(
+    name: .customLong("no-reports-reader"),
+    help: "The default user holds no Reports Reader role either (by default only the default user holds it).")
+  var noReportsReader = false
+
+  @Flag(
     name: .customLong("second-tenant"),
     help: "Also serve a second tenant (Fabrikam, on a port of its own) in which the default user is a guest.")
   var secondTenant = false
@@ -133,6 +143,8 @@ struct SandboxCommand: AsyncParsableCommand {
     configuration.taskPolicy = taskPolicy
     configuration.taskAPIAcceptsIdTokens = taskAPIAcceptsIdTokens
     configuration.limits = generous ? .generous : .microsoftGraph
+    configuration.premium = !noPremium
+    if noReportsReader { configuration.reportsReaders = [] }
     if let start = now.flatMap(SandboxConfiguration.instant(iso:)) {
       configuration.now = SandboxConfiguration.clock(startingAt: start)
     }

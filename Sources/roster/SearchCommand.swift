@@ -72,10 +72,6 @@ struct SearchCommand: AsyncParsableCommand {
     if !query.filters.isEmpty, close {
       throw ValidationError("--close finds misspelt names, not filters; leave out --close or the filters.")
     }
-    if !query.filters.isEmpty, offline {
-      throw ValidationError(
-        "--offline cannot answer filters yet: the local index has no columns for them. Leave out --offline.")
-    }
   }
 
   /// The words and filters, or a usage error naming the malformed filter.
@@ -164,10 +160,18 @@ struct SearchCommand: AsyncParsableCommand {
     if people.isEmpty, found == nil, case .table = format { DirectoryCommand.say("No one matches.") }
   }
 
-  /// The same query against the local index: the same people as Graph's `$search` would give.
+  /// The same query against the local index: the same people as Graph's `$search` and `$filter`
+  /// would give.
   private func runOffline(format: OutputFormat) async throws {
     let (index, _) = try await IndexContext.make(common, demo: demo).openComplete()
-    let people = try index.search(text, limit: all ? Int.max : top)
+    let people: [Person]
+    do {
+      people = try index.search(text, limit: all ? Int.max : top)
+    } catch let refusal as IndexRefusal {
+      // A filter the index cannot answer (a basic-profile index, a name that finds several people).
+      DirectoryCommand.say(refusal.message)
+      throw ExitCode(2)
+    }
     let found =
       close && people.count < top
       ? try Self.closeMatches(index, text: text, limit: top - people.count, excluding: people) : nil

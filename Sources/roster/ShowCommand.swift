@@ -11,8 +11,10 @@ struct ShowCommand: AsyncParsableCommand {
       Accepts an object id, a user principal name or a mail address. Uses the sign-in from \
       `roster login`. With --offline, answers from the local index (no photo in the vCard). \
       Exit codes: 0 shown, 1 no such person, 2 usage, 3 not signed in (or no complete index \
-      with --offline), 4 service or network error. With --health, a part that Graph refuses or \
-      the scopes do not allow says what it needs and the rest is still shown (exit 0).
+      with --offline), 4 service or network error, 5 (with --health) not one part of the account \
+      section allowed. With --health, a part that Graph refuses or the scopes do not allow says \
+      what it needs and the rest is still shown (exit 0); with --json too, the person's JSON gets \
+      a "health" member with the same facts per part (status shown, refused, notAsked or failed).
       """)
 
   @Argument(
@@ -51,8 +53,9 @@ struct ShowCommand: AsyncParsableCommand {
     if (transitive || csv) && !memberOf { throw ValidationError("--transitive and --csv go with --member-of.") }
     if memberOf && vcard { throw ValidationError("--vcard shows a person, not their groups.") }
     if json && csv { throw ValidationError("Choose one of --json and --csv.") }
-    if health && (json || vcard || memberOf || offline) {
-      throw ValidationError("--health prints text from Graph only; for a script, use roster signins --json.")
+    if health && (vcard || memberOf || offline) {
+      throw ValidationError(
+        "--health reads Graph for one person's account: not with --vcard, --member-of or --offline.")
     }
     try demo.refuse(offline: offline)
   }
@@ -86,16 +89,22 @@ struct ShowCommand: AsyncParsableCommand {
         ? nil
         : await PersonReach.read(
           for: detail.person, account: graph.account, directory: client, schedules: graph.schedules)
-      try DirectoryCommand.write(render(detail, photoJPEG: jpeg, reach: reach))
-      if health { try await writeHealth(of: detail.person.id, graph: graph) }
+      // `--health`: each part its own request, asked only when the scopes allow it.
+      let report =
+        health
+        ? await graph.health.accountHealth(
+          id: detail.person.id, scopes: graph.account.grantedScopes, onRetry: DirectoryCommand.reportRetry) : nil
+      if json {
+        try DirectoryCommand.write(
+          try PersonDetailOutput.json(detail, reach: reach, health: report.map(HealthOutput.Report.init)))
+      } else {
+        try DirectoryCommand.write(render(detail, photoJPEG: jpeg, reach: reach))
+        if let report {
+          try DirectoryCommand.write("\n" + HealthText.lines(report, now: Date()).joined(separator: "\n") + "\n")
+        }
+      }
+      if let report, HealthOutput.Report(report).nothingAllowed { throw ExitCode(5) }
     }
-  }
-
-  /// `--health`: each part its own request, asked only when the scopes allow it.
-  private func writeHealth(of id: String, graph: SignedInGraph) async throws {
-    let report = await graph.health.accountHealth(
-      id: id, scopes: graph.account.grantedScopes, onRetry: DirectoryCommand.reportRetry)
-    try DirectoryCommand.write("\n" + HealthText.lines(report, now: Date()).joined(separator: "\n") + "\n")
   }
 
   /// `--member-of`: the person found as `show` finds them, then their groups (direct, or
@@ -132,7 +141,8 @@ struct ShowCommand: AsyncParsableCommand {
       DirectoryCommand.say("No one in the local index is \(CleanText(person)).")
       throw ExitCode(1)
     }
-    try DirectoryCommand.write(render(detail, photoJPEG: nil))
+    let kept = try? index.workingHours(of: [detail.person.id])[detail.person.id]
+    try DirectoryCommand.write(render(detail, photoJPEG: nil, reach: .kept(kept)))
     let synced = status.lastSync.map { " (synced \(ISO8601DateFormatter().string(from: $0)))" } ?? ""
     DirectoryCommand.say("From the local index\(synced).")
   }
@@ -152,8 +162,9 @@ enum PersonDetailOutput {
   struct JSONShape: Encodable {
     var detail: PersonDetail
     var reach: PersonReach?
+    var health: HealthOutput.Report?
 
-    enum Keys: String, CodingKey { case manager, managerChain, directReports, relationsHidden, reach }
+    enum Keys: String, CodingKey { case manager, managerChain, directReports, relationsHidden, reach, health }
 
     func encode(to encoder: any Encoder) throws {
       try detail.person.encode(to: encoder)
@@ -163,15 +174,18 @@ enum PersonDetailOutput {
       try container.encode(detail.directReports, forKey: .directReports)
       try container.encode(detail.relationsHidden, forKey: .relationsHidden)
       try container.encodeIfPresent(reach, forKey: .reach)
+      try container.encodeIfPresent(health, forKey: .health)
     }
   }
 
-  static func json(_ detail: PersonDetail, reach: PersonReach? = nil) throws -> String {
+  static func json(_ detail: PersonDetail, reach: PersonReach? = nil, health: HealthOutput.Report? = nil) throws
+    -> String
+  {
     var clean = detail
     clean.person = PeopleOutput.withPrintableId(detail.person)
     clean.managerChain = detail.managerChain.map(PeopleOutput.withPrintableId)
     clean.directReports = detail.directReports.map(PeopleOutput.withPrintableId)
-    return try PeopleOutput.json(JSONShape(detail: clean, reach: reach))
+    return try PeopleOutput.json(JSONShape(detail: clean, reach: reach, health: health))
   }
 
   static func text(_ detail: PersonDetail) -> String {

@@ -40,7 +40,10 @@ import Testing
       _ = try await fixture.sync(index)
       let someone = try #require(try index.search("a", limit: 1).first)
       // Another program (or an older Roster) wrote the file: the text is not what Graph sent.
-      let queue = try DatabaseQueue(path: fixture.location.file.path)
+      // It writes through the file's triggers, which call Roster's SQL functions.
+      var configuration = Configuration()
+      configuration.prepareDatabase(DirectoryIndex.addFunctions)
+      let queue = try DatabaseQueue(path: fixture.location.file.path, configuration: configuration)
       try await queue.write { db in
         try db.execute(
           // Object ids that are GUIDs are stored as their 16 bytes (issue 22).

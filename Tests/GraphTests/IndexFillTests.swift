@@ -173,11 +173,7 @@ import Transport
       let fixture = try IndexFixture(harness)
       defer { fixture.remove() }
       let fill = Self.fill(fixture, pageSize: 100)
-      let pages = LockedCounter()
-      let dying = DeltaFeed { link, onRetry in
-        guard pages.increment() <= 3 else { throw DirectoryError.offline("killed") }
-        return try await fill.fetch(link, onRetry)
-      }
+      let dying = fill.dying(after: 3)
       let index = try fixture.open()
       await #expect(throws: IndexSyncError.self) {
         _ = try await IndexSync(index: index, feed: dying, catchUpAfterFull: true).run()

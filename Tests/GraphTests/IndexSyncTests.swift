@@ -81,11 +81,7 @@ import Transport
       defer { fixture.remove() }
       let index = try fixture.open()
       // A feed that dies after four pages, as a killed process would.
-      let pages = LockedCounter()
-      let dying = DeltaFeed { link, onRetry in
-        guard pages.increment() <= 4 else { throw DirectoryError.offline("cable pulled") }
-        return try await fixture.feed.fetch(link, onRetry)
-      }
+      let dying = fixture.feed.dying(after: 4, "cable pulled")
       await #expect(throws: IndexSyncError.self) { _ = try await fixture.sync(index, feed: dying) }
       let halfway = try index.status()
       #expect(!halfway.complete && halfway.indexing == 400 && halfway.people == 0)

@@ -27,6 +27,13 @@ import Testing
     let pool = try DatabasePool(path: location.file.path)
     try pool.write { db in
       try db.execute(sql: "DROP TABLE room; DELETE FROM grdb_migrations WHERE identifier = 'v6-rooms'")
+      // And what later versions added (v7: people's hours; v8: the phone look-up table and its triggers).
+      try db.execute(
+        sql: """
+          DROP TABLE IF EXISTS reach; DELETE FROM grdb_migrations WHERE identifier = 'v7-reach';
+          DROP TRIGGER person_lookup_added; DROP TRIGGER person_lookup_removed; DROP TRIGGER person_lookup_changed;
+          DROP TABLE person_lookup; DELETE FROM grdb_migrations WHERE identifier = 'v8-lookup'
+          """)
     }
     #expect(try pool.read(Self.schema) == expected)
     try pool.close()

@@ -101,7 +101,13 @@ import Testing
   @Test func licenceNamesComeFromTheTableAndUnknownSkusStayRaw() {
     #expect(Licence(skuPartNumber: "SPE_E5").productName == "Microsoft 365 E5")
     #expect(Licence(skuPartNumber: "NOT_A_SKU").productName == "NOT_A_SKU")
-    #expect(!LicenceCatalog.asOf.isEmpty && LicenceCatalog.source.contains("not the full table"))
+    #expect(!LicenceCatalog.asOf.isEmpty && LicenceCatalog.source.contains("Product names and service plan"))
+    // Rows read from the CSV copy, looked up whatever the case Graph gives.
+    #expect(Licence(skuPartNumber: "AAD_PREMIUM").productName == "Microsoft Entra ID P1")
+    #expect(Licence(skuPartNumber: "SPB").productName == "Microsoft 365 Business Premium")
+    #expect(Licence(skuPartNumber: "clipchamp_premium").productName == "Clipchamp Premium")
+    #expect(Licence(skuPartNumber: "ENTERPRISEPACK").productName == "Office 365 E3")
+    #expect(LicenceCatalog.names.count > 200)
   }
 }
 

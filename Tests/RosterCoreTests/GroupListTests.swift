@@ -277,6 +277,24 @@ import Testing
     await store.finish()
   }
 
+  /// "My groups" are one list whatever the query: keys typed while it loads wait for it instead
+  /// of cancelling the read and asking again (one request per key on a slow link), and when it
+  /// arrives it answers the query then in the field, whichever key asked.
+  @Test func keysTypedWhileMyGroupsLoadWaitForTheOneRead() {
+    var state = Self.signedIn(canReadGroups: false)
+    let asks = { (effects: [Effect]) in
+      effects.filter { if case .loadMyGroups = $0 { true } else { false } }.count
+    }
+    #expect(asks(reduce(&state, .search(.queryChanged("e")))) == 1)
+    let second = reduce(&state, .search(.queryChanged("es")))
+    #expect(asks(second) == 0 && !second.contains(.cancel(id: .myGroups)), "the read on the wire is kept")
+    #expect(asks(reduce(&state, .search(.queryChanged("esc")))) == 0)
+    _ = reduce(&state, .groups(.myGroupsLoaded(id: 1, .success(GroupPage(groups: [Self.sre, Self.escalation])))))
+    #expect(state.shownGroups == [Self.escalation], "answered for the field's query, not the first key's")
+    #expect(asks(reduce(&state, .search(.queryChanged("sre")))) == 0, "kept for the session")
+    #expect(state.shownGroups == [Self.sre])
+  }
+
   /// Offline and without the consent, "my groups" come from the index.
   @Test func offlineMyGroupsComeFromTheIndex() async {
     let live = Tenant()

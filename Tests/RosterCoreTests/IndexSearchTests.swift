@@ -135,36 +135,36 @@ import Testing
     #expect(state.banner?.kind == .error && state.banner?.message.string == message)
   }
 
-  /// The index answers 500 at a time too: one more is asked for to know whether there are more,
-  /// the list says "500+", and scrolling near the end asks for the next 500 (selection kept).
+  /// The index answers a key with its first 100 (one more is asked for to know whether there are
+  /// more, and the list says "100+"), and scrolling near the end asks for 500 more (selection kept).
   @Test func theIndexListsAPageAtATimeAndScrollingAsksForMore() {
     var state = Self.indexed()
+    state.search.pageSize = 20  // a list of 20 rows, as at 80×24
     let people = (0..<1_200).map { Person(id: "p\($0)", displayName: "Ann \($0)") }
     var effects = reduce(&state, .search(.queryChanged("ann")))
     let first = effects.compactMap { if case .searchIndex(let query, _) = $0 { query } else { nil } }
-    #expect(first.map(\.pageSize) == [501])
-    _ = reduce(&state, .search(.indexResultsLoaded(id: state.search.requestID, Array(people.prefix(501)), asked: 501)))
-    #expect(state.search.results.count == 500 && state.search.hasMore && state.search.canLoadMore)
+    #expect(first.map(\.pageSize) == [101])
+    _ = reduce(&state, .search(.indexResultsLoaded(id: state.search.requestID, Array(people.prefix(101)), asked: 101)))
+    #expect(state.search.results.count == 100 && state.search.hasMore && state.search.canLoadMore)
 
-    _ = reduce(&state, .list(.selectionMovedTo(495)))
+    _ = reduce(&state, .list(.selectionMovedTo(95)))
     effects = reduce(&state, .list(.nearEndReached))
-    #expect(effects == [.searchIndex(PeopleQuery(text: "ann", pageSize: 1_001), requestID: state.search.requestID)])
-    _ = reduce(
-      &state, .search(.indexResultsLoaded(id: state.search.requestID, Array(people.prefix(1_001)), asked: 1_001)))
-    #expect(state.search.results.count == 1_000 && state.selectedListPerson?.id == "p495")
+    #expect(effects == [.searchIndex(PeopleQuery(text: "ann", pageSize: 601), requestID: state.search.requestID)])
+    _ = reduce(&state, .search(.indexResultsLoaded(id: state.search.requestID, Array(people.prefix(601)), asked: 601)))
+    #expect(state.search.results.count == 600 && state.selectedListPerson?.id == "p95")
 
-    // A sync's refresh keeps the thousand rows; the last page says there is no more.
+    // A sync's refresh keeps the six hundred rows; the last page says there is no more.
     state.index.isSyncing = true
     let synced = LocalIndexSummary(complete: true, people: 1_200, lastSync: Self.now)
     effects = reduce(&state, .index(.syncFinished(.synced(synced))))
     #expect(
       effects.last
         == .searchIndex(
-          PeopleQuery(text: "ann", pageSize: 1_001, closeMatchesBelow: state.search.pageSize),
+          PeopleQuery(text: "ann", pageSize: 601, closeMatchesBelow: state.search.pageSize),
           requestID: state.search.requestID))
-    _ = reduce(&state, .list(.selectionMovedTo(999)))
+    _ = reduce(&state, .list(.selectionMovedTo(599)))
     _ = reduce(&state, .list(.nearEndReached))
-    _ = reduce(&state, .search(.indexResultsLoaded(id: state.search.requestID, people, asked: 1_501)))
+    _ = reduce(&state, .search(.indexResultsLoaded(id: state.search.requestID, people, asked: 1_201)))
     #expect(state.search.results.count == 1_200 && !state.search.hasMore)
     #expect(reduce(&state, .list(.nearEndReached)).isEmpty)
   }

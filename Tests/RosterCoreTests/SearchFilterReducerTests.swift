@@ -3,9 +3,10 @@ import RosterCore
 import SearchRules
 import Testing
 
-/// Filters typed into the search field: the query sent carries them, a warm index defers to Graph
-/// (it has no columns for them), a malformed one is said and nothing is sent, and narrowing while
-/// a request is out keeps only people who meet them.
+/// Filters typed into the search field: a warm index answers them in the key's frame, one it
+/// cannot answer (filled under a basic grant) leaves them to Graph with the query sent carrying
+/// them, a malformed one is said and nothing is sent, and narrowing while a request is out keeps
+/// only people who meet them.
 @Suite struct SearchFilterReducerTests {
   static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
@@ -27,16 +28,39 @@ import Testing
     return nil
   }
 
-  @Test func aFilteredQueryGoesToGraphWithItsFiltersEvenWithAWarmIndex() throws {
+  @Test func aWarmIndexAnswersAFilteredQueryInTheKeysFrame() throws {
     var state = Self.indexed()
+    let effects = reduce(&state, .search(.queryChanged("jo dept:Sales is:guest")))
+    let asked = effects.compactMap { effect -> PeopleQuery? in
+      if case .searchIndex(let query, _) = effect { return query } else { return nil }
+    }
+    #expect(asked.map(\.text) == ["jo dept:Sales is:guest"])
+    #expect(!state.filtersAskGraph)
+  }
+
+  @Test func aFilterTheIndexCannotAnswerGoesToGraphWithItsFilters() throws {
+    var state = Self.indexed()
+    // Filled under User.ReadBasic.All: no departments, no user types, no managers.
+    state.index.summary?.filters = IndexFilterSupport(fullProfiles: false, managersKnown: false)
     let plain = reduce(&state, .search(.queryChanged("jo")))
     #expect(plain.contains { if case .searchIndex = $0 { true } else { false } })
 
     let effects = reduce(&state, .search(.queryChanged("jo dept:Sales is:guest")))
     #expect(!effects.contains { if case .searchIndex = $0 { true } else { false } })
+    #expect(state.filtersAskGraph)
     let query = try #require(sent(effects, after: &state))
     #expect(query.text == "jo")
     #expect(query.filters == [.property(.department, "Sales"), .guest])
+  }
+
+  @Test func theIndexSaysWhichFilterItCannotAnswer() {
+    let basic = IndexFilterSupport(fullProfiles: false, managersKnown: false)
+    #expect(basic.refusal([]) == nil)
+    #expect(basic.refusal([.guest])?.hasPrefix("is:guest: the local index holds names and mail only") == true)
+    #expect(basic.refusal([.manager("Kim")])?.hasPrefix("manager:Kim: the local index does not know") == true)
+    let full = IndexFilterSupport.everything
+    #expect(full.refusal([.manager("Kim"), .property(.city, "Oslo"), .hasMobile]) == nil)
+    #expect(full.refusal([.manager("Kim"), .under("Lee")]) == "Use one of manager: and under: at a time.")
   }
 
   @Test func aMalformedFilterIsSaidAndNothingIsSent() {

@@ -21,12 +21,7 @@ import Testing
     return state
   }
 
-  static func screen(_ state: AppState) -> String {
-    let root = RootViewController()
-    var buffer = ScreenBuffer(rows: state.terminal.rows, cols: state.terminal.cols)
-    root.render(state, into: &buffer)
-    return (0..<buffer.rows).map { buffer.text(ofRow: $0) }.joined(separator: "\n")
-  }
+  static func screen(_ state: AppState) -> String { ScreenFixtures.screen(state) }
 
   @Test func aColleagueBrowserIsNotOfferedTheKey() {
     let state = Self.paneState(scopes: ["User.ReadBasic.All"])

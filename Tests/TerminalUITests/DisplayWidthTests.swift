@@ -67,6 +67,16 @@ import Testing
     #expect(Truncation.wrap("", width: 5) == [""])
   }
 
+  /// The pane's "20:19 in Singapore, 8 h ahead of you" at 40 columns broke as "… 8" / "h ahead".
+  @Test func aNumberKeepsItsShortUnit() {
+    #expect(Truncation.wrap("in Singapore, 8 h ahead of you", width: 16) == ["in Singapore,", "8 h ahead of you"])
+    #expect(Truncation.wrap("took 30 min", width: 7) == ["took", "30 min"])
+    #expect(Truncation.wrap("+5.5 h behind", width: 6) == ["+5.5 h", "behind"])
+    // Only a number and only a short unit: words stay apart otherwise.
+    #expect(Truncation.wrap("Plan 1 seats", width: 6) == ["Plan 1", "seats"])
+    #expect(Truncation.wrap("room h", width: 4) == ["room", "h"])
+  }
+
   @Test func tailKeepsTheEndThatFits() {
     #expect(Truncation.tail("abcdef", width: 3) == "def")
     #expect(Truncation.tail("山田太郎", width: 5) == "太郎")

@@ -10,9 +10,7 @@ import Testing
 @MainActor
 @Suite struct MessagesThatFitTests {
   static func render(_ state: AppState, root: RootViewController = RootViewController()) -> [String] {
-    var buffer = ScreenBuffer(rows: state.terminal.rows, cols: state.terminal.cols)
-    root.render(state, into: &buffer)
-    return (0..<buffer.rows).map { buffer.text(ofRow: $0) }
+    ScreenFixtures.lines(state, root: root)
   }
 
   /// The words of `text` appear in order on `lines`, none of them cut.

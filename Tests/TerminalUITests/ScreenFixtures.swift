@@ -6,6 +6,20 @@ import TestSupport
 
 /// States for the view-controller snapshots: built directly, as the reducer would leave them.
 enum ScreenFixtures {
+  /// What `state` draws, a line a row, in a buffer of the state's terminal size.
+  @MainActor
+  static func lines(_ state: AppState, root: RootViewController = RootViewController()) -> [String] {
+    var buffer = ScreenBuffer(rows: state.terminal.rows, cols: state.terminal.cols)
+    root.render(state, into: &buffer)
+    return (0..<buffer.rows).map { buffer.text(ofRow: $0) }
+  }
+
+  /// `lines(_:root:)` as one text.
+  @MainActor
+  static func screen(_ state: AppState, root: RootViewController = RootViewController()) -> String {
+    lines(state, root: root).joined(separator: "\n")
+  }
+
   static let epoch = Date(timeIntervalSince1970: 1_800_000_000)
   static let settings = Settings(clientId: "11111111-2222-3333-4444-555555555555")
 

@@ -16,11 +16,7 @@ import Testing
       id: "b", displayName: "Sinéad O'Connor", mail: "sinead.oconnor@contoso.onmicrosoft.com", jobTitle: "Engineer"),
   ]
 
-  static func render(_ state: AppState) -> [String] {
-    var buffer = ScreenBuffer(rows: state.terminal.rows, cols: state.terminal.cols)
-    RootViewController().render(state, into: &buffer)
-    return (0..<buffer.rows).map { buffer.text(ofRow: $0) }
-  }
+  static func render(_ state: AppState) -> [String] { ScreenFixtures.lines(state) }
 
   static func lookalikeList(cols: Int) -> AppState {
     var state = ScreenFixtures.results(rows: 24, cols: cols)

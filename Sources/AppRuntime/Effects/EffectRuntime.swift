@@ -54,8 +54,8 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
       return GroupEffects(groups: services.groups, index: services.index, jobs: jobs)
     case .loadRooms:
       return RoomEffects(rooms: services.rooms, index: services.index, jobs: jobs)
-    case .loadSchedules:
-      return ScheduleEffects(schedules: services.schedules, jobs: jobs)
+    case .loadSchedules, .storeWorkingHours, .forgetWorkingHours, .loadWorkingHoursFromIndex:
+      return ScheduleEffects(schedules: services.schedules, index: services.index, jobs: jobs)
     case .loadHealth:
       return HealthEffects(health: services.health, jobs: jobs)
     case .listAccounts, .switchAccount, .prepareNewAccount:

@@ -36,11 +36,19 @@ public final class InstantIndexSearch: Sendable {
   /// is shorter than `query.closeMatchesBelow`, close matches, in the same action (one frame).
   public func answer(_ query: PeopleQuery, requestID: Int) -> AppAction {
     let client = index.current
-    let people = client.search(query.text, query.pageSize)
-    let close = people.count < query.closeMatchesBelow ? client.closeMatches(query.text, query.closeMatchesBelow) : nil
+    let answer = client.answer(query.text, query.pageSize)
     // A damaged, deleted or replaced file answers nothing true: the reducer asks Graph instead,
     // in this same frame, and has the index rebuilt.
     if let damage = client.damage() { return .index(.damaged(damage)) }
+    // A filter the index cannot answer here (`manager:` naming several people) is said, as Graph's path says it.
+    guard case .success(let people) = answer else {
+      return .search(.resultsLoaded(id: requestID, answer.map { PeoplePage(people: $0) }))
+    }
+    // Close matches forgive typing slips in names, never in filters: `dept:Sales` lists Sales only.
+    let close =
+      people.count < query.closeMatchesBelow
+        && (try? PeopleQuery.parsing(query.text, pageSize: 1).get().filters.isEmpty) != false
+      ? client.closeMatches(query.text, query.closeMatchesBelow) : nil
     return .search(.indexResultsLoaded(id: requestID, people, asked: query.pageSize, close: close))
   }
 }

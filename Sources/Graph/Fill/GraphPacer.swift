@@ -16,10 +16,10 @@ import Transport
 /// when the service's window began with this client's; an estimate from above when it began
 /// later). The 20 % between the header's first appearance and the limit is the margin for the
 /// requests already on their way when it is first seen.
-actor GraphPacer {
+public actor GraphPacer {
   static let window: TimeInterval = 10
   /// The smallest tenant's budget (under 50 users): no tenant has less.
-  static let conservativeBudget = 3_500.0
+  public static let conservativeBudget = 3_500.0
 
   private(set) var budget: Double
   let share: Double
@@ -30,7 +30,9 @@ actor GraphPacer {
   /// Units answered (what the service has charged for sure).
   private var answered: [(at: Date, units: Double)] = []
 
-  init(
+  /// `budget`: resource units a 10 s window until the answers say less. One pacer is shared by
+  /// every fill of a sync (people's and groups' run side by side against one budget).
+  public init(
     budget: Double = GraphPacer.conservativeBudget, share: Double = 0.9,
     now: @escaping @Sendable () -> Date = { Date() },
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }

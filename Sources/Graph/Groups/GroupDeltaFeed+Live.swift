@@ -26,8 +26,14 @@ extension GroupDeltaFeed {
 
 /// Decodes a `/groups/delta` page leniently: entries without an id are dropped.
 enum GroupDeltaDecoding {
-  static func page(from data: Data) throws(DirectoryError) -> GroupDeltaPage {
-    let object = try PeopleDecoding.jsonObject(data)
+  /// `listing`: a `/groups` page (a fill, `GroupDeltaFeed.liveFill`), whose last page carries no
+  /// link at all and whose groups carry no members.
+  static func page(from data: Data, listing: Bool = false) throws(DirectoryError) -> GroupDeltaPage {
+    try page(fromObject: try PeopleDecoding.jsonObject(data), listing: listing)
+  }
+
+  /// A page already parsed (an inner answer of a `$batch`, `GraphBatch.Answer`).
+  static func page(fromObject object: [String: Any], listing: Bool = false) throws(DirectoryError) -> GroupDeltaPage {
     guard let values = object["value"] as? [Any] else {
       throw .malformedResponse("The delta page from Microsoft Graph has no \"value\" array.")
     }
@@ -51,7 +57,7 @@ enum GroupDeltaDecoding {
     }
     let next = (object["@odata.nextLink"] as? String).flatMap { $0.isEmpty ? nil : $0 }
     let delta = (object["@odata.deltaLink"] as? String).flatMap { $0.isEmpty ? nil : $0 }
-    guard next != nil || delta != nil else {
+    guard next != nil || delta != nil || listing else {
       throw .malformedResponse("The delta page from Microsoft Graph has neither a next link nor a delta link.")
     }
     return GroupDeltaPage(changes: changes, nextLink: next, deltaLink: delta)

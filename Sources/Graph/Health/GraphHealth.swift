@@ -118,6 +118,11 @@ struct GraphHealth: Sendable {
     if text == HealthRequirement.premiumRefusal {
       return "\(part.title): needs Entra ID P1 — Microsoft Graph said the tenant has no premium licence (\(needs))."
     }
+    // Asked only with the permissions held, so a 403 on a part that needs a role is the role.
+    if let role = part.requirement.roles.first {
+      return "\(part.title): Microsoft Graph refused this — most likely the signed-in person holds no directory role "
+        + "such as \(role) (it \(needs))."
+    }
     return "\(part.title): Microsoft Graph refused this; it \(needs)."
   }
 

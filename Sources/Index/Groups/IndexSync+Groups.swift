@@ -5,7 +5,8 @@ import RosterCore
 public enum GroupSyncMode: Sendable {
   /// Groups are not part of this sync (tests of people only, the bench's people-only figures).
   case off
-  /// Keep groups and memberships through `/groups/delta` with members.
+  /// Keep groups and memberships through `/groups/delta` with members, or a first sync filled
+  /// from `/groups` (`GroupDeltaFeed.liveFill`) and caught up by delta.
   case sync(GroupDeltaFeed)
   /// The token may not read groups: the index keeps none and says why (`index status`).
   case notPermitted(GroupPermissionNeed)
@@ -20,6 +21,8 @@ struct GroupIndexSync {
   let index: DirectoryIndex
   let feed: GroupDeltaFeed
   let now: @Sendable () -> Date
+  /// One delta round straight after a full round (a fill's catch-up, `GroupDeltaFeed.liveFill`).
+  var catchUpAfterFull = false
 
   /// Returns (entries applied, pages fetched).
   func run(onRetry: @escaping @Sendable (RetryNotice) -> Void) async throws -> (changes: Int, requests: Int) {
@@ -36,10 +39,13 @@ struct GroupIndexSync {
       let round = SyncRound(
         feed: feed, tables: tables, now: now, estimate: { nil }, progress: { _ in }, onRetry: onRetry)
       let resume = point.building.map { (generation: $0.generation, link: $0.link, count: 0) }
-      guard case .synced(_, let changes, let requests) = try await round.run(deltaLink: delta, resume: resume) else {
-        return (0, 0)
-      }
-      return (changes, requests)
+      guard case .synced(let full, let changes, let requests) = try await round.run(deltaLink: delta, resume: resume)
+      else { return (0, 0) }
+      // A fill's groups are caught up at once, as its people are (`IndexSync.catchUpAfterFull`).
+      guard catchUpAfterFull, full, let link = try index.groupSyncPoint().deltaLink,
+        case .synced(_, let caught, let more) = try await round.run(deltaLink: link, resume: nil)
+      else { return (changes, requests) }
+      return (changes + caught, requests + more)
     } catch let error as DirectoryError {
       if let need = GroupPermissionNeed(error) {
         try index.forgetGroups(because: need)

@@ -88,6 +88,14 @@ public enum Effect: Equatable, Sendable {
   case loadRooms(requestID: Int, source: DirectorySource)
   /// Read today's schedules of people (issue 31); answers `.reach(.loaded(id:…))` (`schedule`).
   case loadSchedules(addresses: [String], personIDs: [String], window: DateInterval, requestID: Int)
+  /// Keep people's working hours (nil: forget theirs) in the local index as read at `readAt`;
+  /// answers nothing.
+  case storeWorkingHours([String: WorkingHours?], readAt: Date)
+  /// Forget every working hours the local index keeps (Graph refused getSchedule); answers nothing.
+  case forgetWorkingHours
+  /// The working hours the local index keeps for these people, while Graph cannot be reached;
+  /// answers `.reach(.loadedFromIndex(…))`.
+  case loadWorkingHoursFromIndex(personIDs: [String])
   /// Read a person's account section with the token's `scopes` (issue 33); answers
   /// `.health(.loaded(id:…))` (`health`).
   case loadHealth(personID: String, scopes: [String], requestID: Int)

@@ -16,7 +16,7 @@ public func reduce(_ state: inout AppState, _ action: AppAction) -> [Effect] {
   // settles on them once they stay.
   let people = PeopleOnScreen(state) == peopleBefore ? [] : PresenceReducer.peopleChanged(state)
   return effects + kinds + people + PresenceReducer.follow(action, state) + PhotoReducer.follow(&state)
-    + ReachReducer.follow(&state)
+    + ReachReducer.follow(action, &state)
     + IndexReducer.follow(action, &state)
 }
 

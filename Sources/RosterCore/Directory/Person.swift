@@ -27,14 +27,27 @@ public struct Person: Sendable, Equatable, Hashable, Codable, Identifiable {
   /// Graph's `showInAddressList`: false for someone hidden from the address list, whom Roster
   /// finds only by exact id, user name or mail (`Person+AddressList`). Usually nil (unset).
   public var showInAddressList: Bool?
+  /// Graph's `proxyAddresses` (`SMTP:` the primary address, `smtp:` aliases), `otherMails` and
+  /// `employeeId`: what people have in hand besides a name (an old address from a thread, an id
+  /// from HR), each finding them (`Person+Identifier`).
+  public var proxyAddresses: [CleanText]?
+  public var otherMails: [CleanText]?
+  public var employeeId: CleanText?
+  /// Which of those found the person, when a search found them by one (`smtp:ann.old@contoso.com`),
+  /// for the list, the pane and the CLI to say; nil when the name did. Not a Graph property.
+  public var matchedIdentifier: CleanText?
 
   public init(
     id: String, displayName: CleanText? = nil, givenName: CleanText? = nil, surname: CleanText? = nil,
     mail: CleanText? = nil, userPrincipalName: CleanText? = nil, jobTitle: CleanText? = nil,
     department: CleanText? = nil, companyName: CleanText? = nil, officeLocation: CleanText? = nil,
     businessPhones: [CleanText]? = nil, mobilePhone: CleanText? = nil, userType: CleanText? = nil,
-    accountEnabled: Bool? = nil, showInAddressList: Bool? = nil, city: CleanText? = nil, country: CleanText? = nil
+    accountEnabled: Bool? = nil, showInAddressList: Bool? = nil, city: CleanText? = nil, country: CleanText? = nil,
+    proxyAddresses: [CleanText]? = nil, otherMails: [CleanText]? = nil, employeeId: CleanText? = nil
   ) {
+    self.proxyAddresses = proxyAddresses
+    self.otherMails = otherMails
+    self.employeeId = employeeId
     self.id = id
     self.displayName = displayName
     self.givenName = givenName

@@ -47,15 +47,18 @@ enum GroupSearchReducer {
       guard id == state.search.requestID, state.search.isPending else { return [] }
       return SearchReducer.reduce(&state, .retryScheduled(id: id, notice))
     case .myGroupsLoaded(let id, let result):
+      state.groups.myGroupsLoading = false
       switch result {
       case .success(let page):
         state.groups.myGroups = page.groups
-        guard id == state.search.requestID else { return [] }
+        // The same list answers every query: the field's, whichever key asked for it.
+        let showing = state.groups.onlyMine != nil && !state.search.normalizedQuery.isEmpty
+        guard showing, state.list.kind.shows(.group), state.screen == .main else { return [] }
         return showMine(&state)
       case .failure(.offline) where state.index.attached && state.groups.myGroupsFromIndexAsked == false:
         // Graph cannot be reached: the index knows the signed-in person's groups too.
         state.groups.myGroupsFromIndexAsked = true
-        return [.cancel(id: .myGroups), .loadMyGroups(requestID: id, source: .index)]
+        return loadMine(&state, id: id, from: .index)
       case .failure(let error):
         guard id == state.search.requestID else { return [] }
         return failed(&state, error, id: nil)
@@ -99,7 +102,7 @@ enum GroupSearchReducer {
       state.groups.onlyMine = need
       guard state.groups.myGroups != nil else {
         state.groups.status = .searching
-        return cancels + [.cancel(id: .myGroups), .loadMyGroups(requestID: id, source: state.directorySource)]
+        return cancels + loadMine(&state, id: id, from: state.directorySource)
           + replace(&state, with: narrowed(state, to: query), answering: state.groups.resultsQuery)
       }
       return cancels + showMine(&state)
@@ -158,9 +161,7 @@ enum GroupSearchReducer {
     case .permissionDenied where GroupPermissionNeed(error) == .readGroups:
       state.groups.onlyMine = .readGroups
       guard state.groups.myGroups != nil else {
-        return [
-          .cancel(id: .myGroups), .loadMyGroups(requestID: id ?? state.search.requestID, source: state.directorySource),
-        ]
+        return loadMine(&state, id: id ?? state.search.requestID, from: state.directorySource)
       }
       return showMine(&state)
     case .offline(let message):
@@ -170,6 +171,13 @@ enum GroupSearchReducer {
       state.groups.status = .failed(message: error.plainMessage)
       return []
     }
+  }
+
+  /// Asks for the signed-in person's own groups unless that read is already on the wire.
+  private static func loadMine(_ state: inout AppState, id: Int, from source: DirectorySource) -> [Effect] {
+    guard !state.groups.myGroupsLoading else { return [] }
+    state.groups.myGroupsLoading = true
+    return [.cancel(id: .myGroups), .loadMyGroups(requestID: id, source: source)]
   }
 
   /// The signed-in person's own groups that match the field's query ("my groups"): what a token

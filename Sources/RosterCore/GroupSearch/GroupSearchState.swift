@@ -35,6 +35,9 @@ public struct GroupSearchState: Equatable, Sendable {
   public var myGroups: [Group]?
   /// "My groups" were asked of the index after Graph could not be reached (asked once).
   public var myGroupsFromIndexAsked: Bool
+  /// "My groups" are on the wire: further keys wait for them instead of asking again (they are
+  /// the same list whatever the query; each key used to cancel the read and start it anew).
+  public var myGroupsLoading: Bool
 
   public init(isEnabled: Bool = false) {
     self.isEnabled = isEnabled
@@ -49,6 +52,7 @@ public struct GroupSearchState: Equatable, Sendable {
     self.onlyMine = nil
     self.myGroups = nil
     self.myGroupsFromIndexAsked = false
+    self.myGroupsLoading = false
   }
 }
 

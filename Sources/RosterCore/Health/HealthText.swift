@@ -93,7 +93,7 @@ public enum HealthText {
 
   /// A part's lines, or one line saying why it is missing. Lacking scopes is said quietly: the
   /// part was simply not asked.
-  static func part<Value>(_ part: HealthPart, _ outcome: HealthOutcome<Value>, _ body: (Value) -> [String])
+  public static func part<Value>(_ part: HealthPart, _ outcome: HealthOutcome<Value>, _ body: (Value) -> [String])
     -> [String]
   {
     switch outcome {

@@ -23,11 +23,16 @@ public struct LocalIndexSummary: Equatable, Sendable {
   /// Set when opening found the file damaged and moved it aside: the UI says so once, since
   /// the rebuild costs a full sync and the person should know where the old file went.
   public var repaired: String?
+  /// Which filters (`dept:`, `manager:` …) the index can answer (`IndexFilterSupport`); a query
+  /// with one it cannot goes to Graph.
+  public var filters: IndexFilterSupport
 
   public init(
     complete: Bool, people: Int, lastSync: Date?, indexing: Int? = nil, estimate: Int? = nil, repaired: String? = nil,
-    groups: Int? = nil, groupsProblem: GroupPermissionNeed? = nil, rooms: Int? = nil, roomsProblem: String? = nil
+    groups: Int? = nil, groupsProblem: GroupPermissionNeed? = nil, rooms: Int? = nil, roomsProblem: String? = nil,
+    filters: IndexFilterSupport = .everything
   ) {
+    self.filters = filters
     self.groups = groups
     self.groupsProblem = groupsProblem
     self.rooms = rooms
@@ -63,6 +68,9 @@ public struct LocalIndexClient: Sendable {
   public var attach: @Sendable (_ account: Account) -> LocalIndexSummary?
   /// People matching `text` with Graph's `$search` semantics, at most `limit`.
   public var search: @Sendable (_ text: String, _ limit: Int) -> [Person]
+  /// `search`, or the sentence saying why the index cannot answer `text`'s filters (`manager:`
+  /// naming several people, a walk past its limit) as `.unsupportedQuery`, as Graph's path says it.
+  public var answer: @Sendable (_ text: String, _ limit: Int) -> Result<[Person], DirectoryError>
   /// One sync round (full or delta); `progress` gets (people written, estimate).
   public var sync: @Sendable (_ progress: @escaping @Sendable (Int, Int?) -> Void) async -> LocalSyncResult
   /// Removes a person Graph no longer knows (a detail fetch answered 404).
@@ -89,6 +97,9 @@ public struct LocalIndexClient: Sendable {
   /// deleted, replaced or emptied), nil while it is sound: asked after every index search, so the
   /// first failing read falls back to Graph in the same frame instead of saying "No one matches".
   public var damage: @Sendable () -> String?
+  /// People's working hours and zones from their last getSchedule answer (issue 31), for the pane
+  /// while Graph cannot be reached.
+  public var workingHours: WorkingHoursStore
 
   public init(
     attach: @escaping @Sendable (Account) -> LocalIndexSummary?,
@@ -100,8 +111,11 @@ public struct LocalIndexClient: Sendable {
     searchGroups: @escaping @Sendable (String, Int) -> [Group] = { _, _ in [] },
     groups: GroupClient = .unavailable(.offline("No local index is attached.")),
     rooms: RoomClient = .unavailable(.offline("No local index is attached.")),
-    damage: @escaping @Sendable () -> String? = { nil }
+    damage: @escaping @Sendable () -> String? = { nil },
+    answer: (@Sendable (String, Int) -> Result<[Person], DirectoryError>)? = nil,
+    workingHours: WorkingHoursStore = .none
   ) {
+    self.workingHours = workingHours
     self.rooms = rooms
     self.damage = damage
     self.closeMatches = closeMatches
@@ -109,6 +123,7 @@ public struct LocalIndexClient: Sendable {
     self.groups = groups
     self.attach = attach
     self.search = search
+    self.answer = answer ?? { .success(search($0, $1)) }
     self.sync = sync
     self.remove = remove
     self.detail = detail

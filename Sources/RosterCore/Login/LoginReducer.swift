@@ -93,6 +93,7 @@ enum LoginReducer {
     // Another sign-in may be another person: their own groups are asked again.
     state.groups.myGroups = nil
     state.groups.myGroupsFromIndexAsked = false
+    state.groups.myGroupsLoading = false
     state.groups.onlyMine = nil
     let wasOnMain = state.screen == .main
     state.screen = .main

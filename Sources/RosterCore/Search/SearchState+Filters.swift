@@ -6,21 +6,32 @@ extension SearchState {
     PeopleQuery.parsing(query.string, pageSize: pageSize, closeMatchesBelow: closeMatchesBelow)
   }
 
-  /// Whether the field holds `dept:`, `is:` … filters. The index has no columns for them yet, so
-  /// such a query goes to Graph even when the index could answer its words: filtering the index's
-  /// first page of name matches in Swift would drop people past that page, and a query of filters
-  /// only has no words for the index to match at all.
-  public var holdsFilters: Bool {
+  /// The field's `dept:`, `is:` … filters; empty when it holds none or a malformed one.
+  public var filters: [PersonFilter] {
     guard FilterSyntax.mayHoldFilters(query.string), case .success(let parsed) = peopleQuery(pageSize: 1) else {
-      return false
+      return []
     }
-    return !parsed.filters.isEmpty
+    return parsed.filters
   }
+
+  /// Whether the field holds `dept:`, `is:` … filters.
+  public var holdsFilters: Bool { !filters.isEmpty }
+}
+
+extension AppState {
+  /// Whether the field's filters are asked of Graph: there is no usable index, or it cannot answer
+  /// one of them (`IndexFilterSupport`). The status line says so.
+  public var filtersAskGraph: Bool { search.holdsFilters && !IndexReducer.answersSearch(self) }
 }
 
 extension IndexReducer {
-  /// Whether the index answers the field's query: usable, and no filters in it (`holdsFilters`).
+  /// Whether the index answers the field's query: usable, and able to answer its filters (issue
+  /// 32: the same answers as Graph's `$filter`, in the key's own frame; `IndexFilterSupport`
+  /// says which it cannot, and those go to Graph).
   static func answersSearch(_ state: AppState) -> Bool {
-    state.index.isUsable(at: state.now) && !state.search.holdsFilters
+    guard state.index.isUsable(at: state.now) else { return false }
+    let filters = state.search.filters
+    guard !filters.isEmpty else { return true }
+    return (state.index.summary?.filters ?? .everything).refusal(filters) == nil
   }
 }

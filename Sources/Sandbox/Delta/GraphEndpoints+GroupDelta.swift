@@ -12,11 +12,14 @@ import SandboxDirectory
 /// properties and the next slice of `members@delta`, so a client merges them. Later rounds return
 /// the groups changed since, each with only the members that joined (`{"@odata.type","id"}`) or
 /// left (plus `"@removed":{"reason":"deleted"}`), sliced the same way. Delta takes no `$expand`,
-/// `$top`, `$orderby` (400).
+/// `$top`, `$orderby` (400). `$filter=id eq '…' or id eq '…'` (at most 50 ids, group-delta.md:
+/// "The only supported `$filter` expression is for tracking changes on a specific object … There
+/// is a limit of 50 filtered objects") tracks only those groups, paged as any round, and its delta
+/// link returns only their changes.
 extension GraphEndpoints {
   func groupDelta(_ request: IncomingRequest, caller: GraphCaller) throws(GraphError) -> Response {
     let query = request.query
-    for option in ["$expand", "$top", "$orderby", "$search", "$filter"] where query[option] != nil {
+    for option in ["$expand", "$top", "$orderby", "$search"] where query[option] != nil {
       throw GraphError(
         status: 400, code: "Request_UnsupportedQuery",
         message: "The query option \(option) is not supported on group delta.")
@@ -31,7 +34,8 @@ extension GraphEndpoints {
       if delta == "latest" {
         let latest = GroupDeltaToken(
           kind: "d", instance: history.instance, from: snapshot.version, through: snapshot.version, after: nil,
-          partial: nil, memberOffset: 0, issued: now, select: query["$select"])
+          partial: nil, memberOffset: 0, issued: now, select: query["$select"],
+          ids: try query["$filter"].map(Self.filteredIds))
         _ = try groupDeltaProperties(latest.select)
         return groupDeltaPage(request, values: [], next: nil, deltaLink: latest)
       }
@@ -44,8 +48,10 @@ extension GraphEndpoints {
     } else {
       token = GroupDeltaToken(
         kind: "i", instance: history.instance, from: snapshot.version, through: snapshot.version, after: nil,
-        partial: nil, memberOffset: 0, issued: now, select: query["$select"])
+        partial: nil, memberOffset: 0, issued: now, select: query["$select"],
+        ids: try query["$filter"].map(Self.filteredIds))
     }
+    let tracked = token.ids.map(Set.init)
     let properties = try groupDeltaProperties(token.select)
     let directory = snapshot.directory
     let limits = tenant.configuration.limits
@@ -67,7 +73,15 @@ extension GraphEndpoints {
     func offset(_ groupId: String) -> Int { groupId == token.partial ? token.memberOffset : 0 }
 
     if token.kind == "i" {
-      let ids = snapshot.sortedGroupIds
+      // A filtered round walks only its tracked groups (by their ids as stored), in the same order.
+      let ids =
+        token.ids.map { wanted in
+          wanted.compactMap { id in
+            directory.groupIndex(idOrNickname: id).map { directory.groups[$0].id }.flatMap {
+              $0.lowercased() == id ? $0 : nil
+            }
+          }.sorted()
+        } ?? snapshot.sortedGroupIds
       let start =
         token.partial.flatMap { ids.firstIndex(of: $0) } ?? token.after.map { Self.firstIndex(in: ids, after: $0) } ?? 0
       for id in ids[start...] {
@@ -86,7 +100,8 @@ extension GraphEndpoints {
       guard let changes = history.groupChanges(after: token.from, through: token.through) else {
         throw Self.syncStateNotFound
       }
-      for change in changes where token.after.map({ change.groupId > $0 }) ?? true {
+      for change in changes
+      where token.after.map({ change.groupId > $0 }) ?? true && tracked?.contains(change.groupId.lowercased()) ?? true {
         let added: Bool
         if let index = directory.groupIndex(idOrNickname: change.groupId) {
           let count = membersVisible(index) ? change.members.count : 0

@@ -16,6 +16,8 @@ struct GroupDeltaToken: Codable, Sendable, Equatable {
   var memberOffset: Int
   var issued: Double
   var select: String?
+  /// The groups a `$filter=id eq '…' or …` round tracks (at most 50, lower-cased); nil for all.
+  var ids: [String]? = nil
 
   static let prefix = "sbxg1."
 

@@ -16,17 +16,8 @@ extension GraphEndpoints {
     guard caller.permissions.contains("AuditLog.Read.All"), caller.permissions.contains("Directory.Read.All") else {
       throw .accessDenied
     }
-    let readers = tenant.configuration.reportsReaders ?? [tenant.directory.defaultUser.id]
-    guard readers.contains(caller.user.id) else {
-      throw GraphError(
-        status: 403, code: "Authorization_RequestDenied",
-        message: "Insufficient privileges to complete the operation. The user lacks a role that may read reports.")
-    }
-    guard tenant.configuration.premium else {
-      throw GraphError(
-        status: 403, code: "Authentication_RequestFromNonPremiumTenantOrB2CTenant",
-        message: "Neither tenant is B2C or tenant doesn't have premium license")
-    }
+    try checkReportsRole(caller)
+    try checkPremium()
     let query = request.query
     let top = try Self.signInTop(query["$top"])
     let filter = try SignInFilter(query["$filter"])

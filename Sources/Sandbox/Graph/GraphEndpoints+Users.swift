@@ -8,8 +8,11 @@ extension GraphEndpoints {
   func listUsers(_ request: IncomingRequest, caller: GraphCaller) throws(GraphError) -> Response {
     guard caller.canReadAllBasic else { throw .accessDenied }
     let query = request.query
-    let top = try pageSize(query["$top"])
     let properties = try selected(request)
+    // With `signInActivity`, its gate first and pages of at most 120 (issue 33).
+    let withActivity = properties.contains("signInActivity")
+    if withActivity { try checkSignInActivity(caller) }
+    let top = withActivity ? min(try pageSize(query["$top"]), Self.signInActivityPageMax) : try pageSize(query["$top"])
     var offset = 0
     var after: String?
     if let token = query["$skiptoken"] { (offset, after) = try Self.position(fromSkipToken: token) }
@@ -21,9 +24,7 @@ extension GraphEndpoints {
         userListQuery(request), offset: offset, after: after, limit: top)
     } catch { throw GraphError(error) }
 
-    let values = page.map { user in
-      tenant.directory.render(user, properties: properties, basicProfileOnly: caller.basicProfileOnly(for: user))
-    }
+    let values = page.map { user in renderWithAccount(user, properties: properties, caller: caller) }
     let selectList = query["$select"].map { "(\($0))" } ?? ""
     var body: [(String, JSONValue)] = [("@odata.context", .string("\(request.base)/v1.0/$metadata#users\(selectList)"))]
     let eventual = userListQuery(request).consistencyLevelEventual

@@ -68,6 +68,10 @@ struct GraphEndpoints: Sendable {
         guard caller.canReadAllBasic || caller.canReadSelf else { throw .accessDenied }
         throw .notFound(id)
       }
+      // Graph reads `signInActivity` by object id only (issue 33).
+      if rest.count == 1, Self.selectsSignInActivity(request), id.lowercased() != target.id.lowercased() {
+        throw Self.signInActivityByName
+      }
       let isSelf = target.id == caller.user.id
       return try await user(target, rest: Array(rest.dropFirst()), isSelf: isSelf, request: request, caller: caller)
     case "groups":
@@ -76,6 +80,8 @@ struct GraphEndpoints: Sendable {
       return try places(Array(segments.dropFirst()), request: request, caller: caller)
     case "auditlogs" where segments.count == 2 && segments[1].lowercased() == "signins":
       return try signIns(request, caller: caller)
+    case "reports":
+      return try registrationDetails(segments, request: request, caller: caller)
     default:
       throw .badSegment(first)
     }
@@ -102,8 +108,8 @@ struct GraphEndpoints: Sendable {
     switch rest.map({ $0.lowercased() }) {
     case []:
       let properties = try selected(request)
-      var body = directory.render(
-        target, properties: properties, basicProfileOnly: caller.basicProfileOnly(for: target))
+      if properties.contains("signInActivity") { try checkSignInActivity(caller) }
+      var body = renderWithAccount(target, properties: properties, caller: caller)
       if let expansion = try ManagerExpansion.parse(request.query["$expand"]) {
         body = try expandManager(body, of: target, expansion, isSelf: isSelf, request: request, caller: caller)
       }
@@ -133,6 +139,11 @@ struct GraphEndpoints: Sendable {
         .object([
           ("@odata.context", .string("\(request.base)/v1.0/$metadata#directoryObjects")), ("value", .array(reports)),
         ]), request)
+    case let path where path.count == 1 && ["licensedetails", "registereddevices", "owneddevices"].contains(path[0]):
+      guard let response = try accountRelation(target, path, isSelf: isSelf, request: request, caller: caller) else {
+        throw .badSegment(rest[0])
+      }
+      return response
     case let path where path.first == "photo" || path.first == "photos":
       guard let response = try photo(target, rest: path, request: request) else { throw .badSegment(rest.last ?? "") }
       return response

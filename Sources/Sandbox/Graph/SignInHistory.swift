@@ -9,6 +9,7 @@ enum SignInHistory {
     var id: String
     var time: Date
     var errorCode: Int
+    var isInteractive: Bool
     var json: JSONValue
   }
 
@@ -45,17 +46,19 @@ enum SignInHistory {
     var entries: [Entry] = []
     for index in 0..<count {
       let time = now.addingTimeInterval(-Double(next() % UInt64(window))).rounded()
-      let (code, reason) = outcomes[Int(next() % UInt64(outcomes.count))]
+      let (code, reason) = plausible(outcomes[Int(next() % UInt64(outcomes.count))], for: user, seed: seed)
       let place = places[Int(next() % UInt64(places.count))]
       let id = String(format: "%08x-0000-4000-8000-%012x", UInt32(truncatingIfNeeded: fnv(user.id)), index)
       let failedPolicy = code == 53003
+      let app = apps[Int(next() % UInt64(apps.count))]
+      let client = clients[Int(next() % UInt64(clients.count))]
+      let address = next() % 3 == 0 ? "2001:db8::\(index)" : "192.0.2.\(index % 250)"
+      let interactive = next() % 4 != 0
       let json: JSONValue = .object([
         ("id", .string(id)), ("createdDateTime", .string(time.formatted(.iso8601))),
         ("userId", .string(user.id)), ("userPrincipalName", .string(user.userPrincipalName)),
-        ("appDisplayName", .string(apps[Int(next() % UInt64(apps.count))])),
-        ("clientAppUsed", .string(clients[Int(next() % UInt64(clients.count))])),
-        ("ipAddress", .string(next() % 3 == 0 ? "2001:db8::\(index)" : "192.0.2.\(index % 250)")),
-        ("isInteractive", .bool(next() % 4 != 0)),
+        ("appDisplayName", .string(app)), ("clientAppUsed", .string(client)), ("ipAddress", .string(address)),
+        ("isInteractive", .bool(interactive)),
         ("conditionalAccessStatus", .string(failedPolicy ? "failure" : code == 0 ? "success" : "notApplied")),
         (
           "appliedConditionalAccessPolicies",
@@ -79,9 +82,24 @@ enum SignInHistory {
           .object([("city", .string(place.0)), ("state", .string(place.1)), ("countryOrRegion", .string(place.2))])
         ),
       ])
-      entries.append(Entry(id: id, time: time, errorCode: code, json: json))
+      entries.append(Entry(id: id, time: time, errorCode: code, isInteractive: interactive, json: json))
     }
     return entries.sorted { $0.time > $1.time }
+  }
+
+  /// The outcome as this person's account allows it: "disabled" only for a disabled account,
+  /// and for a guest who has not accepted nothing but "not a user of the tenant"; anyone else
+  /// mistyped where the drawn code does not fit.
+  static func plausible(_ outcome: (Int, String), for user: DirectoryUser, seed: UInt64) -> (Int, String) {
+    let wrongPassword = outcomes[4]
+    let pending = AccountFacts(user: user, seed: seed, now: Date()).externalUserState == "PendingAcceptance"
+    // A guest who has not accepted cannot sign in at all.
+    if pending { return outcomes.first { $0.0 == 90072 } ?? outcome }
+    switch outcome.0 {
+    case 50057 where user.accountEnabled: return wrongPassword
+    case 90072: return wrongPassword
+    default: return outcome
+    }
   }
 
   /// FNV-1a: stable across runs (Swift's `hashValue` is seeded per process).

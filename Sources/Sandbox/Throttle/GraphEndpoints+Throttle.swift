@@ -18,9 +18,11 @@ extension GraphEndpoints {
 
   func throttle(_ request: IncomingRequest, caller: GraphCaller) -> ThrottleOutcome {
     guard let cost = ResourceUnitCost.of(request) else { return ThrottleOutcome() }
+    let isGroups = request.components.dropFirst().first?.lowercased() == "groups"
     let limits = tenant.configuration.limits
     guard limits.throttles else {
       tenant.stats.record { $0.resourceUnits += cost }
+      if isGroups { tenant.stats.recordGroups(served: cost) }
       return ThrottleOutcome()
     }
     let budget = limits.resourceUnitsPerWindow ?? ResourceUnitBudget.units(forPeople: tenant.directory.users.count)
@@ -28,10 +30,12 @@ extension GraphEndpoints {
     switch tenant.budget.charge(app: caller.clientId, cost: cost, budget: budget, now: tenant.now) {
     case .served(let used):
       tenant.stats.record { $0.resourceUnits += cost }
+      if isGroups { tenant.stats.recordGroups(served: cost) }
       headers[Self.resourceUnitHeader] = String(cost)
       if used >= 0.8 { headers[Self.limitPercentageHeader] = Self.percentage(used) }
       return ThrottleOutcome(headers: headers)
     case .throttled(let retryAfter, let used):
+      if isGroups { tenant.stats.recordGroups(served: nil) }
       headers[.retryAfter] = String(retryAfter)
       headers[Self.limitPercentageHeader] = Self.percentage(used)
       headers[Self.throttleScopeHeader] = "Tenant_Application/ReadWrite/\(caller.clientId)/\(tenant.tenantId)"

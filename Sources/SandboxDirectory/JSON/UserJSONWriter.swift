@@ -6,6 +6,8 @@ public struct UserJSONWriter: Sendable {
   private enum Source: Sendable {
     case field(UserField)
     case showInAddressList
+    /// `proxyAddresses` or `otherMails`, made from the user (`DirectoryUser+Aliases`).
+    case aliases(otherMails: Bool)
     case empty(isCollection: Bool)
   }
 
@@ -27,6 +29,12 @@ public struct UserJSONWriter: Sendable {
       }
       if name.lowercased() == "showinaddresslist" {
         return Member(key: Self.key("showInAddressList"), source: .showInAddressList, basic: basic)
+      }
+      if ["proxyaddresses", "othermails"].contains(name.lowercased()) {
+        let otherMails = name.lowercased() == "othermails"
+        return Member(
+          key: Self.key(otherMails ? "otherMails" : "proxyAddresses"), source: .aliases(otherMails: otherMails),
+          basic: basic)
       }
       if let unstored = UserPropertyCatalog.unstoredProperty(named: name) {
         return Member(key: Self.key(unstored.name), source: .empty(isCollection: unstored.isCollection), basic: basic)
@@ -73,6 +81,13 @@ public struct UserJSONWriter: Sendable {
         } else {
           bytes.append(contentsOf: Self.null)
         }
+      case .aliases(let otherMails):
+        bytes.append(UInt8(ascii: "["))
+        for (index, address) in (otherMails ? user.otherMails : user.proxyAddresses).enumerated() {
+          if index > 0 { bytes.append(UInt8(ascii: ",")) }
+          Self.appendQuoted(address, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "]"))
       case .empty(let isCollection):
         if isCollection {
           bytes.append(contentsOf: [UInt8(ascii: "["), UInt8(ascii: "]")])

@@ -1,3 +1,5 @@
+import SearchRules
+
 /// `$filter` clauses on real Graph user properties that the sandbox does not store (`state`,
 /// `otherMails`, …). Their value is always null (or an empty collection), so a clause that Graph
 /// would run becomes a constant, and Graph's rules about which operators work still apply.
@@ -14,8 +16,11 @@ extension FilterPredicate {
   ) throws(GraphQueryError) -> FilterPredicate {
     let name = property.name
     switch expression {
+    case .anyEquals(_, .string(let value)) where name == "proxyAddresses" || name == "otherMails":
+      // Made from the user (`DirectoryUser+Aliases`); `eq` in `any` is Graph's default (protocol.md §4.2).
+      return .aliasEquals(otherMails: name == "otherMails", TextFolding.caseFolded(value))
     case .lambda, .anyEquals:
-      // `otherMails/any(…)`: nothing in an empty collection matches.
+      // `imAddresses/any(…)`: nothing in an empty collection matches.
       guard property.isCollection else { throw .unsupportedClause(property: name) }
       return .constant(false)
     case .startsWith:

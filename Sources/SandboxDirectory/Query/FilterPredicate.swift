@@ -15,6 +15,9 @@ indirect enum FilterPredicate: Sendable {
   case isNull(UserField)
   /// A clause on a property the sandbox does not store (always null or empty).
   case constant(Bool)
+  /// `proxyAddresses/any(p:p eq '…')` (or `otherMails`), literal case-folded: Graph compares
+  /// addresses case-insensitively, so `smtp:` finds the primary `SMTP:` too.
+  case aliasEquals(otherMails: Bool, String)
 
   /// Checks `expression`; `advanced` is true when the request has `ConsistencyLevel: eventual`
   /// and `$count=true`.
@@ -123,6 +126,9 @@ indirect enum FilterPredicate: Sendable {
     case .equalsBoolean(let field, let flag):
       return field == .accountEnabled && facts.user.accountEnabled == flag
     case .constant(let value): return value
+    case .aliasEquals(let otherMails, let value):
+      let user = facts.user
+      return (otherMails ? user.otherMails : user.proxyAddresses).contains { TextFolding.caseFolded($0) == value }
     case .isNull(let field):
       if field == .businessPhones { return facts.user.businessPhones.isEmpty }
       if field == .accountEnabled { return false }

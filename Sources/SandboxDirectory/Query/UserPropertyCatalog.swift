@@ -18,7 +18,8 @@ enum UserPropertyCatalog {
   static let unstoredProperties: [(name: String, isCollection: Bool)] = [
     ("aboutMe", false), ("ageGroup", false), ("birthday", false), ("createdDateTime", false),
     ("creationType", false), ("deletedDateTime", false), ("employeeHireDate", false), ("employeeType", false),
-    ("externalUserState", false), ("faxNumber", false), ("hireDate", false), ("imAddresses", true),
+    ("externalUserState", false), ("externalUserStateChangeDateTime", false), ("faxNumber", false), ("hireDate", false),
+    ("imAddresses", true),
     ("interests", true), ("isResourceAccount", false), ("lastPasswordChangeDateTime", false),
     ("legalAgeGroupClassification", false), ("mySite", false), ("onPremisesDistinguishedName", false),
     ("onPremisesDomainName", false), ("onPremisesImmutableId", false), ("onPremisesLastSyncDateTime", false),
@@ -26,7 +27,8 @@ enum UserPropertyCatalog {
     ("onPremisesUserPrincipalName", false), ("otherMails", true), ("passwordPolicies", false),
     ("pastProjects", true), ("postalCode", false), ("preferredDataLocation", false), ("preferredName", false),
     ("proxyAddresses", true), ("responsibilities", true), ("schools", true), ("securityIdentifier", false),
-    ("showInAddressList", false), ("skills", true), ("state", false), ("streetAddress", false),
+    ("showInAddressList", false), ("signInActivity", false), ("skills", true), ("state", false),
+    ("streetAddress", false),
   ]
 
   private static let unstoredByLowercasedName: [String: (name: String, isCollection: Bool)] = Dictionary(
@@ -54,6 +56,12 @@ enum UserPropertyCatalog {
         // Stored, but outside `UserField`: only `$select` returns it (no `$search`, `$orderby`).
         if name.lowercased() == "showinaddresslist" {
           return ("showInAddressList", user.showInAddressList.map(JSONValue.bool) ?? .null)
+        }
+        // Made from the user, not stored (`DirectoryUser+Aliases`).
+        switch name.lowercased() {
+        case "proxyaddresses": return ("proxyAddresses", .array(user.proxyAddresses.map(JSONValue.string)))
+        case "othermails": return ("otherMails", .array(user.otherMails.map(JSONValue.string)))
+        default: break
         }
         if let unstored = unstoredByLowercasedName[name.lowercased()] {
           return (unstored.name, unstored.isCollection ? .array([]) : .null)

@@ -53,6 +53,18 @@ public struct PhoneKey: Sendable, Hashable {
     return held.reversed().prefix(shorter).elementsEqual(typed.reversed().prefix(shorter))
   }
 
+  /// The last `minimumDigits` digits as a number: what two numbers that are the same share
+  /// (each has at least that many, and one's digits end the other's), so the index looks a
+  /// number up by it (`person_lookup`) and checks the candidates with `matches`.
+  public var tail: Int { Self.tail(of: typedDigits) ?? 0 }
+
+  /// `tail` of one stored number's ASCII digits; nil when it has fewer than `minimumDigits`
+  /// after its leading zeros (no typed number can match it).
+  public static func tail(of digits: some BidirectionalCollection<UInt8>) -> Int? {
+    guard digits.drop(while: { $0 == 0x30 }).count >= minimumDigits else { return nil }
+    return digits.suffix(minimumDigits).reduce(0) { $0 * 10 + Int($1 - 0x30) }
+  }
+
   /// The typed digits without leading zeros, as ASCII bytes.
   private var typedDigits: Substring.UTF8View { digits.drop { $0 == "0" }.utf8 }
 }

@@ -8,6 +8,7 @@ extension AppState {
     // Without the permission (or refused) the note goes at the pane's end (`reachAbsence`).
     guard asksSchedules else { return [] }
     guard let entry = reach.byPerson[person.id] else {
+      if let stored = reach.stored[person.id] { return storedReachLines(stored) }
       return reach.pendingPersonID == person.id ? [("Local time", "…", .muted)] : []
     }
     let schedule = entry.schedule
@@ -23,6 +24,21 @@ extension AppState {
     pairs.append(("Hours", ZoneText.workingHours(schedule.workingHours, at: now, yours: yours), .plain))
     let today = TodayState.at(now, schedule: schedule)
     pairs.append(("Today", today.text(in: theirs ?? yours), today.style))
+    return pairs
+  }
+}
+
+extension AppState {
+  /// Graph cannot be reached: the zone's local time now and the hours the index kept, marked
+  /// with their age. Today's busy times are not kept, so there is no "Today".
+  fileprivate func storedReachLines(_ stored: StoredWorkingHours) -> [(label: String, value: String, style: Style)] {
+    let yours = ResolvedZone.system(timeZone)
+    var pairs: [(label: String, value: String, style: Style)] = []
+    if let theirs = stored.hours.timeZone.map(ZoneResolver.resolve) {
+      pairs.append(("Local time", ZoneText.localTime(at: now, theirs: theirs, yours: yours), .plain))
+    }
+    let age = IndexState.age(now.timeIntervalSince(stored.readAt))
+    pairs.append(("Hours", ZoneText.workingHours(stored.hours, at: now, yours: yours) + ", as of " + age, .muted))
     return pairs
   }
 }

@@ -286,6 +286,8 @@ extension AppState {
     // "top of the organisation".
     if person.isGuest { add("Account", (person.guestText, .warning)) }
     add("Mail", value(person.mail, basic: true))
+    // Found by an alias, other mail or employee id (issue 32): the name alone would not say why.
+    if let found = matchedIdentifier(of: person) { add("Found by", (found.string, .plain)) }
     // Near the top, where it is seen at 80×24: why this person is in no search.
     if person.isHiddenFromAddressList {
       add("Address list", ("hidden: found by full address only", .warning))

@@ -89,8 +89,8 @@ extension RootViewController {
       left = state.activity
       // Where the list comes from and how fresh it is: "index, synced 3 min ago", or the
       // progress of the first sync ("indexing 12,000 of ~200,000").
-      // Filters (`dept:` …) are answered by Graph even with an index (`SearchState.holdsFilters`).
-      if state.screen == .main, state.search.holdsFilters {
+      // Filters (`dept:` …) the index cannot answer are Graph's (`AppState.filtersAskGraph`).
+      if state.screen == .main, state.filtersAskGraph {
         left += " · Microsoft Graph (filters)"
       } else if state.screen == .main, let index = state.index.statusText(at: state.now) {
         left += " · " + index

@@ -55,14 +55,15 @@ public enum Truncation {
   /// word only when the word alone is wider than a line: then after its `@` when the domain fits
   /// the next line, else after its last `.`, `/`, `-` or `_` that fits (an address reads
   /// "alex.wilber@" / "contoso.onmicrosoft.com", never "…onmicrosoft.c" / "om"), else wherever
-  /// the line is full.
+  /// the line is full. A number keeps a unit of up to three letters after it on its line: "8 h
+  /// ahead of you" breaks as "8 h" / "ahead of you", never "8" / "h ahead of you".
   public static func wrap(_ text: some StringProtocol, width: Int) -> [String] {
     guard width > 0 else { return [] }
     var lines: [String] = []
     var line = ""
     var lineWidth = 0
-    for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-      var rest = String(word)
+    for word in unbrokenWords(text) {
+      var rest = word
       while !rest.isEmpty {
         let restWidth = DisplayWidth.of(rest)
         let needed = lineWidth == 0 ? restWidth : lineWidth + 1 + restWidth
@@ -87,6 +88,25 @@ public enum Truncation {
     }
     if !line.isEmpty || lines.isEmpty { lines.append(line) }
     return lines
+  }
+
+  /// The words `wrap` places, a number joined to a unit of at most three letters after it.
+  private static func unbrokenWords(_ text: some StringProtocol) -> [String] {
+    var words: [String] = []
+    for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+      if let last = words.last, isNumber(last), word.count <= 3, word.allSatisfy(\.isLetter) {
+        words[words.count - 1] = last + " " + word
+      } else {
+        words.append(String(word))
+      }
+    }
+    return words
+  }
+
+  private static func isNumber(_ word: String) -> Bool {
+    let digits = word.drop { $0 == "+" || $0 == "−" || $0 == "-" }
+    return !digits.isEmpty && digits.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }
+      && digits.contains(where: \.isNumber)
   }
 
   /// `head` (the longest prefix of `word` that fits) shortened to end at a boundary an address

@@ -14,7 +14,7 @@ extension ManualPage {
     ("ROSTER_INDEX", "on or off: keep the local index of the directory (default on)."),
     (
       "ROSTER_INDEX_FIRST_SYNC",
-      "fill or delta: how the index's first sync reads the directory (fill: /users pages then one delta round; delta: a delta walk)."
+      "fill or delta: how the index's first sync reads the directory (fill: /users and /groups pages, managers and members looked up in batches, then one delta round each; delta: delta walks)."
     ),
     ("ROSTER_PROFILE", "The named settings profile to use, when --profile is not given."),
     ("ROSTER_ACCOUNT", "The signed-in account to use, when --account is not given."),

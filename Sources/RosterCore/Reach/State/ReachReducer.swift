@@ -10,34 +10,64 @@ enum ReachReducer {
       state.reach.pendingPersonID = nil
       switch result {
       case .success(let schedules):
+        var kept: [String: WorkingHours?] = [:]
         for (personID, schedule) in zip(personIDs, schedules) {
           state.reach.byPerson[personID] = ReachEntry(schedule: schedule, readAt: state.now)
+          // A schedule Graph could not read forgets the hours kept for it: no longer readable.
+          let hours = schedule.error == nil ? schedule.workingHours : nil
+          kept[personID] = hours
+          state.reach.stored[personID] = hours.map { StoredWorkingHours(hours: $0, readAt: state.now) }
         }
+        state.reach.failedAt = nil
+        state.reach.lookedUp = []
+        return state.index.attached && !kept.isEmpty ? [.storeWorkingHours(kept, readAt: state.now)] : []
       case .failure(.permissionDenied(let message)), .failure(.service(404, _, let message)):
         state.reach.refusal = CleanText(message)
+        state.reach.stored = [:]
+        return state.index.attached ? [.forgetWorkingHours] : []
+      case .failure(.cancelled):
+        return []
       default:
-        break  // offline, throttled past its retries: the next rest asks again
+        // Offline, throttled past its retries: the index answers (`paneRested`) until Graph is
+        // asked again, `retryAfterFailure` later.
+        state.reach.failedAt = state.now
+        return []
       }
+    case .loadedFromIndex(let found):
+      state.reach.stored.merge(found) { _, found in found }
       return []
     }
   }
 
   /// Runs after every action, like the photo: the person the pane shows once the selection has
-  /// rested (and their profile is in) has their schedule asked for, once.
-  static func follow(_ state: inout AppState) -> [Effect] {
-    guard state.screen == .main, !state.detail.selectionMoving, case .loaded(let detail) = state.detail.status else {
+  /// rested has their schedule asked for, once — when their profile's read starts (the rest, or
+  /// the pause after typing), in parallel with it, so the day shows one round trip after the rest;
+  /// or once the profile is in (from Graph, the cache or the index).
+  static func follow(_ action: AppAction, _ state: inout AppState) -> [Effect] {
+    guard state.screen == .main, !state.detail.selectionMoving else { return [] }
+    switch state.detail.status {
+    case .loaded(let detail):
+      return paneRested(on: detail.person, &state)
+    case .loading(let person):
+      switch action {
+      case .detail(.selectionRested): return paneRested(on: person, &state)
+      case .detail(.debounceElapsed(let id)) where id == state.detail.requestID: return paneRested(on: person, &state)
+      default: return []
+      }
+    default:
       return []
     }
-    return paneRested(on: detail.person, &state)
   }
 
-  /// The pane now shows `person` at rest: ask for their schedule unless a fresh one is known.
+  /// The pane now shows `person` at rest: ask for their schedule unless a fresh one is known;
+  /// while Graph cannot be reached, ask the index for the hours it kept instead.
   static func paneRested(on person: Person?, _ state: inout AppState) -> [Effect] {
     guard state.asksSchedules, let person, let address = person.scheduleAddress else { return [] }
     if let known = state.reach.byPerson[person.id], state.now.timeIntervalSince(known.readAt) < ReachState.freshFor {
       return []
     }
     guard state.reach.pendingPersonID != person.id else { return [] }
+    if state.reachFromIndex { return lookUp(person, &state) }
     state.reach.requestID += 1
     state.reach.pendingPersonID = person.id
     // The people around the selection come in the same call (Graph takes 20 addresses a call), so
@@ -50,6 +80,14 @@ enum ReachReducer {
         addresses: asked.map(\.1), personIDs: asked.map(\.0), window: TodayState.window(around: state.now),
         requestID: state.reach.requestID),
     ]
+  }
+
+  /// The kept hours of `person` and the people around them, from the index, once each.
+  private static func lookUp(_ person: Person, _ state: inout AppState) -> [Effect] {
+    guard state.index.attached, !state.reach.lookedUp.contains(person.id) else { return [] }
+    let ids = ([person.id] + Self.neighbours(of: person, state).map(\.0)).filter { !state.reach.lookedUp.contains($0) }
+    state.reach.lookedUp.formUnion(ids)
+    return [.loadWorkingHoursFromIndex(personIDs: ids)]
   }
 
   /// People listed near the selection (below first, then above) whose schedule is not fresh.

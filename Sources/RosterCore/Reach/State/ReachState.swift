@@ -13,11 +13,24 @@ public struct ReachState: Equatable, Sendable {
   public var requestID = 0
   /// The person the read in flight is for.
   public var pendingPersonID: String?
+  /// Working hours the local index kept from earlier answers, read while Graph cannot be reached:
+  /// the pane shows them (with the zone's local time) marked with their age.
+  public var stored: [String: StoredWorkingHours] = [:]
+  /// People whose kept hours were asked of the index since Graph last answered a schedule (once
+  /// each: an offline pane asks the index, never the same person twice).
+  public var lookedUp: Set<String> = []
+  /// When the last schedule read failed (offline, throttled past its retries): Graph is asked
+  /// again no sooner than `retryAfterFailure` later, and meanwhile the index answers.
+  public var failedAt: Date?
 
   public init() {}
 
   /// How long a schedule counts as today's: a busy time added meanwhile shows within this.
   public static let freshFor: TimeInterval = 300
+
+  /// How long after a failed read the pane waits before asking Graph again: every action runs
+  /// `ReachReducer.follow`, so without it a failure would be asked again at once, for ever.
+  public static let retryAfterFailure: TimeInterval = 30
 }
 
 /// One person's schedule as read at `readAt`.
@@ -35,6 +48,8 @@ public struct ReachEntry: Equatable, Sendable {
 public enum ReachAction: Equatable, Sendable {
   /// The schedules of read `id` arrived (one per person asked), or why not.
   case loaded(id: Int, personIDs: [String], Result<[PersonSchedule], DirectoryError>)
+  /// The working hours the local index keeps for people asked while Graph could not be reached.
+  case loadedFromIndex([String: StoredWorkingHours])
 }
 
 extension Account {
@@ -47,6 +62,13 @@ extension Account {
 extension AppState {
   /// Whether the pane asks for schedules: signed in with the permission, and not refused.
   public var asksSchedules: Bool { (account?.canReadSchedules ?? false) && reach.refusal == nil }
+
+  /// Whether the pane's schedules come from the index's kept hours: the last sync found Graph
+  /// unreachable, or a schedule read failed a moment ago.
+  var reachFromIndex: Bool {
+    if directorySource == .index { return true }
+    return reach.failedAt.map { now.timeIntervalSince($0) < ReachState.retryAfterFailure } ?? false
+  }
 
   /// Why the pane shows no local time and day, in one line; nil when it does.
   public var reachAbsence: String? {

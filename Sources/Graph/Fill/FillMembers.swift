@@ -1,0 +1,67 @@
+import Foundation
+import RosterCore
+import Transport
+
+/// The members of a groups fill's page (issue 30): `/groups` answers no members, so each page's
+/// groups are read in `/groups/delta?$filter=id eq '…' or …&$select=id,members` (`FilteredDelta`:
+/// 20 groups a request by default, 10 requests a `$batch`, 2 batches in flight a page, each
+/// round's pages of at most 500 member links followed to its end). Fewer look-ups in flight than
+/// the managers' (each answer is up to 500 links, ~45 KB of JSON parsed into objects): a page's
+/// parsed answers are what its memory is (DECISIONS.md). Each group then becomes one upsert
+/// with its listed properties and every `members@delta` entry its round gave, as a delta walk's
+/// pages give them (there spread over entries of the same id): the same writer stores it.
+///
+/// Why filtered delta and not `/groups/{id}/members`: a member list costs 2 resource units with
+/// `$select` and one request a group (40,000 units for 20,000 groups: 50 s of an 8,000-unit
+/// budget), while a filtered delta page costs 1 unit for up to 500 links of up to 50 groups; and
+/// v1.0's `/members` leaves service principals out (its known issue) where delta, the walk's
+/// source, does not. A group whose members the token may not read comes with `members@delta: []`
+/// here as in the walk.
+struct FillMembers: Sendable {
+  /// Fewer ids than 50 a request keep each round's chain of pages short (a group has ~100 members
+  /// on average in the sandbox: 20 groups are ~4 pages, 50 are ~10) for nearly the same units.
+  static let idsPerRequest = 20
+
+  let lookUp: FilteredDelta<GroupDeltaChange>
+
+  init(executor: GraphRequestExecutor, directory: GraphDirectory, pacer: GraphPacer, idsPerRequest: Int) {
+    lookUp = FilteredDelta(
+      executor: executor, directory: directory, pacer: pacer, path: "/groups/delta", select: "id,members",
+      permission: GraphGroups.permission,
+      decode: { answer in
+        guard let object = answer.body as? [String: Any] else {
+          throw DirectoryError.malformedResponse("The delta page from Microsoft Graph is not a JSON object.")
+        }
+        return try GroupDeltaDecoding.page(fromObject: object)
+      },
+      denied: { _ in GroupPermissionNeed.readGroups.error }, idsPerRequest: idsPerRequest, inFlight: 2, perBatch: 10)
+  }
+
+  /// `page` (listed groups, no members) with each group's full member list.
+  func annotate(_ page: GroupDeltaPage, onRetry: @escaping @Sendable (RetryNotice) -> Void) async throws
+    -> GroupDeltaPage
+  {
+    var ids: [String] = []
+    for change in page.changes {
+      if case .upsert(let id, _, _) = change { ids.append(id) }
+    }
+    // A page names each person once however many of its groups hold them: ~5 times fewer
+    // strings kept while the page waits for the writer (pages run ahead of it).
+    var interned: [String: String] = [:]
+    var members: [String: [MemberChange]] = [:]
+    for change in try await lookUp.changes(for: ids, onRetry: onRetry) {
+      guard case .upsert(let id, _, let some) = change else { continue }
+      members[id.lowercased(), default: []] += some.map { member in
+        var shared = member
+        if let known = interned[member.id] { shared.id = known } else { interned[member.id] = member.id }
+        return shared
+      }
+    }
+    var annotated = page
+    annotated.changes = page.changes.map { change in
+      guard case .upsert(let id, let group, _) = change else { return change }
+      return .upsert(id: id, group: group, members: members[id.lowercased()] ?? [])
+    }
+    return annotated
+  }
+}

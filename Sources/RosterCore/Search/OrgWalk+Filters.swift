@@ -1,0 +1,46 @@
+import SearchRules
+
+/// The bounds and sentences of `manager:` and `under:`, shared by Graph's walk of
+/// `directReports` and the index's walk of its manager links, so both stop at the same place and
+/// say the same thing.
+extension OrgWalk {
+  /// How many people an `under:` walk reads at most (the root included).
+  public static let filterLimit = 2_000
+  /// How many levels `under:` goes down; `manager:` goes one.
+  public static let filterDepth = 20
+
+  /// The walk `filter` asks for: its name and depth; nil for any other filter.
+  public static func asked(by filter: PersonFilter) -> (name: String, depth: Int)? {
+    switch filter {
+    case .manager(let name): return (name, 1)
+    case .under(let name): return (name, filterDepth)
+    default: return nil
+    }
+  }
+
+  /// Said when the walk met more than `filterLimit` people: a part of them would answer "some of
+  /// the people below".
+  public static func tooMany(_ filter: PersonFilter) -> String {
+    "\(filter.typed) reaches more than \(filterLimit) people; use someone lower down."
+  }
+
+  /// Said when the name finds no one.
+  public static func noOne(_ filter: PersonFilter) -> String { "\(filter.typed): no one is called that." }
+
+  /// Said when the name finds several people and none of them is called exactly that.
+  public static func several(_ filter: PersonFilter, found: [Person]) -> String {
+    let names = found.prefix(5).compactMap { $0.displayName?.string }.joined(separator: ", ")
+    return
+      "\(filter.typed) could be \(found.count > 5 ? "any of \(found.count)+ people" : "several people"): \(names). "
+      + "Give more of the name, or their mail."
+  }
+
+  /// The one person of `found` (the first page of a search for the name, at most 10) the name
+  /// means: the only one, or the only one whose display name is the name; nil when none or several.
+  public static func chosen(_ found: [Person], for name: String) -> Person? {
+    if found.count == 1 { return found[0] }
+    let folded = TextFolding.searchFolded(name)
+    let exact = found.filter { TextFolding.searchFolded($0.displayName?.string ?? "") == folded }
+    return exact.count == 1 ? exact[0] : nil
+  }
+}
