@@ -235,7 +235,7 @@ import Transport
       try await harness.harness.call("DELETE", "stats")
       let feed = DeltaFeed.liveFill(
         configuration: fixture.configuration, tokens: harness.tokens, transport: harness.harness.transport,
-        pageSize: 200, idsPerLookup: 2, now: clock.function,
+        pageSize: 200, idsPerLookup: 2, resourceUnits: GraphPacer.conservativeBudget, now: clock.function,
         sleep: { clock.advance(by: Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18) })
       let started = clock.now
       let filled = try fixture.open()

@@ -14,14 +14,14 @@ extension DeltaFeed {
   /// in `$batch`es), so each page carries the `manager@delta` readings a walk's page would.
   ///
   /// `pacer`: the budget this fill shares (with the groups' fill, which runs beside it); a pacer
-  /// of its own at `resourceUnits` when nil.
+  /// of its own at `resourceUnits` when nil (nil: the smallest tenant's, raised by the people listed).
   public static func liveFill(
     configuration: GraphConfiguration,
     tokens: any AccessTokenProvider,
     transport: any HTTPTransport,
     pageSize: Int = 999,
     idsPerLookup: Int = 50,
-    resourceUnits: Double = 3_500,
+    resourceUnits: Double? = nil,
     pacer: GraphPacer? = nil,
     now: @escaping @Sendable () -> Date = { Date() },
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
@@ -38,7 +38,10 @@ extension DeltaFeed {
       first: "/users?" + ODataText.queryString([("$select", listSelect), ("$top", String(pageSize))]),
       permission: "User.ReadBasic.All", deltaLink: { try DeltaDecoding.page(from: $0).deltaLink },
       decodeListing: { try DeltaDecoding.page(from: $0, listing: true) },
-      complete: { try await managers.annotate($0, onRetry: $1) })
+      complete: { page, onRetry in
+        await pacer.peopleListed(page.changes.count)
+        return try await managers.annotate(page, onRetry: onRetry)
+      })
     return liveFill(fill, delta: delta, directory: directory, pacer: pacer)
   }
 }
