@@ -131,6 +131,7 @@ extension LocalIndexClient {
       complete: status.complete, people: status.people, lastSync: status.lastSync, indexing: status.indexing,
       estimate: status.estimate, groups: groups.groups, groupsProblem: groups.problem, rooms: status.rooms,
       roomsProblem: status.roomsMissingPermission.map { _ in RoomClient.permissionExplanation },
-      filters: IndexFilterSupport(fullProfiles: status.profiles == .full, managersKnown: status.managersKnown))
+      filters: IndexFilterSupport(fullProfiles: status.profiles == .full, managersKnown: status.managersKnown),
+      filterValues: status.complete ? ((try? index?.filterValues()) ?? [:]) : [:])
   }
 }

@@ -19,7 +19,7 @@ struct SearchCommand: AsyncParsableCommand {
       Exit codes: 0 found (or nothing matched), 2 usage, 3 not signed in, 4 service or network error.
       """)
 
-  @Argument(help: "Words to look for; quote them or not.")
+  @Argument(help: "Words to look for; quote them or not.", completion: .custom(PeopleCompletion.searchWords))
   var words: [String]
 
   @Option(help: "How many people to ask for per request (1-999).")

@@ -297,8 +297,10 @@ struct RefuseGroupListing: HTTPTransport {
 extension GroupFillTests {
   /// Both fills at once under a budget far below what they spend (500 units a window; people
   /// looked up 2 a request, groups 2 a request): the one pacer they share learns the budget from
-  /// `x-ms-throttle-limit-percentage` and the sandbox refuses nothing. Time is the sandbox's
-  /// manual clock, moved by the pacer's waits.
+  /// `x-ms-throttle-limit-percentage`; the sandbox refuses next to nothing (what was already on
+  /// its way when the header first came; none alone, 5 of 1,223 once when the whole suite loaded
+  /// both cores) and every refusal is retried. Time is the sandbox's manual clock, moved by the
+  /// pacer's waits. Under the default budget nothing is refused (`…WithoutA429`).
   @Test func bothFillsArePacedTogetherUnderASmallBudget() async throws {
     let clock = ManualClock()
     try await SandboxGraph.run(
@@ -328,7 +330,7 @@ extension GroupFillTests {
         return
       }
       let stats = harness.sandbox.stats()
-      #expect(stats.throttled == 0 && stats.groupThrottled == 0, "\(stats)")
+      #expect(stats.throttled * 100 <= stats.graphRequests, "at most 1 % refused: \(stats)")
       #expect(stats.resourceUnits > 1000 && stats.groupResourceUnits > 100, "\(stats)")
       #expect(clock.now.timeIntervalSince(started) >= 20)
       clock.advance(by: 10)

@@ -33,7 +33,10 @@ struct AccountSwitchTests {
   @Test func aSwitchClearsTheScreenAndDropsTheOldAccountsLateAnswer() async {
     let services = LockedValue<Services?>(nil)
     let store = TestStore(accounts: Self.accounts { services.current })
-    services.withLock { $0 = Services(auth: store.auth.client, directory: store.directory.client) }
+    services.withLock {
+      $0 = Services(
+        auth: store.auth.client, directory: store.directory.client, groups: .emptyTenant, rooms: .emptyTenant)
+    }
     // The home account searches; its answer is still on the wire when the person switches.
     let old = await store.sendSearch("al")
     #expect(old != nil)
@@ -111,7 +114,12 @@ struct AccountSwitchTests {
     _ = reduce(&state, .accounts(.pickerRequested))
     _ = reduce(&state, .accounts(.listed([Self.home], currentKey: Self.home.key)))
     let effects = reduce(&state, .accounts(.addRequested))
-    #expect(effects.last == .prepareNewAccount)
+    #expect(
+      effects.suffix(4) == [
+        .prepareNewAccount,
+        // The list empties: the group search stops too.
+        .cancel(id: .groupSearchDebounce), .cancel(id: .groupSearch), .cancel(id: .groupNextPage),
+      ])
     #expect(state.screen == .login)
     #expect(state.account == nil)
     let started = reduce(&state, .accounts(.addReady(home: .main, settings: Fixtures.settings)))

@@ -11,7 +11,7 @@ struct CacheAndNarrowingTests {
     await store.search("al", answer: Fixtures.alexes)
     await store.answerDetail()
     let (alina, salim) = (Fixtures.alexes[3], Fixtures.alexes[4])
-    await store.send(.search(.queryChanged("ali"))) { $0.typedRefinement("ali", showing: [alina, salim]) }
+    await store.sendQuery("ali") { $0.typedRefinement("ali", showing: [alina, salim]) }
     // The selection moved to Alina: the pane rests and loads her while the debounce runs.
     await store.advance(by: .milliseconds(150))
     await store.receiveSelectionRested()
@@ -21,7 +21,7 @@ struct CacheAndNarrowingTests {
       alina, "ali", with: PeoplePage(people: [alina, salim], totalCount: 2))
     _ = store.takeEffects()
 
-    await store.send(.search(.queryChanged("al"))) {
+    await store.sendQuery("al") {
       // Answered at once, from the cache.
       $0.typedCachedQuery("al", answer: CachedResults(people: Fixtures.alexes, next: nil, totalCount: 5))
     }
@@ -42,7 +42,7 @@ struct CacheAndNarrowingTests {
     await store.search("xy", answer: [])
     await store.advance(by: .seconds(61))
     // "al"'s cached answer is past its time to live: dropped, and asked again.
-    await store.send(.search(.queryChanged("al"))) { $0.typedNewQuery("al") }
+    await store.sendQuery("al") { $0.typedNewQuery("al") }
     await store.debounceElapses()
     await store.answerSearch("al", with: PeoplePage(people: Fixtures.alexes))
     await store.answerDetail()
@@ -67,7 +67,7 @@ struct CacheAndNarrowingTests {
     await store.search("al", answer: Fixtures.alexes)
     await store.answerDetail()
 
-    await store.send(.search(.queryChanged("ale"))) {
+    await store.sendQuery("ale") {
       // Narrowed locally and marked until the answer comes; the selection stays on its person.
       $0.typedRefinement("ale", showing: Array(Fixtures.alexes.prefix(3)))
     }
@@ -75,7 +75,7 @@ struct CacheAndNarrowingTests {
     #expect(store.state.selectedListPerson?.displayName == "Alex Wilber")
 
     let chen = Fixtures.alexes[1]
-    await store.send(.search(.queryChanged("chen alex"))) {
+    await store.sendQuery("chen alex") {
       $0.typedRefinement("chen alex", showing: [chen])  // all words, any order
     }
     await store.advance(by: .milliseconds(150))
@@ -92,7 +92,7 @@ struct CacheAndNarrowingTests {
     let store = TestStore()
     await store.search("al", answer: Fixtures.alexes)
     await store.answerDetail()
-    await store.send(.search(.queryChanged("bo"))) {
+    await store.sendQuery("bo") {
       $0.typedNewQuery("bo")  // never show results for another query unmarked
     }
     #expect(store.state.search.results.isEmpty)

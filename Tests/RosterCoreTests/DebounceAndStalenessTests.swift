@@ -28,7 +28,7 @@ struct DebounceAndStalenessTests {
     var settings = Fixtures.settings
     settings.debounceMs = 400
     let store = TestStore(state: .signedIn(settings: settings))
-    await store.send(.search(.queryChanged("al"))) { $0.typedNewQuery("al") }
+    await store.sendQuery("al") { $0.typedNewQuery("al") }
     #expect(
       store.takeEffects().contains(
         .debounce(id: .searchDebounce, after: .milliseconds(400), then: .search(.debounceElapsed(id: 1)))))
@@ -45,7 +45,7 @@ struct DebounceAndStalenessTests {
     let store = TestStore()
     var calls: [FakeDirectoryClient.Call] = []
     for text in ["a", "al", "ali"] {
-      await store.send(.search(.queryChanged(text))) { $0.typedNewQuery(text) }
+      await store.sendQuery(text) { $0.typedNewQuery(text) }
       await store.advance(by: .milliseconds(200))
       await store.receiveDebounceElapsed()
       if let call = store.takeSearch(text) { calls.append(call) }
@@ -67,7 +67,7 @@ struct DebounceAndStalenessTests {
     let store = TestStore()
     let older = await store.sendSearch("al")
     // A newer query is typed while "al" is on the wire; then "al"'s answer arrives.
-    await store.send(.search(.queryChanged("xy"))) { $0.typedNewQuery("xy") }
+    await store.sendQuery("xy") { $0.typedNewQuery("xy") }
     let late = PeoplePage(people: Fixtures.alexes)
     older?.respond(late)
     await store.receive(.search(.resultsLoaded(id: 1, .success(late)))) {
@@ -83,11 +83,11 @@ struct DebounceAndStalenessTests {
     #expect(store.state.search.status == .noMatches)
 
     // Backspacing to "al" is answered from the late answer, with no request.
-    await store.send(.search(.queryChanged("a"))) { $0.typedNewQuery("a") }
+    await store.sendQuery("a") { $0.typedNewQuery("a") }
     await store.debounceElapses()
     await store.answerSearch("a", with: PeoplePage(people: Fixtures.alexes))
     await store.answerDetail()
-    await store.send(.search(.queryChanged("al"))) {
+    await store.sendQuery("al") {
       $0.typedCachedQuery("al", answer: CachedResults(people: Fixtures.alexes, next: nil, totalCount: nil))
     }
     #expect(store.state.search.results == Fixtures.alexes)
@@ -130,7 +130,14 @@ struct DebounceAndStalenessTests {
     var state = AppState.signedIn()
     let typed = reduce(&state, .search(.queryChanged("ali")))
     #expect(
-      typed == [.debounce(id: .searchDebounce, after: .milliseconds(150), then: .search(.debounceElapsed(id: 1)))])
+      typed == [
+        .debounce(id: .searchDebounce, after: .milliseconds(150), then: .search(.debounceElapsed(id: 1))),
+        // Groups and rooms follow the query: "my groups" (this sign-in may not search all
+        // groups) and the rooms' list, each read once a session.
+        .cancel(id: .groupSearchDebounce), .cancel(id: .groupSearch), .cancel(id: .groupNextPage),
+        .cancel(id: .myGroups), .loadMyGroups(requestID: 1, source: .graph),
+        .cancel(id: .rooms), .loadRooms(requestID: 1, source: .graph),
+      ])
     let sent = reduce(&state, .search(.debounceElapsed(id: 1)))
     #expect(
       sent == [
@@ -143,14 +150,15 @@ struct DebounceAndStalenessTests {
     let store = TestStore()
     await store.search("al", answer: Fixtures.alexes)
     await store.answerDetail()
-    await store.send(.search(.queryChanged("ali"))) {
+    await store.sendQuery("ali") {
       $0.typedRefinement("ali", showing: [Fixtures.alexes[3], Fixtures.alexes[4]])
     }
-    await store.send(.search(.queryChanged("   "))) { $0.typedEmptyQuery("   ") }
+    await store.sendQuery("   ") { $0.typedEmptyQuery("   ") }
     #expect(
-      store.takeEffects().suffix(5) == [
+      store.takeEffects().suffix(8) == [
         .cancel(id: .searchDebounce), .cancel(id: .search), .cancel(id: .nextPage),
         .cancel(id: .detailDebounce), .cancel(id: .detail),
+        .cancel(id: .groupSearchDebounce), .cancel(id: .groupSearch), .cancel(id: .groupNextPage),
       ])
     #expect(store.state.search.results.isEmpty)
     #expect(store.state.search.status == .idle)
@@ -165,7 +173,7 @@ struct DebounceAndStalenessTests {
   @Test func aTrailingSpaceAdoptsTheRequestAlreadyOnTheWire() async {
     let store = TestStore()
     let call = await store.sendSearch("alex")
-    await store.send(.search(.queryChanged("alex "))) { $0.typedNewQuery("alex ") }
+    await store.sendQuery("alex ") { $0.typedNewQuery("alex ") }
     await store.advance(by: .milliseconds(300))
     #expect(store.directory.takeCalls().isEmpty, "'alex ' is the same query")
     #expect(call?.wasCancelled == false)

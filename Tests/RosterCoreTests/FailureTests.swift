@@ -73,7 +73,7 @@ struct FailureTests {
     await store.search("al", answer: Fixtures.alexes)
     await store.answerDetail()
     let alexes = Array(Fixtures.alexes.prefix(3))
-    await store.send(.search(.queryChanged("ale"))) { $0.typedRefinement("ale", showing: alexes) }
+    await store.sendQuery("ale") { $0.typedRefinement("ale", showing: alexes) }
     await store.debounceElapses()
     let offline = DirectoryError.offline("The network connection was lost.")
     store.takeSearch("ale")?.fail(offline)
@@ -84,7 +84,7 @@ struct FailureTests {
     }
     #expect(!store.state.search.resultsMatchQuery, "and marked")
 
-    await store.send(.search(.queryChanged("alex"))) { $0.typedRefinement("alex", showing: alexes) }
+    await store.sendQuery("alex") { $0.typedRefinement("alex", showing: alexes) }
     await store.debounceElapses()
     await store.answerSearch("alex", with: PeoplePage(people: alexes))
     #expect(store.state.search.status == .results)
@@ -95,7 +95,7 @@ struct FailureTests {
     let store = TestStore()
     await store.search("al", answer: Fixtures.alexes)
     await store.answerDetail()
-    await store.send(.search(.queryChanged("alex"))) {
+    await store.sendQuery("alex") {
       $0.typedRefinement("alex", showing: Array(Fixtures.alexes.prefix(3)))
     }
     await store.debounceElapses()
@@ -114,7 +114,10 @@ struct FailureTests {
       $0.search.requestID += 1
       $0.search.status = .refining
       $0.requestSent()
+      $0.otherKindsAskedAgainAfterSignIn()
+      $0.otherKindsFollowQuery()
     }
+    await store.receiveOtherKindsAnswers()
     await store.answerSearch("alex", with: PeoplePage(people: [Fixtures.alexes[0]]))
     #expect(store.state.search.results == [Fixtures.alexes[0]])
     #expect(store.state.search.resultsMatchQuery)

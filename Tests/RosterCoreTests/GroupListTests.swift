@@ -21,9 +21,8 @@ import Testing
   nonisolated static let ivan = Person(
     id: "u-ivan", displayName: "Ivan Petrov", mail: "ivan@contoso.test", userPrincipalName: "ivan@contoso.test")
 
-  static func signedIn(canReadGroups: Bool = true) -> AppState {
-    var state = AppState.signedIn()
-    state.groups.isEnabled = true
+  static func signedIn(canReadGroups: Bool = true, kinds: Set<ObjectKind> = Set(ObjectKind.allCases)) -> AppState {
+    var state = AppState.signedIn(kinds: kinds)
     if canReadGroups { state.account?.grantedScopes.append("https://graph.microsoft.com/GroupMember.Read.All") }
     return state
   }
@@ -159,30 +158,33 @@ import Testing
     await store.send(.search(.queryChanged("pla"))) {
       $0.typedNewQuery("pla")
       $0.groups.status = .searching
+      $0.roomsFollowQuery()
     }
+    await store.receiveOtherKindsAnswers()
     let old = store.state.search.requestID
     await store.send(.search(.queryChanged("plx"))) {
       $0.typedNewQuery("plx")
+      $0.roomsFollowQuery()
     }
     await store.send(.groups(.resultsLoaded(id: old, .success(GroupPage(groups: [Self.platform])))))
     await store.send(.groups(.indexResultsLoaded(id: old, [Self.platform], asked: 10)))
     await store.advance(by: store.searchDebounce)
     await store.receiveDebounceElapsed()
     await store.receive(.groups(.debounceElapsed(id: store.state.search.requestID)))
-    await store.receive(
-      .groups(
-        .resultsLoaded(
-          id: store.state.search.requestID, .failure(.offline("Groups are not available in this session."))))
-    ) {
-      $0.groups.status = .offline(message: "Groups are not available in this session.")
+    let none = GroupPage(groups: [], totalCount: 0)
+    await store.receive(.groups(.resultsLoaded(id: store.state.search.requestID, .success(none)))) {
+      $0.groups.status = .results
+      $0.groups.totalCount = 0
+      $0.groups.resultsQuery = "plx"
     }
     await store.answerSearch("plx", with: PeoplePage(people: []))
     await store.finish()
   }
 
-  /// Ctrl-G steps through the kinds the list holds.
+  /// Ctrl-G steps through the kinds the list holds: with rooms switched off, people, groups and
+  /// both (every kind on is `RoomListTests.ctrlGStepsThroughEveryKindSwitchedOn`).
   @Test func ctrlGStepsThroughPeopleGroupsAndBoth() async {
-    let store = TestStore(state: Self.signedIn())
+    let store = TestStore(state: Self.signedIn(kinds: [.person, .group]))
     await store.send(.list(.kindSwitched)) { $0.list.kind = .people }
     await store.send(.list(.kindSwitched)) { $0.list.kind = .groups }
     await store.send(.list(.kindSwitched)) { $0.list.kind = .all }

@@ -64,7 +64,7 @@ import Testing
       search: { text, limit in Array((text == "ann" ? people : text == "anna" ? [Self.anna] : []).prefix(limit)) },
       sync: { _ in .busy }, remove: { _ in })
     let store = TestStore(state: Self.indexed(), index: index)
-    await store.send(.search(.queryChanged("ann"))) { state in
+    await store.sendQuery("ann") { state in
       _ = reduce(&state, .search(.queryChanged("ann")))
       _ = reduce(&state, .search(.indexResultsLoaded(id: state.search.requestID, people, asked: 501)))
     }
@@ -74,7 +74,7 @@ import Testing
     #expect(store.directory.takeCalls().isEmpty)
     await store.answerDetail()
 
-    await store.send(.search(.queryChanged("anna"))) { state in
+    await store.sendQuery("anna") { state in
       _ = reduce(&state, .search(.queryChanged("anna")))
       _ = reduce(&state, .search(.indexResultsLoaded(id: state.search.requestID, [Self.anna], asked: 501)))
     }

@@ -232,6 +232,8 @@ struct LoginTests {
       $0.photo.requestID = before.photo.requestID + 1
       $0.presence = PresenceState()
       $0.presence.requestID = before.presence.requestID + 1
+      $0.groups = GroupSearchState(isEnabled: true)  // "my groups" too: the next person asks their own
+      $0.rooms = RoomSearchState(isEnabled: true)  // the rooms' list too: the next tenant may differ
       $0.rooms.requestID = before.rooms.requestID + 1
       $0.reach.requestID = before.reach.requestID + 1
       $0.tasks.requestID = before.tasks.requestID + 1

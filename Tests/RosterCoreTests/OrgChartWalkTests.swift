@@ -99,7 +99,7 @@ struct OrgChartWalkTests {
     #expect(store.directory.takeRequests() == [.detail(Self.ceo.id)])
     #expect(store.state.detail.trail.map(\.person) == [Self.engineer, Self.ceo])
     // A new list selection starts afresh.
-    await store.send(.search(.queryChanged("ines")))
+    await store.sendQuery("ines")
     await store.advance(by: store.searchDebounce)
     store.directory.takeCalls().forEach { $0.respond(PeoplePage(people: [Self.other])) }
     await store.settle()

@@ -33,7 +33,7 @@ import Testing
   /// Types "ada", answers the search and the profile, and lets everything settle (not asserted
   /// step by step: the search rules are asserted in full elsewhere).
   static func openAda(_ store: TestStore) async {
-    await store.send(.search(.queryChanged("ada")))
+    await store.sendQuery("ada")
     await store.advance(by: store.searchDebounce)
     store.directory.takeCalls().forEach { $0.respond(PeoplePage(people: [Self.ada])) }
     await store.settle()
@@ -52,7 +52,7 @@ import Testing
     let calendar = Calendar(.success([Self.singapore]))
     let store = TestStore(state: Self.signedIn(scopes: ["Calendars.ReadBasic"]), schedules: calendar.client)
     store.exhaustivity = .off(reason: "the schedule's ask and its state")
-    await store.send(.search(.queryChanged("ada")))
+    await store.sendQuery("ada")
     #expect(calendar.asked.withLock { $0 }.isEmpty, "nothing while the list is still coming")
     await Self.openAda(store)
     #expect(calendar.asked.withLock { $0 } == [["ada@contoso.test"]])
@@ -96,7 +96,7 @@ import Testing
     )
     let store = TestStore(state: Self.signedIn(scopes: ["Calendars.ReadBasic"]), schedules: calendar.client)
     store.exhaustivity = .off(reason: "the calls and what is kept")
-    await store.send(.search(.queryChanged("ada")))
+    await store.sendQuery("ada")
     await store.advance(by: store.searchDebounce)
     store.directory.takeCalls().forEach { $0.respond(PeoplePage(people: [Self.ada, bea])) }
     await store.settle()

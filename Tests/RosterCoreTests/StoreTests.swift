@@ -11,12 +11,12 @@ struct StoreTests {
   @Test func theBusyCounterCoversTimersAndCallsUntilTheyEnd() async {
     let store = TestStore()
     #expect(store.store.isIdle)
-    await store.send(.search(.queryChanged("al"))) { $0.typedNewQuery("al") }
+    await store.sendQuery("al") { $0.typedNewQuery("al") }
     #expect(store.store.effectsInFlight == 1, "the debounce timer counts")
     await store.debounceElapses()
     #expect(!store.store.isIdle, "the request on the wire counts")
     let call = store.takeSearch("al")
-    await store.send(.search(.queryChanged(""))) { $0.typedEmptyQuery() }
+    await store.sendQuery("") { $0.typedEmptyQuery() }
     #expect(call?.wasCancelled == true)
     #expect(store.store.isIdle, "cancelled work ends, so the store is idle again")
     await store.finish()
@@ -87,7 +87,7 @@ struct StoreTests {
       $0.banner = Banner(message: "Copied mail to the clipboard", expiresAt: $0.now.addingTimeInterval(3))
     }
     #expect(store.clipboard == ["alina.park@contoso.example"])
-    await store.send(.search(.queryChanged(""))) { $0.typedEmptyQuery() }
+    await store.sendQuery("") { $0.typedEmptyQuery() }
     for _ in 1...2 {
       await store.advance(by: .seconds(1))
       await store.receive(.app(.tick))

@@ -36,7 +36,7 @@ extension TestStore {
     for character in text {
       typed.append(character)
       let query = typed
-      await send(.search(.queryChanged(query)), sourceLocation: sourceLocation) { $0.typedNewQuery(query) }
+      await sendQuery(query, sourceLocation: sourceLocation) { $0.typedNewQuery(query) }
       await advance(by: interval, sourceLocation: sourceLocation)
     }
   }
@@ -45,7 +45,7 @@ extension TestStore {
   /// request that went out.
   func sendSearch(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) async -> FakeDirectoryClient.Call?
   {
-    await send(.search(.queryChanged(text)), sourceLocation: sourceLocation) { $0.typedNewQuery(text) }
+    await sendQuery(text, sourceLocation: sourceLocation) { $0.typedNewQuery(text) }
     await debounceElapses(sourceLocation: sourceLocation)
     return takeSearch(text, sourceLocation: sourceLocation)
   }
@@ -64,7 +64,7 @@ extension TestStore {
   func search(
     _ text: String, answer people: [Person], next: PageCursor? = nil, sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    await send(.search(.queryChanged(text)), sourceLocation: sourceLocation) { $0.typedNewQuery(text) }
+    await sendQuery(text, sourceLocation: sourceLocation) { $0.typedNewQuery(text) }
     await debounceElapses(sourceLocation: sourceLocation)
     await answerSearch(
       text, with: PeoplePage(people: people, next: next, totalCount: people.count), sourceLocation: sourceLocation)
@@ -138,6 +138,62 @@ extension TestStore {
     calls[1].respond(page)
     await receive(.search(.resultsLoaded(id: state.search.requestID, .success(page))), sourceLocation: sourceLocation) {
       $0.answerArrived(page)
+    }
+  }
+}
+
+/// Groups and rooms beside a test about people (every kind on, as in production; the default
+/// clients list nothing): each query change is asserted to move them as their rules say, and
+/// their first answers are received, in the order they arrived (they race, as in the app).
+extension TestStore {
+  /// Sends a query change, asserting the test's `update` for people (and the list, the pane)
+  /// and what groups and rooms do with the new query; then receives their first answers.
+  func sendQuery(
+    _ text: String, sourceLocation: SourceLocation = #_sourceLocation, _ update: ((inout AppState) -> Void)? = nil
+  ) async {
+    guard exhaustivity == .on else {
+      // Not exhaustive: the answers run as they arrive; a named change still says the others'.
+      let checked: ((inout AppState) -> Void)? = update.map { update in
+        {
+          update(&$0)
+          $0.otherKindsFollowQuery()
+        }
+      }
+      return await send(.search(.queryChanged(text)), sourceLocation: sourceLocation, checked)
+    }
+    await send(.search(.queryChanged(text)), sourceLocation: sourceLocation) {
+      update?(&$0)
+      $0.otherKindsFollowQuery()
+    }
+    await receiveOtherKindsAnswers(sourceLocation: sourceLocation)
+  }
+
+  /// Receives the answers groups and rooms are waiting for ("my groups", the rooms' list):
+  /// both empty, each asserted as its rule says.
+  func receiveOtherKindsAnswers(sourceLocation: SourceLocation = #_sourceLocation) async {
+    await settle(sourceLocation: sourceLocation)
+    var groupsWait = state.groups.myGroupsLoading
+    var roomsWait = state.rooms.catalog == .loading(.graph)
+    while groupsWait || roomsWait {
+      switch receivedActions.first {
+      case .groups(.myGroupsLoaded(let id, _))? where groupsWait:
+        groupsWait = false
+        await receive(.groups(.myGroupsLoaded(id: id, .success(GroupPage(groups: [])))), sourceLocation: sourceLocation)
+        {
+          $0.noGroupsOfMineArrived()
+        }
+      case .rooms(.loaded)? where roomsWait:
+        roomsWait = false
+        let catalog = RoomCatalog(rooms: [])
+        await receive(.rooms(.loaded(id: state.rooms.requestID, .success(catalog))), sourceLocation: sourceLocation) {
+          $0.roomsArrived(catalog)
+        }
+      default:
+        Issue.record(
+          "expected the other kinds' answers (groups: \(groupsWait), rooms: \(roomsWait)), got \(receivedActions)",
+          sourceLocation: sourceLocation)
+        return
+      }
     }
   }
 }

@@ -16,7 +16,7 @@ struct TestStoreExhaustivityTests {
 
   @Test func sendingWhileAFedBackActionWaitsFailsAndSoDoesEndingWithOne() async {
     let store = TestStore()
-    await store.send(.search(.queryChanged("al"))) { $0.typedNewQuery("al") }
+    await store.sendQuery("al") { $0.typedNewQuery("al") }
     await store.advance(by: store.searchDebounce)
     await withKnownIssue("the debounce was never received") {
       await store.send(.app(.helpToggled)) { $0.isHelpVisible = true }
@@ -28,7 +28,7 @@ struct TestStoreExhaustivityTests {
 
   @Test func receivingTheWrongActionFails() async {
     let store = TestStore()
-    await store.send(.search(.queryChanged("al"))) { $0.typedNewQuery("al") }
+    await store.sendQuery("al") { $0.typedNewQuery("al") }
     await store.advance(by: store.searchDebounce)
     await withKnownIssue("the debounce is what came back") {
       await store.receive(.app(.tick))

@@ -63,6 +63,21 @@ import Testing
     #expect(root.actions(for: .down, in: state) == [.list(.selectionMoved(by: 1))])
   }
 
+  /// Tab at the end of the field completes the filter there (names, then values the index
+  /// holds); with nothing to complete it switches panes as everywhere.
+  @Test func tabCompletesAFilterElseSwitchesPanes() {
+    let root = RootViewController()
+    var state = ScreenFixtures.results(rows: 24, cols: 80)
+    state.search.query = "ann dep"
+    #expect(root.actions(for: .tab, in: state) == [.search(.queryChanged("ann dept:"))])
+    state.index.summary = LocalIndexSummary(
+      complete: true, people: 3, lastSync: state.now, filterValues: [.department: ["Finance", "Sales"]])
+    state.search.query = "ann dept:fi"
+    #expect(root.actions(for: .tab, in: state) == [.search(.queryChanged("ann dept:Finance "))])
+    state.search.query = "alex"
+    #expect(root.actions(for: .tab, in: state) == [.app(.focusSwitched)])
+  }
+
   @Test func enterOpensDetailInSinglePaneAndEscReturns() {
     let state = ScreenFixtures.results(rows: 20, cols: 50)
     let root = RootViewController()

@@ -35,11 +35,17 @@ public enum Fixtures {
 }
 
 extension AppState {
-  /// The main screen, signed in, nothing typed.
-  public static func signedIn(settings: Settings = Fixtures.settings) -> AppState {
+  /// The main screen, signed in, nothing typed, with the kinds `kinds` listed: every kind by
+  /// default, as the app's composition root switches them on (issue 29: the core tests run
+  /// production's configuration; the few that check a kind switched off name the kinds they keep).
+  public static func signedIn(
+    settings: Settings = Fixtures.settings, kinds: Set<ObjectKind> = Set(ObjectKind.allCases)
+  ) -> AppState {
     var state = AppState(settings: settings, signInMethod: .deviceCode)
     state.screen = .main
     state.account = Fixtures.account
+    state.groups.isEnabled = kinds.contains(.group)
+    state.rooms.isEnabled = kinds.contains(.room)
     return state
   }
 }

@@ -61,11 +61,11 @@ public final class TestStore {
   /// - Parameters:
   ///   - index: the local index client (`.disabled`: searches go to the fake directory).
   ///   - accounts: the account picker's client (issue 21); `.unavailable` by default.
-  ///   - groups: the group client (by default every group read fails as unavailable).
+  ///   - groups: the group client; by default a tenant with no groups (`GroupClient.emptyTenant`).
+  ///   - rooms: the room client; by default a tenant with no places set up (an empty list).
   public init(
     state: AppState = .signedIn(), index: LocalIndexClient = .disabled, accounts: AccountsClient = .unavailable,
-    groups: GroupClient = .unavailable(.offline("Groups are not available in this session.")),
-    rooms: RoomClient = .unavailable(.offline("Rooms are not available in this session.")),
+    groups: GroupClient = .emptyTenant, rooms: RoomClient = .emptyTenant,
     schedules: ScheduleClient = .unavailable(.offline("Schedules are not available in this session."))
   ) {
     let scheduler = TestScheduler()
@@ -199,9 +199,13 @@ public final class TestStore {
   /// When exhaustivity is off, actions effects feed back are reduced as they arrive.
   public func settle(sourceLocation: SourceLocation = #_sourceLocation) async {
     while true {
-      while worker.runOne() || main.runOne() || runFedBackWhenNotExhaustive() {}
+      // The generation is read before draining and the Tasks are counted before the queues are
+      // looked at: a Task enqueues its answer and then ends, so a Task seen ended has its answer
+      // queued already, and a change after the read wakes the wait below at once (read after
+      // draining, a change in between was lost: the wait timed out, or an answer came late).
       let generation = activity.current
-      if worker.isEmpty, main.isEmpty, tasks.running == directory.parkedCount { return }
+      while worker.runOne() || main.runOne() || runFedBackWhenNotExhaustive() {}
+      if tasks.running == directory.parkedCount, worker.isEmpty, main.isEmpty { return }
       guard await activity.wait(after: generation, timeout: .seconds(10)) else {
         Issue.record(
           "runtime did not settle: \(tasks.running) tasks, \(directory.parkedCount) parked",

@@ -1,4 +1,5 @@
 import Foundation
+import SearchRules
 
 /// What the UI knows of an account's local index.
 public struct LocalIndexSummary: Equatable, Sendable {
@@ -26,13 +27,17 @@ public struct LocalIndexSummary: Equatable, Sendable {
   /// Which filters (`dept:`, `manager:` …) the index can answer (`IndexFilterSupport`); a query
   /// with one it cannot goes to Graph.
   public var filters: IndexFilterSupport
+  /// The values each filter property takes in the index (departments, titles, offices…), read
+  /// when a full sync is done: what Tab completes `dept:res` from (`FilterCompletion`).
+  public var filterValues: [FilterProperty: [String]]
 
   public init(
     complete: Bool, people: Int, lastSync: Date?, indexing: Int? = nil, estimate: Int? = nil, repaired: String? = nil,
     groups: Int? = nil, groupsProblem: GroupPermissionNeed? = nil, rooms: Int? = nil, roomsProblem: String? = nil,
-    filters: IndexFilterSupport = .everything
+    filters: IndexFilterSupport = .everything, filterValues: [FilterProperty: [String]] = [:]
   ) {
     self.filters = filters
+    self.filterValues = filterValues
     self.groups = groups
     self.groupsProblem = groupsProblem
     self.rooms = rooms

@@ -90,11 +90,13 @@ enum LoginReducer {
   static func signedIn(_ state: inout AppState, _ account: Account) -> [Effect] {
     if state.home == .tasks { return TaskListReducer.signedIn(&state, account) }
     state.account = account
-    // Another sign-in may be another person: their own groups are asked again.
+    // Another sign-in may be another person: their own groups are asked again, and the rooms
+    // (another account may be in another tenant, or hold Place.Read.All where this one did not).
     state.groups.myGroups = nil
     state.groups.myGroupsFromIndexAsked = false
     state.groups.myGroupsLoading = false
     state.groups.onlyMine = nil
+    RoomSearchReducer.forget(&state)
     let wasOnMain = state.screen == .main
     state.screen = .main
     state.login.phase = .idle

@@ -11,6 +11,7 @@ enum RoomSearchReducer {
       switch result {
       case .success(let catalog):
         state.rooms.catalog = .loaded(catalog)
+        return queryChanged(&state)
       case .failure(.cancelled):
         state.rooms.catalog = .unknown
         return []
@@ -28,7 +29,9 @@ enum RoomSearchReducer {
       case .failure(let error):
         state.rooms.catalog = .failed(error.plainMessage)
       }
-      return queryChanged(&state)
+      // Tried again at the next key, not at once: matching the query here would read again at
+      // once, and again, for as long as Graph and the index cannot answer.
+      return replace(&state, with: [], answering: nil)
     }
   }
 

@@ -4,11 +4,9 @@ enum GroupField: Int, CaseIterable, Sendable {
   case id, displayName, description, mail, mailNickname, groupTypes, securityEnabled, mailEnabled, visibility
   case membershipRule, membershipRuleProcessingState, resourceProvisioningOptions, createdDateTime
 
-  enum ValueKind: Sendable { case string, boolean, stringCollection }
-
   var name: String { String(describing: self) }
 
-  var kind: ValueKind {
+  var kind: FilterValueKind {
     switch self {
     case .securityEnabled, .mailEnabled: .boolean
     case .groupTypes, .resourceProvisioningOptions: .stringCollection
@@ -18,7 +16,7 @@ enum GroupField: Int, CaseIterable, Sendable {
 
   /// `startsWith` by default on the name and address properties; description and rule only in
   /// an advanced query.
-  var startsWithSupport: UserField.Support {
+  var startsWithSupport: FilterSupport {
     switch self {
     case .displayName, .mail, .mailNickname: .standard
     case .description, .membershipRule: .advancedOnly
@@ -27,7 +25,7 @@ enum GroupField: Int, CaseIterable, Sendable {
   }
 
   /// `eq` on scalar properties; `any(x:x eq …)` on the two collections.
-  var equalitySupport: UserField.Support {
+  var equalitySupport: FilterSupport {
     switch self {
     case .membershipRule, .groupTypes, .resourceProvisioningOptions: .unsupported
     case .description, .createdDateTime: .advancedOnly

@@ -12,8 +12,8 @@ struct GroupQueryEngine {
       guard query.consistencyLevelEventual else { throw .searchNeedsConsistencyLevel }
       search = try SearchParser<GroupSearchPredicate>.parse(text)
     }
-    var filter: GroupFilterPredicate?
-    if let text = query.filter { filter = try GroupFilterPredicate(try FilterParser.parse(text), advanced: advanced) }
+    var filter: FilterPredicate<GroupField>?
+    if let text = query.filter { filter = try FilterPredicate(try FilterParser.parse(text), advanced: advanced) }
     var descending: Bool?
     if let text = query.orderby, !text.allSatisfy(\.isWhitespace) {
       descending = try Self.orderDescending(text)
@@ -25,7 +25,8 @@ struct GroupQueryEngine {
       candidates = descending ? order.reversed() : order
     }
     return candidates.filter { index in
-      (search?.matches(storage, index) ?? true) && (filter?.matches(storage, index) ?? true)
+      (search?.matches(storage, index) ?? true)
+        && (filter?.matches(GroupFilterRecord(storage: storage, index: index)) ?? true)
     }
   }
 

@@ -5,15 +5,10 @@ enum UserField: Int, CaseIterable, Sendable {
   case department, companyName, officeLocation, city, country, usageLocation, preferredLanguage
   case employeeId, mobilePhone, userType, accountEnabled, businessPhones
 
-  /// Whether an operator works by default, only in an advanced query, or not at all.
-  enum Support: Sendable { case unsupported, advancedOnly, standard }
-
-  enum ValueKind: Sendable { case string, boolean, stringCollection }
-
   /// The Graph property name.
   var name: String { String(describing: self) }
 
-  var kind: ValueKind {
+  var kind: FilterValueKind {
     switch self {
     case .accountEnabled: return .boolean
     case .businessPhones: return .stringCollection
@@ -22,11 +17,11 @@ enum UserField: Int, CaseIterable, Sendable {
   }
 
   /// `eq` and `in`; `ne` and `not` need an advanced query wherever `eq` works.
-  var equalitySupport: Support { self == .businessPhones ? .unsupported : .standard }
+  var equalitySupport: FilterSupport { self == .businessPhones ? .unsupported : .standard }
 
   /// `startsWith`: default on the name and address properties, advanced-only on a few others.
   /// `jobTitle` is treated as default as in Graph's table (protocol.md does not list it).
-  var startsWithSupport: Support {
+  var startsWithSupport: FilterSupport {
     switch self {
     case .displayName, .givenName, .surname, .mail, .userPrincipalName, .mailNickname, .jobTitle, .department,
       .city, .country, .usageLocation, .employeeId:
@@ -37,7 +32,7 @@ enum UserField: Int, CaseIterable, Sendable {
   }
 
   /// `endsWith` exists only in advanced queries and only on mail and userPrincipalName.
-  var endsWithSupport: Support { self == .mail || self == .userPrincipalName ? .advancedOnly : .unsupported }
+  var endsWithSupport: FilterSupport { self == .mail || self == .userPrincipalName ? .advancedOnly : .unsupported }
 
   /// `$search` clauses: displayName is tokenized, the other string properties are prefix matches.
   var isSearchable: Bool { kind == .string && self != .id }

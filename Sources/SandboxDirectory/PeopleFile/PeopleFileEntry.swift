@@ -57,6 +57,7 @@ struct PeopleFileEntry {
         case (.string, _): throw wrongType(key, expected: "a string or null", fieldValue)
         case (.boolean, _): throw wrongType(key, expected: "true or false", fieldValue)
         case (.stringCollection, _): throw wrongType(key, expected: "an array of strings", fieldValue)
+        case (.number, _): preconditionFailure("users store no number properties")
         }
       } else if UserPropertyCatalog.unstoredProperties.contains(where: { $0.name == key }) {
         continue  // a real Graph property the sandbox does not keep; accepted and dropped

@@ -1,6 +1,5 @@
-/// `$select`, `$filter` and rendering for rooms and room lists. Graph documents `$filter` on
-/// places without a table of properties or operators, so the sandbox allows what the places'
-/// scalar properties can sensibly answer and refuses the rest with Graph's 400 (see PROTOCOL.md).
+/// `$select`, `$filter` and rendering for rooms and room lists; which properties `$filter` runs
+/// on, and how, is `PlaceField`'s table.
 public enum PlaceQuery {
   /// Graph's properties of each kind, in the order its examples print them.
   public static func properties(_ kind: DirectoryPlace.Kind) -> [String] {
@@ -55,7 +54,7 @@ public enum PlaceQuery {
       })
   }
 
-  private static func stringValue(_ name: String, _ place: DirectoryPlace) -> String? {
+  static func stringValue(_ name: String, _ place: DirectoryPlace) -> String? {
     switch name {
     case "id": place.id
     case "displayName": place.displayName
@@ -80,121 +79,8 @@ public enum PlaceQuery {
     _ text: String?, _ kind: DirectoryPlace.Kind
   ) throws(GraphQueryError) -> (DirectoryPlace) -> Bool {
     guard let text else { return { _ in true } }
-    let expression = try FilterParser.parse(text)
-    try check(expression, kind)
-    return { place in evaluate(expression, place) }
-  }
-
-  private enum ValueType { case string, number, boolean }
-
-  private static func type(of property: String, _ kind: DirectoryPlace.Kind) throws(GraphQueryError) -> (
-    name: String, type: ValueType
-  ) {
-    guard let name = canonical(property, kind) else { throw unknownProperty(property, kind) }
-    switch name {
-    case "capacity", "floorNumber": return (name, .number)
-    case "isWheelChairAccessible": return (name, .boolean)
-    case "address", "geoCoordinates", "tags":
-      // Complex and collection properties: Graph documents no filter on them.
-      throw GraphQueryError(
-        status: 400, code: "Request_UnsupportedQuery",
-        message:
-          "Unsupported or invalid query filter clause specified for property '\(name)' of resource '\(kind.rawValue)'.")
-    default: return (name, .string)
-    }
-  }
-
-  private static func check(_ expression: FilterExpression, _ kind: DirectoryPlace.Kind) throws(GraphQueryError) {
-    switch expression {
-    case .and(let left, let right), .or(let left, let right):
-      try check(left, kind)
-      try check(right, kind)
-    case .not(let inner): try check(inner, kind)
-    case .startsWith(let property, let literal):
-      let found = try type(of: property, kind)
-      guard found.type == .string else { throw .unsupportedQuery }
-      try checkLiteral(literal, found.type, .eq)
-    case .compare(let property, let comparison, let literal):
-      let found = try type(of: property, kind)
-      if found.type != .number && ![.eq, .ne].contains(comparison) { throw .unsupportedQuery }
-      try checkLiteral(literal, found.type, comparison)
-    case .isIn(let property, let literals):
-      let found = try type(of: property, kind)
-      for literal in literals { try checkLiteral(literal, found.type, .eq) }
-    case .endsWith, .lambda, .anyEquals:
-      throw .unsupportedQuery
-    }
-  }
-
-  private static func checkLiteral(
-    _ literal: FilterExpression.Literal, _ type: ValueType, _ comparison: FilterExpression.Comparison
-  ) throws(GraphQueryError) {
-    let expected: String
-    switch (type, literal) {
-    case (_, .null), (.string, .string), (.boolean, .boolean): return
-    case (.number, .number(let text)) where Int(text) != nil: return
-    case (.string, _): expected = "Edm.String"
-    case (.number, _): expected = "Edm.Int32"
-    case (.boolean, _): expected = "Edm.Boolean"
-    }
-    throw .incompatibleTypes(expected, literal.typeName, operator: comparison.kindName)
-  }
-
-  /// Strings compare case-insensitively, as Graph's directory filters do.
-  private static func evaluate(_ expression: FilterExpression, _ place: DirectoryPlace) -> Bool {
-    switch expression {
-    case .and(let left, let right): return evaluate(left, place) && evaluate(right, place)
-    case .or(let left, let right): return evaluate(left, place) || evaluate(right, place)
-    case .not(let inner): return !evaluate(inner, place)
-    case .startsWith(let property, let literal):
-      guard case .string(let prefix) = literal, let value = string(property, place) else { return false }
-      return value.lowercased().hasPrefix(prefix.lowercased())
-    case .compare(let property, let comparison, let literal):
-      return compare(property, comparison, literal, place)
-    case .isIn(let property, let literals):
-      return literals.contains { compare(property, .eq, $0, place) }
-    case .endsWith, .lambda, .anyEquals: return false
-    }
-  }
-
-  private static func string(_ property: String, _ place: DirectoryPlace) -> String? {
-    stringValue(canonical(property, place.kind) ?? property, place)
-  }
-
-  private static func compare(
-    _ property: String, _ comparison: FilterExpression.Comparison, _ literal: FilterExpression.Literal,
-    _ place: DirectoryPlace
-  ) -> Bool {
-    let name = canonical(property, place.kind) ?? property
-    let order: Int?  // <0, 0, >0; nil when either side is null
-    switch (name, literal) {
-    case ("capacity", .number(let text)), ("floorNumber", .number(let text)):
-      let value = name == "capacity" ? place.capacity : place.floorNumber
-      order = value.flatMap { left in Int(text).map { left < $0 ? -1 : (left == $0 ? 0 : 1) } }
-    case ("isWheelChairAccessible", .boolean(let flag)):
-      order = place.isWheelChairAccessible.map { $0 == flag ? 0 : 1 }
-    case (_, .string(let text)):
-      order = string(name, place).map { $0.lowercased() == text.lowercased() ? 0 : 1 }
-    case (_, .null):
-      let isNull: Bool
-      switch name {
-      case "capacity": isNull = place.capacity == nil
-      case "floorNumber": isNull = place.floorNumber == nil
-      case "isWheelChairAccessible": isNull = place.isWheelChairAccessible == nil
-      default: isNull = string(name, place) == nil
-      }
-      return comparison == .ne ? !isNull : (comparison == .eq && isNull)
-    default: order = nil
-    }
-    guard let order else { return comparison == .ne }
-    switch comparison {
-    case .eq: return order == 0
-    case .ne: return order != 0
-    case .gt: return order > 0
-    case .ge: return order >= 0
-    case .lt: return order < 0
-    case .le: return order <= 0
-    }
+    let predicate = try FilterPredicate<PlaceField>(try FilterParser.parse(text), advanced: true, in: kind)
+    return { place in predicate.matches(place) }
   }
 
   static func unknownProperty(_ name: String, _ kind: DirectoryPlace.Kind) -> GraphQueryError {

@@ -2,8 +2,9 @@ import SearchRules
 
 /// What a `$search` or `$filter` predicate reads of one user: the user and their folded text.
 /// Stored directories answer from `UserRecords`' tables; a scan over computed people makes each
-/// person once and folds what the predicate asks for (`ComputedUserFacts`).
-protocol UserFacts {
+/// person once and folds what the predicate asks for (`ComputedUserFacts`). What `$filter` reads
+/// is in `UserFilterField.swift`.
+protocol UserFacts: FilterRecord where Field == UserFilterField {
   var user: DirectoryUser { get }
   func caseFolded(_ field: UserField) -> String?
   func searchFolded(_ field: UserField) -> String?

@@ -22,7 +22,7 @@ struct UserQueryEngine {
       guard query.consistencyLevelEventual else { throw .searchNeedsConsistencyLevel }
       search = try SearchParser<SearchPredicate>.parse(text)
     }
-    var filter: FilterPredicate?
+    var filter: FilterPredicate<UserFilterField>?
     if let text = query.filter {
       filter = try FilterPredicate(try FilterParser.parse(text), advanced: advanced)
     }
@@ -54,7 +54,9 @@ struct UserQueryEngine {
   /// dropped now and then (a million distinct names would be tens of megabytes). A million people
   /// take seconds, so the scan is split across the cores, each slice with its own memo, and the
   /// slices' matches joined in order.
-  private func scanComputed(_ candidates: [Int], search: SearchPredicate?, filter: FilterPredicate?) -> [Int] {
+  private func scanComputed(_ candidates: [Int], search: SearchPredicate?, filter: FilterPredicate<UserFilterField>?)
+    -> [Int]
+  {
     let slices = candidates.count >= 2048 ? max(1, min(8, ProcessInfo.processInfo.activeProcessorCount)) : 1
     let sliceSize = (candidates.count + slices - 1) / slices
     let results = SliceResults(count: slices)

@@ -33,7 +33,9 @@ public final class MasterListViewController: ViewController {
     return KeyTable([
       // `q` types once the query holds text (a name with a q in it); with it empty, `q` is the
       // global table's quit. `?` is always help (no one searches for a question mark).
-      .fallback("type", "search", over: search.query.isEmpty ? [] : [.character("q"), .character("Q")]) {
+      // Tab, too, while a filter is being typed at the end of the field: it completes it (and
+      // passes on to the root's Tab, which switches panes, when nothing matches).
+      .fallback("type", "search", over: typedOverGlobal(state)) {
         [self] key, state in edit(key, state)
       },
       KeyCommand([.up, .down], "select", hint: true) { [self] key, state in
@@ -72,8 +74,18 @@ public final class MasterListViewController: ViewController {
     ])
   }
 
+  /// Global keys the field takes while typing: `q` once the query holds text, Tab while a filter
+  /// is being typed at the cursor's end of the field (`dep`, `dept:res`: `AppState.completedFilter`).
+  private func typedOverGlobal(_ state: AppState) -> [Key] {
+    let query = state.search.query.string
+    guard !query.isEmpty else { return [] }
+    let completes = cursor.isAtEnd(of: query) && state.mayCompleteFilter
+    return [.character("q"), .character("Q")] + (completes ? [.tab] : [])
+  }
+
   /// The fallback and the cursor rows: `key` edits the search field (query in state, cursor here).
   private func edit(_ key: Key, _ state: AppState) -> KeyResult {
+    if key == .tab { return state.completedFilter().map { .handled([.search(.queryChanged($0))]) } ?? .ignored }
     guard let text = cursor.apply(key, to: state.search.query.string) else { return .ignored }
     var actions: [AppAction] = text == state.search.query.string ? [] : [.search(.queryChanged(text))]
     if case .paste(let pasted) = key,

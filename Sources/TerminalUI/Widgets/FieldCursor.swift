@@ -6,6 +6,10 @@ struct FieldCursor {
   /// The text `column` belongs to.
   private var text = ""
 
+  /// Whether the cursor stands after the last character of `text` (it goes there when `text`
+  /// changed outside the field).
+  func isAtEnd(of text: String) -> Bool { text != self.text || column >= text.count }
+
   /// Follows `text` when it changed outside the field.
   mutating func sync(with text: String) {
     guard text != self.text else { return }

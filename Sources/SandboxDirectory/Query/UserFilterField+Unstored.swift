@@ -3,7 +3,7 @@ import SearchRules
 /// `$filter` clauses on real Graph user properties that the sandbox does not store (`state`,
 /// `otherMails`, …). Their value is always null (or an empty collection), so a clause that Graph
 /// would run becomes a constant, and Graph's rules about which operators work still apply.
-extension FilterPredicate {
+extension UserFilterField {
   /// Scalar properties with `startsWith` by default (protocol.md §4.2).
   private static let unstoredStartsWith: Set<String> = ["state", "onPremisesUserPrincipalName"]
   /// Scalar properties with `startsWith` only in advanced queries.
@@ -11,14 +11,18 @@ extension FilterPredicate {
     "postalCode", "streetAddress", "employeeType", "onPremisesSamAccountName",
   ]
 
-  static func unstoredClause(
-    _ expression: FilterExpression, property: (name: String, isCollection: Bool), advanced: Bool
-  ) throws(GraphQueryError) -> FilterPredicate {
+  /// A clause on an unstored property; nil for the stored ones, which the shared rules check.
+  static func ownClause(_ expression: FilterExpression, advanced: Bool) throws(GraphQueryError)
+    -> FilterPredicate<UserFilterField>?
+  {
+    guard let named = expression.propertyName, UserField.named(named) == nil,
+      let property = UserPropertyCatalog.unstoredProperty(named: named)
+    else { return nil }
     let name = property.name
     switch expression {
     case .anyEquals(_, .string(let value)) where name == "proxyAddresses" || name == "otherMails":
       // Made from the user (`DirectoryUser+Aliases`); `eq` in `any` is Graph's default (protocol.md §4.2).
-      return .aliasEquals(otherMails: name == "otherMails", TextFolding.caseFolded(value))
+      return .contains(name == "otherMails" ? .otherMails : .proxyAddresses, TextFolding.caseFolded(value))
     case .lambda, .anyEquals:
       // `imAddresses/any(…)`: nothing in an empty collection matches.
       guard property.isCollection else { throw .unsupportedClause(property: name) }
