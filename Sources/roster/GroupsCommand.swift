@@ -149,10 +149,10 @@ struct GroupOutputOptions: ParsableArguments {
   @Flag(help: "Print CSV with a header row.") var csv = false
   @Flag(help: "Answer from the local index only, sending Graph nothing.") var offline = false
 
-  var format: OutputFormat { json ? .json : csv ? .csv : .table(width: Terminal.stdoutColumns()) }
+  var format: OutputFormat { OutputFormat.chosen(json: json, csv: csv) }
 
   func validate(demo: DemoOptions) throws {
-    if json && csv { throw ValidationError("Choose one of --json and --csv.") }
+    try OutputFormat.refuseBoth(json: json, csv: csv)
     try demo.refuse(offline: offline)
   }
 }

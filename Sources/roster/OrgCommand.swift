@@ -42,14 +42,14 @@ struct OrgCommand: AsyncParsableCommand {
     if let problem = ShowCommand.keyProblem(person) {
       throw ValidationError(problem.replacingOccurrences(of: "roster show", with: "roster org"))
     }
-    if json && csv { throw ValidationError("Choose one of --json and --csv.") }
+    try OutputFormat.refuseBoth(json: json, csv: csv)
     if !(0...100).contains(depth) { throw ValidationError("--depth must be between 0 and 100.") }
     if !(1...100_000).contains(limit) { throw ValidationError("--limit must be between 1 and 100000.") }
     _ = try PersonColumn.parse(columns)
   }
 
   func run() async throws {
-    let format: OutputFormat = json ? .json : csv ? .csv : .table(width: Terminal.stdoutColumns())
+    let format: OutputFormat = OutputFormat.chosen(json: json, csv: csv)
     let chosen = try PersonColumn.parse(columns)
     try await DirectoryCommand.run(common: common, demo: demo) { client in
       let (records, cut) = try await OrgWalk(depth: depth, limit: limit).walk(from: person) { id in

@@ -1,8 +1,10 @@
+import ArgumentParser
 import Foundation
 import RosterCore
 import TerminalUI
 
-/// How `roster search` writes people to stdout.
+/// How a listing command (`search`, `show`, `groups`, `rooms`, `org`, `signins`, `tasks`) writes
+/// to stdout.
 enum OutputFormat: Equatable {
   /// Columns fitted to `width` cells (nil: not a terminal, columns at their natural width).
   case table(width: Int?)
@@ -10,6 +12,17 @@ enum OutputFormat: Equatable {
   case json
   /// RFC 4180 CSV with a header row.
   case csv
+
+  /// The format a command's `--json` and `--csv` flags ask for: the table, fitted to stdout's
+  /// width, when neither.
+  static func chosen(json: Bool, csv: Bool, width: Int? = Terminal.stdoutColumns()) -> OutputFormat {
+    json ? .json : csv ? .csv : .table(width: width)
+  }
+
+  /// The usage error for both flags at once, for a command's `validate()`.
+  static func refuseBoth(json: Bool, csv: Bool) throws {
+    if json && csv { throw ValidationError("Choose one of --json and --csv.") }
+  }
 }
 
 /// Renders people for scripts and terminals. Their text fields are `CleanText`, cleaned where they

@@ -34,11 +34,11 @@ struct RoomsCommand: AsyncParsableCommand {
     @OptionGroup var demo: DemoOptions
     @OptionGroup var common: CommonOptions
 
-    var format: OutputFormat { json ? .json : csv ? .csv : .table(width: Terminal.stdoutColumns()) }
+    var format: OutputFormat { OutputFormat.chosen(json: json, csv: csv) }
     var text: String { words.joined(separator: " ") }
 
     func validate() throws {
-      if json && csv { throw ValidationError("Choose one of --json and --csv.") }
+      try OutputFormat.refuseBoth(json: json, csv: csv)
       try demo.refuse(offline: offline)
       if let minCapacity, minCapacity < 1 { throw ValidationError("--min-capacity must be 1 or more.") }
       let building = building?.trimmingCharacters(in: .whitespaces)

@@ -57,7 +57,7 @@ struct SearchCommand: AsyncParsableCommand {
   @OptionGroup var common: CommonOptions
 
   func validate() throws {
-    if json && csv { throw ValidationError("Choose one of --json and --csv.") }
+    try OutputFormat.refuseBoth(json: json, csv: csv)
     if !(1...999).contains(top) { throw ValidationError("--top must be between 1 and 999.") }
     if close && all { throw ValidationError("--close lists at most --top people; leave out --all.") }
     try demo.refuse(offline: offline)
@@ -83,7 +83,7 @@ struct SearchCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let format: OutputFormat = json ? .json : csv ? .csv : .table(width: Terminal.stdoutColumns())
+    let format: OutputFormat = OutputFormat.chosen(json: json, csv: csv)
     if offline { return try await runOffline(format: format) }
     try await DirectoryCommand.run(common: common, demo: demo) { client in
       var query = try parsedQuery()

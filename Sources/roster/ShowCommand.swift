@@ -52,7 +52,7 @@ struct ShowCommand: AsyncParsableCommand {
     if json && vcard { throw ValidationError("Choose one of --json and --vcard.") }
     if (transitive || csv) && !memberOf { throw ValidationError("--transitive and --csv go with --member-of.") }
     if memberOf && vcard { throw ValidationError("--vcard shows a person, not their groups.") }
-    if json && csv { throw ValidationError("Choose one of --json and --csv.") }
+    try OutputFormat.refuseBoth(json: json, csv: csv)
     if health && (vcard || memberOf || offline) {
       throw ValidationError(
         "--health reads Graph for one person's account: not with --vcard, --member-of or --offline.")
@@ -110,7 +110,7 @@ struct ShowCommand: AsyncParsableCommand {
   /// `--member-of`: the person found as `show` finds them, then their groups (direct, or
   /// `--transitive`), from Graph or the index.
   private func runMemberOf() async throws {
-    let format: OutputFormat = json ? .json : csv ? .csv : .table(width: Terminal.stdoutColumns())
+    let format: OutputFormat = OutputFormat.chosen(json: json, csv: csv)
     try await GroupCommandRunner.run(common: common, demo: demo, offline: offline) { clients in
       var id = person
       if let people = clients.people {

@@ -42,7 +42,7 @@ struct SigninsCommand: AsyncParsableCommand {
 
   func validate() throws {
     if let problem = ShowCommand.keyProblem(person) { throw ValidationError(problem) }
-    if json && csv { throw ValidationError("Choose one of --json and --csv.") }
+    try OutputFormat.refuseBoth(json: json, csv: csv)
     if !(1...20_000).contains(limit) { throw ValidationError("--limit takes 1 to 20000.") }
     if let since, SinceParser.date(since, now: Date()) == nil {
       throw ValidationError("--since takes 90m, 24h, 7d or a date such as 2026-11-20; '\(CleanText(since))' is none.")
@@ -70,7 +70,7 @@ struct SigninsCommand: AsyncParsableCommand {
         DirectoryCommand.say(text)
         throw ExitCode(5)
       }
-      let format: OutputFormat = json ? .json : csv ? .csv : .table(width: nil)
+      let format: OutputFormat = OutputFormat.chosen(json: json, csv: csv, width: nil)
       try DirectoryCommand.write(try SignInOutput.render(entries, as: format, now: now))
       if entries.isEmpty, case .table = format {
         DirectoryCommand.say("No \(failed ? "failed " : "")sign-ins in what Graph keeps (about 30 days).")

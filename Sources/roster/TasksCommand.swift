@@ -26,11 +26,11 @@ struct TasksCommand: AsyncParsableCommand {
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
-      if json && csv { throw ValidationError("Choose one of --json and --csv.") }
+      try OutputFormat.refuseBoth(json: json, csv: csv)
     }
 
     func run() async throws {
-      let format: OutputFormat = json ? .json : csv ? .csv : .table(width: Terminal.stdoutColumns())
+      let format: OutputFormat = OutputFormat.chosen(json: json, csv: csv)
       try await TasksCommand.run(common, demo: demo) { client in
         let tasks = try await client.list()
         try DirectoryCommand.write(TaskOutput.render(tasks, as: format))
