@@ -12,18 +12,13 @@ indirect enum GroupSearchPredicate: SearchClauseBuilding {
 
   static func clause(_ content: String) throws(GraphQueryError) -> GroupSearchPredicate {
     var field = GroupField.displayName
-    var text = content
-    let scalars = content.unicodeScalars
-    if let colon = scalars.firstIndex(of: ":") {
-      let name = String(scalars[..<colon])
-      if !name.isEmpty, name.allSatisfy({ $0.isASCII && $0.isLetter }) {
-        guard let named = GroupField.named(name) else { throw .unknownGroupProperty(name) }
-        guard [.displayName, .description, .mail, .mailNickname].contains(named) else {
-          throw .unsupportedGroupClause(property: named.name)
-        }
-        field = named
-        text = String(scalars[scalars.index(after: colon)...])
+    let (name, text) = SearchClause.split(content)
+    if let name {
+      guard let named = GroupField.named(name) else { throw .unknownGroupProperty(name) }
+      guard [.displayName, .description, .mail, .mailNickname].contains(named) else {
+        throw .unsupportedGroupClause(property: named.name)
       }
+      field = named
     }
     switch field {
     case .displayName: return .displayNameTokens(NameTokenizer.queryTokens(text))
@@ -37,20 +32,14 @@ indirect enum GroupSearchPredicate: SearchClauseBuilding {
     case .and(let left, let right): return left.matches(storage, index) && right.matches(storage, index)
     case .or(let left, let right): return left.matches(storage, index) || right.matches(storage, index)
     case .displayNameTokens(let query):
-      return Self.tokensMatch(
+      return SearchClause.tokensMatch(
         query, storage.records.nameTokens[index], present: storage.groups[index].displayName != nil)
     case .descriptionTokens(let query):
-      return Self.tokensMatch(
+      return SearchClause.tokensMatch(
         query, storage.records.descriptionTokens[index], present: storage.groups[index].description != nil)
     case .prefix(let field, let prefix):
       guard let value = field.string(of: storage.groups[index]) else { return false }
       return TextFolding.searchFolded(value).utf8.starts(with: prefix.utf8)
     }
-  }
-
-  /// Every query token is a prefix of some token, as for people's names.
-  private static func tokensMatch(_ query: [String], _ tokens: [String], present: Bool) -> Bool {
-    if tokens.isEmpty { return query.isEmpty && present }
-    return query.allSatisfy { wanted in tokens.contains { $0.utf8.starts(with: wanted.utf8) } }
   }
 }

@@ -153,6 +153,29 @@ protocol SearchClauseBuilding {
   static func or(_ left: Self, _ right: Self) -> Self
 }
 
+/// The rules every kind's `$search` clause shares: how a clause names its property, and how a
+/// tokenized property matches.
+enum SearchClause {
+  /// `property:text` split into the property's name and the text; no name (`text` alone, or a
+  /// colon after something that is not ASCII letters) means the kind's default property. By
+  /// scalar, not Character: a combining mark typed first ("givenName:\u{301}") would otherwise
+  /// fuse with the colon into one grapheme and hide the property name.
+  static func split(_ content: String) -> (property: String?, text: String) {
+    let scalars = content.unicodeScalars
+    guard let colon = scalars.firstIndex(of: ":") else { return (nil, content) }
+    let name = String(scalars[..<colon])
+    guard !name.isEmpty, name.allSatisfy({ $0.isASCII && $0.isLetter }) else { return (nil, content) }
+    return (name, String(scalars[scalars.index(after: colon)...]))
+  }
+
+  /// Every query token is a prefix of some of the value's tokens, in any order; a value with no
+  /// tokens matches only an empty query, and only when the property is set.
+  static func tokensMatch(_ query: [String], _ tokens: [String], present: Bool) -> Bool {
+    if tokens.isEmpty { return query.isEmpty && present }
+    return query.allSatisfy { wanted in tokens.contains { $0.utf8.starts(with: wanted.utf8) } }
+  }
+}
+
 /// Limits that keep a hostile `$search` from exhausting the stack of the thread serving it.
 enum SearchLimits {
   static let maximumNesting = 100
