@@ -58,25 +58,26 @@ enum FirstSyncBench {
       // Each kind's requests wait for the one before (a chain of next links); the people's and
       // the groups' chains run side by side, so the longer one is the critical path.
       // (A fill's look-ups go inside `$batch`es beside its pages, so they are not on the chain.)
-      let peopleChain = try tenant.requests(path: "/v1.0/users/delta") + (try tenant.requests(path: "/v1.0/users"))
+      let requestLog = try tenant.requestLog()
+      let peopleChain = requestLog.requests(path: "/v1.0/users/delta") + requestLog.requests(path: "/v1.0/users")
       // A fill reads each group's members by filtered delta, 500 links a page one after another:
       // the largest group's pages ("All Company", up to 20,000 people: `GroupGenerator.largestGroup`)
       // are a chain of their own after its `/groups` page.
       let largestGroupPages = design == "fill" && withGroups ? (min(people, 20_000) + 499) / 500 : 0
       let groupChain =
-        try tenant.requests(path: "/v1.0/groups/delta") + (try tenant.requests(path: "/v1.0/groups"))
+        requestLog.requests(path: "/v1.0/groups/delta") + requestLog.requests(path: "/v1.0/groups")
         + largestGroupPages
       let chain = Double(max(peopleChain, groupChain)) * Double(latencyMs) / 1000
       let floor = max(chain, Double(stats.resourceUnits) / unitsPerSecond)
       let served = { (paths: [String]) in
-        try paths.map { try tenant.serverMillis(path: $0).reduce(0, +) }.reduce(0, +) / 1000
+        paths.map { requestLog.serverMillis(path: $0).reduce(0, +) }.reduce(0, +) / 1000
       }
       let peopleServed =
         Double(peopleChain) * Double(latencyMs) / 1000
-        + (try served(["/v1.0/users/delta", "/v1.0/users"]))
+        + served(["/v1.0/users/delta", "/v1.0/users"])
       let groupsServed =
         Double(groupChain) * Double(latencyMs) / 1000
-        + (try served(["/v1.0/groups/delta", "/v1.0/groups"]))
+        + served(["/v1.0/groups/delta", "/v1.0/groups"])
       var figures = Figures(
         design: design, people: people, seconds: seconds, stats: stats, floorSeconds: floor,
         floorWithServerSeconds: max(peopleServed, groupsServed, Double(stats.resourceUnits) / unitsPerSecond),

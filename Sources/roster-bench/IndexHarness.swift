@@ -342,16 +342,26 @@ enum IndexHarness {
 
 extension Tenant {
   /// The sandbox's own time for each logged request to `path` since the log was cleared.
-  func serverMillis(path: String) throws -> [Double] {
-    let reply = try HTTP.send("GET", base.appendingPathComponent("_sandbox/requests"))
-    let entries = ((HTTP.json(reply) as? [String: Any])?["requests"] as? [[String: Any]]) ?? []
-    return entries.filter { ($0["path"] as? String) == path }.compactMap { $0["serverMillis"] as? Double }
-  }
+  func serverMillis(path: String) throws -> [Double] { try requestLog().serverMillis(path: path) }
 
   /// How many requests for `path` the sandbox logged since the log was cleared.
-  func requests(path: String) throws -> Int {
+  func requests(path: String) throws -> Int { try requestLog().requests(path: path) }
+
+  /// The sandbox's request log since it was cleared, read once (it holds up to 10,000 entries:
+  /// a figure that asks it several questions reads it once).
+  func requestLog() throws -> RequestLog {
     let reply = try HTTP.send("GET", base.appendingPathComponent("_sandbox/requests"))
-    let entries = ((HTTP.json(reply) as? [String: Any])?["requests"] as? [[String: Any]]) ?? []
-    return entries.filter { ($0["path"] as? String) == path }.count
+    return RequestLog(entries: ((HTTP.json(reply) as? [String: Any])?["requests"] as? [[String: Any]]) ?? [])
   }
+}
+
+/// The sandbox's logged requests (`GET /_sandbox/requests`), as read at one moment.
+struct RequestLog {
+  var entries: [[String: Any]]
+
+  func serverMillis(path: String) -> [Double] {
+    entries.filter { ($0["path"] as? String) == path }.compactMap { $0["serverMillis"] as? Double }
+  }
+
+  func requests(path: String) -> Int { entries.filter { ($0["path"] as? String) == path }.count }
 }
