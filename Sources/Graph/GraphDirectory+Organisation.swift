@@ -56,7 +56,11 @@ extension GraphDirectory {
     _ name: String, filter: PersonFilter, onRetry: @escaping @Sendable (RetryNotice) -> Void
   ) async throws(DirectoryError) -> Person {
     if name.contains("@") { return try await personDetail(name, onRetry: onRetry).person }
-    let found = try await searchPeople(PeopleQuery(text: name, pageSize: 10), onRetry: onRetry).people
+    let page = try await searchPeople(PeopleQuery(text: name, pageSize: OrgWalk.resolveLimit), onRetry: onRetry)
+    // In the ranking's order, as the index lists them: the refusal names the same five.
+    let found = PeopleRanking.ranked(page.people, for: name)
+    // More than the limit: refused, as the index refuses it, rather than chosen from some of them.
+    if page.next != nil { throw .unsupportedQuery(OrgWalk.several(filter, found: found)) }
     if let chosen = OrgWalk.chosen(found, for: name) { return chosen }
     throw .unsupportedQuery(found.isEmpty ? OrgWalk.noOne(filter) : OrgWalk.several(filter, found: found))
   }

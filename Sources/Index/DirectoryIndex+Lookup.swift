@@ -57,12 +57,22 @@ extension DirectoryIndex {
     }
   }
 
-  /// Registers the SQL functions the file's queries and triggers call (`office:` filters, the
-  /// triggers that keep `person_lookup`) on a connection. Every connection that writes people
-  /// needs them: Roster's own do; a tool that writes the file must add them too.
+  /// Registers the SQL functions the file's queries, triggers and indexes call (`office:`
+  /// filters, the triggers that keep `person_lookup`, `person_office`) on a connection. Every
+  /// connection that writes people needs them: Roster's own do; a tool that writes the file must
+  /// add them too.
   public static func addFunctions(_ db: Database) {
     db.add(function: startsFolded)
     db.add(function: lookupKeys)
+    db.add(function: officeKey)
+  }
+
+  /// `roster_office_key(office)`: the first four characters of the office case-folded as
+  /// `office:` compares (`TextFolding.caseFolded`), which `person_office` indexes
+  /// (`DirectoryIndex+FilterIndexes`); NULL for no office. Pure, as an index needs.
+  static let officeKey = DatabaseFunction("roster_office_key", argumentCount: 1, pure: true) { values in
+    guard let office = String.fromDatabaseValue(values[0]) else { return nil }
+    return String(String.UnicodeScalarView(TextFolding.caseFolded(office).unicodeScalars.prefix(4)))
   }
 
   /// `roster_lookup_keys(businessPhones, mobilePhone, proxyAddresses, otherMails, employeeId)`:

@@ -4,7 +4,7 @@ import SearchRules
 
 /// `manager:NAME` and `under:NAME` from the index: the same walk as Graph's path
 /// (`GraphDirectory+Organisation`) over the manager links instead of `directReports` — the same
-/// person chosen for the name (`OrgWalk.chosen`, over the first ten the name finds), the same
+/// person chosen for the name (`OrgWalk.chosen`, over every match up to `OrgWalk.resolveLimit`), the same
 /// bounds (`OrgWalk.filterDepth`, `filterLimit`, a walk past them refused), and the same checks of
 /// the words (`Narrowing`) and the other filters (`Person.matchesAll`) on each person met.
 ///
@@ -37,7 +37,11 @@ extension DirectoryIndex {
       else { throw IndexRefusal(message: OrgWalk.noOne(filter)) }
       return person
     }
-    let found = try ranked(name, limit: 10, offset: 0)
+    // Every match up to the limit, in the ranking's order without the person's own people first
+    // (Graph's path knows nothing of them): the same choice and the same refusal online and offline.
+    let all = try ranked(name, limit: OrgWalk.resolveLimit + 1, offset: 0)
+    let found = PeopleRanking.ranked(Array(all.prefix(OrgWalk.resolveLimit)), for: name)
+    if all.count > OrgWalk.resolveLimit { throw IndexRefusal(message: OrgWalk.several(filter, found: found)) }
     if let chosen = OrgWalk.chosen(found, for: name) { return chosen }
     throw IndexRefusal(message: found.isEmpty ? OrgWalk.noOne(filter) : OrgWalk.several(filter, found: found))
   }

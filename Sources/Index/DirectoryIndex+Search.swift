@@ -42,22 +42,38 @@ extension DirectoryIndex {
       if clause?.isImpossible == true { return [] }
       let extra = clause.map { " AND (\($0.sql))" } ?? ""
       let more = clause?.arguments ?? []
+      // The person's own people lead each tier (`DirectoryIndex+YourPeopleSearch`); the tiers'
+      // scans skip them.
+      let near = try nearMatches(
+        db, terms: terms, meta: meta, generation: generation, text: text, ranking: ranking, clause: clause,
+        wanted: wanted)
+      let nearRows = Set(near.map(\.rowid))
       if match == "*" {
         // `+generation`: read in row-id order and stop at the page's end, rather than every row of
         // the generation through the id index, sorted (120 ms at 200,000 for a filter of few people).
-        let everyone = try Self.scan(
-          db,
-          sql: """
-            SELECT \(PersonRow.selection(from: "p")) FROM person p WHERE +p.generation = ?\(extra) ORDER BY p.rowid
-            """,
-          arguments: [generation] + more, terms: terms, wanted: wanted, skip: [], ranking: ranking, tier: nil,
-          local: query.localRules, cached: extra.isEmpty)
-        return Self.byTier(everyone)
+        // A filter few people meet reads only their rows, in the same order (`IndexFilterClause.rows`).
+        func scanEveryone(_ condition: String, _ arguments: StatementArguments, _ wanted: Int) throws -> [Ranked] {
+          try Self.scan(
+            db,
+            sql: """
+              SELECT \(PersonRow.selection(from: "p")) FROM person p
+              WHERE \(condition)+p.generation = ?\(extra) ORDER BY p.rowid
+              """,
+            arguments: arguments + [generation] + more, terms: terms, wanted: wanted, skip: nearRows, ranking: ranking,
+            tier: nil, local: query.localRules, cached: extra.isEmpty)
+        }
+        let everyone =
+          try clause?.rows(db, wanted: wanted, meta: meta, scan: scanEveryone) ?? scanEveryone("", [], wanted)
+        return Self.nearFirst(near, Self.byTier(everyone), wanted: wanted)
       }
       let joined = "FROM person_fts CROSS JOIN person p ON p.rowid = person_fts.rowid"
-      var taken = Set<Int64>()
+      var taken = nearRows
       var tiers: [[Ranked]] = [[], [], []]
-      if let first = ranking.firstSortText, let span = RowOrder.span(meta),
+      // What each tier's scan may still add: the page less what comes before it (its near
+      // people, and every earlier tier), so near people already on the page are not read twice.
+      let nearIn = (0...2).map { tier in near.count { $0.tier == tier } }
+      var room = wanted - nearIn[0]
+      if room > 0, let first = ranking.firstSortText, let span = RowOrder.span(meta),
         let range = try RowOrder.rowids(db, startingWith: first, in: span)
       {
         tiers[0] = try Self.scan(
@@ -66,32 +82,33 @@ extension DirectoryIndex {
             SELECT \(PersonRow.selection(from: "p")) \(joined) WHERE person_fts MATCH ? AND p.generation = ?
             AND person_fts.rowid BETWEEN ? AND ?\(extra)
             """,
-          arguments: [match, generation, range.lowerBound, range.upperBound] + more, terms: terms, wanted: wanted,
-          skip: [],
+          arguments: [match, generation, range.lowerBound, range.upperBound] + more, terms: terms, wanted: room,
+          skip: nearRows,
           ranking: ranking, tier: 0, local: query.localRules, cached: extra.isEmpty)
         taken.formUnion(tiers[0].map(\.rowid))
       }
-      if tiers[0].count < wanted, let nameMatch = query.nameMatch {
+      room -= tiers[0].count + nearIn[1]
+      if room > 0, let nameMatch = query.nameMatch {
         tiers[1] = try Self.scan(
           db,
           sql:
             "SELECT \(PersonRow.selection(from: "p")) \(joined) WHERE person_fts MATCH ? AND p.generation = ?\(extra)",
-          arguments: [nameMatch, generation] + more, terms: terms, wanted: wanted - tiers[0].count, skip: taken,
+          arguments: [nameMatch, generation] + more, terms: terms, wanted: room, skip: taken,
           ranking: ranking, tier: 1,
           local: query.localRules, cached: extra.isEmpty)
         taken.formUnion(tiers[1].map(\.rowid))
       }
-      let soFar = tiers[0].count + tiers[1].count
-      if soFar < wanted {
+      room -= tiers[1].count + nearIn[2]
+      if room > 0 {
         tiers[2] = try Self.scan(
           db,
           sql:
             "SELECT \(PersonRow.selection(from: "p")) \(joined) WHERE person_fts MATCH ? AND p.generation = ?\(extra)",
-          arguments: [match, generation] + more, terms: terms, wanted: wanted - soFar, skip: taken, ranking: ranking,
+          arguments: [match, generation] + more, terms: terms, wanted: room, skip: taken, ranking: ranking,
           tier: nil,
           local: query.localRules, cached: extra.isEmpty)
       }
-      return Self.byTier(Array(tiers.joined().prefix(wanted)))
+      return Self.nearFirst(near, Self.byTier(Array(tiers.joined().prefix(wanted))), wanted: wanted)
     }
     return people.dropFirst(offset).prefix(limit).map(\.person)
   }

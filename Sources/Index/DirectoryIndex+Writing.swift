@@ -87,6 +87,7 @@ extension DirectoryIndex {
           "permission_problem": nil, "profiles": filledWith, "building_profiles": nil, "refill": nil,
         ])
       try Self.forgetReachOfPeopleGone(db, generation: generation)
+      try Self.forgetYoursOfPeopleGone(db, generation: generation)
     }
   }
 
@@ -159,6 +160,7 @@ extension DirectoryIndex {
     try pool.write { db in
       try Self.apply(db, page.changes, generation: try Self.liveGeneration(db))
       try Self.forgetReach(db, removedIn: page.changes)
+      try Self.forgetYours(db, removedIn: page.changes)
       if let deltaLink = page.deltaLink {
         try Self.set(
           db,
@@ -186,6 +188,7 @@ extension DirectoryIndex {
     try pool.write { db in
       try Self.apply(db, [.removed(id: id)], generation: try Self.liveGeneration(db))
       try Self.forgetReach(db, removedIn: [.removed(id: id)])
+      try Self.forgetYours(db, removedIn: [.removed(id: id)])
     }
   }
 

@@ -21,6 +21,8 @@ public final class DirectoryIndex: Sendable {
   let personTerms = LockedValue<PersonTerms.Known>(PersonTerms.Known())
   /// The file opened and the first read that failed as damage (`DirectoryIndex+Health`).
   let health: IndexHealth
+  /// The person's own people as searches rank them (`DirectoryIndex+YourPeopleSearch`).
+  let yours = LockedValue<YoursCache>(YoursCache())
 
   /// An index written by an older version, opened with `upgrade: false`.
   public struct NeedsUpgrade: Error {}
@@ -92,6 +94,8 @@ public final class DirectoryIndex: Sendable {
     migrator.registerMigration("v6-rooms", migrate: addRooms)
     migrator.registerMigration("v7-reach", migrate: addReach)
     migrator.registerMigration("v8-lookup", migrate: addLookups)
+    migrator.registerMigration("v9-filter-indexes", migrate: addFilterIndexes)
+    migrator.registerMigration("v10-your-people", migrate: addYourPeople)
     return migrator
   }
 

@@ -14,6 +14,10 @@ import SearchRules
 /// decoded for a row the filter drops. Offices are text (`PersonRow`), compared by
 /// `roster_starts_folded` (`DirectoryIndex+Lookup`). `manager:` and `under:` are not here: they
 /// are a walk (`DirectoryIndex+Organisation`).
+///
+/// The condition's columns are written `+p.column`: the filter indexes (`v9-filter-indexes`)
+/// are used only where `rows` chooses them, never by SQLite for the row-id-order scan itself
+/// (it would read a common department's every row through its index and sort them).
 struct IndexFilterClause {
   /// The condition, `p.`-qualified: numbers, and `?` for an office's folded prefix.
   var sql: String
@@ -22,6 +26,11 @@ struct IndexFilterClause {
   /// No one can meet it (a value no department, title … starts with): answered at once, where the
   /// condition would read every row to find no one.
   var isImpossible = false
+  /// For each filter an index answers, the row ids that may meet it (`Source`): what `rows`
+  /// chooses from.
+  var sources: [Source] = []
+  /// When a source is read instead of scanning (`rows`); tests make them small.
+  var limits = Limits()
 
   init(_ filters: [PersonFilter], _ db: Database) throws {
     var conditions: [String] = []
@@ -37,6 +46,7 @@ struct IndexFilterClause {
       if ids.isEmpty { impossible = true }
       return ids.joined(separator: ",")
     }
+    var userTypes: [String] = []
     for filter in filters {
       switch filter {
       case .property(.officeLocation, let value):
@@ -53,17 +63,27 @@ struct IndexFilterClause {
           "CASE WHEN substr(p.officeLocation, 1, ?) GLOB '*[^ -~]*' THEN roster_starts_folded(p.officeLocation, ?) "
             + "ELSE p.officeLocation LIKE ? ESCAPE '\\' END")
         arguments += [folded.unicodeScalars.count + 1, folded, pattern]
+        if !folded.isEmpty { sources.append(Source(officeStartingWith: folded)) }
       case .property(let property, let value):
         let prefix = Array(TextFolding.caseFolded(value).utf8)
         let ids = try termIDs { $0.utf8.starts(with: prefix) }
-        conditions.append("p.\(Self.column(property)) IN (\(ids))")
-      case .guest: conditions.append("p.userType IN (\(try termIDs { $0 == "guest" }))")
-      case .member: conditions.append("p.userType IN (\(try termIDs { $0 == "member" }))")
-      case .disabled: conditions.append("p.accountEnabled = 0")
+        conditions.append("+p.\(Self.column(property)) IN (\(ids))")
+        if !ids.isEmpty { sources.append(Source(column: Self.column(property), in: ids)) }
+      case .guest, .member:
+        let ids = try termIDs { $0 == (filter == .guest ? "guest" : "member") }
+        conditions.append("+p.userType IN (\(ids))")
+        if !ids.isEmpty { userTypes.append(ids) }
+      case .disabled:
+        conditions.append("+p.accountEnabled = 0")
+        sources.append(Source.disabled)
       case .hasMobile: conditions.append("p.mobilePhone IS NOT NULL")
       case .manager, .under: continue
       }
     }
+    // `is:guest has:mobile` is few people where `is:guest` alone is many (guests seldom give a
+    // mobile): the index holds both (`person_kind`).
+    let mobile = filters.contains(.hasMobile)
+    sources += userTypes.map { Source(userTypeIn: $0, hasMobile: mobile) }
     sql = conditions.isEmpty ? "1" : conditions.joined(separator: " AND ")
     isImpossible = impossible
   }

@@ -122,7 +122,12 @@ extension LocalIndexClient {
       workingHours: WorkingHoursStore(
         save: { hours, readAt in reading(()) { try $0.saveWorkingHours(hours, readAt: readAt) } },
         read: { ids in reading([:]) { try $0.workingHours(of: ids) } },
-        forgetAll: { reading(()) { try $0.forgetWorkingHours() } }))
+        forgetAll: { reading(()) { try $0.forgetWorkingHours() } }),
+      yourPeople: YourPeopleStore(
+        load: { reading(.none) { try $0.yourPeople() } },
+        saveWorksWith: { ids, readAt in reading(()) { try $0.saveWorksWith(ids, readAt: readAt) } },
+        forgetWorksWith: { reading(()) { try $0.forgetWorksWith() } },
+        recordOpened: { id, at in reading(()) { try $0.recordOpened(id, at: at) } }))
   }
 
   static func summary(_ status: IndexStatus, index: DirectoryIndex? = nil) -> LocalIndexSummary {

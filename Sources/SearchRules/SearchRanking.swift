@@ -5,17 +5,22 @@
 /// 2. then people whose display name holds every typed word (as `$search` tokens);
 /// 3. then people found only by given name, surname, mail or user name;
 ///
-/// within each, alphabetically by display name, folded (`TextFolding.searchFolded`, so accents
-/// do not count) with punctuation read as a space ("O'Connor" sorts as "o connor"), then by id.
+/// within each, the person's own people first (`Closeness`: opened in Roster, then those they
+/// work with), nearest first; then alphabetically by display name, folded
+/// (`TextFolding.searchFolded`, so accents do not count) with punctuation read as a space
+/// ("O'Connor" sorts as "o connor"), then by id.
 public struct SearchRanking: Sendable {
   private let first: String
   private let words: [WordMatch]
+  /// Who comes first within a tier.
+  public let closeness: Closeness
 
   /// `text` as typed (the same words `QueryWords` makes of it).
-  public init(_ text: String) {
+  public init(_ text: String, closeness: Closeness = .none) {
     let all = QueryWords(text, style: .search).all
     first = SearchRanking.sortText(all.first ?? "")
     words = all.map(WordMatch.init)
+    self.closeness = closeness
   }
 
   /// The first word's sort text, nil when there is none (then no one is in the first tier).
@@ -45,7 +50,11 @@ public struct SearchRanking: Sendable {
   ) -> [Item] {
     let keyed = items.map { item in
       let described = fields(item)
-      return (item: item, key: RankKey(tier: tier(described), fields: described, id: id(item)))
+      let id = id(item)
+      return (
+        item: item,
+        key: RankKey(tier: tier(described), fields: described, id: id, closeness: closeness.sortRank(of: id))
+      )
     }
     return keyed.sorted { $0.key < $1.key }.map(\.item)
   }
@@ -66,35 +75,41 @@ public struct SearchRanking: Sendable {
   }
 }
 
-/// What `SearchRanking` sorts by: tier, then the sort text's bytes, then the id's bytes. The
-/// index keeps its rows in this order within a tier (`RowOrder`, as bytes `sortText 0 id`: a
-/// sort text holds no byte below 0x20), so both must compare bytes, never `String`'s
-/// canonical equivalence.
+/// What `SearchRanking` sorts by: tier, then closeness (`Closeness.sortRank`: the person's own
+/// people first), then the sort text's bytes, then the id's bytes. The index keeps its rows in
+/// the last two's order (`RowOrder`, as bytes `sortText 0 id`: a sort text holds no byte below
+/// 0x20) and lists a tier's near people before its other rows, so both must compare bytes,
+/// never `String`'s canonical equivalence.
 public struct RankKey: Comparable, Sendable {
   public var tier: Int
+  /// `Int.max` for everyone who is not among the person's people.
+  public var closeness: Int
   public var text: [UInt8]
   public var id: String
 
-  public init(tier: Int, fields: SearchFields, id: String) {
+  public init(tier: Int, fields: SearchFields, id: String, closeness: Int = .max) {
     let name = fields.fields.first { $0.property.matching == .tokens }?.value ?? ""
-    self.init(tier: tier, sortText: SearchRanking.sortText(name), id: id)
+    self.init(tier: tier, sortText: SearchRanking.sortText(name), id: id, closeness: closeness)
   }
 
   /// From the display name's `SearchRanking.sortText`, already made.
-  public init(tier: Int, sortText text: String, id: String) {
+  public init(tier: Int, sortText text: String, id: String, closeness: Int = .max) {
     self.tier = tier
+    self.closeness = closeness
     self.text = Array(text.utf8)
     self.id = id
   }
 
   public static func < (lhs: RankKey, rhs: RankKey) -> Bool {
     if lhs.tier != rhs.tier { return lhs.tier < rhs.tier }
+    if lhs.closeness != rhs.closeness { return lhs.closeness < rhs.closeness }
     if lhs.text != rhs.text { return lhs.text.lexicographicallyPrecedes(rhs.text) }
     return lhs.id.utf8.lexicographicallyPrecedes(rhs.id.utf8)
   }
 
   public static func == (lhs: RankKey, rhs: RankKey) -> Bool {
-    lhs.tier == rhs.tier && lhs.text == rhs.text && lhs.id.utf8.elementsEqual(rhs.id.utf8)
+    lhs.tier == rhs.tier && lhs.closeness == rhs.closeness && lhs.text == rhs.text
+      && lhs.id.utf8.elementsEqual(rhs.id.utf8)
   }
 }
 

@@ -49,3 +49,38 @@ public struct WordMatch: Sendable, Equatable {
     return TextFolding.caseFolded(value).utf8.starts(with: TextFolding.caseFolded(phrase).utf8)
   }
 }
+
+/// A record's search fields folded and split into tokens once, for a record checked against many
+/// queries (the index's near people, held in memory and checked at every key): `WordMatch` then
+/// compares bytes only.
+public struct PreparedSearchFields: Sendable {
+  /// Each field's folded value (`TextFolding.searchFolded`), for prefix-compared properties.
+  let folded: [String]
+  /// Each field's tokens (`NameTokenizer.indexTokens`), for tokenized properties; empty otherwise.
+  let tokens: [[String]]
+  let matching: [SearchedProperty.Matching]
+
+  public init(_ fields: SearchFields) {
+    matching = fields.fields.map(\.property.matching)
+    folded = fields.fields.map { $0.property.matching == .prefix ? TextFolding.searchFolded($0.value) : "" }
+    tokens = fields.fields.map { $0.property.matching == .tokens ? NameTokenizer.indexTokens($0.value) : [] }
+  }
+}
+
+extension WordMatch {
+  /// `matches(_:)` over fields prepared once: the same rule.
+  public func matches(_ prepared: PreparedSearchFields) -> Bool {
+    if folded.isEmpty { return true }
+    for position in prepared.matching.indices {
+      switch prepared.matching[position] {
+      case .prefix:
+        if prepared.folded[position].utf8.starts(with: folded.utf8) { return true }
+      case .tokens:
+        if parts.isEmpty { continue }
+        let tokens = prepared.tokens[position]
+        if parts.allSatisfy({ part in tokens.contains { $0.utf8.starts(with: part.utf8) } }) { return true }
+      }
+    }
+    return false
+  }
+}

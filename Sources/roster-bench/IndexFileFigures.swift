@@ -36,6 +36,7 @@ enum IndexFileFigures {
         + " close above exact \(figures.closeAboveExact)")
     try lookups(index)
     try pageSizes(index)
+    try YourPeopleFigures.cost(index)
   }
 
   static func format(_ value: Double) -> String { String(format: "%.2f", value) }

@@ -33,6 +33,8 @@ enum IndexHarness {
     /// Misspelt names whose person was in the first five rows, of `closeTried`.
     var closeFound = 0
     var closeTried = 0
+    /// Issue 32: the colleague typed is the first row (`YourPeopleFigures`).
+    var yourPeople: YourPeopleFigures.Figures?
     /// Close matches listed above an exact one (must be 0).
     var closeAboveExact = 0
     /// Peak RSS of the full-screen UI over this index, paging through results.
@@ -166,6 +168,9 @@ enum IndexHarness {
     figures.sandboxSearchMillis = try sandboxSearchMillis(tenant, scopes: scopes)
     log("index: close matches for 50 misspelt names")
     try closeMatches(index, into: &figures)
+    log("index: your people first, for 20 signed-in people's 25 nearest")
+    figures.yourPeople = try YourPeopleFigures.measure(
+      index, directory: Directory.generated(seed: 1, size: people))
     log("index: typing \"\(word)\" through the UI over this index, then fzf on the same names")
     figures.typedWord = word
     figures.lastKeyToResultsMillis = try typing(subject, word: word, tenant: tenant, runs: typingRuns)

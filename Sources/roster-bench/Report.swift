@@ -211,6 +211,15 @@ struct Report {
         target: "0", unit: ""),
       Row(
         metric:
+          "index: the colleague typed is the first row (\(large.yourPeople?.cases ?? 0) first names of "
+          + "\(large.yourPeople?.users ?? 0) people's nearest; \(percentText(large.yourPeople, \.firstWithoutLists)) "
+          + "without the lists)",
+        roster: percent(large.yourPeople, \.first), fzf: nil, target: "≥ 95 %", unit: "%"),
+      Row(
+        metric: "index: query p99 with your people kept (those first names)", roster: large.yourPeople?.millis.p99,
+        fzf: nil, target: "≤ 10 ms", unit: "ms"),
+      Row(
+        metric:
           "index: last key → final results typing \"\(large.typedWord ?? "")\" (warm, \(people) people; fzf: "
           + "\((large.fzfNames ?? 0).formatted()) names)",
         roster: large.lastKeyToResultsMillis, fzf: large.fzfLastKeyToResultsMillis, target: "≤ 2× fzf, ≤ 10 ms",
@@ -256,4 +265,18 @@ struct Report {
       value >= 100 || value == value.rounded() ? String(format: "%.0f", value) : String(format: "%.1f", value)
     return unit.isEmpty ? number : "\(number) \(unit)"
   }
+}
+
+/// A share of `figures.cases` as a percentage, nil without cases.
+private func percent(_ figures: YourPeopleFigures.Figures?, _ count: KeyPath<YourPeopleFigures.Figures, Int>) -> Double?
+{
+  guard let figures, figures.cases > 0 else { return nil }
+  return 100 * Double(figures[keyPath: count]) / Double(figures.cases)
+}
+
+/// `percent` in words for a metric's name: "81 %", or "–".
+private func percentText(_ figures: YourPeopleFigures.Figures?, _ count: KeyPath<YourPeopleFigures.Figures, Int>)
+  -> String
+{
+  percent(figures, count).map { String(format: "%.0f %%", $0) } ?? "–"
 }

@@ -61,7 +61,8 @@ struct AppComposition: Sendable {
       groups: GroupClient.live(configuration: graph, tokens: auth.tokens, transport: transport),
       rooms: RoomClient.live(configuration: graph, tokens: auth.tokens, transport: transport),
       schedules: ScheduleClient.live(configuration: graph, tokens: auth.tokens, transport: transport),
-      health: HealthClient.live(configuration: graph, tokens: auth.tokens, transport: transport))
+      health: HealthClient.live(configuration: graph, tokens: auth.tokens, transport: transport),
+      worksWith: WorksWithClient.live(configuration: graph, tokens: auth.tokens, transport: transport))
     var composition = AppComposition(
       settings: settings, services: services, isDemo: true, saveSettings: { _ in services })
     // The device code approves itself before a key can be pressed, so the demo's browser sign-in
@@ -104,7 +105,8 @@ struct AppComposition: Sendable {
           groups: .live(configuration: graph, tokens: auth.tokens, transport: transport),
           rooms: .live(configuration: graph, tokens: auth.tokens, transport: transport),
           schedules: .live(configuration: graph, tokens: auth.tokens, transport: transport),
-          health: .live(configuration: graph, tokens: auth.tokens, transport: transport))
+          health: .live(configuration: graph, tokens: auth.tokens, transport: transport),
+          worksWith: .live(configuration: graph, tokens: auth.tokens, transport: transport))
       } catch let failure as SignInFailure {
         throw failure
       } catch {

@@ -22,10 +22,11 @@ enum DemoRuntime {
   /// What the commands' demo signs in with: every permission a command reads with, so `roster
   /// groups --demo`, `roster rooms --demo` (`Place.Read.All`) and `roster free --demo`
   /// (`Calendars.ReadBasic`) show their answers, not a refusal; the full-screen demo's pane shows
-  /// local time, working hours and today from the same grant.
+  /// local time, working hours and today from the same grant, and its searches put the demo
+  /// user's own people first (`People.Read`).
   static let scopes =
     Settings.defaultScopes + " User.Read.All Presence.Read.All GroupMember.Read.All " + RoomClient.permission + " "
-    + ScheduleClient.permission
+    + ScheduleClient.permission + " " + WorksWithClient.permission
 
   /// One start per kind (directory or B2C) per process; a failed start is tried again.
   private actor Started {

@@ -51,6 +51,7 @@ struct IndexCommand: AsyncParsableCommand {
           if let failure = status.roomsFailure {
             DirectoryCommand.say("Rooms not refreshed (\(CleanText(failure))); the index keeps its last list.")
           }
+          await context.refreshYourPeople(index)
         }
       } catch let error as IndexSyncError {
         switch error {

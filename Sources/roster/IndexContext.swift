@@ -19,6 +19,8 @@ struct IndexContext {
   /// up (`DeltaFeed.liveFill`, `GroupDeltaFeed.liveFill`) instead of walking `/users/delta` and
   /// `/groups/delta`: the default; `ROSTER_INDEX_FIRST_SYNC=delta` walks.
   let fills: Bool
+  /// Whom the person works with (`/me/people`), read at a sync when a day old (issue 32).
+  let worksWith: WorksWithClient
 
   /// Whether the first sync fills (anything but `ROSTER_INDEX_FIRST_SYNC=delta`), for the CLI and the app.
   static func fills(_ environment: [String: String]) -> Bool {
@@ -45,7 +47,49 @@ struct IndexContext {
           ? .liveFill(configuration: configuration, tokens: runtime.session, transport: runtime.transport, pacer: pacer)
           : .live(configuration: configuration, tokens: runtime.session, transport: runtime.transport)),
       rooms: .always(.live(configuration: configuration, tokens: runtime.session, transport: runtime.transport)),
-      fills: fills)
+      fills: fills,
+      worksWith: .live(configuration: configuration, tokens: runtime.session, transport: runtime.transport))
+  }
+
+  /// After a sync: Graph's list of whom the person works with, read when a day old, forgotten
+  /// when the sign-in may not read it (the app's rule, `YourPeople.refresh`). A failure is said
+  /// and changes nothing: the list is a courtesy, the sync succeeded.
+  func refreshYourPeople(_ index: DirectoryIndex, now: Date = Date()) async {
+    do {
+      switch try index.yourPeople().refresh(for: account, at: now) {
+      case .keep: return
+      case .forget: try index.forgetWorksWith()
+      case .read:
+        let ids = try await worksWith.read()
+        try index.saveWorksWith(ids, readAt: now)
+      }
+    } catch let error as DirectoryError {
+      if case .permissionDenied = error { try? index.forgetWorksWith() }
+      DirectoryCommand.say("Your people not refreshed: " + DirectoryCommand.describe(error))
+    } catch {
+      DirectoryCommand.say("Your people not refreshed: \(error)")
+    }
+  }
+
+  /// What the account's index keeps of "your people", for ranking and marking a Graph answer;
+  /// nothing when there is no index (or no sign-in: the command says that itself).
+  static func keptYourPeople(_ common: CommonOptions, demo: DemoOptions) async -> YourPeople {
+    guard let context = try? await make(common, demo: demo),
+      FileManager.default.fileExists(atPath: context.location.file.path),
+      let index = try? DirectoryIndex.open(context.location, upgrade: false)
+    else { return .none }
+    let kept = (try? index.yourPeople()) ?? .none
+    // Without People.Read now, Graph's list kept from before ranks nothing (the next sync forgets it).
+    return context.account.canReadYourPeople ? kept : YourPeople(opened: kept.opened)
+  }
+
+  /// Keeps that the person opened `id` (`roster show` at a terminal), when the account has an index.
+  static func recordOpened(_ id: String, common: CommonOptions, demo: DemoOptions) async {
+    guard let context = try? await make(common, demo: demo),
+      FileManager.default.fileExists(atPath: context.location.file.path),
+      let index = try? DirectoryIndex.open(context.location, upgrade: false)
+    else { return }
+    try? index.recordOpened(id, at: Date())
   }
 
   /// The index for `--offline` answers: exit 3 with a message when there is no complete one.

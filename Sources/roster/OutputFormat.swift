@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RosterCore
+import SearchRules
 import TerminalUI
 
 /// How a listing command (`search`, `show`, `groups`, `rooms`, `org`, `signins`, `tasks`) writes
@@ -30,10 +31,11 @@ enum OutputFormat: Equatable {
 /// even through `--json | less -R` or a CSV opened with `cat`. Only the id, an identifier kept as
 /// the server sent it, is cleaned here for printing.
 enum PeopleOutput {
-  static func render(_ people: [Person], as format: OutputFormat) throws -> String {
+  /// `near`: the person's own people, marked ★ after the name in the table (issue 32).
+  static func render(_ people: [Person], as format: OutputFormat, near: Closeness = .none) throws -> String {
     let printable = people.map(withPrintableId)
     switch format {
-    case .table(let width): return table(printable, width: width)
+    case .table(let width): return table(printable, width: width, near: near)
     case .json: return try json(printable)
     case .csv: return csv(printable)
     }
@@ -88,11 +90,12 @@ enum PeopleOutput {
 
   static let tableHeaders = ["Name", "Mail", "Job title", "Department"]
 
-  static func tableRow(_ person: Person) -> [String] {
+  static func tableRow(_ person: Person, near: Closeness = .none) -> [String] {
     // Found by an alias, other mail or employee id: said beside the name (issue 32).
     let found = person.matchedIdentifier.map { " (\($0.string))" } ?? ""
+    let mark = near.rank(of: person.id) == nil ? "" : " " + YourPeople.mark
     return [
-      displayName(person) + found, (person.mail ?? person.userPrincipalName)?.string ?? "",
+      displayName(person) + mark + found, (person.mail ?? person.userPrincipalName)?.string ?? "",
       person.jobTitle?.string ?? "",
       person.department?.string ?? "",
     ]
@@ -107,7 +110,7 @@ enum PeopleOutput {
   /// Nothing when no one matched (the command says so on stderr). Job title and department are
   /// left out when no row has one: with basic-profile permissions Graph never sends them, and two
   /// empty columns would only push the mail addresses into truncation.
-  static func table(_ people: [Person], width: Int?) -> String {
-    TextTable.render(tableHeaders, people.map(tableRow), width: width)
+  static func table(_ people: [Person], width: Int?, near: Closeness = .none) -> String {
+    TextTable.render(tableHeaders, people.map { tableRow($0, near: near) }, width: width)
   }
 }

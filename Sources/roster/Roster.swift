@@ -14,7 +14,7 @@ struct Roster: AsyncParsableCommand {
     discussion: "Without a subcommand, the full-screen people browser opens.",
     subcommands: [
       LoginCommand.self, LogoutCommand.self, StatusCommand.self, SearchCommand.self, ShowCommand.self,
-      LinkCommand.self, FreeCommand.self, SigninsCommand.self, OrgCommand.self,
+      LinkCommand.self, FreeCommand.self, SigninsCommand.self, OrgCommand.self, HistoryCommand.self,
       QueryCommand.self, GroupsCommand.self, RoomsCommand.self, SandboxCommand.self, IndexCommand.self,
       TasksCommand.self, AccountsCommand.self, DoctorCommand.self, VersionCommand.self, ManualCommand.self,
       CompletionsCommand.self,

@@ -96,13 +96,15 @@ struct SearchCommand: AsyncParsableCommand {
         people += page.people
       }
       if !all { people = Array(people.prefix(top)) }
-      // Graph's order is its own: the same ranking as the list and the index, within what came.
-      people = PeopleRanking.ranked(people, for: query.text)
+      // Graph's order is its own: the same ranking as the list and the index, within what came,
+      // the person's own people first in each tier as the index keeps them.
+      let near = demo.demo ? YourPeople.none : await IndexContext.keptYourPeople(common, demo: demo)
+      people = PeopleRanking.ranked(people, for: query.text, closeness: near.closeness)
       if let chosen {
         return try await writeColumns(people, chosen, client: client, format: format)
       }
       let found = close ? try await closeMatches(excluding: people) : nil
-      try write(people, close: found, format: format)
+      try write(people, close: found, format: format, near: near.closeness)
     }
   }
 
@@ -151,11 +153,11 @@ struct SearchCommand: AsyncParsableCommand {
       ? nil : CloseMatches(people: Array(people), forgiven: found.forgiven, byMailName: found.byMailName)
   }
 
-  private func write(_ people: [Person], close found: CloseMatches?, format: OutputFormat) throws {
+  private func write(_ people: [Person], close found: CloseMatches?, format: OutputFormat, near: Closeness) throws {
     if close {
       try DirectoryCommand.write(PeopleOutput.render(people, close: found, as: format))
     } else {
-      try DirectoryCommand.write(PeopleOutput.render(people, as: format))
+      try DirectoryCommand.write(PeopleOutput.render(people, as: format, near: near))
     }
     if people.isEmpty, found == nil, case .table = format { DirectoryCommand.say("No one matches.") }
   }
@@ -175,6 +177,6 @@ struct SearchCommand: AsyncParsableCommand {
     let found =
       close && people.count < top
       ? try Self.closeMatches(index, text: text, limit: top - people.count, excluding: people) : nil
-    try write(people, close: found, format: format)
+    try write(people, close: found, format: format, near: (try? index.yourPeople())?.closeness ?? .none)
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Index
 import RosterCore
 
 /// `roster show ID|UPN|MAIL [--json]`: everything about one person, with manager and reports.
@@ -99,6 +100,7 @@ struct ShowCommand: AsyncParsableCommand {
           try PersonDetailOutput.json(detail, reach: reach, health: report.map(HealthOutput.Report.init)))
       } else {
         try DirectoryCommand.write(render(detail, photoJPEG: jpeg, reach: reach))
+        await recordOpened(detail.person.id)
         if let report {
           try DirectoryCommand.write("\n" + HealthText.lines(report, now: Date()).joined(separator: "\n") + "\n")
         }
@@ -143,8 +145,21 @@ struct ShowCommand: AsyncParsableCommand {
     }
     let kept = try? index.workingHours(of: [detail.person.id])[detail.person.id]
     try DirectoryCommand.write(render(detail, photoJPEG: nil, reach: .kept(kept)))
+    await recordOpened(detail.person.id, in: index)
     let synced = status.lastSync.map { " (synced \(ISO8601DateFormatter().string(from: $0)))" } ?? ""
     DirectoryCommand.say("From the local index\(synced).")
+  }
+
+  /// A person looked at on a terminal is "opened" (issue 32: `roster history`); a script's
+  /// `--json`, `--vcard` or piped output is not, or a loop over the directory would fill the
+  /// history with people no one chose.
+  private func recordOpened(_ id: String, in index: DirectoryIndex? = nil) async {
+    guard !json, !vcard, !demo.demo, isatty(STDOUT_FILENO) == 1 else { return }
+    if let index {
+      try? index.recordOpened(id, at: Date())
+    } else {
+      await IndexContext.recordOpened(id, common: common, demo: demo)
+    }
   }
 
   private func render(_ detail: PersonDetail, photoJPEG: Data?, reach: PersonReach? = nil) throws -> String {

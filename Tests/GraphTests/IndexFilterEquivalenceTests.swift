@@ -127,6 +127,37 @@ import Testing
     }
   }
 
+  /// `manager:NAME` where the name finds more than one page of ten and the one person called
+  /// exactly that comes last in Graph's order (first in the ranking's): both paths look at every
+  /// match, so both choose her, where Graph's first ten used to refuse what the index answered.
+  @Test func aNameWithManyMatchesChoosesTheSamePersonOnlineAndOffline() async throws {
+    func user(_ number: Int, _ name: String, manager: Int? = nil) -> [String: Any] {
+      var user: [String: Any] = [
+        "id": String(format: "20000000-0000-4000-8000-%012d", number), "displayName": name,
+        "givenName": String(name.split(separator: " ")[0]), "surname": String(name.split(separator: " ")[1]),
+        "mail": "p\(number)@contoso.test", "userPrincipalName": "p\(number)@contoso.test", "jobTitle": "Staff",
+      ]
+      if let manager { user["manager"] = String(format: "20000000-0000-4000-8000-%012d", manager) }
+      return user
+    }
+    let namesakes = (1...14).map { user($0, "Maria Garcia \(["Lopez", "Ruiz", "Sanz", "Vidal"][$0 % 4])\($0)") }
+    let people =
+      [user(0, "Ada Boss")] + namesakes + [user(20, "Maria Garcia"), user(21, "Rey One", manager: 20)]
+      + [user(22, "Rey Two", manager: 20), user(23, "Rey Three", manager: 3)]
+    try await SandboxGraph.run(people: people) { graph in
+      let fixture = try IndexFixture(graph)
+      defer { fixture.remove() }
+      let index = try fixture.open()
+      _ = try await fixture.sync(index)
+      let reports: Set<String> = ["20000000-0000-4000-8000-000000000021", "20000000-0000-4000-8000-000000000022"]
+      #expect(try await Self.online(graph, "manager:\"Maria Garcia\"") == reports)
+      #expect(try Self.offline(index, "manager:\"Maria Garcia\"") == reports)
+      // A name none is called exactly: both refuse it alike.
+      #expect(try await Self.online(graph, "manager:\"Maria G\"") == nil)
+      #expect(try Self.offline(index, "manager:\"Maria G\"") == nil)
+    }
+  }
+
   /// An index filled under `User.ReadBasic.All` holds no departments and no managers: it says so
   /// rather than answering "no one".
   @Test func aBasicProfileIndexRefusesFiltersItCannotAnswer() async throws {

@@ -27,12 +27,17 @@ import Testing
     let pool = try DatabasePool(path: location.file.path)
     try pool.write { db in
       try db.execute(sql: "DROP TABLE room; DELETE FROM grdb_migrations WHERE identifier = 'v6-rooms'")
-      // And what later versions added (v7: people's hours; v8: the phone look-up table and its triggers).
+      // And what later versions added (v7: people's hours; v8: the phone look-up table and its triggers;
+      // v9: the filter indexes; v10: the person's own people).
       try db.execute(
         sql: """
           DROP TABLE IF EXISTS reach; DELETE FROM grdb_migrations WHERE identifier = 'v7-reach';
           DROP TRIGGER person_lookup_added; DROP TRIGGER person_lookup_removed; DROP TRIGGER person_lookup_changed;
-          DROP TABLE person_lookup; DELETE FROM grdb_migrations WHERE identifier = 'v8-lookup'
+          DROP TABLE person_lookup; DELETE FROM grdb_migrations WHERE identifier = 'v8-lookup';
+          DROP INDEX person_department; DROP INDEX person_jobTitle; DROP INDEX person_companyName;
+          DROP INDEX person_city; DROP INDEX person_country; DROP INDEX person_office; DROP INDEX person_disabled;
+          DROP INDEX person_kind; DELETE FROM grdb_migrations WHERE identifier = 'v9-filter-indexes';
+          DROP TABLE works_with; DROP TABLE opened; DELETE FROM grdb_migrations WHERE identifier = 'v10-your-people'
           """)
     }
     #expect(try pool.read(Self.schema) == expected)

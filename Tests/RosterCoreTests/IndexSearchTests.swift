@@ -103,7 +103,7 @@ import Testing
     state.now = Self.now
     #expect(
       reduce(&state, .index(.attached(LocalIndexSummary(complete: false, people: 0, lastSync: nil))))
-        == [.syncIndex])
+        == [.syncIndex, .loadYourPeople])
     _ = reduce(&state, .index(.syncProgressed(indexed: 12_000, estimate: 200_000)))
     #expect(state.index.statusText(at: Self.now) == "indexing 12,000 of ~200,000")
     let done = LocalIndexSummary(complete: true, people: 200_000, lastSync: Self.now)

@@ -75,6 +75,8 @@ struct SelectionRestTests {
     await store.send(.list(.detailOpened)) {
       $0.singlePaneDetailOpen = true
       $0.focus = .detail
+      // Opened: remembered as one of the person's own people (issue 32).
+      $0.yourPeople.people.open(Fixtures.alexes[2].id, at: $0.now)
       $0.detail.selectionMoving = false
       $0.detail.requestID += 1
       $0.detail.status = .loading(Fixtures.alexes[2])
@@ -97,5 +99,7 @@ struct SelectionRestTests {
     #expect(state.detail.status == .loading(Fixtures.alexes[1]))
     #expect(effects.contains(.loadDetail(personID: Fixtures.alexes[1].id, requestID: state.detail.requestID)))
     #expect(!state.detail.selectionMoving)
+    // Tab into the pane opens the person as Enter does (issue 32's history).
+    #expect(effects.contains(.recordOpened(personID: Fixtures.alexes[1].id, at: state.now)))
   }
 }

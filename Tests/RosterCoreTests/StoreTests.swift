@@ -45,6 +45,8 @@ struct StoreTests {
     await store.send(.list(.detailOpened)) {
       $0.singlePaneDetailOpen = true
       $0.focus = .detail
+      // Opened: remembered as one of the person's own people (issue 32).
+      $0.yourPeople.people.open(Fixtures.alexes[0].id, at: $0.now)
     }
     await store.send(.detail(.closed)) {
       $0.singlePaneDetailOpen = false

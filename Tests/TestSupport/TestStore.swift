@@ -66,7 +66,8 @@ public final class TestStore {
   public init(
     state: AppState = .signedIn(), index: LocalIndexClient = .disabled, accounts: AccountsClient = .unavailable,
     groups: GroupClient = .emptyTenant, rooms: RoomClient = .emptyTenant,
-    schedules: ScheduleClient = .unavailable(.offline("Schedules are not available in this session."))
+    schedules: ScheduleClient = .unavailable(.offline("Schedules are not available in this session.")),
+    worksWith: WorksWithClient = .unavailable(.offline("Your people are not available in this session."))
   ) {
     let scheduler = TestScheduler()
     self.scheduler = scheduler
@@ -78,7 +79,7 @@ public final class TestStore {
     self.saveResult = saveResult
     let services = Services(
       auth: auth.client, directory: directory.client, index: index, groups: groups, rooms: rooms,
-      schedules: schedules)
+      schedules: schedules, worksWith: worksWith)
     let environment = RuntimeEnvironment(
       services: services, scheduler: scheduler,
       saveSettings: { settings in

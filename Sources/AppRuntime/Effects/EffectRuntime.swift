@@ -58,6 +58,8 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
       return ScheduleEffects(schedules: services.schedules, index: services.index, jobs: jobs)
     case .loadHealth:
       return HealthEffects(health: services.health, jobs: jobs)
+    case .loadYourPeople, .readWorksWith, .storeWorksWith, .forgetWorksWith, .recordOpened:
+      return YourPeopleEffects(worksWith: services.worksWith, index: services.index, jobs: jobs)
     case .listAccounts, .switchAccount, .prepareNewAccount:
       return AccountEffects(accounts: environment.accounts, use: { self.use($0) }, jobs: jobs)
     }

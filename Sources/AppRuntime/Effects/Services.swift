@@ -15,6 +15,8 @@ public struct Services: Sendable {
   public var schedules: ScheduleClient
   /// Account health and sign-in logs for those who may (issue 33).
   public var health: HealthClient
+  /// Whom the person works with (`/me/people`, issue 32); kept by `index.yourPeople`.
+  public var worksWith: WorksWithClient
   /// The local directory index (`Index` target), `.disabled` when the setting is off.
   public var index: LocalIndexClient
   /// The B2C task API (`TaskClient.live` from Tasks); unavailable without `taskAPI`.
@@ -26,9 +28,11 @@ public struct Services: Sendable {
     groups: GroupClient = .unavailable(.offline("Groups are not available in this session.")),
     rooms: RoomClient = .unavailable(.offline("Rooms are not available in this session.")),
     schedules: ScheduleClient = .unavailable(.offline("Schedules are not available in this session.")),
-    health: HealthClient = .unavailable(.offline("Account health is not available in this session."))
+    health: HealthClient = .unavailable(.offline("Account health is not available in this session.")),
+    worksWith: WorksWithClient = .unavailable(.offline("Your people are not available in this session."))
   ) {
     self.health = health
+    self.worksWith = worksWith
     self.rooms = rooms
     self.schedules = schedules
     self.groups = groups

@@ -34,6 +34,8 @@ public enum AppAction: Equatable, Sendable {
   case memberOf(MemberOfAction)
   /// The account picker and switching accounts (issue 21).
   case accounts(AccountsAction)
+  /// Whom the person works with and opened (issue 32).
+  case yourPeople(YourPeopleAction)
 }
 
 /// App-wide events.

@@ -30,6 +30,8 @@ public struct AppState: Equatable, Sendable {
   public var reach = ReachState()
   /// The pane's Account section (issue 33); never written to the index.
   public var health = HealthState()
+  /// Whom the person works with and opened: first in every tier of the ranking (issue 32).
+  public var yourPeople = YourPeopleState()
   /// The selected person's photo (PhotoReducer).
   public var photo: PhotoState
   /// The B2C task list (issue 14).

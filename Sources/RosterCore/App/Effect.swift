@@ -99,6 +99,16 @@ public enum Effect: Equatable, Sendable {
   /// Read a person's account section with the token's `scopes` (issue 33); answers
   /// `.health(.loaded(id:…))` (`health`).
   case loadHealth(personID: String, scopes: [String], requestID: Int)
+  /// What the local index keeps of "your people" (issue 32); answers `.yourPeople(.loaded)`.
+  case loadYourPeople
+  /// Whom the person works with, from Graph's `/me/people`; answers `.yourPeople(.worksWithRead)`.
+  case readWorksWith
+  /// Keep Graph's list in the local index as read at `readAt`; answers nothing.
+  case storeWorksWith([String], readAt: Date)
+  /// Forget Graph's list in the local index (refused, or no People.Read); answers nothing.
+  case forgetWorksWith
+  /// Keep in the local index that the person opened `personID`; answers nothing.
+  case recordOpened(personID: String, at: Date)
   /// The signed-in accounts for the picker; answers `.accounts(.listed)` or `.accounts(.failed)`.
   case listAccounts
   /// Put the account with this token cache key in force (its clients, index, photos); answers
@@ -137,6 +147,7 @@ public enum CancelID: Hashable, Sendable, CaseIterable {
   case rooms
   case schedule
   case health
+  case yourPeople
 }
 
 extension Effect {

@@ -17,7 +17,7 @@ public func reduce(_ state: inout AppState, _ action: AppAction) -> [Effect] {
   let people = PeopleOnScreen(state) == peopleBefore ? [] : PresenceReducer.peopleChanged(state)
   return effects + kinds + people + PresenceReducer.follow(action, state) + PhotoReducer.follow(&state)
     + ReachReducer.follow(action, &state)
-    + IndexReducer.follow(action, &state)
+    + IndexReducer.follow(action, &state) + YourPeopleReducer.follow(action, &state)
 }
 
 /// The query in the field changed: the other kinds answer it (people's own reducer already has).
@@ -45,6 +45,7 @@ private func reduceFeature(_ state: inout AppState, _ action: AppAction) -> [Eff
   case .groupPane(let action): return GroupPaneReducer.reduce(&state, action)
   case .memberOf(let action): return MemberOfReducer.reduce(&state, action)
   case .accounts(let action): return AccountsReducer.reduce(&state, action)
+  case .yourPeople(let action): return YourPeopleReducer.reduce(&state, action)
   }
 }
 

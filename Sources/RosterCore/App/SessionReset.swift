@@ -37,6 +37,7 @@ enum SessionReset {
     state.tasks.requestID = taskIDs.0 + 1
     state.tasks.nextLocalID = taskIDs.1
     state.index = IndexState()
+    state.yourPeople = YourPeopleState()
     state.account = nil
     state.focus = .list
     state.singlePaneDetailOpen = false
@@ -53,7 +54,7 @@ extension AppAction {
     switch self {
     case .app, .setup, .login, .accounts: return false
     case .search, .list, .detail, .index, .presence, .photo, .tasks, .groups, .rooms, .groupPane, .memberOf, .reach,
-      .health:
+      .health, .yourPeople:
       return true
     }
   }

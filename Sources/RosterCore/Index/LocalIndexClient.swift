@@ -105,6 +105,8 @@ public struct LocalIndexClient: Sendable {
   /// People's working hours and zones from their last getSchedule answer (issue 31), for the pane
   /// while Graph cannot be reached.
   public var workingHours: WorkingHoursStore
+  /// Whom the person works with and opened (issue 32), kept with the account's index.
+  public var yourPeople: YourPeopleStore
 
   public init(
     attach: @escaping @Sendable (Account) -> LocalIndexSummary?,
@@ -118,9 +120,10 @@ public struct LocalIndexClient: Sendable {
     rooms: RoomClient = .unavailable(.offline("No local index is attached.")),
     damage: @escaping @Sendable () -> String? = { nil },
     answer: (@Sendable (String, Int) -> Result<[Person], DirectoryError>)? = nil,
-    workingHours: WorkingHoursStore = .none
+    workingHours: WorkingHoursStore = .none, yourPeople: YourPeopleStore = .none
   ) {
     self.workingHours = workingHours
+    self.yourPeople = yourPeople
     self.rooms = rooms
     self.damage = damage
     self.closeMatches = closeMatches

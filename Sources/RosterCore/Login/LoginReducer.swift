@@ -113,7 +113,8 @@ enum LoginReducer {
     } else {
       effects.append(.warmUpDirectory)
     }
-    return effects + IndexReducer.signedIn(&state, account) + DetailReducer.reload(&state)
+    return effects + IndexReducer.signedIn(&state, account) + YourPeopleReducer.signedIn(&state)
+      + DetailReducer.reload(&state)
   }
 
   /// Starts the interactive flow in `state.login.method`, replacing any in progress.

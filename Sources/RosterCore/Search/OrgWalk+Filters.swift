@@ -35,8 +35,15 @@ extension OrgWalk {
       + "Give more of the name, or their mail."
   }
 
-  /// The one person of `found` (the first page of a search for the name, at most 10) the name
-  /// means: the only one, or the only one whose display name is the name; nil when none or several.
+  /// How many of a name's matches `chosen` looks at: every match, up to one page of Graph's
+  /// largest. The rule then does not depend on which ten a service happens to list first (Graph's
+  /// order is its own, the index's the ranking's), so online and offline choose the same person;
+  /// a name with more matches than this is refused by both alike.
+  public static let resolveLimit = 999
+
+  /// The one person of `found` (every match of a search for the name, up to `resolveLimit`, in
+  /// the ranking's order) the name means: the only one, or the only one whose display name is the
+  /// name; nil when none or several.
   public static func chosen(_ found: [Person], for name: String) -> Person? {
     if found.count == 1 { return found[0] }
     let folded = TextFolding.searchFolded(name)

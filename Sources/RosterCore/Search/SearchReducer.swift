@@ -1,4 +1,5 @@
 import Foundation
+import SearchRules
 
 /// The as-you-type search engine: debounce, cancellation, staleness, cache, local narrowing.
 enum SearchReducer {
@@ -148,14 +149,17 @@ enum SearchReducer {
     guard current else {
       // A late answer for an older query: never shown, but still a good cache entry.
       if case .success(let page) = result, let inFlight, inFlight.requestID == id {
-        state.search.cache.insert(CachedResults(page, rankedFor: inFlight.query), for: inFlight.query, now: state.now)
+        state.search.cache.insert(
+          CachedResults(page, rankedFor: inFlight.query, closeness: state.yourPeople.people.closeness),
+          for: inFlight.query, now: state.now)
       }
       return []
     }
     let query = state.search.normalizedQuery
     switch result {
     case .success(let page):
-      let answer = CachedResults(page, rankedFor: state.search.query.string)
+      let answer = CachedResults(
+        page, rankedFor: state.search.query.string, closeness: state.yourPeople.people.closeness)
       state.search.cache.insert(answer, for: query, now: state.now)
       return show(&state, answer, for: query)
     case .failure(let error):
@@ -177,7 +181,8 @@ enum SearchReducer {
       // so a held Down key stood at the end of every page (Graph's order is not the ranking's).
       let known = Set(answer.people.map(\.id))
       answer.people += PeopleRanking.ranked(
-        page.people.filter { !known.contains($0.id) }, for: state.search.query.string)
+        page.people.filter { !known.contains($0.id) }, for: state.search.query.string,
+        closeness: state.yourPeople.people.closeness)
       answer.next = page.next
       state.search.cache.update(query) { $0 = answer }
       return show(&state, answer, for: query)
@@ -248,7 +253,9 @@ enum SearchReducer {
 
 extension CachedResults {
   /// A live answer, ranked within what is loaded (`SearchRanking`: the index ranks its own).
-  init(_ page: PeoplePage, rankedFor query: String) {
-    self.init(people: PeopleRanking.ranked(page.people, for: query), next: page.next, totalCount: page.totalCount)
+  init(_ page: PeoplePage, rankedFor query: String, closeness: Closeness) {
+    self.init(
+      people: PeopleRanking.ranked(page.people, for: query, closeness: closeness), next: page.next,
+      totalCount: page.totalCount)
   }
 }

@@ -6,8 +6,8 @@ import SandboxDirectory
 /// Microsoft Graph v1.0, the users and groups subset: `/me`, `/users`, `/users/{id|upn}` and their
 /// `manager` (also as `$expand=manager($levels=…)`), `directReports` and photos (`GraphEndpoints+Photo`); JSON
 /// `$batch` and `communications/getPresencesByUserId`; `/groups` and memberships
-/// (`GraphEndpoints+Groups`); rooms and room lists (`GraphEndpoints+Places`); with Graph's bearer
-/// and permission checks.
+/// (`GraphEndpoints+Groups`); rooms and room lists (`GraphEndpoints+Places`); the People API
+/// (`GraphEndpoints+People`); with Graph's bearer and permission checks.
 struct GraphEndpoints: Sendable {
   let tenant: SandboxTenant
 
@@ -102,6 +102,10 @@ struct GraphEndpoints: Sendable {
     if let relation = rest.first?.lowercased(), relation == "memberof" || relation == "transitivememberof" {
       guard let index = tenant.directory.userIndex(id: target.id) else { throw .notFound(target.id) }
       return try memberships(of: .user(Int32(index)), path: rest, isSelf: isSelf, request: request, caller: caller)
+    }
+    // The People API has its own permissions (People.Read), not the user-reading ones.
+    if rest.first?.lowercased() == "people" {
+      return try people(target, rest: rest, isSelf: isSelf, request: request, caller: caller)
     }
     guard isSelf ? caller.canReadSelf : caller.canReadAllBasic else { throw .accessDenied }
     let directory = tenant.directory

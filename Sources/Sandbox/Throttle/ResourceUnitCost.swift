@@ -8,8 +8,8 @@ import Foundation
 ///
 /// Requests outside the identity service cost nothing here, because Graph counts them against
 /// other services' limits: photos (Outlook's profile API), presence (cloud communications),
-/// places and calendars (Outlook's calendar API). A `$batch` costs nothing itself; each request inside it is
-/// priced as if sent alone.
+/// places, calendars (Outlook's calendar API) and the People API (`me/people`). A `$batch` costs
+/// nothing itself; each request inside it is priced as if sent alone.
 enum ResourceUnitCost {
   /// The cost of a request to `/v1.0/…`, or nil when it is not an identity request.
   static func of(_ request: IncomingRequest) -> Int? {
@@ -35,6 +35,8 @@ enum ResourceUnitCost {
       if let relation = rest.first, relation == "photo" || relation == "photos" { return nil }
       // Calendars (getSchedule) are Outlook's, limited per mailbox (`MailboxRequestLimit`).
       if rest.first == "calendar" { return nil }
+      // So is the People API (`me/people`): Exchange serves it, under Outlook's limit too.
+      if rest.first == "people" { return nil }
       if let relation = rest.first, relation == "memberof" || relation == "transitivememberof" { return 2 }
       return 1
     case "groups" where segments.count >= 3:

@@ -288,6 +288,10 @@ extension AppState {
     add("Mail", value(person.mail, basic: true))
     // Found by an alias, other mail or employee id (issue 32): the name alone would not say why.
     if let found = matchedIdentifier(of: person) { add("Found by", (found.string, .plain)) }
+    // Why they lead the list when their name is typed (issue 32).
+    if let near = yourPeople.people.explanation(for: person.id, now: now) {
+      add("Your people", (YourPeople.mark + " " + near, .plain))
+    }
     // Near the top, where it is seen at 80×24: why this person is in no search.
     if person.isHiddenFromAddressList {
       add("Address list", ("hidden: found by full address only", .warning))

@@ -170,6 +170,9 @@ public final class MasterListViewController: ViewController {
     // Presence: a glyph before the name, and the word in a last column where there is room
     // (the glyphs' shapes still differ without it).
     let presence = state.showsPresence ? state.presence.byID : nil
+    // The person's own people lead their tier, marked after the name (issue 32).
+    let near = state.yourPeople.people.closeness
+    let markWidth = DisplayWidth.of(" " + YourPeople.mark)
     // Columns sized from the rows on screen (DECISIONS.md, "List columns"): full names and
     // addresses first, then the presence word and the job title in what is left. A group's
     // "address" is the word saying what it is, then its mail.
@@ -181,7 +184,9 @@ public final class MasterListViewController: ViewController {
     let groupNames = shownGroups.map { DisplayWidth.of($0.listName) } + shownRooms.map { DisplayWidth.of($0.listName) }
     let columns = PeopleColumns(
       total: listRect.cols - 1,
-      names: shownPeople.map { DisplayWidth.of($0.listName) + (presence == nil ? 0 : 2) } + groupNames,
+      names: shownPeople.map {
+        DisplayWidth.of($0.listName) + (presence == nil ? 0 : 2) + (near.rank(of: $0.id) == nil ? 0 : markWidth)
+      } + groupNames,
       address: (shownPeople.map { DisplayWidth.of($0.listAddress) }
         + shownGroups.map { DisplayWidth.of($0.listAddress) } + shownRooms.map { DisplayWidth.of($0.listAddress) })
         .max() ?? 0,
@@ -237,7 +242,8 @@ public final class MasterListViewController: ViewController {
         return ListView.layoutRow([room.listName, room.listAddress], widths: widths)
       case .person(let person):
         let known = presence?[person.id]
-        let name = presence == nil ? person.listName : (known?.glyph ?? " ") + " " + person.listName
+        let listed = near.rank(of: person.id) == nil ? person.listName : person.listName + " " + YourPeople.mark
+        let name = presence == nil ? listed : (known?.glyph ?? " ") + " " + listed
         if columns.spans(nameWidth: DisplayWidth.of(name)) { return Truncation.fit(name, toWidth: columns.total) }
         let texts =
           [name] + (columns.address.map { [Truncation.fitAddress(person.listAddress, toWidth: $0)] } ?? [])

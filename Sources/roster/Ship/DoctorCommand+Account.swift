@@ -47,6 +47,10 @@ enum DoctorAccount {
     Feature(
       name: "Rooms", required: false, anyOf: [RoomClient.permission, "Place.ReadWrite.All"],
       without: "no meeting rooms (roster rooms)"),
+    Feature(
+      name: "Your people first", required: false, anyOf: [WorksWithClient.permission, "People.Read.All"],
+      without: "searches do not know whom you work with (the people you opened still come first)",
+      userConsentable: true),
   ]
 
   static func check(settings: Settings, common: CommonOptions, store: any TokenStore) async -> ([DoctorCheck], Account?)

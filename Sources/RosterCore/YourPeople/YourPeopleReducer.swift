@@ -1,0 +1,90 @@
+import Foundation
+
+/// Keeps "your people" (issue 32): loads what the index keeps when it is attached, reads Graph's
+/// `/me/people` when the sign-in holds People.Read and the list is a day old (at sign-in, then
+/// after a sync), forgets it when the permission is gone, and records whom the person opens
+/// (Enter or Tab into the pane on a person's row). Without People.Read nothing is said here:
+/// `roster doctor` names it.
+enum YourPeopleReducer {
+  static func reduce(_ state: inout AppState, _ action: YourPeopleAction) -> [Effect] {
+    switch action {
+    case .loaded(let kept):
+      // Opened in this session before the index answered: kept, most recent first.
+      var people = kept
+      for entry in state.yourPeople.people.opened.reversed() where !kept.opened.contains(entry) {
+        people.open(entry.id, at: entry.at)
+      }
+      if kept.worksWithReadAt == nil, state.yourPeople.people.worksWithReadAt != nil {
+        people.setWorksWith(
+          state.yourPeople.people.worksWith, readAt: state.yourPeople.people.worksWithReadAt ?? state.now)
+      }
+      state.yourPeople.people = people
+      return refreshIfDue(&state)
+    case .worksWithRead(let result):
+      state.yourPeople.isReading = false
+      switch result {
+      case .success(let ids):
+        state.yourPeople.people.setWorksWith(ids, readAt: state.now)
+        return [.storeWorksWith(ids, readAt: state.now)]
+      case .failure(.permissionDenied):
+        return forget(&state)
+      case .failure:
+        // Offline, throttled, a service error: the list kept stays; the next sync asks again.
+        return []
+      }
+    }
+  }
+
+  /// Events of other features this one follows: the index attached (load what it keeps, or read
+  /// Graph's list when there is no index), a sync finished (a day-old list is read again), a
+  /// person opened.
+  static func follow(_ action: AppAction, _ state: inout AppState) -> [Effect] {
+    guard state.account != nil, state.screen == .main else { return [] }
+    switch action {
+    case .index(.attached(let summary)):
+      return summary == nil ? refreshIfDue(&state) : [.loadYourPeople]
+    case .index(.syncFinished(.synced)):
+      return refreshIfDue(&state)
+    case .app(.focusSwitched), .list(.detailOpened):
+      guard state.focus == .detail, let person = state.selectedListPerson else { return [] }
+      state.yourPeople.people.open(person.id, at: state.now)
+      return [.recordOpened(personID: person.id, at: state.now)]
+    default:
+      return []
+    }
+  }
+
+  /// At sign-in: a new person's lists (the index's come with `.index(.attached)`); without an
+  /// index, Graph's list is read now.
+  static func signedIn(_ state: inout AppState) -> [Effect] {
+    state.yourPeople = YourPeopleState()
+    return state.settings.index ? [] : refreshIfDue(&state)
+  }
+
+  /// Reads Graph's list when the sign-in may and it is due; forgets it when the sign-in may not.
+  static func refreshIfDue(_ state: inout AppState) -> [Effect] {
+    guard let account = state.account else { return [] }
+    switch state.yourPeople.people.refresh(for: account, at: state.now) {
+    case .forget: return forget(&state)
+    case .keep: return []
+    case .read:
+      guard !state.yourPeople.isReading else { return [] }
+      state.yourPeople.isReading = true
+      return [.readWorksWith]
+    }
+  }
+
+  private static func forget(_ state: inout AppState) -> [Effect] {
+    let held = state.yourPeople.people.worksWithReadAt != nil || !state.yourPeople.people.worksWith.isEmpty
+    if held { state.yourPeople.people.forgetWorksWith() }
+    // The index forgets too, even when this state held nothing (a list kept by an earlier sign-in
+    // that had the permission); it only reads when it holds none.
+    return held || state.settings.index ? [.forgetWorksWith] : []
+  }
+}
+
+extension Account {
+  /// Whether the token may read whom the person works with (`People.Read`, or the broader
+  /// `People.Read.All`).
+  public var canReadYourPeople: Bool { holds(anyOf: "people.read", "people.read.all") }
+}
