@@ -72,8 +72,13 @@ extension DirectoryIndex {
   func finishFullSync(_ page: DeltaPage, generation: Int, at now: Date) throws {
     try pool.write { db in
       try Self.stage(db, page.changes, generation: generation)
-      let span = try Self.placeStaged(db, generation: generation)
-      try Self.set(db, RowOrder.spanValues(span))
+      // The replaced generation goes in this transaction too, before the indexes are made:
+      // deleted row by row after it, each row left the eight indexes one by one.
+      try Self.withoutFilterIndexes(db) {
+        try Self.set(db, RowOrder.spanValues(try Self.placeStaged(db, generation: generation)))
+        try Self.set(db, ["generation": String(generation)])
+        while try Self.purgeBatch(db) {}
+      }
       // A round begun before the grant was recorded may hold anything: it counts as full.
       let filledWith = try Self.meta(db)["building_profiles"] ?? ProfileGrant.full.rawValue
       // A directory on one page has only this page to say whether managers came back.
@@ -97,23 +102,24 @@ extension DirectoryIndex {
   }
 
   /// Removes generations other than the live one, in batches so readers are never held long,
-  /// then, with `pack`, packs the file (`compact`): called once a full sync has finished, and
-  /// before a round begins (a process killed before it finished purging leaves the replaced
-  /// generation's rows; deltas and placing assume the live generation is alone in `person`).
+  /// then, with `pack`, packs the file (`compact`): called once a full sync has finished (which
+  /// purged the replaced generation itself: only packing is left), and before a round begins (a
+  /// process killed before it finished purging leaves the replaced generation's rows; deltas and
+  /// placing assume the live generation is alone in `person`).
   func purgeOldGenerations(pack: Bool = true) throws {
-    while true {
-      let more = try pool.write { db -> Bool in
-        let live = try Self.liveGeneration(db)
-        let old = try Int.fetchOne(
-          db, sql: "SELECT generation FROM person WHERE generation < ? OR generation > ? LIMIT 1",
-          arguments: [live, live])
-        guard let old else { return false }
-        try Self.purge(db, generation: old, limit: 5000, tokens: true)
-        return true
-      }
-      if !more { break }
-    }
+    while try pool.write({ db in try Self.purgeBatch(db) }) {}
     if pack { try compact(always: true) }
+  }
+
+  /// Deletes up to 5,000 rows of a generation other than the live one, with their tokens;
+  /// whether there were any.
+  private static func purgeBatch(_ db: Database) throws -> Bool {
+    let live = try liveGeneration(db)
+    let old = try Int.fetchOne(
+      db, sql: "SELECT generation FROM person WHERE generation < ? OR generation > ? LIMIT 1", arguments: [live, live])
+    guard let old else { return false }
+    try purge(db, generation: old, limit: 5000, tokens: true)
+    return true
   }
 
   /// `VACUUM` after a full sync: the staged rows' pages (`person_staging`, as many as the people

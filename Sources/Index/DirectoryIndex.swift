@@ -272,7 +272,7 @@ public final class DirectoryIndex: Sendable {
       }
       let groups = try Self.groupStatus(db, meta: meta)
       let rooms = try Self.roomStatus(db, meta: meta)
-      return IndexStatus(
+      var status = IndexStatus(
         file: location.file.path, sizeBytes: size, people: generation > 0 ? (people ?? 0) : 0,
         complete: generation > 0 && meta["delta_link"] != nil,
         lastSync: Double(meta["last_sync"] ?? "").map(Date.init(timeIntervalSince1970:)),
@@ -282,6 +282,10 @@ public final class DirectoryIndex: Sendable {
         permissionProblem: meta["permission_problem"], groups: groups.groups,
         groupsMissingPermission: groups.problem?.permission, rooms: rooms.rooms, roomsRefreshed: rooms.refreshed,
         roomsMissingPermission: rooms.missingPermission, roomsFailure: rooms.failure)
+      status.worksWith = try Int.fetchOne(db, sql: "SELECT count(*) FROM works_with") ?? 0
+      status.worksWithRead = Double(meta["works_with_read_at"] ?? "").map(Date.init(timeIntervalSince1970:))
+      status.opened = try Int.fetchOne(db, sql: "SELECT count(*) FROM opened") ?? 0
+      return status
     }
   }
 

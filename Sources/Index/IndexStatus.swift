@@ -33,4 +33,10 @@ public struct IndexStatus: Sendable, Equatable, Codable {
   public var roomsMissingPermission: String? = nil
   /// Why the last rooms refresh did not finish; the rooms kept are from `roomsRefreshed`.
   public var roomsFailure: String? = nil
+  /// Whom Microsoft 365 says the person works with, kept (issue 32); 0 when none or not read.
+  public var worksWith: Int = 0
+  /// When that list was read; nil when it never was or was forgotten (no People.Read).
+  public var worksWithRead: Date? = nil
+  /// The people the person opened in Roster, kept on this machine (`roster history`).
+  public var opened: Int = 0
 }

@@ -166,6 +166,13 @@ struct IndexContext {
     } else {
       lines.append("Rooms:     none yet\(failure)")
     }
+    // Issue 32: what ranks the person's own people first, and how old it is.
+    let read =
+      status.worksWithRead.map { "read \(IndexState.age(Date().timeIntervalSince($0)))" }
+      ?? (account.canReadYourPeople ? "not read yet" : "not read: needs People.Read")
+    lines.append(
+      "Your people: \(NumberText.grouped(status.worksWith)) you work with (\(read)), "
+        + "\(NumberText.grouped(status.opened)) you opened (roster history)")
     if let problem = status.permissionProblem { lines.append("Problem:   \(CleanText(problem))") }
     return lines
   }

@@ -72,6 +72,24 @@ import Testing
       let counts = try questions.map { try Self.ids(index, $0, limit: 100_000) { _ in }.count }
       #expect(counts.filter { $0 > 0 }.count >= questions.count / 2)
       #expect(counts.contains { (1...100).contains($0) })
+
+      // A second full sync places its generation and purges the first with the indexes dropped,
+      // then makes them again from the rows left: the same answers, from indexes of these rows.
+      try index.dropDeltaLink()
+      _ = try await fixture.sync(index)
+      let (names, generations) = try await index.pool.read { db in
+        (
+          try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'person'"),
+          try Int.fetchAll(db, sql: "SELECT DISTINCT generation FROM person")
+        )
+      }
+      #expect(generations.count == 1)
+      #expect(Set(DirectoryIndex.filterIndexes.map(\.name)).isSubset(of: names))
+      // Every index's entries are its rows' (the check reads `person` and each of its indexes).
+      let check = try await index.pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check(person)") }
+      #expect(check == ["ok"])
+      try Self.expectSameAsTheScan(index, questions)
+      #expect(try questions.map { try Self.ids(index, $0, limit: 100_000) { _ in }.count } == counts)
     }
   }
 

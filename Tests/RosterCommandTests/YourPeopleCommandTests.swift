@@ -33,6 +33,8 @@ import Testing
       let roster = harness.roster(extra: ["ROSTER_SCOPES": Self.base + " People.Read"])
       #expect(try await roster.run(["login", "--device-code"]).status == 0)
       #expect(try await roster.run(["index", "sync"]).status == 0)
+      let status = try await roster.run(["index", "status"])
+      #expect(status.stdout.contains("Your people: \(colleagues.count) you work with (read just now), 0 you opened"))
       for offline in [false, true] {
         let found = try await roster.run(["search"] + (offline ? ["--offline"] : []) + [given])
         #expect(found.status == 0, "\(found.stderr)")
