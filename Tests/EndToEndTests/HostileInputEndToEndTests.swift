@@ -71,6 +71,10 @@ struct HostileInputEndToEndTests {
     }
     var info = stat()
     #expect(stat("\(dir)/state/roster", &info) == 0 && info.st_mode & 0o077 == 0)
+    // Settled first: the start's warm-up reads a token too, and on a loaded machine it could still be
+    // on its way and meet the faults below itself, with nothing on screen to say so.
+    try tmux(run).until("roster idle after its start") { _ in FileManager.default.fileExists(atPath: run.idleFile.path)
+    }
 
     // Point 3: the access token expires and the token endpoint fails twice with Retry-After.
     try sandbox.fault(["kind": "expire_access_tokens"])
