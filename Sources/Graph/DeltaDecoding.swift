@@ -11,56 +11,8 @@ import RosterCore
 enum DeltaDecoding {
   /// `listing`: a `/users` page (a fill, `UserFill`), whose last page carries no link at all.
   static func page(from data: Data, listing: Bool = false) throws(DirectoryError) -> DeltaPage {
-    let result: Result<DeltaPage, DirectoryError> = data.withUnsafeBytes { raw in
-      Result { () throws(DirectoryError) in try page(raw.bindMemory(to: UInt8.self), listing: listing) }
-    }
-    return try result.get()
-  }
-
-  private static func page(_ bytes: UnsafeBufferPointer<UInt8>, listing: Bool) throws(DirectoryError) -> DeltaPage {
-    var changes: [DeltaChange]?
-    var next: String?
-    var delta: String?
-    do {
-      var cursor = try JSONCursor(bytes)
-      guard try cursor.peek() == .object else {
-        throw DirectoryError.malformedResponse("Microsoft Graph sent a delta page that is not a JSON object.")
-      }
-      try cursor.members { (cursor, key) throws(JSONCursor.Malformed) in
-        switch key {
-        case "value":
-          guard try cursor.peek() == .array else {
-            changes = nil
-            return try cursor.skip()
-          }
-          var entries: [DeltaChange] = []
-          entries.reserveCapacity(1000)
-          try cursor.elements { (cursor) throws(JSONCursor.Malformed) in
-            if let change = try entry(&cursor) { entries.append(change) }
-          }
-          changes = entries
-        case "@odata.nextLink": next = try cursor.stringIfAny()
-        case "@odata.deltaLink": delta = try cursor.stringIfAny()
-        default: try cursor.skip()
-        }
-      }
-      try cursor.end()
-    } catch let error as DirectoryError {
-      throw error
-    } catch let error as JSONCursor.Malformed {
-      throw .malformedResponse(
-        "Microsoft Graph sent a delta page that is not valid JSON (truncated?): \(error.reason) at byte \(error.offset)."
-      )
-    } catch {
-      throw .malformedResponse("Microsoft Graph sent a delta page that could not be read.")
-    }
-    guard let changes else { throw .malformedResponse("The delta page from Microsoft Graph has no \"value\" array.") }
-    if next?.isEmpty == true { next = nil }
-    if delta?.isEmpty == true { delta = nil }
-    guard next != nil || delta != nil || listing else {
-      throw .malformedResponse("The delta page from Microsoft Graph has neither a next link nor a delta link.")
-    }
-    return DeltaPage(changes: changes, nextLink: next, deltaLink: delta)
+    let page = try DeltaPageReading.read(data, listing: listing, capacity: 1000, entry: entry)
+    return DeltaPage(changes: page.changes, nextLink: page.nextLink, deltaLink: page.deltaLink)
   }
 
   /// One entry of `value`: a person, a removal, or nil (not an object, or no id).

@@ -108,6 +108,28 @@ struct JSONCursor {
     }
   }
 
+  /// Reads past the next value (checked as `skip` checks it) and gives the offsets of its bytes:
+  /// a value handed on whole, such as a `$batch` answer's inner body, which its own decoder reads
+  /// later, without being boxed here first.
+  mutating func span() throws(Malformed) -> Range<Int> {
+    skipSpace()
+    let start = at
+    try skip()
+    return start..<at
+  }
+
+  /// The next value when it is a number with an integer value (`200`, `200.0`), else nil (skipped).
+  mutating func intIfAny() throws(Malformed) -> Int? {
+    guard try peek() == .number else {
+      try skip()
+      return nil
+    }
+    let start = at
+    try number()
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<at]), as: UTF8.self)
+    return Int(text) ?? Double(text).flatMap { Int(exactly: $0) }
+  }
+
   /// After the top-level value: only white space may follow.
   mutating func end() throws(Malformed) {
     skipSpace()

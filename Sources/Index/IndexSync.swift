@@ -96,6 +96,8 @@ public struct IndexSync: Sendable {
   private func runLocked(
     progress: @escaping @Sendable (IndexProgress) -> Void, onRetry: @escaping @Sendable (RetryNotice) -> Void
   ) async throws(IndexSyncError) -> IndexSyncOutcome {
+    // Page bodies and a page's arrays go back to the system when freed (issue 30).
+    HeapTrim.mapLargeBlocks()
     guard let lock = SyncLock(index.location.lockFile) else { return .busy }
     defer { withExtendedLifetime(lock) {} }
     do {

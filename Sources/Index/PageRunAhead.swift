@@ -12,11 +12,12 @@ final class PageRunAhead<Page: Sendable>: Sendable {
   private let queue: PageQueue<Page>
   private let producer: Task<Void, Never>
 
+  /// `depth`: pages that may wait decoded (`Self.depth` when nil).
   init(
-    from link: String?, fetch: @escaping @Sendable (String?) async throws -> Page,
+    from link: String?, depth: Int? = nil, fetch: @escaping @Sendable (String?) async throws -> Page,
     nextLink: @escaping @Sendable (Page) -> String?
   ) {
-    let queue = PageQueue<Page>(depth: Self.depth)
+    let queue = PageQueue<Page>(depth: max(1, depth ?? Self.depth))
     self.queue = queue
     producer = Task {
       var link = link

@@ -27,6 +27,8 @@ struct SyncRound<Change: Sendable & Equatable> {
     var bulk: (begin: () throws -> Void, end: () -> Void)? = nil
     /// Whether the full round logs where its time went (the people's, which the bench reads).
     var logsTimings = false
+    /// Pages that may wait decoded for the writer (`PageRunAhead.depth` when nil).
+    var pagesAhead: Int? = nil
   }
 
   let feed: ChangeFeed<Change>
@@ -124,6 +126,7 @@ struct SyncRound<Change: Sendable & Equatable> {
   /// The round's pages from `link` on, fetched ahead of the writer (`PageRunAhead`).
   private func pages(from link: String?) -> PageRunAhead<ChangePage<Change>> {
     let (feed, onRetry) = (feed, onRetry)
-    return PageRunAhead(from: link, fetch: { try await feed.fetch($0, onRetry) }, nextLink: { $0.nextLink })
+    return PageRunAhead(
+      from: link, depth: tables.pagesAhead, fetch: { try await feed.fetch($0, onRetry) }, nextLink: { $0.nextLink })
   }
 }

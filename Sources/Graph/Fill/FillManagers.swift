@@ -18,7 +18,7 @@ struct FillManagers: Sendable {
   init(executor: GraphRequestExecutor, directory: GraphDirectory, pacer: GraphPacer, idsPerRequest: Int) {
     lookUp = FilteredDelta(
       executor: executor, directory: directory, pacer: pacer, path: "/users/delta", select: "id,manager",
-      permission: "User.ReadBasic.All", decode: { try DeltaDecoding.page(from: $0.response.body) },
+      permission: "User.ReadBasic.All", decode: { try DeltaDecoding.page(from: $0.body) },
       idsPerRequest: idsPerRequest)
   }
 

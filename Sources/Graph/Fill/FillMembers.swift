@@ -6,10 +6,11 @@ import Transport
 /// groups are read in `/groups/delta?$filter=id eq '…' or …&$select=id,members` (`FilteredDelta`:
 /// 20 groups a request by default, 10 requests a `$batch`, 2 batches in flight a page, each
 /// round's pages of at most 500 member links followed to its end). Fewer look-ups in flight than
-/// the managers' (each answer is up to 500 links, ~45 KB of JSON parsed into objects): a page's
-/// parsed answers are what its memory is (DECISIONS.md). Each group then becomes one upsert
-/// with its listed properties and every `members@delta` entry its round gave, as a delta walk's
-/// pages give them (there spread over entries of the same id): the same writer stores it.
+/// the managers' (each answer is up to 500 links, ~45 KB of JSON, decoded from the bytes by
+/// `GroupDeltaDecoding`): a page's members are what its memory is (DECISIONS.md). Each group then
+/// becomes one upsert with its listed properties and every `members@delta` entry its round gave,
+/// as a delta walk's pages give them (there spread over entries of the same id): the same writer
+/// stores it.
 ///
 /// Why filtered delta and not `/groups/{id}/members`: a member list costs 2 resource units with
 /// `$select` and one request a group (40,000 units for 20,000 groups: 50 s of an 8,000-unit
@@ -28,12 +29,7 @@ struct FillMembers: Sendable {
     lookUp = FilteredDelta(
       executor: executor, directory: directory, pacer: pacer, path: "/groups/delta", select: "id,members",
       permission: GraphGroups.permission,
-      decode: { answer in
-        guard let object = answer.body as? [String: Any] else {
-          throw DirectoryError.malformedResponse("The delta page from Microsoft Graph is not a JSON object.")
-        }
-        return try GroupDeltaDecoding.page(fromObject: object)
-      },
+      decode: { try GroupDeltaDecoding.page(from: $0.body) },
       denied: { _ in GroupPermissionNeed.readGroups.error }, idsPerRequest: idsPerRequest, inFlight: 2, perBatch: 10)
   }
 
@@ -45,22 +41,26 @@ struct FillMembers: Sendable {
     for change in page.changes {
       if case .upsert(let id, _, _) = change { ids.append(id) }
     }
-    // A page names each person once however many of its groups hold them: ~5 times fewer
-    // strings kept while the page waits for the writer (pages run ahead of it).
-    var interned: [String: String] = [:]
+    // Folded a batch at a time as the answers come; member ids are GUIDs held in 16 bytes
+    // (`MemberChange`), so no sharing of strings is needed.
     var members: [String: [MemberChange]] = [:]
-    for change in try await lookUp.changes(for: ids, onRetry: onRetry) {
-      guard case .upsert(let id, _, let some) = change else { continue }
-      members[id.lowercased(), default: []] += some.map { member in
-        var shared = member
-        if let known = interned[member.id] { shared.id = known } else { interned[member.id] = member.id }
-        return shared
+    try await lookUp.forEach(for: ids, onRetry: onRetry) { changes in
+      for change in changes {
+        guard case .upsert(let id, _, let some) = change else { continue }
+        members[id.lowercased(), default: []] += some
       }
     }
     var annotated = page
     annotated.changes = page.changes.map { change in
       guard case .upsert(let id, let group, _) = change else { return change }
-      return .upsert(id: id, group: group, members: members[id.lowercased()] ?? [])
+      // Copied to its exact size (the lists grew by doubling), and the grown one let go.
+      let key = id.lowercased()
+      guard let grown = members[key] else { return .upsert(id: id, group: group, members: []) }
+      var exact: [MemberChange] = []
+      exact.reserveCapacity(grown.count)
+      exact += grown
+      members[key] = exact
+      return .upsert(id: id, group: group, members: exact)
     }
     return annotated
   }

@@ -24,7 +24,7 @@ struct FilteredDelta<Change: Sendable & Equatable>: Sendable {
   let path: String
   let select: String
   let permission: String
-  /// One inner answer's page (its body as parsed: `GraphBatch.Answer`).
+  /// One inner answer's page (its body's own bytes: `GraphBatch.Answer`).
   let decode: @Sendable (GraphBatch.Answer) throws -> ChangePage<Change>
   /// What a refused request means (a 403 as the kind's permission need).
   var denied: @Sendable (DirectoryError) -> any Error = { $0 }
@@ -35,14 +35,24 @@ struct FilteredDelta<Change: Sendable & Equatable>: Sendable {
 
   /// Every change the rounds for `ids` return, each request's pages in order.
   func changes(for ids: [String], onRetry: @escaping @Sendable (RetryNotice) -> Void) async throws -> [Change] {
-    guard !ids.isEmpty else { return [] }
+    var found: [Change] = []
+    try await forEach(for: ids, onRetry: onRetry) { found += $0 }
+    return found
+  }
+
+  /// The changes the rounds for `ids` return, handed to `take` a `$batch` at a time as they come
+  /// (each request's pages in order), so a caller that folds them (`FillMembers`) never holds them
+  /// all twice: a groups fill's page brings ~100,000 member changes.
+  func forEach(
+    for ids: [String], onRetry: @escaping @Sendable (RetryNotice) -> Void, _ take: ([Change]) -> Void
+  ) async throws {
+    guard !ids.isEmpty else { return }
     let size = min(max(1, idsPerRequest), Self.idsPerRequest)
     var pending: [String] = stride(from: 0, to: ids.count, by: size).map { start in
       let filter = ids[start..<min(start + size, ids.count)]
         .map { "id eq '\($0.replacingOccurrences(of: "'", with: "''"))'" }.joined(separator: " or ")
       return path + "?" + ODataText.queryString([("$select", select), ("$filter", filter)])
     }
-    var found: [Change] = []
     try await withThrowingTaskGroup(of: (changes: [Change], next: [String]).self) { group in
       var running = 0
       func launch() {
@@ -56,12 +66,11 @@ struct FilteredDelta<Change: Sendable & Equatable>: Sendable {
       launch()
       while let answered = try await group.next() {
         running -= 1
-        found += answered.changes
+        take(answered.changes)
         pending += answered.next
         launch()
       }
     }
-    return found
   }
 
   /// One `$batch` of filtered delta requests (relative URLs): their changes and the next links

@@ -32,10 +32,18 @@ struct GroupIndexSync {
       let index = index
       let tables = SyncRound<GroupDeltaChange>.Tables(
         beginFull: { _ in try index.beginGroupSync() },
-        writeFull: { page, generation, _ in try index.writeGroupPage(page, generation: generation) },
+        writeFull: { page, generation, _ in
+          try index.writeGroupPage(page, generation: generation)
+          // A written page's ~100,000 members were allocated on whichever threads decoded them.
+          HeapTrim.release()
+        },
         finishFull: { try index.finishGroupSync($0, generation: $1, at: $2) },
         writeDelta: { try index.writeGroupDeltaPage($0, at: $1) },
-        dropDeltaLink: { try index.dropGroupDeltaLink() })
+        dropDeltaLink: { try index.dropGroupDeltaLink() },
+        // One page waiting, not two: a fill's page of 999 groups holds ~100,000 members, and its
+        // fill already completes the next page meanwhile (`FillAhead`). While the people's round
+        // holds the writer (its finishing takes seconds) every waiting page is held at once.
+        pagesAhead: 1)
       let round = SyncRound(
         feed: feed, tables: tables, now: now, estimate: { nil }, progress: { _ in }, onRetry: onRetry)
       let resume = point.building.map { (generation: $0.generation, link: $0.link, count: 0) }

@@ -9,12 +9,19 @@ public enum GroupDeltaChange: Sendable, Equatable {
 
 /// One `members@delta` item: a member added, or removed (`@removed`).
 public struct MemberChange: Sendable, Equatable, Hashable {
-  public var id: String
+  /// The id as Graph gave it, held in 16 bytes without an allocation when it is a lower-case GUID
+  /// (`ObjectID`): a groups fill holds ~100,000 members a page of 999 groups (issue 30).
+  private var objectID: ObjectID
   public var kind: DirectoryObjectKind
   public var removed: Bool
 
+  public var id: String {
+    get { objectID.text }
+    set { objectID = ObjectID(newValue) }
+  }
+
   public init(id: String, kind: DirectoryObjectKind, removed: Bool = false) {
-    self.id = id
+    self.objectID = ObjectID(id)
     self.kind = kind
     self.removed = removed
   }
