@@ -73,33 +73,20 @@ private struct EntryFields {
     case "officeLocation": officeLocation = try cursor.stringIfAny()
     case "city": city = try cursor.stringIfAny()
     case "country": country = try cursor.stringIfAny()
-    case "proxyAddresses": proxyAddresses = try Self.strings(&cursor)
-    case "otherMails": otherMails = try Self.strings(&cursor)
+    case "proxyAddresses": proxyAddresses = try cursor.stringsIfAny()
+    case "otherMails": otherMails = try cursor.stringsIfAny()
     case "employeeId": employeeId = try cursor.stringIfAny()
     case "mobilePhone": mobilePhone = try cursor.stringIfAny()
     case "userType": userType = try cursor.stringIfAny()
     case "accountEnabled": accountEnabled = try cursor.boolIfAny()
     case "showInAddressList": showInAddressList = try cursor.boolIfAny()
-    case "businessPhones": businessPhones = try Self.strings(&cursor)
+    case "businessPhones": businessPhones = try cursor.stringsIfAny()
     case "@removed":
       removed = true
       try cursor.skip()
     case "manager@delta": try readManager(&cursor)
     default: try cursor.skip()
     }
-  }
-
-  /// An array's string elements (others dropped); nil when the value is not an array.
-  private static func strings(_ cursor: inout JSONCursor) throws(JSONCursor.Malformed) -> [String]? {
-    guard try cursor.peek() == .array else {
-      try cursor.skip()
-      return nil
-    }
-    var values: [String] = []
-    try cursor.elements { (cursor) throws(JSONCursor.Malformed) in
-      if let value = try cursor.stringIfAny() { values.append(value) }
-    }
-    return values
   }
 
   /// `manager@delta`: the id of its last member not marked `@removed` (nil when all are:

@@ -90,6 +90,20 @@ struct JSONCursor {
     return nil
   }
 
+  /// The next value's string elements when it is an array (other elements dropped), else nil
+  /// (skipped): a people or group entry's `businessPhones`, `proxyAddresses`, `groupTypes`.
+  mutating func stringsIfAny() throws(Malformed) -> [String]? {
+    guard try peek() == .array else {
+      try skip()
+      return nil
+    }
+    var values: [String] = []
+    try elements { (cursor) throws(Malformed) in
+      if let value = try cursor.stringIfAny() { values.append(value) }
+    }
+    return values
+  }
+
   /// The next value when it is `true` or `false`, else nil (skipped).
   mutating func boolIfAny() throws(Malformed) -> Bool? {
     if try peek() == .bool { return try literal() }

@@ -33,13 +33,13 @@ struct GroupEntryFields {
     case "mail": mail = try cursor.stringIfAny()
     case "mailNickname": mailNickname = try cursor.stringIfAny()
     case "description": description = try cursor.stringIfAny()
-    case "groupTypes": groupTypes = try Self.strings(&cursor)
+    case "groupTypes": groupTypes = try cursor.stringsIfAny()
     case "mailEnabled": mailEnabled = try cursor.boolIfAny()
     case "securityEnabled": securityEnabled = try cursor.boolIfAny()
     case "visibility": visibility = try cursor.stringIfAny()
     case "membershipRule": membershipRule = try cursor.stringIfAny()
     case "membershipRuleProcessingState": membershipRuleProcessingState = try cursor.stringIfAny()
-    case "resourceProvisioningOptions": resourceProvisioningOptions = try Self.strings(&cursor)
+    case "resourceProvisioningOptions": resourceProvisioningOptions = try cursor.stringsIfAny()
     case "members@delta": members = try Self.members(&cursor)
     default: try cursor.skip()
     }
@@ -82,19 +82,6 @@ struct GroupEntryFields {
     case "#microsoft.graph.group": .group
     default: DirectoryObjectKind(odataType: type ?? "")
     }
-  }
-
-  /// An array's string elements (others dropped); nil when the value is not an array.
-  private static func strings(_ cursor: inout JSONCursor) throws(JSONCursor.Malformed) -> [String]? {
-    guard try cursor.peek() == .array else {
-      try cursor.skip()
-      return nil
-    }
-    var values: [String] = []
-    try cursor.elements { (cursor) throws(JSONCursor.Malformed) in
-      if let value = try cursor.stringIfAny() { values.append(value) }
-    }
-    return values
   }
 
   /// Directory text, cleaned here where it enters the program (as `GroupDecoding.group(from:)`).
