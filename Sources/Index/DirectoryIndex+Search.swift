@@ -67,12 +67,18 @@ extension DirectoryIndex {
         return Self.nearFirst(near, Self.byTier(everyone), wanted: wanted)
       }
       let joined = "FROM person_fts CROSS JOIN person p ON p.rowid = person_fts.rowid"
-      var taken = nearRows
+      // A display name typed whole leads (`DirectoryIndex+TypedWhole`), before the near people.
+      let typed = try typedWholeRows(
+        db, terms: terms, meta: meta, generation: generation, ranking: ranking, closeness: nearCloseness(),
+        match: match, extra: extra, arguments: more, local: query.localRules)
+      let typedRows = Set(typed.map(\.rowid))
+      let nearAfter = typed.isEmpty ? near : near.filter { !typedRows.contains($0.rowid) }
+      var taken = nearRows.union(typedRows)
       var tiers: [[Ranked]] = [[], [], []]
       // What each tier's scan may still add: the page less what comes before it (its near
       // people, and every earlier tier), so near people already on the page are not read twice.
-      let nearIn = (0...2).map { tier in near.count { $0.tier == tier } }
-      var room = wanted - nearIn[0]
+      let nearIn = (0...2).map { tier in nearAfter.count { $0.tier == tier } }
+      var room = wanted - typed.count - nearIn[0]
       if room > 0, let first = ranking.firstSortText, let span = RowOrder.span(meta),
         let range = try RowOrder.rowids(db, startingWith: first, in: span)
       {
@@ -83,7 +89,7 @@ extension DirectoryIndex {
             AND person_fts.rowid BETWEEN ? AND ?\(extra)
             """,
           arguments: [match, generation, range.lowerBound, range.upperBound] + more, terms: terms, wanted: room,
-          skip: nearRows,
+          skip: taken,
           ranking: ranking, tier: 0, local: query.localRules, cached: extra.isEmpty)
         taken.formUnion(tiers[0].map(\.rowid))
       }
@@ -108,7 +114,10 @@ extension DirectoryIndex {
           tier: nil,
           local: query.localRules, cached: extra.isEmpty)
       }
-      return Self.nearFirst(near, Self.byTier(Array(tiers.joined().prefix(wanted))), wanted: wanted)
+      // Namesakes typed whole may fill the page by themselves (a page of one, two Anna Bergs).
+      return Array(typed.prefix(wanted))
+        + Self.nearFirst(
+          nearAfter, Self.byTier(Array(tiers.joined().prefix(wanted))), wanted: max(0, wanted - typed.count))
     }
     return people.dropFirst(offset).prefix(limit).map(\.person)
   }

@@ -5,23 +5,43 @@
 /// 2. then people whose display name holds every typed word (as `$search` tokens);
 /// 3. then people found only by given name, surname, mail or user name;
 ///
-/// within each, the person's own people first (`Closeness`: opened in Roster, then those they
-/// work with), nearest first; then alphabetically by display name, folded
+/// within each, first anyone whose whole display name was typed (so Enter opens the person typed,
+/// even when a colleague's longer name starts the same way), then the person's own people
+/// (`Closeness`: opened in Roster, then those they work with), nearest first; then alphabetically
+/// by display name, folded
 /// (`TextFolding.searchFolded`, so accents do not count) with punctuation read as a space
 /// ("O'Connor" sorts as "o connor"), then by id.
 public struct SearchRanking: Sendable {
   private let first: String
+  /// Every word's sort text, as one name: what a display name typed whole sorts as.
+  private let whole: String
   private let words: [WordMatch]
   /// Who comes first within a tier.
   public let closeness: Closeness
 
   /// `text` as typed (the same words `QueryWords` makes of it).
+  /// Filters in the text (`dept:Sales`) are not words of a name: the index ranks the words alone,
+  /// and so does the live list.
   public init(_ text: String, closeness: Closeness = .none) {
-    let all = QueryWords(text, style: .search).all
+    let all = QueryWords(Self.nameWords(text), style: .search).all
     first = SearchRanking.sortText(all.first ?? "")
+    whole = SearchRanking.sortText(all.joined(separator: " "))
     words = all.map(WordMatch.init)
     self.closeness = closeness
   }
+
+  /// The text without its filters, when it holds any that parse.
+  private static func nameWords(_ text: String) -> String {
+    guard FilterSyntax.mayHoldFilters(text), let parsed = try? FilterSyntax.parse(text), !parsed.filters.isEmpty
+    else { return text }
+    return parsed.words.joined(separator: " ")
+  }
+
+  /// The sort text of a display name typed whole, nil when nothing was typed.
+  public var wholeSortText: String? { whole.isEmpty ? nil : whole }
+
+  /// Whether a display name of this sort text was typed whole.
+  public func isTypedWhole(sortText: String) -> Bool { !whole.isEmpty && sortText == whole }
 
   /// The first word's sort text, nil when there is none (then no one is in the first tier).
   public var firstSortText: String? { first.isEmpty ? nil : first }
@@ -51,10 +71,9 @@ public struct SearchRanking: Sendable {
     let keyed = items.map { item in
       let described = fields(item)
       let id = id(item)
-      return (
-        item: item,
-        key: RankKey(tier: tier(described), fields: described, id: id, closeness: closeness.sortRank(of: id))
-      )
+      var key = RankKey(tier: tier(described), fields: described, id: id, closeness: closeness.sortRank(of: id))
+      key.typedWhole = isTypedWhole(sortText: String(decoding: key.text, as: UTF8.self))
+      return (item: item, key: key)
     }
     return keyed.sorted { $0.key < $1.key }.map(\.item)
   }
@@ -75,13 +94,16 @@ public struct SearchRanking: Sendable {
   }
 }
 
-/// What `SearchRanking` sorts by: tier, then closeness (`Closeness.sortRank`: the person's own
-/// people first), then the sort text's bytes, then the id's bytes. The index keeps its rows in
+/// What `SearchRanking` sorts by: tier, then whether the whole display name was typed, then
+/// closeness (`Closeness.sortRank`: the person's own people first), then the sort text's bytes,
+/// then the id's bytes. The index keeps its rows in
 /// the last two's order (`RowOrder`, as bytes `sortText 0 id`: a sort text holds no byte below
 /// 0x20) and lists a tier's near people before its other rows, so both must compare bytes,
 /// never `String`'s canonical equivalence.
 public struct RankKey: Comparable, Sendable {
   public var tier: Int
+  /// The display name was typed whole (`SearchRanking.isTypedWhole`).
+  public var typedWhole = false
   /// `Int.max` for everyone who is not among the person's people.
   public var closeness: Int
   public var text: [UInt8]
@@ -102,13 +124,14 @@ public struct RankKey: Comparable, Sendable {
 
   public static func < (lhs: RankKey, rhs: RankKey) -> Bool {
     if lhs.tier != rhs.tier { return lhs.tier < rhs.tier }
+    if lhs.typedWhole != rhs.typedWhole { return lhs.typedWhole }
     if lhs.closeness != rhs.closeness { return lhs.closeness < rhs.closeness }
     if lhs.text != rhs.text { return lhs.text.lexicographicallyPrecedes(rhs.text) }
     return lhs.id.utf8.lexicographicallyPrecedes(rhs.id.utf8)
   }
 
   public static func == (lhs: RankKey, rhs: RankKey) -> Bool {
-    lhs.tier == rhs.tier && lhs.closeness == rhs.closeness && lhs.text == rhs.text
+    lhs.tier == rhs.tier && lhs.typedWhole == rhs.typedWhole && lhs.closeness == rhs.closeness && lhs.text == rhs.text
       && lhs.id.utf8.elementsEqual(rhs.id.utf8)
   }
 }

@@ -62,6 +62,34 @@ import Testing
     }
   }
 
+  /// A display name typed whole leads, before the person's own people (Enter opens the person
+  /// typed), namesakes the person's own first among them; typed in part, the colleague leads.
+  @Test func aNameTypedWholeLeadsBeforeYourPeople() throws {
+    try Self.withIndex { index in
+      try Self.fullSync(
+        index,
+        [
+          Self.person("w1", "Anna Berg"), Self.person("w2", "Anna Bergström"), Self.person("w3", "Anna Berg"),
+          Self.person("w4", "Anna Bergman"),
+        ])
+      try index.saveWorksWith(["w2", "w3"], readAt: Self.readAt)
+      #expect(try index.search("anna berg", limit: 10).map(\.id) == ["w3", "w1", "w2", "w4"])
+      #expect(try index.search("Anna  BERG", limit: 1).map(\.id) == ["w3"])
+      // Namesakes typed whole filling the page by themselves.
+      try index.saveWorksWith([], readAt: Self.readAt)
+      #expect(try index.search("anna berg", limit: 1).map(\.id) == ["w1"])
+      #expect(try index.search("anna berg", limit: 2).map(\.id) == ["w1", "w3"])
+      try index.saveWorksWith(["w2", "w3"], readAt: Self.readAt)
+      #expect(try index.search("anna berg", limit: 2, offset: 1).map(\.id) == ["w1", "w2"])
+      #expect(try index.search("anna ber", limit: 10).map(\.id) == ["w2", "w3", "w1", "w4"])
+      #expect(try index.search("anna bergström", limit: 10).map(\.id) == ["w2"])
+      let whole = try index.search("anna berg", limit: 100)
+      #expect(
+        whole.map(\.id)
+          == PeopleRanking.ranked(whole, for: "anna berg", closeness: try index.yourPeople().closeness).map(\.id))
+    }
+  }
+
   @Test func theListsGoWithThePersonThePermissionAndTheClearing() throws {
     try Self.withIndex { index in
       try Self.fullSync(index, Self.staff)
@@ -128,6 +156,8 @@ import Testing
     let closeness = try index.yourPeople().closeness
     #expect(closeness == Closeness(opened: opened, worksWith: worksWith))
     var queries = ["a", "an", "ann", "e", "jo", "ma", "li", "s", "x", "zz"]
+    // Display names typed whole, some of them near people's (they lead before the near people).
+    queries += generated.prefix(40).compactMap { $0.displayName?.string }
     for _ in 0..<150 {
       let person = generated[Int(random.next() % UInt64(generated.count))]
       let words = (person.displayName?.string ?? "").split(separator: " ")

@@ -81,9 +81,13 @@ extension DirectoryIndex {
     return near.sorted { $0.key < $1.key }.map(\.ranked)
   }
 
+  /// The person's people's order as the last `nearMatches` of this read found it (its cache).
+  func nearCloseness() -> Closeness { yours.current.closeness }
+
   /// `near` (in the ranking's order) each first in its tier of `rest` (`byTier`'s order, without
   /// them), at most `wanted`.
   static func nearFirst(_ near: [Ranked], _ rest: [Ranked], wanted: Int) -> [Ranked] {
+    guard wanted > 0 else { return [] }
     guard !near.isEmpty else { return Array(rest.prefix(wanted)) }
     var merged: [Ranked] = []
     merged.reserveCapacity(min(wanted, near.count + rest.count))
