@@ -44,7 +44,7 @@ extension DirectoryIndex {
       let more = clause?.arguments ?? []
       // The person's own people lead each tier (`DirectoryIndex+YourPeopleSearch`); the tiers'
       // scans skip them.
-      let near = try nearMatches(
+      let (near, closeness) = try nearMatches(
         db, terms: terms, meta: meta, generation: generation, text: text, ranking: ranking, clause: clause,
         wanted: wanted)
       let nearRows = Set(near.map(\.rowid))
@@ -69,7 +69,7 @@ extension DirectoryIndex {
       let joined = "FROM person_fts CROSS JOIN person p ON p.rowid = person_fts.rowid"
       // A display name typed whole leads (`DirectoryIndex+TypedWhole`), before the near people.
       let typed = try typedWholeRows(
-        db, terms: terms, meta: meta, generation: generation, ranking: ranking, closeness: nearCloseness(),
+        db, terms: terms, meta: meta, generation: generation, ranking: ranking, closeness: closeness,
         match: match, extra: extra, arguments: more, local: query.localRules)
       let typedRows = Set(typed.map(\.rowid))
       let nearAfter = typed.isEmpty ? near : near.filter { !typedRows.contains($0.rowid) }

@@ -71,8 +71,13 @@ public struct SearchRanking: Sendable {
     let keyed = items.map { item in
       let described = fields(item)
       let id = id(item)
-      var key = RankKey(tier: tier(described), fields: described, id: id, closeness: closeness.sortRank(of: id))
-      key.typedWhole = isTypedWhole(sortText: String(decoding: key.text, as: UTF8.self))
+      // The display name's sort text made once: the tier, the whole-name test and the key read it.
+      let name = described.fields.first { $0.property.matching == .tokens }?.value
+      let sortText = Self.sortText(name ?? "")
+      var key = RankKey(
+        tier: tier(displayName: name, sortText: sortText), sortText: sortText, id: id,
+        closeness: closeness.sortRank(of: id))
+      key.typedWhole = isTypedWhole(sortText: sortText)
       return (item: item, key: key)
     }
     return keyed.sorted { $0.key < $1.key }.map(\.item)

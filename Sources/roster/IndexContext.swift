@@ -73,23 +73,25 @@ struct IndexContext {
 
   /// What the account's index keeps of "your people", for ranking and marking a Graph answer;
   /// nothing when there is no index (or no sign-in: the command says that itself).
-  static func keptYourPeople(_ common: CommonOptions, demo: DemoOptions) async -> YourPeople {
-    guard let context = try? await make(common, demo: demo),
-      FileManager.default.fileExists(atPath: context.location.file.path),
-      let index = try? DirectoryIndex.open(context.location, upgrade: false)
-    else { return .none }
+  /// The command's sign-in (`DirectoryCommand.runSignedIn`) already names the account: no second one.
+  static func keptYourPeople(_ graph: SignedInGraph) -> YourPeople {
+    guard let index = existingIndex(graph) else { return .none }
     let kept = (try? index.yourPeople()) ?? .none
     // Without People.Read now, Graph's list kept from before ranks nothing (the next sync forgets it).
-    return context.account.canReadYourPeople ? kept : YourPeople(opened: kept.opened)
+    return graph.account.canReadYourPeople ? kept : YourPeople(opened: kept.opened)
   }
 
   /// Keeps that the person opened `id` (`roster show` at a terminal), when the account has an index.
-  static func recordOpened(_ id: String, common: CommonOptions, demo: DemoOptions) async {
-    guard let context = try? await make(common, demo: demo),
-      FileManager.default.fileExists(atPath: context.location.file.path),
-      let index = try? DirectoryIndex.open(context.location, upgrade: false)
-    else { return }
-    try? index.recordOpened(id, at: Date())
+  static func recordOpened(_ id: String, _ graph: SignedInGraph) {
+    try? existingIndex(graph)?.recordOpened(id, at: Date())
+  }
+
+  /// The signed-in account's index when it has one, opened without an upgrade (a command that only
+  /// ranks or records must not wait for one); nil otherwise.
+  private static func existingIndex(_ graph: SignedInGraph) -> DirectoryIndex? {
+    let location = IndexLocation(account: graph.account, environment: graph.runtime.environment)
+    guard FileManager.default.fileExists(atPath: location.file.path) else { return nil }
+    return try? DirectoryIndex.open(location, upgrade: false)
   }
 
   /// The index for `--offline` answers: exit 3 with a message when there is no complete one.

@@ -85,7 +85,7 @@ struct SearchCommand: AsyncParsableCommand {
   func run() async throws {
     let format: OutputFormat = OutputFormat.chosen(json: json, csv: csv)
     if offline { return try await runOffline(format: format) }
-    try await DirectoryCommand.run(common: common, demo: demo) { client in
+    try await DirectoryCommand.runSignedIn(common: common, demo: demo) { client, graph in
       var query = try parsedQuery()
       let chosen = try columns.map(PersonColumn.parse)
       query.fields = chosen?.compactMap(\.property) ?? []
@@ -98,7 +98,7 @@ struct SearchCommand: AsyncParsableCommand {
       if !all { people = Array(people.prefix(top)) }
       // Graph's order is its own: the same ranking as the list and the index, within what came,
       // the person's own people first in each tier as the index keeps them.
-      let near = demo.demo ? YourPeople.none : await IndexContext.keptYourPeople(common, demo: demo)
+      let near = demo.demo ? YourPeople.none : IndexContext.keptYourPeople(graph)
       people = PeopleRanking.ranked(people, for: query.text, closeness: near.closeness)
       if let chosen {
         return try await writeColumns(people, chosen, client: client, format: format)

@@ -100,7 +100,7 @@ struct ShowCommand: AsyncParsableCommand {
           try PersonDetailOutput.json(detail, reach: reach, health: report.map(HealthOutput.Report.init)))
       } else {
         try DirectoryCommand.write(render(detail, photoJPEG: jpeg, reach: reach))
-        await recordOpened(detail.person.id)
+        recordOpened(detail.person.id, graph: graph)
         if let report {
           try DirectoryCommand.write("\n" + HealthText.lines(report, now: Date()).joined(separator: "\n") + "\n")
         }
@@ -145,7 +145,7 @@ struct ShowCommand: AsyncParsableCommand {
     }
     let kept = try? index.workingHours(of: [detail.person.id])[detail.person.id]
     try DirectoryCommand.write(render(detail, photoJPEG: nil, reach: .kept(kept)))
-    await recordOpened(detail.person.id, in: index)
+    recordOpened(detail.person.id, in: index)
     let synced = status.lastSync.map { " (synced \(ISO8601DateFormatter().string(from: $0)))" } ?? ""
     DirectoryCommand.say("From the local index\(synced).")
   }
@@ -153,12 +153,12 @@ struct ShowCommand: AsyncParsableCommand {
   /// A person looked at on a terminal is "opened" (issue 32: `roster history`); a script's
   /// `--json`, `--vcard` or piped output is not, or a loop over the directory would fill the
   /// history with people no one chose.
-  private func recordOpened(_ id: String, in index: DirectoryIndex? = nil) async {
+  private func recordOpened(_ id: String, in index: DirectoryIndex? = nil, graph: SignedInGraph? = nil) {
     guard !json, !vcard, !demo.demo, isatty(STDOUT_FILENO) == 1 else { return }
     if let index {
       try? index.recordOpened(id, at: Date())
-    } else {
-      await IndexContext.recordOpened(id, common: common, demo: demo)
+    } else if let graph {
+      IndexContext.recordOpened(id, graph)
     }
   }
 

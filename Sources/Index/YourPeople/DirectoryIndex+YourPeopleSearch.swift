@@ -32,7 +32,7 @@ struct YoursCache: Sendable {
 /// other rows, which skip them. A key's query pays for the few who match, not for the list.
 extension DirectoryIndex {
   /// The near people matching `text` (and `clause`), as rows of their tiers, in the ranking's
-  /// order, at most `wanted` (all that match when a filter's condition may still drop some);
+  /// order (with the order itself, for the rows typed whole: `typedWholeRows`), at most `wanted` (all that match when a filter's condition may still drop some);
   /// empty when the person has none.
   ///
   /// Only the first `wanted` are read: their tiers and order come from the cache, so "a" with
@@ -41,13 +41,13 @@ extension DirectoryIndex {
   func nearMatches(
     _ db: Database, terms: PersonTerms, meta: [String: String], generation: Int, text: String,
     ranking: SearchRanking, clause: IndexFilterClause?, wanted: Int
-  ) throws -> [Ranked] {
+  ) throws -> (rows: [Ranked], closeness: Closeness) {
     let cache = try yoursCache(db, terms: terms, meta: meta, generation: generation)
-    guard !cache.people.isEmpty else { return [] }
+    guard !cache.people.isEmpty else { return ([], cache.closeness) }
     let words = QueryWords(text, style: .search).all.map(WordMatch.init)
     // No words: a filter alone lists everyone who meets it, the near people among them.
     let matching = cache.people.filter { person in words.allSatisfy { $0.matches(person.fields) } }
-    guard !matching.isEmpty else { return [] }
+    guard !matching.isEmpty else { return ([], cache.closeness) }
     let ordered = matching.map { person in
       (
         person,
@@ -78,11 +78,8 @@ extension DirectoryIndex {
         tier: tier, sortText: sortText, id: person.id, closeness: cache.closeness.rank(of: person.id) ?? .max)
       return (key, Ranked(rowid: PersonRow.rowid(row), tier: tier, person: person))
     }
-    return near.sorted { $0.key < $1.key }.map(\.ranked)
+    return (near.sorted { $0.key < $1.key }.map(\.ranked), cache.closeness)
   }
-
-  /// The person's people's order as the last `nearMatches` of this read found it (its cache).
-  func nearCloseness() -> Closeness { yours.current.closeness }
 
   /// `near` (in the ranking's order) each first in its tier of `rest` (`byTier`'s order, without
   /// them), at most `wanted`.

@@ -74,12 +74,15 @@ enum YourPeopleReducer {
     }
   }
 
+  /// Forgets Graph's list here and in the index. This is only asked once the index's lists are
+  /// loaded (`.loaded`, a sync's end) or without an index, so the state mirrors what the index
+  /// keeps: nothing held here, nothing to forget there.
   private static func forget(_ state: inout AppState) -> [Effect] {
-    let held = state.yourPeople.people.worksWithReadAt != nil || !state.yourPeople.people.worksWith.isEmpty
-    if held { state.yourPeople.people.forgetWorksWith() }
-    // The index forgets too, even when this state held nothing (a list kept by an earlier sign-in
-    // that had the permission); it only reads when it holds none.
-    return held || state.settings.index ? [.forgetWorksWith] : []
+    guard state.yourPeople.people.worksWithReadAt != nil || !state.yourPeople.people.worksWith.isEmpty else {
+      return []
+    }
+    state.yourPeople.people.forgetWorksWith()
+    return [.forgetWorksWith]
   }
 }
 
