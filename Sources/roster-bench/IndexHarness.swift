@@ -250,7 +250,7 @@ enum IndexHarness {
 
   /// Every one-letter prefix, and common two- and three-letter ones; multi-word queries made of
   /// such prefixes. Each query as the list asks for it at 80×24 (the first 100, and one more to know
-  /// there are more: `IndexReducer.firstIndexPage`; 500 before issue 32), timed in-process.
+  /// there are more: `PagedSearch.firstIndexPage`; 500 before issue 32), timed in-process.
   static func queryTimes(_ index: DirectoryIndex) throws -> (
     short: Sample, multiWord: Sample, byLength: [Int: Double]
   ) {

@@ -166,13 +166,13 @@ import Testing
       $0.typedNewQuery("plx")
       $0.roomsFollowQuery()
     }
-    await store.send(.groups(.resultsLoaded(id: old, .success(GroupPage(groups: [Self.platform])))))
-    await store.send(.groups(.indexResultsLoaded(id: old, [Self.platform], asked: 10)))
+    await store.send(.search(.groupsLoaded(id: old, .success(GroupPage(groups: [Self.platform])))))
+    await store.send(.search(.indexGroupsLoaded(id: old, [Self.platform], asked: 10)))
     await store.advance(by: store.searchDebounce)
     await store.receiveDebounceElapsed()
-    await store.receive(.groups(.debounceElapsed(id: store.state.search.requestID)))
+    await store.receive(.search(.debounceElapsed(id: store.state.search.requestID, kind: .group)))
     let none = GroupPage(groups: [], totalCount: 0)
-    await store.receive(.groups(.resultsLoaded(id: store.state.search.requestID, .success(none)))) {
+    await store.receive(.search(.groupsLoaded(id: store.state.search.requestID, .success(none)))) {
       $0.groups.status = .results
       $0.groups.totalCount = 0
       $0.groups.resultsQuery = "plx"
@@ -291,7 +291,7 @@ import Testing
     let second = reduce(&state, .search(.queryChanged("es")))
     #expect(asks(second) == 0 && !second.contains(.cancel(id: .myGroups)), "the read on the wire is kept")
     #expect(asks(reduce(&state, .search(.queryChanged("esc")))) == 0)
-    _ = reduce(&state, .groups(.myGroupsLoaded(id: 1, .success(GroupPage(groups: [Self.sre, Self.escalation])))))
+    _ = reduce(&state, .search(.myGroupsLoaded(id: 1, .success(GroupPage(groups: [Self.sre, Self.escalation])))))
     #expect(state.shownGroups == [Self.escalation], "answered for the field's query, not the first key's")
     #expect(asks(reduce(&state, .search(.queryChanged("sre")))) == 0, "kept for the session")
     #expect(state.shownGroups == [Self.sre])

@@ -127,9 +127,9 @@ import Testing
     #expect(store.state.rooms.requestID > readID, "ids only grow")
     // "My groups" are kept whatever query asked for them: only the session tells an old answer.
     let team = Group(id: "g-old", displayName: "The old account's team")
-    let late = AppAction.groups(.myGroupsLoaded(id: 0, .success(GroupPage(groups: [team]))))
+    let late = AppAction.search(.myGroupsLoaded(id: 0, .success(GroupPage(groups: [team]))))
     let before = store.state
-    store.send(.rooms(.loaded(id: readID, .success(RoomCatalog(rooms: [Self.fjord])))), fromSession: generation)
+    store.send(.search(.roomsLoaded(id: readID, .success(RoomCatalog(rooms: [Self.fjord])))), fromSession: generation)
     store.send(late, fromSession: generation)
     #expect(store.state == before, "dropped: the old session's answers never reach the new one")
     store.send(late, fromSession: store.state.sessionGeneration)

@@ -176,16 +176,18 @@ extension TestStore {
     var roomsWait = state.rooms.catalog == .loading(.graph)
     while groupsWait || roomsWait {
       switch receivedActions.first {
-      case .groups(.myGroupsLoaded(let id, _))? where groupsWait:
+      case .search(.myGroupsLoaded(let id, _))? where groupsWait:
         groupsWait = false
-        await receive(.groups(.myGroupsLoaded(id: id, .success(GroupPage(groups: [])))), sourceLocation: sourceLocation)
+        await receive(.search(.myGroupsLoaded(id: id, .success(GroupPage(groups: [])))), sourceLocation: sourceLocation)
         {
           $0.noGroupsOfMineArrived()
         }
-      case .rooms(.loaded)? where roomsWait:
+      case .search(.roomsLoaded)? where roomsWait:
         roomsWait = false
         let catalog = RoomCatalog(rooms: [])
-        await receive(.rooms(.loaded(id: state.rooms.requestID, .success(catalog))), sourceLocation: sourceLocation) {
+        await receive(
+          .search(.roomsLoaded(id: state.rooms.requestID, .success(catalog))), sourceLocation: sourceLocation
+        ) {
           $0.roomsArrived(catalog)
         }
       default:

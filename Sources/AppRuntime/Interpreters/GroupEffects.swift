@@ -6,7 +6,7 @@ import RosterCore
 /// `CancelID` so a newer selection or query cancels the one in flight. Searching the index is
 /// not here: the Store answers `.searchGroupsIndex` in the key's own frame (`InstantIndexSearch`).
 ///
-/// A group search's retry waits are reported (`.groups(.retryScheduled)`): the status line shows
+/// A group search's retry waits are reported (`.search(.retryScheduled(…, kind: .group))`): the status line shows
 /// them while the people search for the same query is pending. The pane's reads are not.
 struct GroupEffects: EffectInterpreter {
   let groups: GroupClient
@@ -24,24 +24,25 @@ struct GroupEffects: EffectInterpreter {
       let client = groups
       jobs.startCall(.groupSearch, feedback) { report in
         let result = await EffectResults.directory {
-          try await client.searchGroups(query) { report(.groups(.retryScheduled(id: requestID, $0))) }
+          try await client.searchGroups(query) { report(.search(.retryScheduled(id: requestID, $0, kind: .group))) }
         }
-        return .groups(.resultsLoaded(id: requestID, result))
+        return .search(.groupsLoaded(id: requestID, result))
       }
     case .fetchNextGroups(let cursor, let requestID):
       let client = groups
       jobs.startCall(.groupNextPage, feedback) { _ in
-        .groups(
-          .nextPageLoaded(id: requestID, await EffectResults.directory { try await client.nextGroups(cursor, quiet) }))
+        .search(
+          .moreGroupsLoaded(id: requestID, await EffectResults.directory { try await client.nextGroups(cursor, quiet) })
+        )
       }
     case .loadMyGroups(let requestID, let source):
       let client = client(source)
       let mine = MemberOfQuery(personID: nil, transitive: true, pageSize: 999)
       jobs.startCall(.myGroups, feedback) { report in
         let result = await EffectResults.directory {
-          try await client.memberOf(mine) { report(.groups(.retryScheduled(id: requestID, $0))) }
+          try await client.memberOf(mine) { report(.search(.retryScheduled(id: requestID, $0, kind: .group))) }
         }
-        return .groups(.myGroupsLoaded(id: requestID, result))
+        return .search(.myGroupsLoaded(id: requestID, result))
       }
     case .loadGroup(let groupID, let requestID, let source):
       let client = client(source)

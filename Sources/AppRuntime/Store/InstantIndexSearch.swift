@@ -29,7 +29,7 @@ public final class InstantIndexSearch: Sendable {
     let client = index.current
     let groups = client.searchGroups(query.text, query.pageSize)
     if let damage = client.damage() { return .index(.damaged(damage)) }
-    return .groups(.indexResultsLoaded(id: requestID, groups, asked: query.pageSize))
+    return .search(.indexGroupsLoaded(id: requestID, groups, asked: query.pageSize))
   }
 
   /// The action that answers `.searchIndex(query, requestID:)`: the exact answer and, when it

@@ -9,6 +9,7 @@ public enum AppAction: Equatable, Sendable {
   case app(LifecycleAction)
   case setup(SetupAction)
   case login(LoginAction)
+  /// The one search field, for every kind of row (people, groups, rooms).
   case search(SearchAction)
   case list(ListAction)
   case detail(DetailAction)
@@ -20,10 +21,6 @@ public enum AppAction: Equatable, Sendable {
   case photo(PhotoAction)
   /// The B2C task list (issue 14).
   case tasks(TaskListAction)
-  /// Groups in the result list (issue 20).
-  case groups(GroupSearchAction)
-  /// Rooms in the result list (issue 29).
-  case rooms(RoomSearchAction)
   /// The pane's person's schedule (issue 31).
   case reach(ReachAction)
   /// The pane's Account section: health and sign-ins (issue 33).

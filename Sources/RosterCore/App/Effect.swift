@@ -63,16 +63,16 @@ public enum Effect: Equatable, Sendable {
   case setTaskCompleted(id: String, completed: Bool)
   /// Answers `.tasks(.deleted(id:, …))`.
   case deleteTask(id: String)
-  /// First page of groups for `query` from Graph; answers `.groups(.resultsLoaded(id:…))`.
+  /// First page of groups for `query` from Graph; answers `.search(.groupsLoaded(id:…))`.
   /// Runs under `CancelID.groupSearch`.
   case searchGroups(GroupQuery, requestID: Int)
-  /// The page of groups at `cursor`; answers `.groups(.nextPageLoaded(id:…))` (`groupNextPage`).
+  /// The page of groups at `cursor`; answers `.search(.moreGroupsLoaded(id:…))` (`groupNextPage`).
   case fetchNextGroups(PageCursor, requestID: Int)
   /// Groups for `query` from the local index, answered by the Store in the key's own frame
-  /// (like `.searchIndex`); answers `.groups(.indexResultsLoaded(id:…))`.
+  /// (like `.searchIndex`); answers `.search(.indexGroupsLoaded(id:…))`.
   case searchGroupsIndex(GroupQuery, requestID: Int)
   /// The signed-in person's groups (`/me/transitiveMemberOf`, User.Read; from the index
-  /// offline); answers `.groups(.myGroupsLoaded(id:…))`. Runs under `CancelID.myGroups`.
+  /// offline); answers `.search(.myGroupsLoaded(id:…))`. Runs under `CancelID.myGroups`.
   case loadMyGroups(requestID: Int, source: DirectorySource)
   /// A group's properties, owners and counts; answers `.groupPane(.loaded(id:…))` (`group`).
   case loadGroup(groupID: String, requestID: Int, source: DirectorySource)

@@ -63,7 +63,7 @@ enum LifecycleReducer {
     var effects: [Effect] = []
     if let banner = state.banner, Countdown.isDue(banner.expiresAt, now: state.now) { state.banner = nil }
     if case .throttled(let countdown) = state.search.status, Countdown.isDue(countdown.until, now: state.now) {
-      effects += SearchReducer.retryDue(&state)
+      effects += PeopleSearch.retryDue(&state)
     }
     if let retry = state.detail.retry, Countdown.isDue(retry.until, now: state.now) { state.detail.retry = nil }
     if state.screen == .login, let prompt = state.login.deviceCode, Countdown.isDue(prompt.expiresAt, now: state.now) {

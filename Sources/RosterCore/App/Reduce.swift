@@ -11,18 +11,13 @@ public func reduce(_ state: inout AppState, _ action: AppAction) -> [Effect] {
   let effects = reduceFeature(&state, action)
   // One event for every kind beside people: the field's query changed (typed, retried, re-sent
   // after signing in), so each kind answers it for its own slice of the list.
-  let kinds = state.search.requestID == requestID ? [] : queryChanged(&state)
+  let kinds = state.search.requestID == requestID ? [] : SearchReducer.otherKindsFollowQuery(&state)
   // The second event: the people listed changed (any answer: Graph, index, cache), so presence
   // settles on them once they stay.
   let people = PeopleOnScreen(state) == peopleBefore ? [] : PresenceReducer.peopleChanged(state)
   return effects + kinds + people + PresenceReducer.follow(action, state) + PhotoReducer.follow(&state)
     + ReachReducer.follow(action, &state)
     + IndexReducer.follow(action, &state) + YourPeopleReducer.follow(action, &state)
-}
-
-/// The query in the field changed: the other kinds answer it (people's own reducer already has).
-private func queryChanged(_ state: inout AppState) -> [Effect] {
-  GroupSearchReducer.queryChanged(&state) + RoomSearchReducer.queryChanged(&state)
 }
 
 /// The feature that owns `action`.
@@ -38,8 +33,6 @@ private func reduceFeature(_ state: inout AppState, _ action: AppAction) -> [Eff
   case .presence(let action): return PresenceReducer.reduce(&state, action)
   case .photo(let action): return PhotoReducer.reduce(&state, action)
   case .tasks(let action): return TaskListReducer.reduce(&state, action)
-  case .groups(let action): return GroupSearchReducer.reduce(&state, action)
-  case .rooms(let action): return RoomSearchReducer.reduce(&state, action)
   case .reach(let action): return ReachReducer.reduce(&state, action)
   case .health(let action): return HealthReducer.reduce(&state, action)
   case .groupPane(let action): return GroupPaneReducer.reduce(&state, action)

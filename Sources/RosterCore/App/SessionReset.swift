@@ -53,7 +53,7 @@ extension AppAction {
   public var belongsToSession: Bool {
     switch self {
     case .app, .setup, .login, .accounts: return false
-    case .search, .list, .detail, .index, .presence, .photo, .tasks, .groups, .rooms, .groupPane, .memberOf, .reach,
+    case .search, .list, .detail, .index, .presence, .photo, .tasks, .groupPane, .memberOf, .reach,
       .health, .yourPeople:
       return true
     }

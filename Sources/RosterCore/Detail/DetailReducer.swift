@@ -34,7 +34,7 @@ enum DetailReducer {
         let remaining = state.search.results.filter { $0.id != person.id }
         state.search.answer?.people.removeAll { $0.id == person.id }
         return [.removeFromIndex(personID: person.id)]
-          + SearchReducer.replaceResults(&state, with: remaining, answeredFor: state.search.resultsQuery?.string)
+          + PeopleSearch.replaceResults(&state, with: remaining, answeredFor: state.search.resultsQuery?.string)
       case .failure(let error):
         state.detail.status = .failed(person, message: error.plainMessage)
         // Offline, the index may know the person: the reason stays until it answers, and stays

@@ -20,10 +20,10 @@ extension IndexReducer {
       .cancel(id: .indexSync), .debounce(id: .indexTimer, after: reopenAfterDamage, then: .index(.syncDue)),
     ]
     if state.screen == .main, !state.search.normalizedQuery.isEmpty {
-      // A new request id: the group search follows it to Graph too (`GroupSearchReducer.follow`).
+      // A new request id: the group search follows it to Graph too (`SearchReducer.otherKindsFollowQuery`).
       state.search.requestID += 1
       state.search.status = state.search.results.isEmpty ? .searching : .refining
-      effects += SearchReducer.sendRequest(&state)
+      effects += PeopleSearch.sendRequest(&state)
     }
     return effects + LifecycleReducer.ticking(state)
   }

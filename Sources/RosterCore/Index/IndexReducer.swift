@@ -41,12 +41,12 @@ enum IndexReducer {
         state.index.summary = summary
         state.index.offline = false
         // Rooms read from the index while Graph was away are read again, from Graph, at the next key.
-        if case .loaded(let catalog) = state.rooms.catalog, catalog.fromIndex { RoomSearchReducer.forget(&state) }
+        if case .loaded(let catalog) = state.rooms.catalog, catalog.fromIndex { RoomSearch.forget(&state) }
         // The list follows the sync: a leaver goes, a new name appears, without a key.
         let refresh =
           state.screen == .main && !state.search.normalizedQuery.isEmpty
           && answersSearch(state)
-        return [next(syncInterval)] + (refresh ? search(&state) : [])
+        return [next(syncInterval)] + (refresh ? PeopleSearch.askIndex(&state) : [])
       case .busy:
         return [next(syncInterval)]
       case .permissionDenied(let message):
@@ -99,40 +99,4 @@ enum IndexReducer {
     state.index = IndexState()
     return state.settings.index ? [.attachIndex(account)] : []
   }
-
-  /// The first page of people for the field's query from the index, in the same frame as the key.
-  static func search(_ state: inout AppState) -> [Effect] {
-    let id = state.search.requestID
-    state.search.inFlight = nil
-    state.search.isLoadingMore = false
-    // A refresh after a sync keeps as many rows as the person has scrolled into.
-    let listed = state.search.resultsMatchQuery ? state.search.results.count : 0
-    let limit = max(state.search.pageSize * 2, firstIndexPage, listed)
-    return [
-      .cancel(id: .searchDebounce), .cancel(id: .search), .cancel(id: .nextPage),
-      .searchIndex(
-        PeopleQuery(
-          text: state.search.query.string, pageSize: limit + 1, closeMatchesBelow: state.search.pageSize),
-        requestID: id),
-    ]
-  }
-
-  /// Scrolled near the end of an index answer that has more: the same query, one page longer
-  /// (asking again from the start keeps the order and costs a few ms more per 500 rows).
-  static func more(_ state: inout AppState) -> [Effect] {
-    guard state.search.answer?.moreInIndex == true else { return [] }
-    let limit = state.search.results.count + indexPage
-    return [
-      .searchIndex(PeopleQuery(text: state.search.query.string, pageSize: limit + 1), requestID: state.search.requestID)
-    ]
-  }
-
-  /// How many more matches scrolling near the end of an index answer lists (groups' pages too).
-  static let indexPage = 500
-
-  /// How many matches a key's own index query lists at least (four screens, `pageSize` being two,
-  /// when that is more): five screens at 80×24, more than anyone scrolls before typing another letter. Decoding the rows is most of a query's time, and a
-  /// key's frame waits for it (issue 32: 501 rows took p50 8 ms, p99 12–19 ms at 200,000 people in
-  /// a debug build; 101 rows p50 2.2 ms, p99 2.3–3.0 ms); scrolling asks for `indexPage` more.
-  static let firstIndexPage = 100
 }

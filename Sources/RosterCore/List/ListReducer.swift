@@ -15,10 +15,7 @@ enum ListReducer {
       return select(&state, index)
     case .nearEndReached:
       guard state.screen == .main, state.listCanLoadMore else { return [] }
-      if state.list.kind == .groups { return GroupSearchReducer.more(&state) }
-      guard let cursor = state.search.nextCursor else { return IndexReducer.more(&state) }
-      state.search.isLoadingMore = true
-      return [.fetchNextPage(cursor, requestID: state.search.requestID)]
+      return SearchReducer.more(&state)
     case .detailOpened:
       guard state.hasListSelection else { return [] }
       state.singlePaneDetailOpen = true
@@ -27,7 +24,7 @@ enum ListReducer {
     case .kindSwitched:
       guard state.enabledKinds.count > 1, state.screen == .main else { return [] }
       state.list.kind = state.list.kind.next(among: state.enabledKinds)
-      return GroupSearchReducer.kindSwitched(&state) + RoomSearchReducer.queryChanged(&state) + selectTopRow(&state)
+      return SearchReducer.kindSwitched(&state) + selectTopRow(&state)
     }
   }
 

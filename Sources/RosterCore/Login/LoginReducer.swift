@@ -96,7 +96,7 @@ enum LoginReducer {
     state.groups.myGroupsFromIndexAsked = false
     state.groups.myGroupsLoading = false
     state.groups.onlyMine = nil
-    RoomSearchReducer.forget(&state)
+    RoomSearch.forget(&state)
     let wasOnMain = state.screen == .main
     state.screen = .main
     state.login.phase = .idle
@@ -109,7 +109,7 @@ enum LoginReducer {
     if !state.search.normalizedQuery.isEmpty, state.search.inFlight == nil {
       state.search.requestID += 1
       state.search.status = state.search.results.isEmpty ? .searching : .refining
-      effects += SearchReducer.sendRequest(&state)
+      effects += PeopleSearch.sendRequest(&state)
     } else {
       effects.append(.warmUpDirectory)
     }

@@ -48,9 +48,3 @@ public enum RoomCatalogStatus: Equatable, Sendable {
     }
   }
 }
-
-/// The rooms' events.
-public enum RoomSearchAction: Equatable, Sendable {
-  /// The whole list of rooms arrived for read `id` (or why it could not be read).
-  case loaded(id: Int, Result<RoomCatalog, DirectoryError>)
-}

@@ -1,261 +1,61 @@
 import Foundation
-import SearchRules
 
-/// The as-you-type search engine: debounce, cancellation, staleness, cache, local narrowing.
+/// The one search: the field's query asked of every kind of row the list holds. People and groups
+/// are asked page by page through one lifecycle (`PagedSearch` over `PagedKind`: index in the
+/// key's frame, or narrowed while a debounce runs and then Graph; more on demand; staleness by
+/// request id); rooms are a catalog matched whole. What a kind adds is in its description
+/// (`PeopleSearch`, `GroupSearch`, `RoomSearch`), which reduces no action of its own.
 enum SearchReducer {
   static func reduce(_ state: inout AppState, _ action: SearchAction) -> [Effect] {
     switch action {
-    case .queryChanged(let text): return queryChanged(&state, text)
-    case .debounceElapsed(let id):
+    case .queryChanged(let text): return PeopleSearch.queryChanged(&state, text)
+    case .retryRequested: return PeopleSearch.retryRequested(&state)
+    case .debounceElapsed(let id, let kind):
       guard id == state.search.requestID, !state.search.normalizedQuery.isEmpty else { return [] }
-      return sendRequest(&state)
-    case .resultsLoaded(let id, let result): return resultsLoaded(&state, id: id, result)
-    case .nextPageLoaded(let id, let result): return nextPageLoaded(&state, id: id, result)
-    case .retryScheduled(let id, let notice):
-      guard isCurrent(id, state.search) else { return [] }
-      state.search.status = .throttled(
-        RetryCountdown(
-          reason: notice.reason, until: state.now.addingTimeInterval(notice.wait.timeInterval),
-          attempt: notice.attempt))
-      return LifecycleReducer.ticking(state)
-    case .retryRequested:
-      guard state.screen == .main, !state.search.normalizedQuery.isEmpty else { return [] }
-      state.search.requestID += 1
-      state.search.status = state.search.results.isEmpty ? .searching : .refining
-      // With the index, "search again" also asks Graph for what changed since the last sync.
-      if IndexReducer.answersSearch(state) { return IndexReducer.search(&state) + IndexReducer.startSync(&state) }
-      return sendRequest(&state)
+      switch kind {
+      case .person: return PeopleSearch.sendRequest(&state)
+      case .group: return GroupSearch.request(state)
+      case .room: return []
+      }
+    case .retryScheduled(let id, let notice, let kind):
+      switch kind {
+      case .person: return PeopleSearch.retryScheduled(&state, id: id, notice)
+      case .group: return GroupSearch.retryScheduled(&state, id: id, notice)
+      case .room: return []
+      }
+    case .resultsLoaded(let id, let result): return PeopleSearch.resultsLoaded(&state, id: id, result)
+    case .nextPageLoaded(let id, let result): return PeopleSearch.nextPageLoaded(&state, id: id, result)
     case .indexResultsLoaded(let id, let people, let asked, let close):
-      guard id == state.search.requestID, !state.search.normalizedQuery.isEmpty else { return [] }
-      if people.isEmpty, close == nil, Person.couldBeExactAddress(state.search.normalizedQuery) {
-        // People hidden from the address list are not in the index, yet their full address
-        // finds them (`Person+AddressList`): Graph is asked.
-        state.search.status = .searching
-        return sendRequest(&state)
-      }
-      let more = people.count >= asked
-      var answer = CachedResults(people: more ? Array(people.prefix(asked - 1)) : people, next: nil, totalCount: nil)
-      answer.moreInIndex = more
-      answer.close = close.flatMap { $0.people.isEmpty ? nil : $0 }
-      return show(&state, answer, for: state.search.normalizedQuery)
+      return PeopleSearch.indexAnswered(&state, id: id, people, asked: asked, close: close)
+    case .groupsLoaded(let id, let result): return GroupSearch.answered(&state, id: id, result)
+    case .moreGroupsLoaded(let id, let result): return GroupSearch.pageAnswered(&state, id: id, result)
+    case .indexGroupsLoaded(let id, let groups, let asked):
+      return GroupSearch.indexAnswered(&state, id: id, groups, asked: asked)
+    case .myGroupsLoaded(let id, let result): return GroupSearch.mineAnswered(&state, id: id, result)
+    case .roomsLoaded(let id, let result): return RoomSearch.answered(&state, id: id, result)
     }
   }
 
-  // MARK: - Typing
+  /// The field's query changed (typed, retried, re-sent after signing in) and people have
+  /// answered it: every other kind answers it for its own slice of the list. `reduce` sends this
+  /// one event after any action that gave the field a new request id.
+  static func otherKindsFollowQuery(_ state: inout AppState) -> [Effect] {
+    GroupSearch.queryChanged(&state) + RoomSearch.queryChanged(&state)
+  }
 
-  private static func queryChanged(_ state: inout AppState, _ text: String) -> [Effect] {
-    // Typed or pasted text, cleaned as it enters the state (the field already drops controls;
-    // this also drops bidi overrides a paste may carry). What is sent is built from it.
-    let text = CleanText(text)
-    guard text != state.search.query else { return [] }
-    state.search.query = text
-    state.search.requestID += 1
-    state.list.selectionMoved = false
-    let query = state.search.normalizedQuery
+  /// Ctrl-G changed the kinds listed: a kind now shown answers the field's query unless what it
+  /// keeps already does.
+  static func kindSwitched(_ state: inout AppState) -> [Effect] {
+    GroupSearch.kindSwitched(&state) + RoomSearch.queryChanged(&state)
+  }
 
-    if query.isEmpty {
-      state.search.status = .idle
-      state.search.inFlight = nil
-      state.search.answer = nil
-      state.search.isLoadingMore = false
-      return [.cancel(id: .searchDebounce), .cancel(id: .search), .cancel(id: .nextPage)]
-        + replaceResults(&state, with: [], answeredFor: nil)
+  /// The list neared its end: the next page of the kind that pages now (groups when listed
+  /// alone, else people; rooms are listed whole).
+  static func more(_ state: inout AppState) -> [Effect] {
+    switch state.list.kind {
+    case .groups: return PagedSearch.more(GroupSearch.self, &state)
+    case .rooms: return []
+    case .all, .people: return PagedSearch.more(PeopleSearch.self, &state)
     }
-
-    if case .failure(let failure) = state.search.peopleQuery(pageSize: state.search.pageSize) {
-      // A malformed filter (`dept:` alone) is said, never guessed at; nothing is sent.
-      state.search.status = .failed(message: CleanText(failure.message))
-      state.search.inFlight = nil
-      state.search.answer = nil
-      state.search.isLoadingMore = false
-      return [.cancel(id: .searchDebounce), .cancel(id: .search), .cancel(id: .nextPage)]
-        + replaceResults(&state, with: [], answeredFor: nil)
-    }
-
-    if IndexReducer.answersSearch(state) {
-      // The index answers before the next frame: no debounce, no request.
-      state.search.status = state.search.results.isEmpty ? .searching : .refining
-      return IndexReducer.search(&state)
-    }
-
-    if let cached = state.search.cache.value(for: query, now: state.now) {
-      state.search.inFlight = nil
-      state.search.isLoadingMore = false
-      return [.cancel(id: .searchDebounce), .cancel(id: .search), .cancel(id: .nextPage)]
-        + show(&state, cached, for: query)
-    }
-
-    let adopting = state.search.inFlight?.query == query
-    // When the request on the wire already asks this (a trailing space was typed, or the query
-    // was typed back), its answer counts as current: see `isCurrent`.
-    let people = narrowed(state.search, to: query)
-    if people.isEmpty { state.search.answer = nil }
-    state.search.status = people.isEmpty ? .searching : .refining
-    let answeredFor = people.isEmpty ? nil : state.search.resultsQuery
-    let timer: [Effect] =
-      adopting
-      ? [.cancel(id: .searchDebounce)]
-      : [
-        .debounce(
-          id: .searchDebounce, after: Tuning.debounce(state.settings),
-          then: .search(.debounceElapsed(id: state.search.requestID)))
-      ]
-    return timer + replaceResults(&state, with: people, answeredFor: answeredFor?.string)
-  }
-
-  /// The last server answer narrowed to `query` (the normalized text in the field), when
-  /// `query` refines the query it answered; otherwise nothing (showing it would break the
-  /// invariant). People are matched against the text as typed: Graph splits words on case changes.
-  private static func narrowed(_ search: SearchState, to query: String) -> [Person] {
-    guard let answer = search.answer, let answered = search.resultsQuery?.string else { return [] }
-    if answered == query { return answer.people }
-    guard PeopleMatcher.query(query, refines: answered) else { return [] }
-    return PeopleMatcher.narrow(answer.people, to: search.query.string)
-  }
-
-  /// `.refining` when narrowed results are shown while a request is pending, else `.searching`.
-  private static func pendingStatus(_ search: SearchState, query: String) -> SearchStatus {
-    narrowed(search, to: query).isEmpty ? .searching : .refining
-  }
-
-  // MARK: - Requests
-
-  /// Whether an answer tagged `id` is for the query in the field: the current request id, or the
-  /// request in flight when it asks exactly the field's (normalised) query.
-  static func isCurrent(_ id: Int, _ search: SearchState) -> Bool {
-    if id == search.requestID { return true }
-    guard let inFlight = search.inFlight else { return false }
-    return inFlight.requestID == id && inFlight.query == search.normalizedQuery
-  }
-
-  /// Sends the request for the field's query under the current request id, cancelling the older
-  /// request and any page load.
-  static func sendRequest(_ state: inout AppState) -> [Effect] {
-    let id = state.search.requestID
-    state.search.inFlight = InFlightSearch(requestID: id, query: state.search.normalizedQuery)
-    state.search.isLoadingMore = false
-    let query =
-      (try? state.search.peopleQuery(pageSize: state.search.pageSize).get())
-      ?? PeopleQuery(text: state.search.query.string, pageSize: state.search.pageSize)
-    return [.cancel(id: .search), .cancel(id: .nextPage), .searchPeople(query, requestID: id)]
-  }
-
-  private static func resultsLoaded(
-    _ state: inout AppState, id: Int, _ result: Result<PeoplePage, DirectoryError>
-  ) -> [Effect] {
-    let inFlight = state.search.inFlight
-    let current = isCurrent(id, state.search)
-    if inFlight?.requestID == id { state.search.inFlight = nil }
-    guard current else {
-      // A late answer for an older query: never shown, but still a good cache entry.
-      if case .success(let page) = result, let inFlight, inFlight.requestID == id {
-        state.search.cache.insert(
-          CachedResults(page, rankedFor: inFlight.query, closeness: state.yourPeople.people.closeness),
-          for: inFlight.query, now: state.now)
-      }
-      return []
-    }
-    let query = state.search.normalizedQuery
-    switch result {
-    case .success(let page):
-      let answer = CachedResults(
-        page, rankedFor: state.search.query.string, closeness: state.yourPeople.people.closeness)
-      state.search.cache.insert(answer, for: query, now: state.now)
-      return show(&state, answer, for: query)
-    case .failure(let error):
-      return failed(&state, error)
-    }
-  }
-
-  private static func nextPageLoaded(
-    _ state: inout AppState, id: Int, _ result: Result<PeoplePage, DirectoryError>
-  ) -> [Effect] {
-    guard id == state.search.requestID, state.search.isLoadingMore,
-      var answer = state.search.answer, let query = state.search.resultsQuery?.string
-    else { return [] }
-    state.search.isLoadingMore = false
-    switch result {
-    case .success(let page):
-      // A page goes after the rows already listed, ranked among itself: rows a person has passed
-      // never move. Ranking the whole list again put most of the new page above the selection,
-      // so a held Down key stood at the end of every page (Graph's order is not the ranking's).
-      let known = Set(answer.people.map(\.id))
-      answer.people += PeopleRanking.ranked(
-        page.people.filter { !known.contains($0.id) }, for: state.search.query.string,
-        closeness: state.yourPeople.people.closeness)
-      answer.next = page.next
-      state.search.cache.update(query) { $0 = answer }
-      return show(&state, answer, for: query)
-    case .failure(let error):
-      return failed(&state, error)
-    }
-  }
-
-  // MARK: - Showing answers
-
-  /// Shows `answer` as the server's answer for `query` (which is the field's query); close
-  /// matches follow the exact answer, below the list's divider.
-  private static func show(_ state: inout AppState, _ answer: CachedResults, for query: String) -> [Effect] {
-    state.search.answer = answer
-    let close = answer.close?.people ?? []
-    state.search.status = answer.people.isEmpty && close.isEmpty ? .noMatches : .results
-    return replaceResults(&state, with: answer.people + close, answeredFor: query)
-  }
-
-  /// Replaces the people's rows; the list's selection follows its one rule
-  /// (`ListReducer.rowsReplaced`).
-  static func replaceResults(_ state: inout AppState, with people: [Person], answeredFor query: String?)
-    -> [Effect]
-  {
-    state.search.results = people
-    state.search.resultsQuery = query.map { CleanText($0) }
-    return ListReducer.rowsReplaced(&state)
-  }
-
-  // MARK: - Failures
-
-  private static func failed(_ state: inout AppState, _ error: DirectoryError) -> [Effect] {
-    switch error {
-    case .cancelled:
-      return []
-    case .offline(let message):
-      state.search.status = .offline(message: CleanText(message))
-      return []
-    case .throttled(let retryAfter):
-      state.search.status = .throttled(
-        RetryCountdown(reason: .throttled, until: state.now.addingTimeInterval(retryAfter.timeInterval), attempt: 0))
-      return LifecycleReducer.ticking(state)
-    case .signInRequired(let failure):
-      return LoginReducer.sessionEnded(&state, failure)
-    default:
-      state.search.status = .failed(message: error.plainMessage)
-      return []
-    }
-  }
-
-  /// Called by the tick when a throttle countdown is due: the client's own retry is under way,
-  /// or (when the client gave up) the request is sent again.
-  static func retryDue(_ state: inout AppState) -> [Effect] {
-    let query = state.search.normalizedQuery
-    if state.search.inFlight != nil {
-      state.search.status = pendingStatus(state.search, query: query)
-      return []
-    }
-    if state.search.isLoadingMore || query.isEmpty {
-      state.search.status = state.search.results.isEmpty ? .noMatches : .results
-      if query.isEmpty { state.search.status = .idle }
-      return []
-    }
-    state.search.status = pendingStatus(state.search, query: query)
-    return sendRequest(&state)
-  }
-}
-
-extension CachedResults {
-  /// A live answer, ranked within what is loaded (`SearchRanking`: the index ranks its own).
-  init(_ page: PeoplePage, rankedFor query: String, closeness: Closeness) {
-    self.init(
-      people: PeopleRanking.ranked(page.people, for: query, closeness: closeness), next: page.next,
-      totalCount: page.totalCount)
   }
 }

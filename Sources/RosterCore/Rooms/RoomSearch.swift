@@ -1,38 +1,36 @@
 import Foundation
 
-/// Rooms in the list: every query change filters the whole list (`RoomFilter`), read once a
-/// session. The list's selection and the pane follow through `ListReducer.rowsReplaced`, as for
-/// every kind.
-enum RoomSearchReducer {
-  static func reduce(_ state: inout AppState, _ action: RoomSearchAction) -> [Effect] {
-    switch action {
-    case .loaded(let id, let result):
-      guard id == state.rooms.requestID, case .loading(let source) = state.rooms.catalog else { return [] }
-      switch result {
-      case .success(let catalog):
-        state.rooms.catalog = .loaded(catalog)
-        return queryChanged(&state)
-      case .failure(.cancelled):
-        state.rooms.catalog = .unknown
-        return []
-      case .failure(.permissionDenied(let message)):
-        state.rooms.catalog = .needsPermission(CleanText(message))
-      case .failure(.offline) where source == .graph && state.index.attached:
-        // Graph cannot be reached: the index holds the rooms as of its last refresh.
-        return read(&state, from: .index)
-      case .failure(.offline(let message)):
-        state.rooms.catalog = .offline(CleanText(message))
-      case .failure(.signInRequired):
-        // The people search, asked at the same time, takes the person back to sign in.
-        state.rooms.catalog = .unknown
-        return []
-      case .failure(let error):
-        state.rooms.catalog = .failed(error.plainMessage)
-      }
-      // Tried again at the next key, not at once: matching the query here would read again at
-      // once, and again, for as long as Graph and the index cannot answer.
-      return replace(&state, with: [], answering: nil)
+/// Rooms, as the one search asks for them (`SearchReducer` reduces their events): a catalog, not
+/// pages. Every query change filters the whole list (`RoomFilter`), read once a session. The
+/// list's selection and the pane follow through `ListReducer.rowsReplaced`, as for every kind.
+enum RoomSearch {
+  /// The whole list arrived for read `id` (or why it could not be read).
+  static func answered(_ state: inout AppState, id: Int, _ result: Result<RoomCatalog, DirectoryError>) -> [Effect] {
+    guard id == state.rooms.requestID, case .loading(let source) = state.rooms.catalog else { return [] }
+    switch result {
+    case .success(let catalog):
+      state.rooms.catalog = .loaded(catalog)
+      return queryChanged(&state)
+    case .failure(.cancelled):
+      state.rooms.catalog = .unknown
+      return []
+    case .failure(.permissionDenied(let message)):
+      state.rooms.catalog = .needsPermission(CleanText(message))
+    case .failure(.offline) where source == .graph && state.index.attached:
+      // Graph cannot be reached: the index holds the rooms as of its last refresh.
+      return read(&state, from: .index)
+    case .failure(.offline(let message)):
+      state.rooms.catalog = .offline(CleanText(message))
+    case .failure(.signInRequired):
+      // The people search, asked at the same time, takes the person back to sign in.
+      state.rooms.catalog = .unknown
+      return []
+    case .failure(let error):
+      state.rooms.catalog = .failed(error.plainMessage)
     }
+    // Tried again at the next key, not at once: matching the query here would read again at
+    // once, and again, for as long as Graph and the index cannot answer.
+    return replace(&state, with: [], answering: nil)
   }
 
   /// The rooms for the field's query: matched now when the whole list is known, else once it
