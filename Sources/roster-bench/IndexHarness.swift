@@ -39,6 +39,9 @@ enum IndexHarness {
     var closeAboveExact = 0
     /// Peak RSS of the full-screen UI over this index, paging through results.
     var uiPeakRSSKilobytes: Int?
+    /// Start with a cached token over this index, to the settled first screen: what attaching a
+    /// large index adds before the first frame (the warm start above is over 10,000 people).
+    var warmStartup: StartupFigures?
     /// The delta sync after 1 % changed, start to end.
     var deltaSeconds: Double?
     /// What one `/users/delta` page of the first sync cost the sandbox (no added latency).
@@ -185,6 +188,8 @@ enum IndexHarness {
         try FzfHarness.measure(fzfSubject, word: word, typingRuns: typingRuns, navigationKeys: 10, startupRuns: 1)
         .typing.lastKeyToResultsMillis
     }
+    log("index: startup with a cached token over this index")
+    figures.warmStartup = try Scenarios.settledStartup(subject, runs: 5)
     log("index: the full-screen UI's peak RSS over this index")
     (figures.uiPeakRSSKilobytes, _) = try RosterHarness.memory(
       subject, queries: ["a", "e", "s", "ma", "jo", "mar", "an ma"])

@@ -3,7 +3,7 @@ import Foundation
 /// The state a `/users/delta` link carries, opaque to clients as Graph's are: which sandbox run
 /// issued it, the version the round started from and runs to, where paging stopped, when it was
 /// issued, and the `$select` of the first request (Graph carries query options in its tokens).
-struct DeltaToken: Codable, Sendable, Equatable {
+struct DeltaToken: LinkToken, Sendable, Equatable {
   /// `i`: initial full round (pages walk the whole directory); `d`: changes after `from`.
   var kind: String
   var instance: UInt32
@@ -22,14 +22,4 @@ struct DeltaToken: Codable, Sendable, Equatable {
   var ids: [String]? = nil
 
   static let prefix = "sbx1."
-
-  var encoded: String {
-    let data = (try? JSONEncoder().encode(self)) ?? Data()
-    return Self.prefix + Base64URL.encode(data)
-  }
-
-  static func decode(_ text: String) -> DeltaToken? {
-    guard text.hasPrefix(prefix), let data = Base64URL.decode(text.dropFirst(prefix.count)) else { return nil }
-    return try? JSONDecoder().decode(DeltaToken.self, from: data)
-  }
 }

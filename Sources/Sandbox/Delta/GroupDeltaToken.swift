@@ -3,7 +3,7 @@ import Foundation
 /// The state a `/groups/delta` link carries (opaque to clients, as Graph's): the round, where
 /// paging stopped — after a whole group, or inside one group's members — and the first request's
 /// `$select`.
-struct GroupDeltaToken: Codable, Sendable, Equatable {
+struct GroupDeltaToken: LinkToken, Sendable, Equatable {
   /// `i`: initial full round; `d`: changes after `from`.
   var kind: String
   var instance: UInt32
@@ -20,16 +20,6 @@ struct GroupDeltaToken: Codable, Sendable, Equatable {
   var ids: [String]? = nil
 
   static let prefix = "sbxg1."
-
-  var encoded: String {
-    let data = (try? JSONEncoder().encode(self)) ?? Data()
-    return Self.prefix + Base64URL.encode(data)
-  }
-
-  static func decode(_ text: String) -> GroupDeltaToken? {
-    guard text.hasPrefix(prefix), let data = Base64URL.decode(text.dropFirst(prefix.count)) else { return nil }
-    return try? JSONDecoder().decode(GroupDeltaToken.self, from: data)
-  }
 
   /// `$select` named the `members` relationship.
   var tracksMembers: Bool {
