@@ -8,13 +8,13 @@ extension DirectoryIndex {
   /// Enough to complete from; a directory with more offices than this completes the first ones.
   static let filterValueLimit = 5_000
 
-  /// Distinct values of each filter property, sorted case-blind. Read when the index attaches
-  /// (the first frame waits for it) and after each sync, so it must not read every person: a
-  /// column with a filter index (`v9-filter-indexes`) is read by skipping through the index a value
-  /// at a time (one seek each: 85 job titles at 200,000 people in under 1 ms, where reading every
-  /// person's row through the generation index took 130 ms a column, and 25 ms of a warm start at
-  /// 10,000 people); offices, indexed by key only, are read by one pass over the table that stops
-  /// at `filterValueLimit`.
+  /// Distinct values of each filter property, sorted case-blind. Read in the background once the
+  /// index is complete (after it attaches and after each sync; `Effect.readFilterValues`), and by
+  /// shell completion, so it should not read every person: a column with a filter index
+  /// (`v9-filter-indexes`) is read by skipping through the index a value at a time (one seek each:
+  /// 85 job titles at 200,000 people in under 1 ms, where reading every person's row through the
+  /// generation index took 130 ms a column); offices, indexed by key only, are read by one pass
+  /// over the table that stops at `filterValueLimit`.
   public func filterValues() throws -> [FilterProperty: [String]] {
     try read { db, terms in
       let generation = try Self.liveGeneration(db)

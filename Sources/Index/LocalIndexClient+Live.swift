@@ -127,7 +127,8 @@ extension LocalIndexClient {
         load: { reading(.none) { try $0.yourPeople() } },
         saveWorksWith: { ids, readAt in reading(()) { try $0.saveWorksWith(ids, readAt: readAt) } },
         forgetWorksWith: { reading(()) { try $0.forgetWorksWith() } },
-        recordOpened: { id, at in reading(()) { try $0.recordOpened(id, at: at) } }))
+        recordOpened: { id, at in reading(()) { try $0.recordOpened(id, at: at) } }),
+      filterValues: { reading([:]) { try $0.filterValues() } })
   }
 
   static func summary(_ status: IndexStatus, index: DirectoryIndex? = nil) -> LocalIndexSummary {
@@ -136,7 +137,6 @@ extension LocalIndexClient {
       complete: status.complete, people: status.people, lastSync: status.lastSync, indexing: status.indexing,
       estimate: status.estimate, groups: groups.groups, groupsProblem: groups.problem, rooms: status.rooms,
       roomsProblem: status.roomsMissingPermission.map { _ in RoomClient.permissionExplanation },
-      filters: IndexFilterSupport(fullProfiles: status.profiles == .full, managersKnown: status.managersKnown),
-      filterValues: status.complete ? ((try? index?.filterValues()) ?? [:]) : [:])
+      filters: IndexFilterSupport(fullProfiles: status.profiles == .full, managersKnown: status.managersKnown))
   }
 }

@@ -75,6 +75,12 @@ struct HostileInputEndToEndTests {
     // on its way and meet the faults below itself, with nothing on screen to say so.
     try tmux(run).until("roster idle after its start") { _ in FileManager.default.fileExists(atPath: run.idleFile.path)
     }
+    // A first query reads what a session reads once ("my groups", the rooms' list) and settles,
+    // so the faults below meet the people search itself: those reads retry quietly, and on a loaded
+    // machine they could take both failures first and leave the search nothing to wait for.
+    try run.settle("a first query") { try run.tmux.type("megan") }
+    try run.tmux.until("the first query's answer") { $0.contains("Megan Bowen") }
+    try run.settle("clearing the field") { try run.tmux.keys("C-u") }
 
     // Point 3: the access token expires and the token endpoint fails twice with Retry-After.
     try sandbox.fault(["kind": "expire_access_tokens"])

@@ -81,6 +81,33 @@ import Testing
     #expect(try run.waitForExit().status == 0)
   }
 
+  /// Tab completes a filter's value from the index's values, which are read in the background
+  /// after the index attaches (never before the first frame): through the real binary.
+  @Test func tabCompletesAFilterValueFromTheIndex() throws {
+    let run = try RosterInTmux()
+    defer { run.finish() }
+    let tmux = run.tmux
+    let people: [[String: Any]] = [
+      ["id": "a", "displayName": "Ann Finch", "userPrincipalName": "ann@contoso.com", "department": "Finance"],
+      ["id": "b", "displayName": "Bo Field", "userPrincipalName": "bo@contoso.com", "department": "Field Sales"],
+      ["id": "c", "displayName": "Cy Ruiz", "userPrincipalName": "cy@contoso.com", "department": "Research"],
+    ]
+    let file = run.work.appendingPathComponent("people.json")
+    try JSONSerialization.data(withJSONObject: people).write(to: file)
+    try run.start(["--demo"], environment: ["ROSTER_DEMO_PEOPLE": file.path], cols: 80, rows: 24)
+    try tmux.until("the search screen after approval", timeout: 45) { $0.contains("Search:") }
+    try tmux.until("the index synced", timeout: 45) { $0.contains("index, synced") }
+
+    try run.settle("typing a filter") { try tmux.type("dept:res") }
+    try tmux.keys("Tab")
+    try tmux.until("the department completed and answered") {
+      $0.contains("Search: dept:Research") && $0.contains("Cy Ruiz") && !$0.contains("Ann Finch")
+    }
+    try tmux.keys("C-u")
+    try tmux.keys("q")
+    #expect(try run.waitForExit().status == 0)
+  }
+
   /// Issue 19 item 2: without ROSTER_DEMO_DATA the demo's index lives in a private temporary
   /// directory while it runs and is gone after it ends, by `q` and by SIGTERM alike; nothing is
   /// left in `~/.cache/roster`.

@@ -107,10 +107,14 @@ import Testing
     _ = reduce(&state, .index(.syncProgressed(indexed: 12_000, estimate: 200_000)))
     #expect(state.index.statusText(at: Self.now) == "indexing 12,000 of ~200,000")
     let done = LocalIndexSummary(complete: true, people: 200_000, lastSync: Self.now)
+    // The filter values Tab completes from are read once the index is complete, in the background.
     #expect(
       reduce(&state, .index(.syncFinished(.synced(done))))
-        == [.debounce(id: .indexTimer, after: .seconds(180), then: .index(.syncDue))])
+        == [.debounce(id: .indexTimer, after: .seconds(180), then: .index(.syncDue)), .readFilterValues])
     #expect(state.index.isUsable(at: Self.now) && state.index.statusText(at: Self.now) == "index, synced just now")
+    #expect(reduce(&state, .index(.filterValuesRead([.department: ["Research"]]))).isEmpty)
+    state.search.query = "dept:re"
+    #expect(state.completedFilter() == "dept:Research ")
 
     _ = reduce(&state, .index(.syncFinished(.failed(.offline("down")))))
     #expect(state.index.offline && state.index.isUsable(at: Self.now))

@@ -70,8 +70,8 @@ import Testing
     var state = ScreenFixtures.results(rows: 24, cols: 80)
     state.search.query = "ann dep"
     #expect(root.actions(for: .tab, in: state) == [.search(.queryChanged("ann dept:"))])
-    state.index.summary = LocalIndexSummary(
-      complete: true, people: 3, lastSync: state.now, filterValues: [.department: ["Finance", "Sales"]])
+    state.index.summary = LocalIndexSummary(complete: true, people: 3, lastSync: state.now)
+    state.index.filterValues = [.department: ["Finance", "Sales"]]
     state.search.query = "ann dept:fi"
     #expect(root.actions(for: .tab, in: state) == [.search(.queryChanged("ann dept:Finance "))])
     state.search.query = "alex"

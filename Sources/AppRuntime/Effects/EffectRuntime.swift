@@ -47,7 +47,7 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
       return ExportEffects(directory: services.directory, exportDirectory: environment.exportDirectory, jobs: jobs)
     case .loadTasks, .addTask, .setTaskCompleted, .deleteTask:
       return TaskEffects(tasks: services.tasks, jobs: jobs)
-    case .attachIndex, .syncIndex, .searchIndex, .removeFromIndex, .loadDetailFromIndex:
+    case .attachIndex, .syncIndex, .searchIndex, .removeFromIndex, .loadDetailFromIndex, .readFilterValues:
       return IndexEffects(index: services.index, jobs: jobs)
     case .searchGroups, .fetchNextGroups, .searchGroupsIndex, .loadMyGroups, .loadGroup, .loadGroupMembers,
       .fetchMoreMembers, .loadMembershipPath, .loadMemberOf:

@@ -34,6 +34,8 @@ struct IndexEffects: EffectInterpreter {
       }
     case .loadDetailFromIndex(let personID, let requestID):
       jobs.spawn(feedback) { .detail(.loadedFromIndex(id: requestID, index.detail(personID))) }
+    case .readFilterValues:
+      jobs.spawn(feedback) { .index(.filterValuesRead(index.filterValues())) }
     case .removeFromIndex(let personID):
       jobs.spawn(feedback) {
         index.remove(personID)

@@ -50,6 +50,10 @@ public enum Effect: Equatable, Sendable {
   /// The person, reporting line and reports from the local index while Graph cannot be reached;
   /// answers `.detail(.loadedFromIndex(id: requestID, …))` (a late answer is dropped by its id).
   case loadDetailFromIndex(personID: String, requestID: Int)
+  /// The values each filter property takes in the attached index; answers
+  /// `.index(.filterValuesRead(…))`. After the first frame, never before it: offices take a pass
+  /// over every person.
+  case readFilterValues
   /// Presence of the people with `ids`; answers `.presence(.loaded(id: requestID, …))`.
   /// Runs under `CancelID.presence`.
   case fetchPresence(ids: [String], requestID: Int)

@@ -1,3 +1,5 @@
+import SearchRules
+
 /// The local index's events.
 public enum IndexAction: Equatable, Sendable {
   /// The index of the signed-in account was opened (nil: off, or it could not be opened).
@@ -9,4 +11,6 @@ public enum IndexAction: Equatable, Sendable {
   case damaged(String)
   /// Time for the next delta round.
   case syncDue
+  /// The values each filter property takes in the complete index, read in the background.
+  case filterValuesRead([FilterProperty: [String]])
 }

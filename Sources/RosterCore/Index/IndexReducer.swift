@@ -25,9 +25,10 @@ enum IndexReducer {
       // hiccup): Graph answers meanwhile and the open is tried again, rather than going without
       // the index for the rest of the run (issue 28 item 6).
       guard let summary else { return [next(reopenInterval)] }
-      guard let repaired = summary.repaired else { return startSync(&state) }
+      let values: [Effect] = summary.complete ? [.readFilterValues] : []
+      guard let repaired = summary.repaired else { return startSync(&state) + values }
       LifecycleReducer.showBanner(&state, CleanText(repaired), kind: .error)
-      return startSync(&state) + LifecycleReducer.ticking(state)
+      return startSync(&state) + LifecycleReducer.ticking(state) + values
     case .syncProgressed(let indexed, let estimate):
       guard state.index.attached else { return [] }
       state.index.progress = IndexState.Progress(indexed: indexed, estimate: estimate)
@@ -46,7 +47,8 @@ enum IndexReducer {
         let refresh =
           state.screen == .main && !state.search.normalizedQuery.isEmpty
           && answersSearch(state)
-        return [next(syncInterval)] + (refresh ? PeopleSearch.askIndex(&state) : [])
+        return [next(syncInterval)] + (summary.complete ? [.readFilterValues] : [])
+          + (refresh ? PeopleSearch.askIndex(&state) : [])
       case .busy:
         return [next(syncInterval)]
       case .permissionDenied(let message):
@@ -76,6 +78,10 @@ enum IndexReducer {
       }
     case .damaged(let message):
       return damaged(&state, message)
+    case .filterValuesRead(let values):
+      guard state.index.attached else { return [] }
+      state.index.filterValues = values
+      return []
     case .syncDue:
       guard let account = state.account else { return [] }
       guard state.index.attached else { return state.settings.index ? [.attachIndex(account)] : [] }

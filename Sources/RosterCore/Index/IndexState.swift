@@ -1,4 +1,5 @@
 import Foundation
+import SearchRules
 
 /// The local index as the UI sees it: whether searches may use it, how fresh it is, and the
 /// progress of a sync under way.
@@ -14,6 +15,10 @@ public struct IndexState: Equatable, Sendable {
   public var offline: Bool = false
   /// A problem already told to the person (said once per run).
   public var toldProblem: String?
+  /// The values each filter property takes in the index (departments, titles, offices…): what
+  /// Tab completes `dept:res` from (`FilterCompletion`). Read in the background once the index
+  /// is complete, after it attaches and after each sync; empty until then.
+  public var filterValues: [FilterProperty: [String]] = [:]
 
   public struct Progress: Equatable, Sendable {
     public var indexed: Int

@@ -27,17 +27,13 @@ public struct LocalIndexSummary: Equatable, Sendable {
   /// Which filters (`dept:`, `manager:` …) the index can answer (`IndexFilterSupport`); a query
   /// with one it cannot goes to Graph.
   public var filters: IndexFilterSupport
-  /// The values each filter property takes in the index (departments, titles, offices…), read
-  /// when a full sync is done: what Tab completes `dept:res` from (`FilterCompletion`).
-  public var filterValues: [FilterProperty: [String]]
 
   public init(
     complete: Bool, people: Int, lastSync: Date?, indexing: Int? = nil, estimate: Int? = nil, repaired: String? = nil,
     groups: Int? = nil, groupsProblem: GroupPermissionNeed? = nil, rooms: Int? = nil, roomsProblem: String? = nil,
-    filters: IndexFilterSupport = .everything, filterValues: [FilterProperty: [String]] = [:]
+    filters: IndexFilterSupport = .everything
   ) {
     self.filters = filters
-    self.filterValues = filterValues
     self.groups = groups
     self.groupsProblem = groupsProblem
     self.rooms = rooms
@@ -107,6 +103,10 @@ public struct LocalIndexClient: Sendable {
   public var workingHours: WorkingHoursStore
   /// Whom the person works with and opened (issue 32), kept with the account's index.
   public var yourPeople: YourPeopleStore
+  /// The values each filter property takes in the attached index (departments, titles, offices…):
+  /// what Tab completes `dept:res` from. Read after the first frame (`IndexAction.filterValuesRead`):
+  /// offices take one pass over every person.
+  public var filterValues: @Sendable () -> [FilterProperty: [String]]
 
   public init(
     attach: @escaping @Sendable (Account) -> LocalIndexSummary?,
@@ -120,8 +120,10 @@ public struct LocalIndexClient: Sendable {
     rooms: RoomClient = .unavailable(.offline("No local index is attached.")),
     damage: @escaping @Sendable () -> String? = { nil },
     answer: (@Sendable (String, Int) -> Result<[Person], DirectoryError>)? = nil,
-    workingHours: WorkingHoursStore = .none, yourPeople: YourPeopleStore = .none
+    workingHours: WorkingHoursStore = .none, yourPeople: YourPeopleStore = .none,
+    filterValues: @escaping @Sendable () -> [FilterProperty: [String]] = { [:] }
   ) {
+    self.filterValues = filterValues
     self.workingHours = workingHours
     self.yourPeople = yourPeople
     self.rooms = rooms

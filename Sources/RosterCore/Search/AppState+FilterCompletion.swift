@@ -2,11 +2,11 @@ import SearchRules
 
 extension AppState {
   /// The search text with the filter at its end completed (`FilterCompletion`: `dep` → `dept:`,
-  /// `dept:res` → `dept:Research`, values from the index's last full sync), or nil when there is
+  /// `dept:res` → `dept:Research`, values read from the complete index), or nil when there is
   /// nothing to complete: what Tab does in the search field before it switches panes.
   public func completedFilter() -> String? {
     guard mayCompleteFilter else { return nil }
-    let values = index.summary?.filterValues ?? [:]
+    let values = index.filterValues
     return FilterCompletion.complete(search.query.string) { values[$0] ?? [] }
   }
 
