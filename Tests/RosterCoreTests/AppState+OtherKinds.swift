@@ -21,7 +21,7 @@ extension AppState {
   mutating func groupsFollowQuery() {
     guard groups.isEnabled else { return }
     groups.isLoadingMore = false
-    guard !search.normalizedQuery.isEmpty, list.kind.shows(.group), screen == .main else {
+    guard !search.normalizedQuery.isEmpty, list.kind.shows(.group), screen == .main, !search.narrowsPeopleOnly else {
       groups.status = .idle
       groups.next = nil
       groups.totalCount = nil
@@ -43,7 +43,7 @@ extension AppState {
   /// asked for (from the index while the last sync found Graph unreachable, else from Graph).
   mutating func roomsFollowQuery() {
     guard rooms.isEnabled else { return }
-    guard !search.normalizedQuery.isEmpty, list.kind.shows(.room), screen == .main else {
+    guard !search.normalizedQuery.isEmpty, list.kind.shows(.room), screen == .main, !search.narrowsPeopleOnly else {
       return roomsListed([], answering: nil)
     }
     switch rooms.catalog {

@@ -15,6 +15,8 @@ import Testing
   nonisolated static let platform = Group(
     id: "g-platform", displayName: "Platform Team", groupTypes: ["Unified"], mailEnabled: true,
     securityEnabled: false, resourceProvisioningOptions: ["Team"])
+  nonisolated static let london = Group(
+    id: "g-london", displayName: "London Office", mailEnabled: false, securityEnabled: true)
   nonisolated static let sre = Group(id: "g-sre", displayName: "SRE On-Call", mailEnabled: false, securityEnabled: true)
   nonisolated static let escalation = Group(
     id: "g-esc", displayName: "Escalation Chain", mailEnabled: false, securityEnabled: true)
@@ -150,6 +152,30 @@ import Testing
 
     store.send(.search(.queryChanged("platform ")))
     #expect(store.state.selectedGroup == Self.platform, "a changed query goes to the top row")
+  }
+
+  /// A query with people's filters (`office:London`, `dept:` alone) lists people only: a group or
+  /// room has no office or department, and searched as words `office` found "London Office".
+  @Test func filtersNarrowPeopleOnly() {
+    var state = Self.signedIn()
+    state.rooms.isEnabled = true
+    state.rooms.catalog = .loaded(RoomCatalog(rooms: [RoomListTests.ada]))
+    _ = reduce(&state, .search(.queryChanged("london")))
+    _ = reduce(&state, .search(.groupsLoaded(id: state.search.requestID, .success(GroupPage(groups: [Self.london])))))
+    _ = reduce(&state, .search(.queryChanged("ada")))
+    #expect(state.rooms.results == [RoomListTests.ada])
+
+    for query in ["office:London", "ada dept:Sales", "dept:"] {
+      let effects = reduce(&state, .search(.queryChanged(query)))
+      #expect(state.groups.results.isEmpty && state.groups.status == .idle, "\(query)")
+      #expect(state.rooms.results.isEmpty, "\(query)")
+      #expect(!effects.contains { if case .searchGroups = $0 { true } else { false } }, "\(query)")
+      #expect(!effects.contains { if case .debounce(.groupSearchDebounce, _, _) = $0 { true } else { false } })
+      #expect(state.listRows.allSatisfy { if case .person = $0 { true } else { false } })
+    }
+    #expect(state.search.narrowsPeopleOnly)
+    _ = reduce(&state, .search(.queryChanged("london office")))
+    #expect(!state.search.narrowsPeopleOnly && state.groups.status == .searching, "plain words search groups again")
   }
 
   /// A group answer for a query the field no longer holds is dropped, whatever it says.

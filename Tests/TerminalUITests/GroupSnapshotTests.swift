@@ -36,6 +36,18 @@ import Testing
     }
   }
 
+  /// People's filters with groups alone listed: the list says filters narrow people only.
+  @Test func groupsOnlyWithPeoplesFilters() {
+    snapshot("groups-only-filters") { rows, cols in
+      var state = GroupScreenFixtures.mixedList(rows: rows, cols: cols)
+      state.list.kind = .groups
+      state.search.query = "dept:Sales"
+      state.groups = GroupSearchState(isEnabled: true)
+      state.list.selected = nil
+      return state
+    }
+  }
+
   @Test func groupPaneDirectMembers() {
     snapshot("group-pane-direct") { GroupScreenFixtures.groupPane(rows: $0, cols: $1) }
   }

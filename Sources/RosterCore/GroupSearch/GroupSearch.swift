@@ -127,7 +127,7 @@ enum GroupSearch: PagedKind {
     let id = state.search.requestID
     let cancels = PagedSearch.cancelJobs(Self.self)
     state.groups.isLoadingMore = false
-    guard !query.isEmpty, state.list.kind.shows(.group), state.screen == .main else {
+    guard !query.isEmpty, state.list.kind.shows(.group), state.screen == .main, !state.search.narrowsPeopleOnly else {
       state.groups.status = .idle
       state.groups.next = nil
       state.groups.totalCount = nil

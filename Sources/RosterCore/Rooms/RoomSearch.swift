@@ -37,7 +37,9 @@ enum RoomSearch {
   /// arrives (asked for here, once).
   static func queryChanged(_ state: inout AppState) -> [Effect] {
     let query = state.search.normalizedQuery
-    guard state.rooms.isEnabled, state.list.kind.shows(.room), !query.isEmpty, state.screen == .main else {
+    guard state.rooms.isEnabled, state.list.kind.shows(.room), !query.isEmpty, state.screen == .main,
+      !state.search.narrowsPeopleOnly
+    else {
       return replace(&state, with: [], answering: nil)
     }
     switch state.rooms.catalog {

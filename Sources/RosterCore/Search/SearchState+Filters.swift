@@ -16,6 +16,18 @@ extension SearchState {
 
   /// Whether the field holds `dept:`, `is:` … filters.
   public var holdsFilters: Bool { !filters.isEmpty }
+
+  /// Whether the field is a people query by its filters, well formed or not (`dept:Sales`,
+  /// `office:London`, `dept:` alone): groups and rooms, which have no department, office or
+  /// manager, list nothing for it. Searched as words, a filter's name found "London Office" for
+  /// `office:London`.
+  public var narrowsPeopleOnly: Bool {
+    guard FilterSyntax.mayHoldFilters(query.string) else { return false }
+    switch peopleQuery(pageSize: 1) {
+    case .failure: return true
+    case .success(let parsed): return !parsed.filters.isEmpty
+    }
+  }
 }
 
 extension AppState {

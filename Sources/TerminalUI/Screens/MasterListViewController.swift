@@ -308,6 +308,8 @@ extension AppState {
     let roomsPart = rooms.isEnabled ? roomStatusText : ("", .plain)
     switch list.kind {
     case .people: return ("People only · " + peopleStatusLine.0, peopleStatusLine.1)
+    case .groups where search.narrowsPeopleOnly, .rooms where search.narrowsPeopleOnly:
+      return ((list.kind == .groups ? "Groups only" : "Rooms only") + " · filters narrow people only", .plain)
     case .groups: return ("Groups only · " + groupsPart.0, groupsPart.1)
     case .rooms: return ("Rooms only · " + roomsPart.0, roomsPart.1)
     case .all:
@@ -406,6 +408,10 @@ extension AppState {
   fileprivate func emptyListMessage(width: Int) -> [String] {
     let query = search.query.string
     var lines: [String]
+    if list.kind == .groups || list.kind == .rooms, search.narrowsPeopleOnly {
+      let lines = ["Filters (dept:, office:, is: …) narrow people only.", "Ctrl-G lists people."]
+      return lines.flatMap { Truncation.wrap($0, width: max(1, width)) }
+    }
     if rooms.isEnabled, list.kind == .rooms, !search.normalizedQuery.isEmpty {
       return roomsEmptyListLines.flatMap { Truncation.wrap($0, width: max(1, width)) }
     }
