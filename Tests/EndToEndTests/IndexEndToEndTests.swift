@@ -62,11 +62,7 @@ import Testing
         "mail": "pat.shown@contoso.com", "jobTitle": "Analyst", "manager": "boss",
       ],
     ]
-    let file = run.work.appendingPathComponent("people.json")
-    try JSONSerialization.data(withJSONObject: people).write(to: file)
-    try run.start(["--demo"], environment: ["ROSTER_DEMO_PEOPLE": file.path], cols: 80, rows: 24)
-    try tmux.until("the search screen after approval", timeout: 45) { $0.contains("Search:") }
-    try tmux.until("the index synced", timeout: 45) { $0.contains("index, synced") }
+    try run.startDemo(people: people)
 
     try run.settle("typing a name") { try tmux.type("pat") }
     try tmux.until("only Pat Shown") { $0.contains("Pat Shown") && $0.contains("1 match") }
@@ -92,11 +88,7 @@ import Testing
       ["id": "b", "displayName": "Bo Field", "userPrincipalName": "bo@contoso.com", "department": "Field Sales"],
       ["id": "c", "displayName": "Cy Ruiz", "userPrincipalName": "cy@contoso.com", "department": "Research"],
     ]
-    let file = run.work.appendingPathComponent("people.json")
-    try JSONSerialization.data(withJSONObject: people).write(to: file)
-    try run.start(["--demo"], environment: ["ROSTER_DEMO_PEOPLE": file.path], cols: 80, rows: 24)
-    try tmux.until("the search screen after approval", timeout: 45) { $0.contains("Search:") }
-    try tmux.until("the index synced", timeout: 45) { $0.contains("index, synced") }
+    try run.startDemo(people: people)
 
     try run.settle("typing a filter") { try tmux.type("dept:res") }
     try tmux.keys("Tab")

@@ -61,6 +61,16 @@ final class RosterInTmux {
     try tmux.start(command: "sh '\(scriptFile.path)'", cols: cols, rows: rows)
   }
 
+  /// `roster --demo` over `people` (Graph user objects), at `cols`×`rows`, once its sign-in is approved
+  /// and its index synced.
+  func startDemo(people: [[String: Any]], cols: Int = 80, rows: Int = 24) throws {
+    let file = work.appendingPathComponent("people.json")
+    try JSONSerialization.data(withJSONObject: people).write(to: file)
+    try start(["--demo"], environment: ["ROSTER_DEMO_PEOPLE": file.path], cols: cols, rows: rows)
+    try tmux.until("the search screen after approval", timeout: 45) { $0.contains("Search:") }
+    try tmux.until("the index synced", timeout: 45) { $0.contains("index, synced") }
+  }
+
   /// Does `action` (keys) and waits until roster has handled it and everything it started (debounce,
   /// requests, detail loads) has finished: the idle file is removed first and touched again by
   /// roster when it is idle. The screen may still be a frame behind; read it with `tmux.until`.
