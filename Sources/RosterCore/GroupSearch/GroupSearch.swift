@@ -127,7 +127,7 @@ enum GroupSearch: PagedKind {
     let id = state.search.requestID
     let cancels = PagedSearch.cancelJobs(Self.self)
     state.groups.isLoadingMore = false
-    guard !query.isEmpty, state.list.kind.shows(.group), state.screen == .main, !state.search.narrowsPeopleOnly else {
+    guard state.answersQuery(.group) else {
       state.groups.status = .idle
       state.groups.next = nil
       state.groups.totalCount = nil
@@ -150,11 +150,6 @@ enum GroupSearch: PagedKind {
     let shown = narrowed(state, to: query)
     return cancels + [PagedSearch.debounce(Self.self, state)]
       + replace(&state, with: shown, answering: shown.isEmpty ? nil : state.groups.resultsQuery)
-  }
-
-  /// Graph's first page of groups for the field's query (the debounce ran out).
-  static func request(_ state: AppState) -> [Effect] {
-    [.cancel(id: jobs.request), .cancel(id: jobs.page), askGraph(state)]
   }
 
   // MARK: - Answers

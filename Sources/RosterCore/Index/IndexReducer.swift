@@ -48,7 +48,7 @@ enum IndexReducer {
           state.screen == .main && !state.search.normalizedQuery.isEmpty
           && answersSearch(state)
         return [next(syncInterval)] + (summary.complete ? [.readFilterValues] : [])
-          + (refresh ? PeopleSearch.askIndex(&state) : [])
+          + (refresh ? PeopleSearch.searchIndex(&state) : [])
       case .busy:
         return [next(syncInterval)]
       case .permissionDenied(let message):

@@ -102,14 +102,29 @@ extension AppState {
     groups.resultsQuery != nil && groups.resultsQuery == search.normalizedQuery
   }
 
-  /// Whether another page can be asked for, of the kind that pages now: groups when the list
-  /// shows groups alone, else people (rooms are listed whole).
-  public var listCanLoadMore: Bool {
+  /// Whether `kind`, beside people, answers the field's query now: it is listed, the field holds
+  /// a query that is not people's by its filters (`SearchState.narrowsPeopleOnly`), on the main
+  /// screen. Groups and rooms start from this one rule.
+  public func answersQuery(_ kind: ObjectKind) -> Bool {
+    !search.normalizedQuery.isEmpty && list.kind.shows(kind) && screen == .main && !search.narrowsPeopleOnly
+  }
+
+  /// The kind whose next page the end of the list asks for: groups when the list shows groups
+  /// alone, else people; nil for rooms, listed whole.
+  public var pagingKind: ObjectKind? {
     switch list.kind {
-    case .groups:
-      return groupsMatchQuery && !groups.isLoadingMore && (groups.next != nil || groups.moreInIndex)
-    case .rooms: return false
-    case .all, .people: return search.canLoadMore
+    case .groups: return .group
+    case .rooms: return nil
+    case .all, .people: return .person
+    }
+  }
+
+  /// Whether another page can be asked for, of `pagingKind`.
+  public var listCanLoadMore: Bool {
+    switch pagingKind {
+    case .group: return groupsMatchQuery && !groups.isLoadingMore && (groups.next != nil || groups.moreInIndex)
+    case .person: return search.canLoadMore
+    case .room, nil: return false
     }
   }
 }

@@ -37,9 +37,7 @@ enum RoomSearch {
   /// arrives (asked for here, once).
   static func queryChanged(_ state: inout AppState) -> [Effect] {
     let query = state.search.normalizedQuery
-    guard state.rooms.isEnabled, state.list.kind.shows(.room), !query.isEmpty, state.screen == .main,
-      !state.search.narrowsPeopleOnly
-    else {
+    guard state.rooms.isEnabled, state.answersQuery(.room) else {
       return replace(&state, with: [], answering: nil)
     }
     switch state.rooms.catalog {

@@ -60,6 +60,13 @@ enum PagedSearch {
       then: .search(.debounceElapsed(id: state.search.requestID, kind: K.kind)))
   }
 
+  /// The debounce ran out: Graph's first page for the field's query, the older request and any
+  /// page load cancelled.
+  static func askGraph<K: PagedKind>(_ kind: K.Type, _ state: inout AppState) -> [Effect] {
+    state[keyPath: K.isLoadingMore] = false
+    return [.cancel(id: K.jobs.request), .cancel(id: K.jobs.page), K.askGraph(state)]
+  }
+
   /// The key's own index query, asked in its frame: at least two pages or `firstIndexPage` rows,
   /// as many as are listed for this query when a sync refreshes it, and one more to tell "more".
   static func askIndex<K: PagedKind>(_ kind: K.Type, _ state: inout AppState) -> [Effect] {

@@ -44,7 +44,7 @@ enum PeopleSearch: PagedKind {
     guard state.screen == .main, !state.search.normalizedQuery.isEmpty else { return [] }
     state.search.requestID += 1
     state.search.status = state.search.results.isEmpty ? .searching : .refining
-    if IndexReducer.answersSearch(state) { return askIndex(&state) + IndexReducer.startSync(&state) }
+    if IndexReducer.answersSearch(state) { return searchIndex(&state) + IndexReducer.startSync(&state) }
     return sendRequest(&state)
   }
 
@@ -59,7 +59,7 @@ enum PeopleSearch: PagedKind {
   }
 
   /// The index's people for the field's query, asked in the key's own frame.
-  static func askIndex(_ state: inout AppState) -> [Effect] {
+  static func searchIndex(_ state: inout AppState) -> [Effect] {
     state.search.inFlight = nil
     return PagedSearch.askIndex(Self.self, &state)
   }
@@ -115,7 +115,7 @@ enum PeopleSearch: PagedKind {
     if IndexReducer.answersSearch(state) {
       // The index answers before the next frame: no debounce, no request.
       state.search.status = state.search.results.isEmpty ? .searching : .refining
-      return askIndex(&state)
+      return searchIndex(&state)
     }
 
     if let cached = state.search.cache.value(for: query, now: state.now) {
@@ -165,8 +165,7 @@ enum PeopleSearch: PagedKind {
   static func sendRequest(_ state: inout AppState) -> [Effect] {
     let id = state.search.requestID
     state.search.inFlight = InFlightSearch(requestID: id, query: state.search.normalizedQuery)
-    state.search.isLoadingMore = false
-    return [.cancel(id: jobs.request), .cancel(id: jobs.page), askGraph(state)]
+    return PagedSearch.askGraph(Self.self, &state)
   }
 
   static func resultsLoaded(

@@ -14,7 +14,7 @@ enum SearchReducer {
       guard id == state.search.requestID, !state.search.normalizedQuery.isEmpty else { return [] }
       switch kind {
       case .person: return PeopleSearch.sendRequest(&state)
-      case .group: return GroupSearch.request(state)
+      case .group: return PagedSearch.askGraph(GroupSearch.self, &state)
       case .room: return []
       }
     case .retryScheduled(let id, let notice, let kind):
@@ -49,13 +49,12 @@ enum SearchReducer {
     GroupSearch.kindSwitched(&state) + RoomSearch.queryChanged(&state)
   }
 
-  /// The list neared its end: the next page of the kind that pages now (groups when listed
-  /// alone, else people; rooms are listed whole).
+  /// The list neared its end: the next page of the kind that pages now (`pagingKind`).
   static func more(_ state: inout AppState) -> [Effect] {
-    switch state.list.kind {
-    case .groups: return PagedSearch.more(GroupSearch.self, &state)
-    case .rooms: return []
-    case .all, .people: return PagedSearch.more(PeopleSearch.self, &state)
+    switch state.pagingKind {
+    case .group: return PagedSearch.more(GroupSearch.self, &state)
+    case .person: return PagedSearch.more(PeopleSearch.self, &state)
+    case .room, nil: return []
     }
   }
 }
