@@ -125,7 +125,7 @@ let package = Package(
       name: "roster",
       dependencies: [
         "Geometry", "RosterCore", "AppRuntime", "Transport", "Identity", "Graph", "Tasks", "TerminalUI", "Curses",
-        "Sandbox", "Index", "CNCurses", "CJPEG", "Diagnostics",
+        "Sandbox", "Index", "CNCurses", "CJPEG", "Diagnostics", "SearchRules",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict,

@@ -27,7 +27,7 @@ extension GraphDirectory {
       case .under(let name): (name, Self.subtreeDepth)
       default: ("", 0)
       }
-    let root = try await resolve(name, filter: filter, onRetry: onRetry)
+    let root = try await resolve(name, filter: filter, words: query.text, onRetry: onRetry)
     let walk = OrgWalk(depth: depth, limit: Self.subtreeLimit)
     let records: [PersonRecord]
     do {
@@ -51,17 +51,19 @@ extension GraphDirectory {
   }
 
   /// The one person `name` finds: a mail or user name read directly; otherwise a search whose
-  /// only match, or only exact display-name match, it is. Several are refused, naming them.
+  /// only match, or only exact display-name match, it is. Several are refused, naming them (and
+  /// the quoting, when the search's `words` continue the name: `OrgWalk.several`).
   private func resolve(
-    _ name: String, filter: PersonFilter, onRetry: @escaping @Sendable (RetryNotice) -> Void
+    _ name: String, filter: PersonFilter, words: String, onRetry: @escaping @Sendable (RetryNotice) -> Void
   ) async throws(DirectoryError) -> Person {
     if name.contains("@") { return try await personDetail(name, onRetry: onRetry).person }
     let page = try await searchPeople(PeopleQuery(text: name, pageSize: OrgWalk.resolveLimit), onRetry: onRetry)
     // In the ranking's order, as the index lists them: the refusal names the same five.
     let found = PeopleRanking.ranked(page.people, for: name)
     // More than the limit: refused, as the index refuses it, rather than chosen from some of them.
-    if page.next != nil { throw .unsupportedQuery(OrgWalk.several(filter, found: found)) }
+    if page.next != nil { throw .unsupportedQuery(OrgWalk.several(filter, found: found, words: words)) }
     if let chosen = OrgWalk.chosen(found, for: name) { return chosen }
-    throw .unsupportedQuery(found.isEmpty ? OrgWalk.noOne(filter) : OrgWalk.several(filter, found: found))
+    throw .unsupportedQuery(
+      found.isEmpty ? OrgWalk.noOne(filter) : OrgWalk.several(filter, found: found, words: words))
   }
 }

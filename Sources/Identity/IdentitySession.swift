@@ -70,11 +70,7 @@ public actor IdentitySession: AccessTokenProvider {
     let configuration = self.configuration
     let pinned = accountKey
     try await store.update { file in
-      if let (key, _) = Self.active(in: file, for: configuration, pinned: pinned) {
-        file.accounts[key] = nil
-        if file.activeAccount == key { file.activeAccount = nil }
-      }
-      if pinned == nil { file.activeAccount = nil }
+      if let (key, _) = Self.active(in: file, for: configuration, pinned: pinned) { file.forget([key]) }
     }
     activeEntry = nil
     DiagnosticLog.logger("roster.identity").info("signed out")

@@ -20,7 +20,7 @@ public struct TokenCacheFile: Codable, Equatable, Sendable {
   public static let currentVersion = 1
 
   public var version: Int
-  /// Key of the account Roster uses, or nil after sign-out.
+  /// Key of the account Roster uses; nil only when no account is cached (`settleActive()`).
   public var activeAccount: String?
   public var accounts: [String: CachedAccount]
 
@@ -64,7 +64,11 @@ public struct TokenCacheFile: Codable, Equatable, Sendable {
   /// recognised by the authority's `://`) under the key they now belong under; other keys stay
   /// as they are. Two old entries for one key keep the newer; the active account follows.
   public func normalized() -> TokenCacheFile {
-    guard accounts.keys.contains(where: { $0.contains("://") }) else { return self }
+    guard accounts.keys.contains(where: { $0.contains("://") }) else {
+      var settled = self
+      settled.settleActive()
+      return settled
+    }
     var result = TokenCacheFile(version: version, activeAccount: nil, accounts: [:])
     var renamed: [String: String] = [:]
     for (oldKey, entry) in accounts.sorted(by: { $0.key < $1.key }) {
@@ -74,8 +78,28 @@ public struct TokenCacheFile: Codable, Equatable, Sendable {
       result.accounts[newKey] = entry
     }
     result.activeAccount = activeAccount.flatMap { renamed[$0] ?? ($0.isEmpty ? nil : $0) }
-    if let active = result.activeAccount, result.accounts[active] == nil { result.activeAccount = nil }
+    result.settleActive()
     return result
+  }
+
+  /// Forgets the accounts under `keys`; when the active one goes, another becomes active
+  /// (`settleActive()`).
+  public mutating func forget(_ keys: some Sequence<String>) {
+    for key in keys { accounts[key] = nil }
+    settleActive()
+  }
+
+  /// The one rule for which account is active, so `accounts`, `status`, `search` and the UI never
+  /// disagree: the active key names a cached account, or, when it names none (that account was
+  /// signed out, or a cache written by an older Roster says none) and others remain, the most
+  /// recently used of them becomes active, exactly as a command would have picked it. Only an
+  /// empty cache has no active account.
+  public mutating func settleActive() {
+    if let active = activeAccount, accounts[active] != nil { return }
+    activeAccount =
+      accounts.max { left, right in
+        (left.value.updatedAt, right.key) < (right.value.updatedAt, left.key)
+      }?.key
   }
 
   /// The accounts in the order `roster accounts` numbers them: by user name, then tenant, then

@@ -15,7 +15,7 @@ extension DirectoryIndex {
     _ filter: PersonFilter, words: String, others: [PersonFilter], limit: Int, offset: Int
   ) throws -> [Person] {
     guard let (name, depth) = OrgWalk.asked(by: filter) else { return [] }
-    let root = try resolve(name, filter: filter)
+    let root = try resolve(name, filter: filter, words: words)
     let below = try walk(from: root, depth: depth, filter: filter)
     let narrowing = Narrowing(words)
     let rest = others.filter { !$0.needsOrganisation }
@@ -25,7 +25,7 @@ extension DirectoryIndex {
 
   /// The one person `name` means: a mail or user name looked up; otherwise the rule Graph's path
   /// applies to the first page of a search for it (`OrgWalk.chosen`).
-  private func resolve(_ name: String, filter: PersonFilter) throws -> Person {
+  private func resolve(_ name: String, filter: PersonFilter, words: String) throws -> Person {
     if name.contains("@") {
       // The address's own words find it through the full-text index (`detail(lookingUp:)` compares
       // user names without an index: 130 ms at 200,000 people); then the whole address must match.
@@ -41,9 +41,10 @@ extension DirectoryIndex {
     // (Graph's path knows nothing of them): the same choice and the same refusal online and offline.
     let all = try ranked(name, limit: OrgWalk.resolveLimit + 1, offset: 0)
     let found = PeopleRanking.ranked(Array(all.prefix(OrgWalk.resolveLimit)), for: name)
-    if all.count > OrgWalk.resolveLimit { throw IndexRefusal(message: OrgWalk.several(filter, found: found)) }
+    let several = { OrgWalk.several(filter, found: found, words: words) }
+    if all.count > OrgWalk.resolveLimit { throw IndexRefusal(message: several()) }
     if let chosen = OrgWalk.chosen(found, for: name) { return chosen }
-    throw IndexRefusal(message: found.isEmpty ? OrgWalk.noOne(filter) : OrgWalk.several(filter, found: found))
+    throw IndexRefusal(message: found.isEmpty ? OrgWalk.noOne(filter) : several())
   }
 
   /// Everyone below `root`, level by level, at most `depth` levels; someone met twice is kept

@@ -39,6 +39,7 @@ struct SandboxResponder: HTTPResponder {
         userAgent: incoming.headers[.userAgent]))
 
     let decision = tenant.faults.decide(method: incoming.method, path: incoming.path)
+    if let hold = decision.hold { await tenant.faults.waitWhileHeld(hold) }
     let isGraph = incoming.components.first?.lowercased() == "v1.0"
     let isTaskAPI = incoming.components.first?.lowercased() == "api"
     let latency = decision.latencyMs + (isGraph || isTaskAPI ? tenant.configuration.latencyMs : 0)

@@ -56,9 +56,7 @@ struct AccountsListCommand: AsyncParsableCommand {
         signedIn: item.entry.refreshToken != nil && item.entry.signedOutReason == nil)
     }
     if json {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      print(String(decoding: try encoder.encode(entries), as: UTF8.self))
+      print(try PeopleOutput.json(entries), terminator: "")
       return
     }
     if entries.isEmpty {

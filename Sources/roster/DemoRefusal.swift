@@ -1,4 +1,6 @@
 import ArgumentParser
+import RosterCore
+import Sandbox
 
 /// `--demo` given to a command it means nothing to. The root command's `--demo` flag is parsed
 /// after any subcommand too (argument-parser reads a parent's options), so `roster doctor --demo`
@@ -9,7 +11,14 @@ import ArgumentParser
 enum DemoRefusal {
   /// The sentence for `command` when `arguments` (before `--`) hold `--demo`; nil otherwise.
   static func message(for command: any ParsableCommand, arguments: [String]) -> String? {
-    guard arguments.prefix(while: { $0 != "--" }).contains("--demo") else { return nil }
+    let options = arguments.prefix(while: { $0 != "--" })
+    // `--b2c` belongs to the full-screen demo; argument-parser also reads it after a subcommand,
+    // where it used to be ignored without a word (issue 40).
+    if options.contains("--b2c"), !(command is Roster) {
+      return "--b2c opens the B2C task list in the full-screen demo (`roster --demo --b2c`); "
+        + "from the command line, `roster tasks --demo` lists the B2C demo's tasks."
+    }
+    guard options.contains("--demo") else { return nil }
     let demo = "--demo signs in by itself to a new sandbox tenant on every run and keeps nothing on disk"
     switch command {
     case is DoctorCommand:
@@ -26,5 +35,15 @@ enum DemoRefusal {
     default:
       return nil
     }
+  }
+
+  /// A `ROSTER_DEMO_NOW` the demo cannot read, said before the demo starts on the real clock as
+  /// if nothing had been asked (issue 40); nil when it is unset or readable.
+  static func environmentProblem(_ environment: [String: String], arguments: [String]) -> String? {
+    guard arguments.prefix(while: { $0 != "--" }).contains("--demo"), let now = environment["ROSTER_DEMO_NOW"],
+      !now.isEmpty, SandboxConfiguration.instant(iso: now) == nil
+    else { return nil }
+    return "ROSTER_DEMO_NOW must be an ISO 8601 instant such as 2026-03-29T09:00:00Z, or a date such as "
+      + "2026-03-29; “\(CleanText(now))” is neither (unset it for the real clock)."
   }
 }

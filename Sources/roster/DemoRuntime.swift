@@ -23,10 +23,20 @@ enum DemoRuntime {
   /// groups --demo`, `roster rooms --demo` (`Place.Read.All`) and `roster free --demo`
   /// (`Calendars.ReadBasic`) show their answers, not a refusal; the full-screen demo's pane shows
   /// local time, working hours and today from the same grant, and its searches put the demo
-  /// user's own people first (`People.Read`).
-  static let scopes =
+  /// user's own people first (`People.Read`). The ops features too: every permission an account-health
+  /// part names (`HealthPart`: AuditLog.Read.All, Directory.Read.All, LicenseAssignment.Read.All),
+  /// so `roster --demo signins NAME --failed`, `show --health` and the pane's `h` answer as they
+  /// would for an operator (the demo user holds the sandbox's reports role, the tenant has P1).
+  static let scopes = withOps(
     Settings.defaultScopes + " User.Read.All Presence.Read.All GroupMember.Read.All " + RoomClient.permission + " "
-    + ScheduleClient.permission + " " + WorksWithClient.permission
+      + ScheduleClient.permission + " " + WorksWithClient.permission)
+
+  /// `base` and, after it, each permission a health part needs that `base` lacks, once.
+  static func withOps(_ base: String) -> String {
+    var seen = Set(base.split(separator: " ").map(String.init))
+    let ops = HealthPart.allCases.flatMap(\.requirement.permissions).filter { seen.insert($0).inserted }
+    return ([base] + ops).joined(separator: " ")
+  }
 
   /// One start per kind (directory or B2C) per process; a failed start is tried again.
   private actor Started {

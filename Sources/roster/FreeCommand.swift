@@ -11,7 +11,9 @@ struct FreeCommand: AsyncParsableCommand {
     commandName: "free",
     abstract: "Find times when everyone named (and a room) is free, within their working hours.",
     discussion: """
-      Each person is found as `roster show` finds them; a room as `roster rooms show` does. Times \
+      Each person is found as `roster show` finds them, or by a name that names one person (several \
+      are listed to choose from); your own calendar counts too unless --without-me; a room is found \
+      as `roster rooms show` finds it. --days N shows the first of N days with common time. Times \
       are shown on your clock (the TZ environment variable, else the system's) and each person's. \
       Tentative and unknown time counts as busy. Someone whose schedule cannot be read is left out \
       and named on stderr, as is someone with no working hours. Needs Calendars.ReadBasic (and \
@@ -20,7 +22,8 @@ struct FreeCommand: AsyncParsableCommand {
       """)
 
   @Argument(
-    help: "People: object id, user principal name or mail address.", completion: .custom(PeopleCompletion.names))
+    help: "People: a name that names one person, or an object id, user name, mail, alias or employee id.",
+    completion: .custom(PeopleCompletion.names))
   var people: [String]
 
   @Option(help: ArgumentHelp("The day, on your clock: YYYY-MM-DD, today or tomorrow.", valueName: "date"))
@@ -32,6 +35,14 @@ struct FreeCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("A meeting room that must be free too: its mailbox, id or name.", valueName: "name"))
   var room: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Look this many days from --day on and show the first with common free time (1–14).", valueName: "n"))
+  var days = 1
+
+  @Flag(help: "Leave your own calendar out (it is read too, by default: you will be at the meeting).")
+  var withoutMe = false
+
   @Flag(help: "Print JSON: the slots in UTC and on every clock, and notes.") var json = false
 
   @OptionGroup var demo: DemoOptions
@@ -40,7 +51,14 @@ struct FreeCommand: AsyncParsableCommand {
 
   func validate() throws {
     if people.isEmpty { throw ValidationError("Name at least one person.") }
-    if let problem = people.lazy.compactMap(ShowCommand.keyProblem).first { throw ValidationError(problem) }
+    // Names are welcome here (issue 40): only an empty word or a control character is refused.
+    if people.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+      throw ValidationError("A person's name, user name or id is empty.")
+    }
+    if people.contains(where: { $0.unicodeScalars.contains { CharacterSet.controlCharacters.contains($0) } }) {
+      throw ValidationError("A person's name holds a control character.")
+    }
+    if !(1...14).contains(days) { throw ValidationError("--days takes 1 to 14.") }
     if Self.seconds(duration) == nil {
       throw ValidationError("--duration takes a length from 5m to 24h, such as 30m, 1h or 1h30m.")
     }
@@ -54,18 +72,32 @@ struct FreeCommand: AsyncParsableCommand {
     let now = Date()
     let zone = TimeZone.current
     guard let civil = Self.civilDay(day, now: now, zone: zone), let minimum = Self.seconds(duration) else { return }
-    var request = FreeSlotRequest(day: civil, yours: .system(zone), minimum: minimum)
-    if request.window.contains(now) { request.notBefore = Self.roundedUp(now) }
+    // One request a day, from --day on: the first with common time is the answer.
+    let requests = (0..<days).map { offset in
+      var request = FreeSlotRequest(day: civil.adding(days: offset), yours: .system(zone), minimum: minimum)
+      if request.window.contains(now) { request.notBefore = Self.roundedUp(now) }
+      return request
+    }
     let runtime = try await common.makeRuntime(demo: demo)
-    let configuration = try await runtime.signedInGraph().configuration
+    let graph = try await runtime.signedInGraph()
+    let configuration = graph.configuration
     let directory = DirectoryClient.live(
       configuration: configuration, tokens: runtime.session, transport: runtime.transport)
     let schedules = ScheduleClient.live(
       configuration: configuration, tokens: runtime.session, transport: runtime.transport)
     let rooms = RoomClient.live(configuration: configuration, tokens: runtime.session, transport: runtime.transport)
     do {
-      var named: [(name: CleanText, address: String, kind: Attendee.Kind)] = []
-      for key in people { named.append(try await Self.person(key, directory)) }
+      var named: [(name: CleanText, address: String, kind: Attendee.Kind, isAsker: Bool)] = []
+      func add(_ entry: (name: CleanText, address: String, kind: Attendee.Kind), asker: Bool = false) {
+        // Named twice (or yourself by name): one column, one schedule.
+        if let at = named.firstIndex(where: { $0.address.lowercased() == entry.address.lowercased() }) {
+          named[at].isAsker = named[at].isAsker || asker
+        } else {
+          named.append((entry.name, entry.address, entry.kind, asker))
+        }
+      }
+      if !withoutMe { add(try await Self.person(graph.account.username.string, directory), asker: true) }
+      for key in people { add(try await Self.person(key, directory)) }
       if let room {
         let found = try RoomCommandRunner.find(room, in: try await rooms.allRooms(DirectoryCommand.reportRetry).rooms)
         guard let mail = found.emailAddress?.nonEmpty else {
@@ -73,12 +105,24 @@ struct FreeCommand: AsyncParsableCommand {
             exitCode: 1, message: "roster: The room has no mailbox, so its bookings cannot be read.",
             summary: "The room has no mailbox.")
         }
-        named.append((found.displayName?.nonEmpty ?? mail, mail.string, .room))
+        add((found.displayName?.nonEmpty ?? mail, mail.string, .room))
       }
-      let window = DateInterval(start: request.window.lowerBound, end: request.window.upperBound)
-      let read = try await schedules.schedules(named.map(\.address), window, DirectoryCommand.reportRetry)
-      let attendees = zip(named, read).map { Attendee(name: $0.name, kind: $0.kind, schedule: $1) }
-      try write(FreeSlotsReport(request: request, attendees: attendees))
+      let first = requests[0].window.lowerBound
+      let last = requests[requests.count - 1].window.upperBound
+      let read = try await schedules.schedules(
+        named.map(\.address), DateInterval(start: first, end: last), DirectoryCommand.reportRetry)
+      let attendees = zip(named, read).map {
+        Attendee(name: $0.name, kind: $0.kind, schedule: $1, isAsker: $0.isAsker)
+      }
+      let reports = requests.map { FreeSlotsReport(request: $0, attendees: attendees) }
+      let answer = reports.first { !$0.result.slots.isEmpty } ?? reports[reports.count - 1]
+      if days > 1, answer.result.slots.isEmpty, !json {
+        DirectoryCommand.say(
+          "No common free time of \(answer.minimumText) in the \(days) days from \(reports[0].dayText).")
+        for note in answer.result.notes { DirectoryCommand.say(note.text) }
+        return
+      }
+      try write(answer)
     } catch let error as DirectoryError {
       DirectoryCommand.say(DirectoryCommand.describe(error))
       throw ExitCode(DirectoryCommand.exitCode(for: error))
@@ -103,13 +147,7 @@ struct FreeCommand: AsyncParsableCommand {
   private static func person(_ key: String, _ directory: DirectoryClient) async throws
     -> (name: CleanText, address: String, kind: Attendee.Kind)
   {
-    let person: Person
-    do {
-      person = try await directory.personDetail(key, DirectoryCommand.reportRetry).person
-    } catch DirectoryError.notFound {
-      let line = "No such person in the directory: \(CleanText(key))."
-      throw CommandStop(exitCode: 1, message: "roster: " + line, summary: line)
-    }
+    let person = try await PersonLookup.find(key, in: directory, reading: .identifiersAndNames).detail.person
     guard let address = (person.mail ?? person.userPrincipalName)?.nonEmpty else {
       let line = "\(PeopleOutput.displayName(person)) has no mail address, so no calendar to read."
       throw CommandStop(exitCode: 1, message: "roster: " + line, summary: line)

@@ -98,11 +98,7 @@ enum GroupDetailOutput {
       ("Transitive", detail.transitiveMemberCount.map { NumberText.grouped($0) }),
       ("Object id", CleanText(group.id).string),
     ]
-    let labelWidth = fields.map(\.0.count).max() ?? 0
-    var lines = [group.name.string]
-    for (label, value) in fields {
-      lines.append("  " + label.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + "  " + (value ?? "-"))
-    }
+    var lines = [group.name.string] + LabelledFields.lines(fields)
     if let need = detail.membersProblem {
       lines.append("  (\(need.explanation.string) \(need.wouldShow.string))")
     }

@@ -130,7 +130,7 @@ struct GroupsCommand: AsyncParsableCommand {
         var notes: [String] = []
         if let total { notes.append("\(total) \(transitive || path ? "transitive " : "")members in all") }
         if !all, page.next != nil { notes.append("more with --all") }
-        let undescribed = members.filter { if case .undescribed = $0 { true } else { false } }.count
+        let undescribed = members.filter(\.isOnlyIdAndType).count
         if undescribed > 0 { notes.append("\(undescribed) described by Graph only by id and type") }
         if hidden > 0 { notes.append("\(hidden) hidden from the address list, not listed") }
         if let notListed, notListed > 0 {

@@ -13,8 +13,8 @@ enum HealthOutput {
     var devices: Part<[DeviceRow]>
 
     init(_ health: AccountHealth) {
-      state = Part(.state, health.state, StateRow.init)
-      lastSignIn = Part(.lastSignIn, health.lastSignIn, LastSignInRow.init)
+      state = Part(.state, health.state, StateRow.init, notReturned: HealthText.notReturned)
+      lastSignIn = Part(.lastSignIn, health.lastSignIn, LastSignInRow.init, notReturned: HealthText.notReturned)
       mfa = Part(.mfa, health.mfa, MFARow.init)
       licences = Part(.licences, health.licences) { $0.map(LicenceRow.init) }
       devices = Part(.devices, health.devices) { $0.map(DeviceRow.init) }
@@ -27,7 +27,9 @@ enum HealthOutput {
     }
   }
 
-  enum Status: String, Encodable { case shown, refused, notAsked, failed }
+  /// `notReturned`: Graph answered without the part's data (the text's "unknown"), so `value` is
+  /// null rather than an object of nulls a script would read as facts.
+  enum Status: String, Encodable { case shown, refused, notAsked, failed, notReturned }
 
   /// What one part needs, as `HealthRequirement` says it.
   struct Needs: Encodable {
@@ -45,13 +47,20 @@ enum HealthOutput {
     var missing: [String]?
     var needs: Needs?
 
-    init<Source>(_ part: HealthPart, _ outcome: HealthOutcome<Source>, _ row: (Source) -> Value) {
+    init<Source>(
+      _ part: HealthPart, _ outcome: HealthOutcome<Source>, _ row: (Source) -> Value,
+      notReturned: (Source) -> String? = { _ in nil }
+    ) {
       let requirement = part.requirement
       let needs = Needs(permissions: requirement.permissions, roles: requirement.roles, licence: requirement.licence)
       let sentence = HealthText.part(part, outcome) { _ in [] }.first
       switch outcome {
       case .notAsked: status = .notAsked
       case .loaded(let source):
+        if let unknown = notReturned(source) {
+          (status, message, self.needs) = (.notReturned, unknown, needs)
+          return
+        }
         status = .shown
         value = row(source)
       case .refused: status = .refused
@@ -86,9 +95,29 @@ enum HealthOutput {
       employeeId = state.employeeId?.string
       usageLocation = state.usageLocation?.string
     }
+
+    enum CodingKeys: CodingKey {
+      case accountEnabled, createdDateTime, userType, externalUserState, externalUserStateChangeDateTime
+      case onPremisesSyncEnabled, onPremisesLastSyncDateTime, employeeId, usageLocation
+    }
+
+    /// Every property, a null as `null`: Graph's null is a fact here (cloud-only, no usage
+    /// location), so it is written rather than left out.
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(accountEnabled, forKey: .accountEnabled)
+      try container.encode(createdDateTime, forKey: .createdDateTime)
+      try container.encode(userType, forKey: .userType)
+      try container.encode(externalUserState, forKey: .externalUserState)
+      try container.encode(externalUserStateChangeDateTime, forKey: .externalUserStateChangeDateTime)
+      try container.encode(onPremisesSyncEnabled, forKey: .onPremisesSyncEnabled)
+      try container.encode(onPremisesLastSyncDateTime, forKey: .onPremisesLastSyncDateTime)
+      try container.encode(employeeId, forKey: .employeeId)
+      try container.encode(usageLocation, forKey: .usageLocation)
+    }
   }
 
-  /// Graph's two clocks under Graph's names: the successful one, and the attempt that moves on failures too.
+  /// Graph's three clocks under Graph's names: the successful one and the two kinds of attempt.
   struct LastSignInRow: Encodable {
     var lastSuccessfulSignInDateTime: String?
     var lastSignInDateTime: String?
@@ -98,6 +127,18 @@ enum HealthOutput {
       lastSuccessfulSignInDateTime = iso(last.lastSuccessfulSignInDateTime)
       lastSignInDateTime = iso(last.lastSignInDateTime)
       lastNonInteractiveSignInDateTime = iso(last.lastNonInteractiveSignInDateTime)
+    }
+
+    enum CodingKeys: CodingKey {
+      case lastSuccessfulSignInDateTime, lastSignInDateTime, lastNonInteractiveSignInDateTime
+    }
+
+    /// A clock Graph left null is written as `null` ("none recorded"), not left out.
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(lastSuccessfulSignInDateTime, forKey: .lastSuccessfulSignInDateTime)
+      try container.encode(lastSignInDateTime, forKey: .lastSignInDateTime)
+      try container.encode(lastNonInteractiveSignInDateTime, forKey: .lastNonInteractiveSignInDateTime)
     }
   }
 

@@ -91,10 +91,7 @@ struct IndexCommand: AsyncParsableCommand {
       }
       let status = try context.open().status()
       if json {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        print(String(decoding: try encoder.encode(status), as: UTF8.self))
+        print(try PeopleOutput.json(status, isoDates: true), terminator: "")
       } else {
         print(IndexContext.describe(status, account: context.account).joined(separator: "\n"))
       }

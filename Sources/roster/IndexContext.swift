@@ -129,7 +129,7 @@ struct IndexContext {
     case .full:
       return IndexState.progressText(indexed: progress.indexed, estimate: progress.estimate)
     case .delta:
-      return "applying \(NumberText.grouped(progress.indexed)) changes"
+      return "applying \(NumberText.counted(progress.indexed, "change"))"
     }
   }
 

@@ -42,9 +42,7 @@ struct LinkCommand: AsyncParsableCommand {
   @OptionGroup var common: CommonOptions
 
   func validate() throws {
-    if let problem = ShowCommand.keyProblem(person) {
-      throw ValidationError(problem.replacingOccurrences(of: "roster show", with: "roster link"))
-    }
+    if let problem = ShowCommand.keyProblem(person, command: "link") { throw ValidationError(problem) }
     if video && action != .call { throw ValidationError("--video goes with call.") }
     try demo.refuse(offline: offline)
   }
@@ -73,7 +71,7 @@ struct LinkCommand: AsyncParsableCommand {
   private func lookUp() async throws -> Person {
     var found: Person?
     try await DirectoryCommand.run(common: common, demo: demo) { client in
-      found = try await client.personDetail(person, DirectoryCommand.reportRetry).person
+      found = try await PersonLookup.find(person, in: client).detail.person
     }
     guard let found else { throw ExitCode(1) }
     return found

@@ -6,13 +6,15 @@ import Index
 import RosterCore
 
 /// `roster logout`: forgets the active account (or the one `--account` names, or every account
-/// with `--all`), with its local index and photos.
+/// with `--all`), with its local index and photos. When the active account goes and others stay,
+/// the most recently used of them becomes active, and logout says so.
 struct LogoutCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "logout",
     abstract: "Forget the active account's tokens, index and photos (--account X: that one; --all: every one).",
     discussion: """
-      Other accounts stay signed in. Exit codes: 0 done (or nothing to forget), 1 the token cache cannot be \
+      Other accounts stay signed in; when the active one is signed out, the most recently used of the others \
+      becomes active (logout names it). Exit codes: 0 done (or nothing to forget), 1 the token cache cannot be \
       written, 2 usage, 3 --account names no signed-in account.
       """)
 
@@ -29,9 +31,9 @@ struct LogoutCommand: AsyncParsableCommand {
     let store = common.fileTokenStore()
     let selector = common.account ?? common.environment["ROSTER_ACCOUNT"].flatMap { $0.isEmpty ? nil : $0 }
     let all = self.all
-    let (removed, remaining): ([Account], [Account])
+    let (removed, remaining, nowActive): ([Account], [Account], Account?)
     do {
-      (removed, remaining) = try await store.update { file in
+      (removed, remaining, nowActive) = try await store.update { file in
         let keys: [String]
         if all {
           keys = Array(file.accounts.keys)
@@ -41,9 +43,11 @@ struct LogoutCommand: AsyncParsableCommand {
           keys = file.activeAccount.map { [$0] } ?? []
         }
         let accounts = keys.compactMap { file.accounts[$0]?.account }
-        for key in keys { file.accounts[key] = nil }
-        if let active = file.activeAccount, file.accounts[active] == nil { file.activeAccount = nil }
-        return (accounts, file.accounts.values.map(\.account))
+        let wasActive = file.activeAccount
+        file.forget(keys)
+        let nowActive =
+          file.activeAccount != wasActive ? file.activeAccount.flatMap { file.accounts[$0]?.account } : nil
+        return (accounts, file.accounts.values.map(\.account), nowActive)
       }
     } catch let failure as AccountSelector.Failure {
       throw CommandStop(exitCode: 3, message: "roster: \(failure.message)", summary: failure.message)
@@ -68,6 +72,12 @@ struct LogoutCommand: AsyncParsableCommand {
       Console.error("Not signed in; nothing to forget.")
     } else {
       Console.error("Signed out \(names.sorted().joined(separator: ", ")).")
+    }
+    // The one rule (`TokenCacheFile.settleActive`): the person learns which account every command
+    // now uses, rather than finding out from the next search.
+    if let nowActive {
+      Console.error(
+        "Active account now \(nowActive.username) (tenant \(nowActive.tenantId)); `roster accounts use` switches.")
     }
   }
 }

@@ -39,9 +39,7 @@ struct OrgCommand: AsyncParsableCommand {
   @OptionGroup var common: CommonOptions
 
   func validate() throws {
-    if let problem = ShowCommand.keyProblem(person) {
-      throw ValidationError(problem.replacingOccurrences(of: "roster show", with: "roster org"))
-    }
+    if let problem = ShowCommand.keyProblem(person, command: "org") { throw ValidationError(problem) }
     try OutputFormat.refuseBoth(json: json, csv: csv)
     if !(0...100).contains(depth) { throw ValidationError("--depth must be between 0 and 100.") }
     if !(1...100_000).contains(limit) { throw ValidationError("--limit must be between 1 and 100000.") }
@@ -52,8 +50,10 @@ struct OrgCommand: AsyncParsableCommand {
     let format: OutputFormat = OutputFormat.chosen(json: json, csv: csv)
     let chosen = try PersonColumn.parse(columns)
     try await DirectoryCommand.run(common: common, demo: demo) { client in
-      let (records, cut) = try await OrgWalk(depth: depth, limit: limit).walk(from: person) { id in
-        try await client.personDetail(id, DirectoryCommand.reportRetry)
+      // The top person as `show` finds them (an alias or employee id too), read once.
+      let top = try await PersonLookup.find(person, in: client).detail
+      let (records, cut) = try await OrgWalk(depth: depth, limit: limit).walk(from: top.person.id) { id in
+        id == top.person.id ? top : try await client.personDetail(id, DirectoryCommand.reportRetry)
       }
       try DirectoryCommand.write(PersonColumn.render(records, columns: chosen, as: format))
       if case .limit(let count) = cut {

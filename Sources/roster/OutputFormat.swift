@@ -36,7 +36,7 @@ enum PeopleOutput {
     let printable = people.map(withPrintableId)
     switch format {
     case .table(let width): return table(printable, width: width, near: near)
-    case .json: return try json(printable)
+    case .json: return try json(printable.map { PersonJSON(person: $0, closeMatch: false) })
     case .csv: return csv(printable)
     }
   }
@@ -50,10 +50,16 @@ enum PeopleOutput {
 
   // MARK: - JSON
 
-  static func json(_ value: some Encodable) throws -> String {
+  /// Every command's `--json`: sorted keys, one member a line, dates as ISO 8601 where asked.
+  /// Foundation on Linux writes an empty array as `[`, a blank line, `]`; a script piping `[]` to
+  /// `jq` or comparing it expects `[]` (issue 40), so empty collections are written closed. No
+  /// string value can hold a raw line break in JSON, so the rewrite never touches a value.
+  static func json(_ value: some Encodable, isoDates: Bool = false) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+    if isoDates { encoder.dateEncodingStrategy = .iso8601 }
+    let text = String(decoding: try encoder.encode(value), as: UTF8.self)
+    return text.replacing(/\[\s*\n\s*\]/, with: "[]").replacing(/\{\s*\n\s*\}/, with: "{}") + "\n"
   }
 
   // MARK: - CSV

@@ -30,7 +30,7 @@ extension PeopleOutput {
   private static func render(marked rows: [(Person, Bool)], as format: OutputFormat) throws -> String {
     switch format {
     case .json:
-      return try json(rows.map { MarkedPerson(person: withPrintableId($0.0), closeMatch: $0.1) })
+      return try json(rows.map { PersonJSON(person: withPrintableId($0.0), closeMatch: $0.1) })
     case .csv:
       let plain = csv(rows.map { withPrintableId($0.0) }).components(separatedBy: "\r\n")
       var lines = [plain[0] + ",closeMatch"]
@@ -39,19 +39,5 @@ extension PeopleOutput {
     case .table:
       return try render(rows.map(\.0), as: format)
     }
-  }
-}
-
-/// A person with `closeMatch` beside Graph's properties.
-private struct MarkedPerson: Encodable {
-  var person: Person
-  var closeMatch: Bool
-
-  private enum Key: String, CodingKey { case closeMatch }
-
-  func encode(to encoder: any Encoder) throws {
-    try person.encode(to: encoder)
-    var container = encoder.container(keyedBy: Key.self)
-    try container.encode(closeMatch, forKey: .closeMatch)
   }
 }

@@ -19,6 +19,10 @@ struct PersonReach: Encodable {
   /// When the hours were read, ISO 8601 (UTC), when they come from the local index (`--offline`).
   var workingHoursAsOf: String?
   var today: String?
+  /// The zone as facts beside `localTime`'s words: id, UTC offset, the local time as ISO 8601.
+  var zone: ZoneFacts?
+  /// Today's working hours as ISO 8601 instants beside `workingHours`' words.
+  var workingHoursToday: Interval?
   /// Why a part is missing ("Local time … need Calendars.ReadBasic").
   var notes: [String] = []
 
@@ -53,9 +57,12 @@ struct PersonReach: Encodable {
       if let theirs = schedule.zone {
         reach.localTime = ZoneText.localTime(at: now, theirs: theirs, yours: yours)
         reach.timeZone = schedule.workingHours?.timeZone?.name.string
+        reach.zone = zoneFacts(theirs, at: now)
+        reach.workingHoursToday = workingDay(schedule.workingHours, zone: theirs, at: now)
       }
       reach.workingHours = ZoneText.workingHours(schedule.workingHours, at: now, yours: yours)
-      reach.today = TodayState.at(now, schedule: schedule).text(in: schedule.zone ?? yours)
+      let clock = schedule.zone.flatMap { $0.secondsFromGMT(at: now) == nil ? nil : $0 } ?? yours
+      reach.today = TodayState.at(now, schedule: schedule).text(in: clock)
     } catch let error as DirectoryError {
       reach.notes.append(DirectoryCommand.describe(error))
     } catch {
@@ -73,8 +80,11 @@ struct PersonReach: Encodable {
     guard let stored else { return reach }
     let yours = ResolvedZone.system(.current)
     if let zone = stored.hours.timeZone {
-      reach.localTime = ZoneText.localTime(at: now, theirs: ZoneResolver.resolve(zone), yours: yours)
+      let theirs = ZoneResolver.resolve(zone)
+      reach.localTime = ZoneText.localTime(at: now, theirs: theirs, yours: yours)
       reach.timeZone = zone.name.string
+      reach.zone = zoneFacts(theirs, at: now)
+      reach.workingHoursToday = workingDay(stored.hours, zone: theirs, at: now)
     }
     let age = IndexState.age(now.timeIntervalSince(stored.readAt))
     reach.workingHours = ZoneText.workingHours(stored.hours, at: now, yours: yours) + ", as of " + age

@@ -2,8 +2,8 @@ import Foundation
 import RosterCore
 
 extension RoomOutput {
-  /// `roster rooms show`: the name, then every field as a labelled line, "-" for what the tenant
-  /// never set (so a script or a person sees the field exists and is empty, not forgotten).
+  /// `roster rooms show`: the name, then every field as a labelled line, "not set" for what the
+  /// tenant never set (so a script or a person sees the field exists and is empty, not forgotten).
   static func detail(_ room: Room) -> String {
     // The label as the building signs it ("G"), with Graph's number when it says more ("G (0)").
     var floor = room.floorLabel?.nonEmpty?.string
@@ -24,12 +24,6 @@ extension RoomOutput {
       ("Phone", room.phone?.string), ("Address", room.address?.line?.string), ("Coordinates", coordinates),
       ("Object id", CleanText(room.id).string),
     ]
-    let labelWidth = fields.map(\.0.count).max() ?? 0
-    var lines = [room.name.string]
-    for (label, value) in fields {
-      let shown = value.flatMap { $0.isEmpty ? nil : $0 } ?? "-"
-      lines.append("  " + label.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + "  " + shown)
-    }
-    return lines.joined(separator: "\n") + "\n"
+    return ([room.name.string] + LabelledFields.lines(fields)).joined(separator: "\n") + "\n"
   }
 }

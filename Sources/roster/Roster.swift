@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RosterCore
 
 /// The `roster` command: the TUI by default, and the scriptable subcommands.
 @main
@@ -11,7 +12,12 @@ struct Roster: AsyncParsableCommand {
       roster [--demo [--b2c]] [<options>]
       roster <subcommand> [<options>]
       """,
-    discussion: "Without a subcommand, the full-screen people browser opens.",
+    discussion: """
+      Without a subcommand, the full-screen people browser opens. Its search field, like `roster \
+      search`, takes names, filters (dept:, title:, office:, manager:, under:, is:guest …), phone \
+      numbers, alias addresses and employee ids: `roster search --help` lists them, as ? does in \
+      the browser.
+      """,
     subcommands: [
       LoginCommand.self, LogoutCommand.self, StatusCommand.self, SearchCommand.self, ShowCommand.self,
       LinkCommand.self, FreeCommand.self, SigninsCommand.self, OrgCommand.self, HistoryCommand.self,
@@ -34,14 +40,22 @@ struct Roster: AsyncParsableCommand {
   /// Runs the command, with usage errors ending in exit code 2 as DESIGN.md §6 promises (and as
   /// shells and `getopt` tools do) instead of argument-parser's 64.
   static func main() async {
-    RosterLog.bootstrap(arguments: CommandLine.arguments, environment: ProcessInfo.processInfo.environment)
-    if let usage = LogLevelUsage.message(arguments: Array(CommandLine.arguments.dropFirst())) {
+    // Arguments are cleaned as a paste into the search field is (issue 40): an escape sequence
+    // in a copied name never reaches Graph, a message or the log, and cannot be echoed back to
+    // the terminal. `CleanText` is the one cleaning rule of the program.
+    let arguments = CommandLine.arguments.dropFirst().map { CleanText($0, maxCharacters: 1 << 24).string }
+    RosterLog.bootstrap(
+      arguments: [CommandLine.arguments.first ?? "roster"] + arguments, environment: ProcessInfo.processInfo.environment
+    )
+    if let usage = LogLevelUsage.message(arguments: arguments) {
       FileHandle.standardError.write(Data((usage + "\n").utf8))
       Foundation.exit(2)
     }
     do {
-      var command = try parseAsRoot()
-      if let refusal = DemoRefusal.message(for: command, arguments: CommandLine.arguments) {
+      var command = try parseAsRoot(arguments)
+      if let refusal = DemoRefusal.message(for: command, arguments: arguments)
+        ?? DemoRefusal.environmentProblem(ProcessInfo.processInfo.environment, arguments: arguments)
+      {
         Console.error("roster: \(refusal)")
         Foundation.exit(2)
       }
@@ -55,6 +69,12 @@ struct Roster: AsyncParsableCommand {
       Foundation.exit(stop.exitCode)
     } catch {
       if exitCode(for: error) == .validationFailure {
+        if let suggestion = SubcommandSuggestion.message(
+          arguments: arguments, subcommands: configuration.subcommands)
+        {
+          FileHandle.standardError.write(Data((suggestion + "\n").utf8))
+          Foundation.exit(2)
+        }
         FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
         Foundation.exit(2)
       }

@@ -9,23 +9,28 @@ import SearchRules
 struct SearchCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "search",
-    abstract: "Find people by name, mail or sign-in name.",
+    abstract: "Find people by name, mail, sign-in name, filter, phone, alias or employee id.",
     discussion: """
-      Every word must match (in any order): "smith jo" finds Jo Smith. Filters narrow the search: \
-      dept:, title:, office:, company:, city:, country: (the value starts with the text; quote \
-      values with spaces: dept:"Research & Development"), is:guest, is:member, is:disabled, \
-      has:mobile; "dept:Sales title:engineer" alone lists everyone in Sales whose title starts \
-      with engineer. Prints a table on a terminal, or JSON / CSV with Graph property names. Uses the sign-in from `roster login`.
+      Every word must match (in any order): "smith jo" finds Jo Smith. Beside names, the words \
+      can be filters (the value starts with the text, ignoring case) and lookups (the whole \
+      text, alone):
+      \(SearchSyntaxHelp.lines)
+
+      Filters combine with each other and with names: "dept:Sales title:engineer" lists \
+      everyone in Sales whose title starts with engineer. A phone number is looked up in the \
+      local index (in the demo, one made for the run); Graph cannot search phone numbers. \
+      Prints a table on a terminal, or JSON / CSV with Graph property names. Uses the sign-in \
+      from `roster login`. \
       Exit codes: 0 found (or nothing matched), 2 usage, 3 not signed in, 4 service or network error.
       """)
 
   @Argument(help: "Words to look for; quote them or not.", completion: .custom(PeopleCompletion.searchWords))
   var words: [String]
 
-  @Option(help: "How many people to ask for per request (1-999).")
+  @Option(help: "How many people to print: the first of the list's order among everyone who matches (1-999).")
   var top: Int = 25
 
-  @Flag(help: "Follow every page of results, not just the first.")
+  @Flag(help: "Print everyone who matches, not just the first --top.")
   var all = false
 
   @Flag(help: "Print a JSON array of people.")
@@ -85,30 +90,29 @@ struct SearchCommand: AsyncParsableCommand {
   func run() async throws {
     let format: OutputFormat = OutputFormat.chosen(json: json, csv: csv)
     if offline { return try await runOffline(format: format) }
+    if try await answeredPhoneFromIndex(format: format) { return }
     try await DirectoryCommand.runSignedIn(common: common, demo: demo) { client, graph in
       var query = try parsedQuery()
       let chosen = try columns.map(PersonColumn.parse)
-      query.fields = chosen?.compactMap(\.property) ?? []
-      var page = try await client.searchPeople(query, DirectoryCommand.reportRetry)
-      var people = page.people
-      while all, let cursor = page.next {
-        page = try await client.nextPage(cursor, DirectoryCommand.reportRetry)
-        people += page.people
-      }
-      if !all { people = Array(people.prefix(top)) }
-      // Graph's order is its own: the same ranking as the list and the index, within what came,
-      // the person's own people first in each tier as the index keeps them.
+      // JSON has one shape whatever the source: Graph is asked for every property in it.
+      query.fields = chosen?.compactMap(\.property) ?? (json ? PeopleOutput.jsonProperties : [])
+      let gathered = try await Self.gather(query, all: all, client: client)
+      // Every match ranked by the list's rule (the person's own people first in each tier, as
+      // the index keeps them), then the first `--top` of that order.
       let near = demo.demo ? YourPeople.none : IndexContext.keptYourPeople(graph)
-      people = PeopleRanking.ranked(people, for: query.text, closeness: near.closeness)
+      var people = PeopleRanking.ranked(gathered.people, for: query.text, closeness: near.closeness)
+      if !all { people = Array(people.prefix(top)) }
+      if let note = Self.leftOutNote(shown: people.count, of: gathered) { DirectoryCommand.say(note) }
       if let chosen {
         return try await writeColumns(people, chosen, client: client, format: format)
       }
       let found = close ? try await closeMatches(excluding: people) : nil
       try write(people, close: found, format: format, near: near.closeness)
+      if people.isEmpty, found == nil, let why = Self.phoneNeedsIndex(text) { DirectoryCommand.say(why) }
     }
   }
 
-  private var text: String { words.joined(separator: " ") }
+  var text: String { words.joined(separator: " ") }
 
   /// The people in the chosen columns; a `manager` column reads each person's manager (one
   /// Graph round trip a person, a `$batch` of person, manager and reports: fine for a page).
@@ -153,7 +157,7 @@ struct SearchCommand: AsyncParsableCommand {
       ? nil : CloseMatches(people: Array(people), forgiven: found.forgiven, byMailName: found.byMailName)
   }
 
-  private func write(_ people: [Person], close found: CloseMatches?, format: OutputFormat, near: Closeness) throws {
+  func write(_ people: [Person], close found: CloseMatches?, format: OutputFormat, near: Closeness) throws {
     if close {
       try DirectoryCommand.write(PeopleOutput.render(people, close: found, as: format))
     } else {
@@ -166,14 +170,23 @@ struct SearchCommand: AsyncParsableCommand {
   /// would give.
   private func runOffline(format: OutputFormat) async throws {
     let (index, _) = try await IndexContext.make(common, demo: demo).openComplete()
-    let people: [Person]
+    try answer(from: index, format: format)
+  }
+
+  /// The query answered by `index`, written as Graph's answer is.
+  func answer(from index: DirectoryIndex, format: OutputFormat) throws {
+    var people: [Person]
     do {
-      people = try index.search(text, limit: all ? Int.max : top)
+      // One more than `--top`, to say whether more match.
+      people = try index.search(text, limit: all ? Int.max : top + 1)
     } catch let refusal as IndexRefusal {
       // A filter the index cannot answer (a basic-profile index, a name that finds several people).
       DirectoryCommand.say(refusal.message)
       throw ExitCode(2)
     }
+    let moreMatch = !all && people.count > top
+    if moreMatch { people.removeLast(people.count - top) }
+    if let note = Self.leftOutNote(shown: people.count, moreMatch: moreMatch) { DirectoryCommand.say(note) }
     let found =
       close && people.count < top
       ? try Self.closeMatches(index, text: text, limit: top - people.count, excluding: people) : nil

@@ -61,27 +61,40 @@ struct ShowCommand: AsyncParsableCommand {
     try demo.refuse(offline: offline)
   }
 
-  /// Why `key` cannot name anyone, before anything is sent: empty, or without an `@` and with a
-  /// character no object id or user name has (Entra's user names allow letters, digits and
-  /// `' . - _ ! # ^ ~`). Graph would answer `$filter=x` with a service error and a name with
-  /// "not found"; both are a usage mistake (exit 2), so say what `show` takes.
-  static func keyProblem(_ key: String) -> String? {
+  /// Why `key` cannot name anyone, before anything is sent: empty, with a control character, or
+  /// without an `@` and not a GUID. Graph's `/users/{key}` takes an object id (a GUID) or a user
+  /// principal name, and a mail has an `@` too, so "Emily" can only come back "not found" and
+  /// `$filter=x` as a service error; both are a usage mistake (exit 2). The message names the
+  /// `command` actually run and sends a name to `roster search`.
+  static func keyProblem(_ key: String, command: String = "show") -> String? {
     let trimmed = key.trimmingCharacters(in: .whitespacesAndNewlines)
-    let takes = "roster show takes an object id, a user principal name or a mail address"
+    let takes =
+      "roster \(command) takes an object id, a user principal name, a mail address, an alias or an employee id"
     if trimmed.isEmpty { return "\(takes); the argument is empty." }
-    let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'.-_!#^~")
     let control = trimmed.unicodeScalars.contains { CharacterSet.controlCharacters.contains($0) }
-    if control || (!trimmed.contains("@") && !trimmed.unicodeScalars.allSatisfy(allowed.contains)) {
-      return "\(takes); '\(CleanText(trimmed))' is none of them. To find someone by name, use roster search."
+    // An employee id (a token with a digit, `TypedIdentifier`) is looked up as `search` finds it.
+    if control || (!trimmed.contains("@") && UUID(uuidString: trimmed) == nil && TypedIdentifier.read(trimmed).isEmpty)
+    {
+      let search = control ? "roster search" : "roster search \(Self.shellQuoted(trimmed))"
+      return "\(takes); '\(CleanText(trimmed))' is none of them. To find someone by name, use \(search)."
     }
     return nil
+  }
+
+  /// `text` as one shell word: bare when it is plain, else in single quotes.
+  private static func shellQuoted(_ text: String) -> String {
+    let plain = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_@:+")
+    if !text.isEmpty && text.unicodeScalars.allSatisfy(plain.contains) { return text }
+    return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 
   func run() async throws {
     if memberOf { return try await runMemberOf() }
     if offline { return try await runOffline() }
     try await DirectoryCommand.runSignedIn(common: common, demo: demo) { client, graph in
-      let detail = try await client.personDetail(person, DirectoryCommand.reportRetry)
+      let lookup = try await PersonLookup.find(person, in: client)
+      if let found = lookup.found { DirectoryCommand.say("Found by \(found).") }
+      let detail = lookup.detail
       // The card carries the photo (240×240, Graph's usual upload) when the person has one.
       let photo = PhotoRequest(tenant: "", personID: detail.person.id, side: 240)
       let jpeg = vcard ? try? await client.personPhotoJPEG(photo) : nil
@@ -116,12 +129,7 @@ struct ShowCommand: AsyncParsableCommand {
     try await GroupCommandRunner.run(common: common, demo: demo, offline: offline) { clients in
       var id = person
       if let people = clients.people {
-        do {
-          id = try await people.personDetail(person, DirectoryCommand.reportRetry).person.id
-        } catch DirectoryError.notFound {
-          DirectoryCommand.say("No such person in the directory.")
-          throw ExitCode(1)
-        }
+        id = try await PersonLookup.find(person, in: people).detail.person.id
       }
       var page = try await clients.groups.memberOf(
         MemberOfQuery(personID: id, transitive: transitive, pageSize: 999), DirectoryCommand.reportRetry)
@@ -214,11 +222,7 @@ enum PersonDetailOutput {
       ("Mobile", person.mobilePhone?.string), ("User type", person.userType?.string),
       ("Account enabled", person.accountEnabled.map { $0 ? "yes" : "no" }), ("Object id", person.id),
     ]
-    let labelWidth = fields.map(\.0.count).max() ?? 0
-    var lines = [PeopleOutput.displayName(person)]
-    for (label, value) in fields {
-      lines.append("  " + label.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + "  " + (value ?? "-"))
-    }
+    var lines = [PeopleOutput.displayName(person)] + LabelledFields.lines(fields)
     let fullProfileFields = [
       person.jobTitle, person.department, person.officeLocation, person.mobilePhone, person.companyName,
     ]

@@ -26,6 +26,9 @@ enum SignInOutput {
     var location: String?
     var conditionalAccessStatus: String?
     var failedPolicies: [String]
+    /// The person's own attempt (`signInActivity`'s `lastSignInDateTime` counts these) or a
+    /// client's on their behalf (`lastNonInteractiveSignInDateTime`).
+    var isInteractive: Bool?
 
     init(_ entry: SignInLogEntry) {
       id = CleanText(entry.id).string
@@ -40,18 +43,19 @@ enum SignInOutput {
       location = entry.place
       conditionalAccessStatus = entry.conditionalAccessStatus?.string
       failedPolicies = entry.failedPolicies.map(\.string)
+      isInteractive = entry.isInteractive
     }
 
     static let header = [
       "createdDateTime", "succeeded", "errorCode", "explanation", "appDisplayName", "clientAppUsed", "ipAddress",
-      "location", "conditionalAccessStatus", "failedPolicies", "id",
+      "location", "conditionalAccessStatus", "failedPolicies", "id", "isInteractive",
     ]
 
     var fields: [String] {
       [
         createdDateTime, succeeded ? "true" : "false", String(errorCode), explanation, appDisplayName ?? "",
         clientAppUsed ?? "", ipAddress ?? "", location ?? "", conditionalAccessStatus ?? "",
-        failedPolicies.joined(separator: "; "), id,
+        failedPolicies.joined(separator: "; "), id, isInteractive.map { $0 ? "true" : "false" } ?? "",
       ]
     }
   }

@@ -41,7 +41,7 @@ struct SigninsCommand: AsyncParsableCommand {
   @OptionGroup var common: CommonOptions
 
   func validate() throws {
-    if let problem = ShowCommand.keyProblem(person) { throw ValidationError(problem) }
+    if let problem = ShowCommand.keyProblem(person, command: "signins") { throw ValidationError(problem) }
     try OutputFormat.refuseBoth(json: json, csv: csv)
     if !(1...20_000).contains(limit) { throw ValidationError("--limit takes 1 to 20000.") }
     if let since, SinceParser.date(since, now: Date()) == nil {
@@ -60,7 +60,9 @@ struct SigninsCommand: AsyncParsableCommand {
             + "Add them to scopes (settings or ROSTER_SCOPES), have an administrator consent, then roster login.")
         throw ExitCode(5)
       }
-      let id = try await client.personDetail(person, DirectoryCommand.reportRetry).person.id
+      let lookup = try await PersonLookup.find(person, in: client)
+      if let found = lookup.found { DirectoryCommand.say("Found by \(found).") }
+      let id = lookup.detail.person.id
       if let note = SignInRetention.note(since: from, now: now) { DirectoryCommand.say(note) }
       let entries: [SignInLogEntry]
       do {

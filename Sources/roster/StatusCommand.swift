@@ -64,10 +64,7 @@ struct StatusCommand: AsyncParsableCommand {
     }
     let report = makeReport(settings: settings, store: store, file: file, refreshError: refreshError?.message)
     if json {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      encoder.dateEncodingStrategy = .iso8601
-      print(String(decoding: try encoder.encode(report), as: UTF8.self))
+      print(try PeopleOutput.json(report, isoDates: true), terminator: "")
     } else {
       printText(report)
     }
@@ -117,7 +114,11 @@ struct StatusCommand: AsyncParsableCommand {
       accounts.contains { $0.active && $0.hasRefreshToken && $0.signedOutReason == nil } && refreshError == nil
     return Report(
       signedIn: signedIn, authority: clean(settings.authority), clientId: settings.clientId.map(clean),
-      settingsFile: clean(Settings.settingsFile(configFile: common.config, environment: common.environment).path),
+      // `--demo` reads no settings file (its sandbox tenant comes with its own): naming one would
+      // send a newcomer to edit a file that changes nothing (issue 40).
+      settingsFile: demo.demo
+        ? "none (--demo uses its own sandbox tenant)"
+        : clean(Settings.settingsFile(configFile: common.config, environment: common.environment).path),
       cache: clean(store.location ?? (demo.demo ? "memory only (--demo)" : "memory only")),
       cachePermissions: store.location.flatMap(Self.permissions), accounts: accounts,
       refreshError: refreshError.map(clean))

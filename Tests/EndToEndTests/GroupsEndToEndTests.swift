@@ -110,8 +110,11 @@ import Testing
     try tmux.keys("t")
     try tmux.until("every member through nesting", timeout: 40) { $0.contains("Members (all, through nested groups") }
     try select(tmux, "• Ivan Petrov")
-    try tmux.until("how he is in the team", timeout: 40) {
-      $0.contains("how: Ivan Petrov ∈ Escalation Chain ∈ SRE On-Call ∈ Platform Team")
+    // Wrapped under his row where the pane is narrower than the path (60 columns at 120, issue 40).
+    try tmux.until("how he is in the team", timeout: 40) { screen in
+      let words = screen.split(separator: "\n").compactMap { $0.components(separatedBy: "│").last }
+        .joined(separator: " ").split(separator: " ").joined(separator: " ")
+      return words.contains("how: Ivan Petrov ∈ Escalation Chain ∈ SRE On-Call ∈ Platform Team")
     }
   }
 

@@ -53,9 +53,11 @@ import Testing
 
     let started = Date()
     try run.start([], environment: sandbox.environment, cols: 100, rows: 30)
-    try run.tmux.until("the main screen", timeout: 10) { $0.contains("Search:") && $0.contains("Enter to detail") }
+    try run.tmux.until("the main screen", timeout: 60) { $0.contains("Search:") && $0.contains("Enter to detail") }
+    // Not a speed target (roster-bench has those): the proof that the first frame did not wait for
+    // SQLite to give up on the lock is that it came before the busy timeout (10 s) ran out.
     let firstFrame = Date().timeIntervalSince(started)
-    #expect(firstFrame < 3, "the main screen took \(firstFrame) s behind a locked index")
+    #expect(firstFrame < 10, "the main screen waited \(firstFrame) s, the busy timeout, behind a locked index")
     // Meanwhile Graph answers the typing.
     try run.tmux.type("smi")
     try run.tmux.until("Graph's answer") { $0.contains("match") && !$0.contains("index, synced") }

@@ -39,7 +39,7 @@ import Testing
 
       var kinds: Set<String> = []
       for (person, schedule) in zip(people, schedules) {
-        let profile = CalendarProfile(id: person.id, seed: 1)
+        let profile = CalendarProfile(user: person, seed: 1)
         if person.mail == nil || (profile.unreadable && person.id != people[0].id) {
           #expect(schedule.error != nil, "\(person.userPrincipalName)")
           continue

@@ -27,6 +27,26 @@ import Testing
     return file
   }
 
+  /// Issue 40 item 4: one rule for the active account. Forgetting the active one makes the most
+  /// recently used of the rest active; a cache an older Roster left with none active (after its
+  /// logout) is read with that one active; only an empty cache has none.
+  @Test func forgettingTheActiveAccountMakesTheMostRecentlyUsedOtherActive() {
+    let older = Self.entry(tenant: "tenant-a", updated: 100)
+    let newer = Self.entry(tenant: "tenant-b", updated: 200)
+    let newest = Self.entry(tenant: "tenant-c", updated: 300)
+    var file = Self.file([older, newer, newest], active: 2)
+    file.forget([TokenCacheFile.key(for: newest)])
+    #expect(file.activeAccount == TokenCacheFile.key(for: newer))
+    file.forget([TokenCacheFile.key(for: older)])
+    #expect(file.activeAccount == TokenCacheFile.key(for: newer), "forgetting another account keeps the active one")
+    file.forget([TokenCacheFile.key(for: newer)])
+    #expect(file.activeAccount == nil && file.accounts.isEmpty)
+
+    let leftByOldLogout = Self.file([older, newer])
+    #expect(leftByOldLogout.activeAccount == nil)
+    #expect(leftByOldLogout.normalized().activeAccount == TokenCacheFile.key(for: newer))
+  }
+
   /// The same person (same user name, even the same object id) in two tenants is two accounts;
   /// keying on the user alone would let the second replace the first.
   @Test func theSamePersonInTwoTenantsIsTwoAccounts() {

@@ -33,23 +33,33 @@ import Testing
     return directory
   }
 
-  /// Waits for the stand-in's pid file; its pid.
-  static func standInPID(_ directory: URL) throws -> pid_t {
-    let deadline = Date().addingTimeInterval(20)
+  /// Waits for the stand-in's pid file (an event: the stand-in writes it before anything else),
+  /// or for the bench to end without starting it; its pid. The bound is only there to turn a hang
+  /// into a failure: a loaded machine may take long to start the bench, never five minutes.
+  static func standInPID(_ directory: URL, bench: Process) throws -> pid_t {
+    let deadline = Date().addingTimeInterval(300)
     while Date() < deadline {
       if let text = try? String(contentsOf: directory.appendingPathComponent("pid"), encoding: .utf8),
         let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
       {
         return pid
       }
+      guard bench.isRunning else { throw BenchError("roster-bench ended without starting the stand-in sandbox") }
       Thread.sleep(forTimeInterval: 0.05)
     }
     throw BenchError("the stand-in sandbox never started")
   }
 
+  /// Waits until someone connects to `listener` (the bench asking the silent port for its
+  /// token): from then on the bench is waiting on the sandbox, its signal handlers in place.
+  static func waitForConnection(_ listener: Int32) -> Bool {
+    var descriptor = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+    return poll(&descriptor, 1, 300_000) == 1
+  }
+
   /// Gone, or a zombie waiting for a parent that has ended (PID 1 in a container may not reap).
   static func isGone(_ pid: pid_t) -> Bool {
-    let deadline = Date().addingTimeInterval(5)
+    let deadline = Date().addingTimeInterval(60)
     while Date() < deadline {
       guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return true }
       if status.contains("State:\tZ") { return true }
@@ -58,10 +68,10 @@ import Testing
     return false
   }
 
-  /// Waits at most 20 s for the bench to end (a bench that never sees the signal must fail the
-  /// test, not hang it).
+  /// Waits for the bench to end, at most two minutes (a bench that never sees the signal must
+  /// fail the test, not hang it).
   static func waitForExit(_ process: Process) {
-    let deadline = Date().addingTimeInterval(20)
+    let deadline = Date().addingTimeInterval(120)
     while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
     if process.isRunning {
       Issue.record("roster-bench did not end")
@@ -85,7 +95,7 @@ import Testing
     let directory = try Self.standIn(printing: "not a sandbox")
     defer { try? FileManager.default.removeItem(at: directory) }
     let process = try Self.startBench(bench, roster: directory.appendingPathComponent("roster"))
-    let pid = try Self.standInPID(directory)
+    let pid = try Self.standInPID(directory, bench: process)
     Self.waitForExit(process)
     #expect(process.terminationStatus != 0)
     #expect(Self.isGone(pid), "the stand-in sandbox \(pid) outlived the failed bench")
@@ -113,8 +123,8 @@ import Testing
     let directory = try Self.standIn(printing: "sandbox: http://127.0.0.1:\(port) tenant=t1 client=c1")
     defer { try? FileManager.default.removeItem(at: directory) }
     let process = try Self.startBench(bench, roster: directory.appendingPathComponent("roster"))
-    let pid = try Self.standInPID(directory)
-    Thread.sleep(forTimeInterval: 0.5)  // the bench is now waiting on the silent port
+    let pid = try Self.standInPID(directory, bench: process)
+    #expect(Self.waitForConnection(listener), "the bench never asked the stand-in sandbox for a token")
     kill(process.processIdentifier, signal)
     Self.waitForExit(process)
     #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)

@@ -12,6 +12,7 @@ import Testing
     import os, select, sys, termios, tty
     tty.setraw(0)
     out = sys.stdout.buffer
+    out.write(b"R"); out.flush()
     pending = False
     while True:
         ready, _, _ = select.select([0], [], [], 0.15)
@@ -35,7 +36,8 @@ import Testing
       executable: "/usr/bin/python3", arguments: ["-c", Self.standIn], environment: ["PATH": "/usr/bin:/bin"],
       rows: 24, cols: 80)
     defer { session.terminate() }
-    Thread.sleep(forTimeInterval: 0.3)  // python starting up
+    // Python has started and its terminal is raw: keys sent from now on are read one by one.
+    #expect(session.waitFor("R", after: 0, timeout: 120) != nil, "the stand-in never started")
 
     let figures = Scenarios.navigation(session, count: 10, intervalMs: 20, repaintKey: [0x0C])
     let counts = figures.outputPerKey.map(\.count)

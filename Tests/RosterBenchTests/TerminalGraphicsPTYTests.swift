@@ -55,16 +55,16 @@ import Testing
       var offset = session.outputCount
       session.send("aoife")
       let image = "\u{1B}_Ga=T,f=24,s=160,v=160,i=4242,c=16,r=8,C=1,q=2,m=1;"
-      #expect(session.waitFor(image, after: offset, timeout: 15) != nil, "no kitty image for the chief executive")
+      #expect(session.waitFor(image, after: offset, timeout: 60) != nil, "no kitty image for the chief executive")
       offset = session.outputCount
       session.send(Keys.down)
-      #expect(session.waitFor(Self.kittyDelete, after: offset, timeout: 10) != nil, "the old image stayed")
+      #expect(session.waitFor(Self.kittyDelete, after: offset, timeout: 60) != nil, "the old image stayed")
       offset = session.outputCount
       session.send([0x1B, 0x5B, 0x41])  // Up: back to her, from memory
-      #expect(session.waitFor(image, after: offset, timeout: 10) != nil, "no image after going back")
+      #expect(session.waitFor(image, after: offset, timeout: 60) != nil, "no image after going back")
       offset = session.outputCount
       session.send([0x03])
-      #expect(session.waitFor(Self.kittyDelete, after: offset, timeout: 10) != nil, "quitting left an image behind")
+      #expect(session.waitFor(Self.kittyDelete, after: offset, timeout: 60) != nil, "quitting left an image behind")
     }
   }
 
@@ -75,7 +75,7 @@ import Testing
       let offset = session.outputCount
       session.send("aoife")
       // 16×8 cells of 10×20 pixels, in whole six-pixel bands: 160×156.
-      #expect(session.waitFor("\u{1B}P0;1;0q\"1;1;160;156", after: offset, timeout: 15) != nil, "no sixel image")
+      #expect(session.waitFor("\u{1B}P0;1;0q\"1;1;160;156", after: offset, timeout: 60) != nil, "no sixel image")
       #expect(!session.text(from: offset).contains("_Ga=T"), "kitty bytes to a sixel terminal")
     }
   }

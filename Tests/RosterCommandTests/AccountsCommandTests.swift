@@ -147,6 +147,37 @@ import Testing
     }
   }
 
+  /// Issue 40 item 4: logging out the active account makes the other one active, and every command
+  /// agrees on it: `logout` names it, `accounts` marks it, `status` reports it signed in, `search`
+  /// answers as it.
+  @Test func loggingOutTheActiveAccountMakesTheOtherActiveEverywhere() async throws {
+    try await Self.withTwoTenants { harness, second in
+      let roster = harness.roster()
+      try await Self.signInToBoth(roster, second: second)
+      let logout = try await roster.run(["logout"])
+      #expect(logout.status == 0, "\(logout.stderr)")
+      #expect(logout.stderr.contains("#EXT#@fabrikam.onmicrosoft.com"), "\(logout.stderr)")
+      #expect(
+        logout.stderr.contains("Active account now \(harness.sandbox.defaultUsername)"), "\(logout.stderr)")
+
+      let listed = try await Self.accounts(roster)
+      #expect(listed.count == 1)
+      #expect(
+        listed.first?["active"] as? Bool == true && listed.first?["tenantId"] as? String == harness.sandbox.tenantId)
+      let status = try await roster.run(["status"])
+      #expect(status.status == 0, "\(status.stdout)\(status.stderr)")
+      #expect(status.stdout.contains("Account:   \(harness.sandbox.defaultUsername)"), "\(status.stdout)")
+      #expect(
+        try Self.domains(try await roster.run(["search", "a", "--top", "10", "--json"])) == ["contoso.onmicrosoft.com"])
+
+      // The last account out leaves none active, and every command says so alike.
+      let last = try await roster.run(["logout"])
+      #expect(last.status == 0 && !last.stderr.contains("Active account now"), "\(last.stderr)")
+      #expect(try await roster.run(["status"]).status == 3)
+      #expect(try await roster.run(["search", "a"]).status == 3)
+    }
+  }
+
   /// A cache written before several accounts keeps working: the account is still signed in.
   @Test func anOldCacheStillSignsIn() async throws {
     try await SandboxHarness.with(configure: { $0.approveAfter = .milliseconds(200) }) { harness in

@@ -17,6 +17,13 @@ import Testing
     ])
   }
 
+  /// `body` with a new user's `roster` (`newUser`) in a private home, removed afterwards.
+  static func asNewUser(_ prefix: String, _ body: (RosterProcess) async throws -> Void) async throws {
+    let home = TemporaryDirectory(prefix: prefix)
+    defer { home.remove() }
+    try await body(try newUser(home.url))
+  }
+
   /// Every file and directory under `directory`, relative.
   static func contents(of directory: URL) -> [String] {
     (FileManager.default.subpaths(atPath: directory.path) ?? []).sorted()

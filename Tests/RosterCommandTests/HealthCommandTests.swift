@@ -32,7 +32,7 @@ import Testing
       let names = licences.compactMap { $0["productName"] as? String }
       let line = names.isEmpty ? "Licences: none" : "Licences: " + names.joined(separator: ", ")
       #expect(text.stdout.contains(line), "\(text.stdout)")
-      #expect(text.stdout.contains("Last successful sign-in:") && text.stdout.contains("MFA registered:"))
+      #expect(text.stdout.contains("Last successful sign-in (") && text.stdout.contains("MFA registered:"))
     }
   }
 

@@ -22,11 +22,11 @@ import Testing
       #expect(try await roster.run(["index", "status"]).status == 1)
       #expect(try await signedOut.run(["index", "status"]).status == 3)
 
-      // Slow pages (the fill's `/users` and the walk's `/users/delta` alike), so the sync is caught between them: slow enough that the pages fetched ahead
-      // of the writer (up to two, `PageRunAhead`) do not finish the sync while `index status`
-      // starts on a loaded machine.
+      // The fill's second page (`/v1.0/users` past its first 999 people) is held until the test
+      // releases it, so the sync is caught between pages at a known point, whatever the machine's
+      // load: no race between an added latency and the writer.
       let control = harness
-      try await control.addFault(["match": "/v1.0/users*", "kind": "latency", "ms": 1500])
+      try await control.addFault(["match": "/v1.0/users", "kind": "hold", "after": 1])
       let process = Process()
       process.executableURL = try #require(RosterBinary.url)
       process.arguments = ["index", "sync"]
@@ -35,9 +35,14 @@ import Testing
       process.standardError = FileHandle.nullDevice
       try process.run()
       let cache = URL(fileURLWithPath: roster.environment["XDG_CACHE_HOME"]!).appendingPathComponent("roster")
+      // Events, not durations: the second page is held, and the first page's people are written.
+      // The bound only turns a sync that never gets there into a failure instead of a hang.
       var halfway = false
-      for _ in 0..<200 where !halfway {
+      let bound = ContinuousClock.now + .seconds(300)
+      while !halfway, ContinuousClock.now < bound, process.isRunning {
         try await Task.sleep(for: .milliseconds(50))
+        let rules = try await control.call("GET", "faults").json["rules"] as? [[String: Any]]
+        guard (rules?.first?["held"] as? Int ?? 0) >= 1 else { continue }
         let status = try await roster.run(["index", "status", "--json"])
         let json = (try? JSONSerialization.jsonObject(with: Data(status.stdout.utf8))) as? [String: Any]
         halfway = ((json?["indexing"] as? Int) ?? 0) >= 999

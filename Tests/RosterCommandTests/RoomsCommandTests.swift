@@ -175,4 +175,33 @@ import Testing
     let rooms = try Self.objects(found.stdout)
     #expect(!rooms.isEmpty && rooms.allSatisfy { ($0["capacity"] as? Int ?? 0) >= 30 })
   }
+
+  /// Issue 40 item 5: words match rooms as they match people and groups, by the start of a word of
+  /// the name, building, floor or tags, or the start of the mailbox; never inside a word, so the
+  /// domain every room's mailbox shares finds none of them.
+  @Test func demoMatchesRoomsByWordStartNeverInsideTheSharedDomain() async throws {
+    let roster = RosterProcess(environment: [
+      "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": NSTemporaryDirectory(),
+    ])
+    let all = try Self.objects(
+      try await roster.run(["rooms", "search", "--demo", "--min-capacity", "1", "--json"]).stdout)
+    #expect(all.count > 100)
+    let domains = Set(all.compactMap { ($0["emailAddress"] as? String)?.split(separator: "@").last.map(String.init) })
+    #expect(domains.count == 1, "one shared domain: \(domains)")
+    let domainWords = try #require(domains.first).split(separator: ".").map { String($0.prefix(3)) }
+    for word in ["ros", "con", "om"] + domainWords {
+      let found = try await roster.run(["rooms", "search", "--demo", word, "--json"])
+      #expect(found.status == 0, "\(found.stderr)")
+      let rooms = found.stdout.isEmpty ? [] : try Self.objects(found.stdout)
+      #expect(rooms.count < all.count / 2, "\(word) found \(rooms.count) of \(all.count)")
+      for room in rooms {
+        let mail = (room["emailAddress"] as? String ?? "").lowercased()
+        let texts =
+          ["displayName", "building", "floorLabel", "nickname"].compactMap { room[$0] as? String }
+          + (room["tags"] as? [String] ?? [])
+        let words = texts.flatMap { $0.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }) }
+        #expect(mail.hasPrefix(word) || words.contains { $0.hasPrefix(word) }, "\(word): \(room)")
+      }
+    }
+  }
 }

@@ -9,10 +9,13 @@ import Testing
   @Test func showWithAnEmptyOrQueryLikeArgumentIsAUsageErrorSendingNothing() async throws {
     try await CommandTests.withSignedInRoster(people: CommandTests.people) { roster, _, harness in
       try await harness.clearRequests()
-      for key in ["", "   ", "$filter=x", "Zed Specialist"] {
+      for key in ["", "   ", "$filter=x", "Zed Specialist", "Zed", "zed.specialist"] {
         let shown = try await roster.run(["show", key])
         #expect(shown.status == 2, "\(key): \(shown.stderr)")
-        #expect(shown.stderr.contains("takes an object id, a user principal name or a mail address"), "\(shown.stderr)")
+        #expect(
+          shown.stderr.contains(
+            "roster show takes an object id, a user principal name, a mail address, an alias or an employee id"),
+          "\(shown.stderr)")
         #expect(!shown.stderr.contains("service"), "\(shown.stderr)")
       }
       #expect(try await harness.requests().isEmpty, "a usage error sends Graph nothing")

@@ -54,7 +54,7 @@ import Testing
       let scopes = "openid profile offline_access User.Read User.Read.All"
       let roster = harness.roster(extra: ["ROSTER_SCOPES": scopes, "ROSTER_CONFIG": settings.path])
       let doctor = try await roster.run(["doctor"])
-      let lines = doctor.stdout.split(separator: "\n").map(String.init)
+      let lines = DoctorWrapCommandTests.checks(doctor.stdout)
       func line(_ name: String) -> String { lines.first { $0.contains(name) } ?? "(no \(name) line)" }
 
       let presence = line("Scopes for presence")

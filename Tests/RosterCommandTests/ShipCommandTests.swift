@@ -112,7 +112,7 @@ import Testing
     // The words, for NO_COLOR and pipes: a note on the token cache's line, with what to do.
     chmod(cache, 0o644)
     let text = try await harness.roster(extra: ["NO_COLOR": "1"]).run(["doctor"])
-    let line = text.stdout.split(separator: "\n").first { $0.contains("Token cache") } ?? ""
+    let line = DoctorWrapCommandTests.checks(text.stdout).first { $0.contains("Token cache") } ?? ""
     #expect(line.hasPrefix("· note") && line.contains("repaired now to 0600 →"), "\(text.stdout)")
 
     await harness.sandbox.stop()

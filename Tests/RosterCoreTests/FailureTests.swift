@@ -81,12 +81,19 @@ struct FailureTests {
       // The last (narrowed) results are kept, and marked.
       $0.search.inFlight = nil
       $0.search.status = .offline(message: "The network connection was lost.")
+      $0.index.offline = true  // the session is offline from the first read that cannot reach Graph (issue 40)
     }
     #expect(!store.state.search.resultsMatchQuery, "and marked")
 
     await store.sendQuery("alex") { $0.typedRefinement("alex", showing: alexes) }
     await store.debounceElapses()
-    await store.answerSearch("alex", with: PeoplePage(people: alexes))
+    let id = store.state.search.requestID
+    let page = PeoplePage(people: alexes)
+    store.takeSearch("alex")?.respond(page)
+    await store.receive(.search(.resultsLoaded(id: id, .success(page)))) {
+      $0.answerArrived(page)
+      $0.index.offline = false  // and online again at the next answer
+    }
     #expect(store.state.search.status == .results)
     await store.finish()
   }
@@ -141,6 +148,17 @@ struct FailureTests {
     _ = reduce(&state, .search(.debounceElapsed(id: 1)))
     _ = reduce(&state, .search(.resultsLoaded(id: 1, .failure(error))))
     #expect(state.search.status == .failed(message: CleanText(message)))
+  }
+
+  /// Issue 40 item 15: a query that cannot be answered as typed is refused, not failed: asking
+  /// again (Ctrl-R) would give the same answer, so the list offers no retry.
+  @Test func aQueryThatCannotBeAnsweredAsTypedIsRefused() {
+    var state = AppState.signedIn()
+    _ = reduce(&state, .search(.queryChanged("manager:charlotte williams")))
+    _ = reduce(&state, .search(.debounceElapsed(id: 1)))
+    let why = "manager:charlotte could be several people. Quote a name with spaces: manager:\"Charlotte Williams\"."
+    _ = reduce(&state, .search(.resultsLoaded(id: 1, .failure(.unsupportedQuery(why)))))
+    #expect(state.search.status == .refused(message: CleanText(why)))
   }
 
   @Test func detailFailuresKeepTheRowAndSayWhy() {

@@ -182,7 +182,13 @@ import Testing
     var id = state.detail.requestID
     #expect(reduce(&state, .detail(.debounceElapsed(id: id))).last == .loadDetail(personID: Self.ann.id, requestID: id))
     let effects = reduce(&state, .detail(.loaded(id: id, .failure(.offline("no route")))))
-    #expect(effects == [.loadDetailFromIndex(personID: Self.ann.id, requestID: id)])
+    // The failed read also marks the session offline and brings the index's probe forward (issue 40).
+    #expect(
+      effects == [
+        .loadDetailFromIndex(personID: Self.ann.id, requestID: id),
+        .debounce(id: .indexTimer, after: .seconds(10), then: .index(.syncDue)),
+      ])
+    #expect(state.index.offline)
     #expect(state.detail.status == .failed(Self.ann, message: DirectoryError.offline("no route").plainMessage))
     let boss = Person(id: "9", displayName: "Ada Boss")
     let fromIndex = PersonDetail(person: Self.ann, managerChain: [boss], fromIndex: true)

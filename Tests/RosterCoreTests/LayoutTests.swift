@@ -32,6 +32,18 @@ import Testing
     #expect(state.search.pageSize == 24, "too small to show the list: the last page size stays")
   }
 
+  /// Issue 40 item 23: side by side, the pane gets what its photo and fields need and the list
+  /// the rest (at least 2/5, at most what a row holds): 59 list columns at 120, not 48.
+  @Test func theSideBySideSplitIsSizedByWhatEachPaneHolds() {
+    #expect(PhotoLayout.fits(bodyCols: Layout.detailContentCols - 1, bodyRows: 20), "the photo fits the pane")
+    for (cols, list) in [(100, 40), (120, 59), (160, 99), (200, 100)] {
+      let layout = Layout(rows: 40, cols: cols, detailOpen: false)
+      #expect(layout.list.cols == list, "\(cols)")
+      #expect(layout.list.cols + layout.divider.cols + layout.detail.cols == cols)
+      #expect(layout.list.cols >= cols * 2 / 5 && layout.detail.cols >= Layout.detailContentCols - 1, "\(cols)")
+    }
+  }
+
   @Test func theDetailOverTheListClosesWhenThereIsRoomForBoth() {
     var state = AppState(settings: Settings(clientId: "x"))
     resized(&state, rows: 16, cols: 50)
@@ -43,7 +55,11 @@ import Testing
     #expect(state.visibleLayout.list == .zero && state.visibleLayout.detail == state.layout.body)
     resized(&state, rows: 24, cols: 80)
     #expect(!state.singlePaneDetailOpen)
-    #expect(state.visibleLayout == state.layout)
+    // Both panes show; the pane with the keyboard also has the rows the one-row list leaves
+    // empty (issue 40, `StackedPaneRowsTests`).
+    let visible = state.visibleLayout
+    #expect(visible.list.rows > 0 && visible.detail.rows >= state.layout.detail.rows)
+    #expect(visible.list.cols == state.layout.list.cols && visible.detail.maxRow == state.layout.detail.maxRow)
   }
 
   @Test func narrowingWhileTheDetailHasTheKeysShowsTheDetail() {

@@ -143,6 +143,19 @@ struct LoginTests {
       $0.login.phase = .browser(url: "https://login.example/authorize?x=1", listeningOn: "http://127.0.0.1:5123")
     }
 
+    // Issue 40 item 24: `c` copies the whole address (OSC 52), for a browser on another machine.
+    await store.send(.login(.addressCopyRequested)) {
+      $0.banner = Banner(
+        message: "Copied the sign-in address to the clipboard", expiresAt: $0.now.addingTimeInterval(3))
+    }
+    #expect(store.clipboard == ["https://login.example/authorize?x=1"])
+    await store.advance(by: .seconds(1))
+    await store.receive(.app(.tick))
+    await store.advance(by: .seconds(1))
+    await store.receive(.app(.tick))
+    await store.advance(by: .seconds(1))
+    await store.receive(.app(.tick)) { $0.banner = nil }
+
     await store.send(.login(.redirectURLSubmitted("not a url"))) {
       $0.login.redirectError =
         "Paste the whole address from the browser's address bar after signing in (it starts with http://localhost)."

@@ -66,7 +66,7 @@ import Testing
   @Test func aMalformedFilterIsSaidAndNothingIsSent() {
     var state = Self.indexed()
     let effects = reduce(&state, .search(.queryChanged("jo dept:")))
-    #expect(state.search.status == .failed(message: "dept: needs a value, as in dept:Sales or dept:\"two words\"."))
+    #expect(state.search.status == .refused(message: "dept: needs a value, as in dept:Sales or dept:\"two words\"."))
     #expect(state.search.results.isEmpty)
     #expect(!effects.contains { if case .searchIndex = $0 { true } else { false } })
     #expect(!effects.contains { if case .debounce = $0 { true } else { false } })

@@ -59,6 +59,33 @@ struct FaultTests {
     }
   }
 
+  @Test("hold lets the first `after` requests through, then holds the rest until the rules are cleared")
+  func hold() async throws {
+    try await SandboxHarness.withManualClock { h in
+      let tokens = try await h.signIn()
+      let added = try await h.postJSON("/_sandbox/faults", #"{"match":"/v1.0/users","kind":"hold","after":1}"#)
+      #expect(added.status == 201)
+      #expect(try await h.graph("/v1.0/users", token: tokens.accessToken).status == 200)
+      let held = Task { try await h.graph("/v1.0/users", token: tokens.accessToken).status }
+      // Held: the rule counts it, and other paths still answer.
+      var holding = 0
+      while holding == 0, !held.isCancelled {
+        let rules = try await h.get("/_sandbox/faults").json["rules"] as? [[String: Any]]
+        holding = rules?.first?["held"] as? Int ?? 0
+        if holding == 0 { try await Task.sleep(for: .milliseconds(10)) }
+      }
+      #expect(holding == 1)
+      #expect(try await h.graph("/v1.0/me", token: tokens.accessToken).status == 200)
+      #expect(try await h.delete("/_sandbox/faults").status == 204)
+      #expect(try await held.value == 200)
+      for body in [
+        #"{"kind":"hold","count":1}"#, #"{"kind":"hold","after":-1}"#, #"{"kind":"latency","ms":1,"after":1}"#,
+      ] {
+        #expect(try await h.postJSON("/_sandbox/faults", body).status == 400, "\(body)")
+      }
+    }
+  }
+
   @Test("reset and truncated body break the connection; malformed JSON does not parse")
   func brokenResponses() async throws {
     try await SandboxHarness.withManualClock { h in

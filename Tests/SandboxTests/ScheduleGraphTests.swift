@@ -40,7 +40,7 @@ struct ScheduleGraphTests {
   /// An enabled member with a mailbox whose free/busy is readable and who is in the office.
   static func readable(_ test: (DirectoryUser, CalendarProfile) -> Bool) -> DirectoryUser? {
     people.dropFirst().first { user in
-      let profile = CalendarProfile(id: user.id, seed: 1)
+      let profile = CalendarProfile(user: user, seed: 1)
       return user.accountEnabled && user.userType != "Guest" && user.mail != nil && !profile.unreadable
         && PresenceBoard.stableHash(user.id) % 20 != 0 && test(user, profile)
     }
@@ -110,7 +110,7 @@ struct ScheduleGraphTests {
       #expect(Set(hours.keys) == ["daysOfWeek", "startTime", "endTime", "timeZone"])
       #expect((hours["startTime"] as? String)?.wholeMatch(of: /\d\d:\d\d:00\.0000000/) != nil)
       #expect((hours["daysOfWeek"] as? [String])?.allSatisfy { $0 == $0.lowercased() } == true)
-      let profile = CalendarProfile(id: person.id, seed: 1)
+      let profile = CalendarProfile(user: person, seed: 1)
       let zone = try #require(hours["timeZone"] as? [String: Any])
       #expect(zone["name"] as? String == profile.zone.name)
       if case .custom = profile.zone.rules { #expect(zone["bias"] is Int) }
@@ -230,7 +230,7 @@ struct ScheduleGraphTests {
       let token = try await h.signIn(scope: Self.scope).accessToken
       let away = Self.people.dropFirst().filter { user in
         user.accountEnabled && user.userType != "Guest" && user.mail != nil
-          && !CalendarProfile(id: user.id, seed: 1).unreadable && PresenceBoard.stableHash(user.id) % 20 == 0
+          && !CalendarProfile(user: user, seed: 1).unreadable && PresenceBoard.stableHash(user.id) % 20 == 0
       }
       let person = try #require(away.first, "no one out of office among 50")
       let today = try await Self.ask(h, token, Self.body([person.mail!]))

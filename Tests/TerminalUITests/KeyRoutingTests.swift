@@ -31,6 +31,25 @@ import Testing
     #expect(root.actions(for: .control("c"), in: ScreenFixtures.results(rows: 24, cols: 80)) == [.app(.quitRequested)])
   }
 
+  /// Issue 40 item 6: the too-small screen says "q quits"; there `q` quits whatever the hidden
+  /// field holds or help being open, and no other key reaches the hidden screens.
+  @Test func qQuitsTheTooSmallScreenAndNothingElseActs() {
+    let root = RootViewController()
+    var state = ScreenFixtures.results(rows: 10, cols: 30)
+    #expect(state.visibleLayout.mode == .tooSmall)
+    #expect(root.actions(for: .character("q"), in: state) == [.app(.quitRequested)])
+    #expect(root.actions(for: .character("Q"), in: state) == [.app(.quitRequested)])
+    #expect(root.actions(for: .control("c"), in: state) == [.app(.quitRequested)])
+    for key: Key in [.character("x"), .character("?"), .backspace, .escape, .tab, .enter, .down, .paste("zoe")] {
+      #expect(root.actions(for: key, in: state) == [], "\(key)")
+    }
+    state.isHelpVisible = true
+    #expect(root.actions(for: .character("q"), in: state) == [.app(.quitRequested)])
+    state.isHelpVisible = false
+    state.accounts.isOpen = true
+    #expect(root.actions(for: .character("q"), in: state) == [.app(.quitRequested)])
+  }
+
   @Test func globalKeys() {
     let state = ScreenFixtures.results(rows: 24, cols: 80)
     let root = RootViewController()
@@ -110,12 +129,16 @@ import Testing
     #expect(root.actions(for: .character("b"), in: state) == [.login(.browserRequested)])
     #expect(root.actions(for: .character("q"), in: state) == [.app(.quitRequested)])
     state.login.phase = .browser(url: "https://x", listeningOn: nil)
+    #expect(root.actions(for: .character("c"), in: state) == [.login(.addressCopyRequested)])
     #expect(
       root.actions(for: .paste("http://localhost/?code=abc"), in: state) == [
         .login(.redirectFieldEdited("http://localhost/?code=abc"))
       ])
     state.login.redirectField = Secret("http://localhost/?code=abc")
     #expect(root.actions(for: .enter, in: state) == [.login(.redirectURLSubmitted("http://localhost/?code=abc"))])
+    #expect(
+      root.actions(for: .character("c"), in: state) == [.login(.redirectFieldEdited("http://localhost/?code=abcc"))],
+      "with text in the field, c is typed")
     #expect(root.actions(for: .escape, in: state) == [.login(.deviceCodeRequested)])
   }
 

@@ -19,12 +19,14 @@ enum HealthDecoding {
 
   static func lastSignIn(_ data: Data) throws(DirectoryError) -> LastSignIn {
     let object = try PeopleDecoding.jsonObject(data)
-    // No `signInActivity` at all: Graph has never seen a sign-in (or the field is hidden).
-    let activity = object["signInActivity"] as? [String: Any] ?? [:]
+    // No `signInActivity` object (absent or null): Graph told nothing, which is said as unknown.
+    let returned = object["signInActivity"] as? [String: Any]
+    let activity = returned ?? [:]
     return LastSignIn(
       lastSuccessfulSignInDateTime: date(activity["lastSuccessfulSignInDateTime"]),
       lastSignInDateTime: date(activity["lastSignInDateTime"]),
-      lastNonInteractiveSignInDateTime: date(activity["lastNonInteractiveSignInDateTime"]))
+      lastNonInteractiveSignInDateTime: date(activity["lastNonInteractiveSignInDateTime"]),
+      activityReturned: returned != nil)
   }
 
   static func registration(_ data: Data) throws(DirectoryError) -> MFARegistration {

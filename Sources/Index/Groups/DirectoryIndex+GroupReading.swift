@@ -24,10 +24,13 @@ extension DirectoryIndex {
     return (count ?? 0, problem)
   }
 
-  /// Groups matching `text` as Graph's `$search` on groups would, in index order.
+  /// Groups matching `text` as Graph's `$search` on groups would, in the list's order
+  /// (`GroupOrder`): names that start with the first word, then names that hold every word, then
+  /// groups found only by their description; by name within each. Sorted before the page is cut,
+  /// so a description-only match never takes a first page's place from a name.
   public func searchGroups(_ text: String, limit: Int, offset: Int = 0) throws -> [Group] {
     let query = GroupIndexQuery(text)
-    guard let match = query.match else { return [] }
+    guard let match = query.match, let nameMatch = query.nameMatch else { return [] }
     return try pool.read { db in
       let generation = try Self.liveGroupGeneration(db)
       let cursor = try Row.fetchCursor(
@@ -35,7 +38,9 @@ extension DirectoryIndex {
           sql: """
             SELECT \(GroupRow.selection(from: "g")) FROM group_fts CROSS JOIN directory_group g
             ON g.rowid = group_fts.rowid WHERE group_fts MATCH ? AND g.generation = ?
-            """), arguments: [match, generation])
+            ORDER BY g.displayName NOT LIKE ? ESCAPE '\\',
+            g.rowid NOT IN (SELECT rowid FROM group_fts WHERE group_fts MATCH ?), g.displayName COLLATE NOCASE, g.id
+            """), arguments: [match, generation, query.startsWith, nameMatch])
       var groups: [Group] = []
       var skipped = 0
       while let row = try cursor.next(), groups.count < limit {

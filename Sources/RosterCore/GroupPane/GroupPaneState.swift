@@ -89,7 +89,7 @@ public struct MemberList: Equatable, Sendable {
 
   /// Members Graph described with only an id and type, among those loaded.
   public var undescribed: Int {
-    members.reduce(0) { count, member in if case .undescribed = member { count + 1 } else { count } }
+    members.filter(\.isOnlyIdAndType).count
   }
 }
 

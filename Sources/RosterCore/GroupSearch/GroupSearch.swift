@@ -44,7 +44,7 @@ enum GroupSearch: PagedKind {
       state.groups.next = page.next
       state.groups.totalCount = page.totalCount
       state.groups.moreInIndex = false
-      return show(&state, page.groups, fromIndex: page.fromIndex)
+      return show(&state, ordered(state, page.groups), fromIndex: page.fromIndex)
     case .failure(let error):
       return failed(&state, error, id: id)
     }
@@ -57,8 +57,10 @@ enum GroupSearch: PagedKind {
     switch result {
     case .success(let page):
       state.groups.next = page.next
+      // Rows already listed stay where they are; the page's own come after, in the list's order.
       let rows = state.groups.results
-      return show(&state, rows + PagedSearch.unlisted(Self.self, page.groups, after: rows), fromIndex: false)
+      let added = ordered(state, PagedSearch.unlisted(Self.self, page.groups, after: rows))
+      return show(&state, rows + added, fromIndex: false)
     case .failure(let error):
       return failed(&state, error, id: id)
     }
@@ -71,7 +73,7 @@ enum GroupSearch: PagedKind {
     state.groups.next = nil
     state.groups.totalCount = nil
     state.groups.moreInIndex = page.more
-    return show(&state, page.rows, fromIndex: true)
+    return show(&state, ordered(state, page.rows), fromIndex: true)
   }
 
   /// The client waits before retrying: the people search for the same query waits on the same
@@ -184,11 +186,17 @@ enum GroupSearch: PagedKind {
   /// The signed-in person's own groups that match the field's query ("my groups"): what a token
   /// without `GroupMember.Read.All` may list.
   private static func showMine(_ state: inout AppState) -> [Effect] {
-    let matching = Narrowing(state.search.query.string).filter(state.groups.myGroups ?? [])
+    let matching = ordered(state, Narrowing(state.search.query.string).filter(state.groups.myGroups ?? []))
     state.groups.next = nil
     state.groups.totalCount = nil
     state.groups.moreInIndex = false
     return show(&state, matching, fromIndex: false)
+  }
+
+  /// `groups` in the list's order for the field's query (`GroupOrder`): Graph's own order puts a
+  /// group found by its description alone wherever it likes.
+  private static func ordered(_ state: AppState, _ groups: [Group]) -> [Group] {
+    GroupOrder(state.search.query.string).sorted(groups)
   }
 
   /// Shows `groups` as the answer for the field's query.

@@ -36,6 +36,13 @@ public enum DirectoryObject: Sendable, Equatable, Hashable, Identifiable {
     }
   }
 
+  /// Whether Graph gave this row only its id and type: an undescribed object without a name. A
+  /// sign-in that reads devices or service principals (Directory.Read.All) gets their names, and
+  /// those are not counted as undescribed in the notes.
+  public var isOnlyIdAndType: Bool {
+    if case .undescribed(let object) = self { object.displayName?.nonEmpty == nil } else { false }
+  }
+
   public var person: Person? { if case .person(let person) = self { person } else { nil } }
   public var group: Group? { if case .group(let group) = self { group } else { nil } }
 }

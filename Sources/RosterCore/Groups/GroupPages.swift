@@ -79,7 +79,7 @@ public struct MemberPage: Sendable, Equatable {
   /// Members Graph answered with only `id` and type (devices, service principals, objects the
   /// token may not read), on this page.
   public var undescribed: Int {
-    members.reduce(0) { count, member in if case .undescribed = member { count + 1 } else { count } }
+    members.filter(\.isOnlyIdAndType).count
   }
 }
 

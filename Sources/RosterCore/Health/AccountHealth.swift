@@ -68,6 +68,12 @@ public struct AccountState: Sendable, Equatable, Codable {
     self.employeeId = employeeId
     self.usageLocation = usageLocation
   }
+
+  /// Whether Graph sent the state at all. Every account has `accountEnabled`, and Graph returns
+  /// it to any sign-in that may read the full profile; a token that sees only the basic profile
+  /// gets it (and every property beside it) as null. So without it no null here is a fact: not
+  /// "cloud-only", not "no usage location".
+  public var wasReturned: Bool { accountEnabled != nil }
 }
 
 /// `signInActivity`: two different clocks, said apart because people read one for the other.
@@ -76,15 +82,20 @@ public struct LastSignIn: Sendable, Equatable, Codable {
   public var lastSuccessfulSignInDateTime: Date?
   /// The last interactive attempt, which moves on failures too (microsoft-graph-docs#20938).
   public var lastSignInDateTime: Date?
+  /// The last non-interactive attempt (a client signing in on the person's behalf), failed or not.
   public var lastNonInteractiveSignInDateTime: Date?
+  /// Whether the answer held a `signInActivity` object at all. Without it Graph told nothing, so
+  /// "none recorded" would be a fact it never gave.
+  public var activityReturned: Bool
 
   public init(
     lastSuccessfulSignInDateTime: Date? = nil, lastSignInDateTime: Date? = nil,
-    lastNonInteractiveSignInDateTime: Date? = nil
+    lastNonInteractiveSignInDateTime: Date? = nil, activityReturned: Bool = true
   ) {
     self.lastSuccessfulSignInDateTime = lastSuccessfulSignInDateTime
     self.lastSignInDateTime = lastSignInDateTime
     self.lastNonInteractiveSignInDateTime = lastNonInteractiveSignInDateTime
+    self.activityReturned = activityReturned
   }
 }
 

@@ -34,14 +34,7 @@ public enum HealthText {
   public static func lines(_ health: AccountHealth, now: Date) -> [String] {
     var lines = ["Account"]
     lines += part(.state, health.state) { state in stateLines(state, now: now) }
-    lines += part(.lastSignIn, health.lastSignIn) { last in
-      [
-        "Last successful sign-in: "
-          + (last.lastSuccessfulSignInDateTime.map { stamp($0, now: now) } ?? "none recorded"),
-        "Last sign-in attempt (moves on failures too): "
-          + (last.lastSignInDateTime.map { stamp($0, now: now) } ?? "none recorded"),
-      ]
-    }
+    lines += part(.lastSignIn, health.lastSignIn) { last in lastSignInLines(last, now: now) }
     lines += part(.mfa, health.mfa) { mfa in
       let methods = mfa.methodsRegistered.map(\.string).joined(separator: ", ")
       return [
@@ -60,7 +53,36 @@ public enum HealthText {
     return lines
   }
 
+  /// The sentence for a part Microsoft Graph answered without its data, nil when the data came:
+  /// what was not received is unknown, never read as "not set" or "none".
+  public static func notReturned(_ state: AccountState) -> String? {
+    state.wasReturned
+      ? nil
+      : "Account state: unknown — Microsoft Graph returned none of it (enabled, type, sync, usage location), as it "
+        + "does for a sign-in that reads only the basic profile; it needs User.Read.All or Directory.Read.All"
+  }
+
+  public static func notReturned(_ last: LastSignIn) -> String? {
+    last.activityReturned
+      ? nil
+      : "Last sign-in: unknown — Microsoft Graph returned no sign-in activity for this account"
+  }
+
+  /// Graph's three clocks, each named for what it counts (signInActivity): a success of either
+  /// kind; the person's own (interactive) attempts; a client's attempts on their behalf. The
+  /// sign-in log lists both kinds, so its newest entry is the later of the two attempts.
+  static func lastSignInLines(_ last: LastSignIn, now: Date) -> [String] {
+    if let sentence = notReturned(last) { return [sentence] }
+    func when(_ date: Date?) -> String { date.map { stamp($0, now: now) } ?? "none recorded" }
+    return [
+      "Last successful sign-in (interactive or not): " + when(last.lastSuccessfulSignInDateTime),
+      "Last interactive sign-in attempt (moves on failures too): " + when(last.lastSignInDateTime),
+      "Last non-interactive sign-in attempt: " + when(last.lastNonInteractiveSignInDateTime),
+    ]
+  }
+
   static func stateLines(_ state: AccountState, now: Date) -> [String] {
+    if let sentence = notReturned(state) { return [sentence] }
     var lines = ["Enabled: " + yesNo(state.accountEnabled)]
     if let created = state.createdDateTime { lines.append("Created: " + stamp(created, now: now)) }
     var type = state.userType?.string ?? "unknown"
@@ -68,6 +90,7 @@ public enum HealthText {
       type += invitation == "PendingAcceptance" ? " (invitation not yet accepted)" : " (invitation \(invitation))"
     }
     lines.append("Type: " + type)
+    // Graph returned the state, so a null here is its own null: cloud-only, no usage location.
     if state.onPremisesSyncEnabled == true {
       lines.append(
         "Synced from on-premises AD; last sync: "
@@ -128,6 +151,8 @@ public enum HealthText {
     parts.append(entry.succeeded ? "OK" : "FAILED \(entry.errorCode): \(entry.explanation)")
     parts.append(entry.appDisplayName?.string ?? "unknown app")
     if let client = entry.clientAppUsed?.string { parts.append(client) }
+    // Said because signInActivity keeps the two kinds' last attempts apart.
+    if entry.isInteractive == false { parts.append("non-interactive") }
     parts.append((entry.ipAddress?.string ?? "no address") + (entry.place.map { " (\($0))" } ?? ""))
     if let access = entry.conditionalAccessStatus?.string, access == "failure" {
       let names = entry.failedPolicies.map(\.string).joined(separator: ", ")

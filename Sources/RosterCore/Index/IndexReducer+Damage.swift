@@ -30,17 +30,26 @@ extension IndexReducer {
 }
 
 extension IndexReducer {
-  /// Runs after every action: while the index is marked offline, any answer from Graph (a
+  /// Runs after every action: while the session is marked offline, any answer from Graph (a
   /// search, a detail, presence) proves it reachable again, so the mark goes at once and a sync
-  /// catches up, instead of waiting for the next timer or Ctrl-R (issue 28 item 3).
+  /// catches up, instead of waiting for the next timer or Ctrl-R (issue 28 item 3); a read that
+  /// could not reach Graph marks it (`GraphReachability`, issue 40).
   static func follow(_ action: AppAction, _ state: inout AppState) -> [Effect] {
-    guard state.index.offline, state.index.attached else { return [] }
+    guard state.index.offline else { return GraphReachability.follow(action, &state) }
     switch action {
     case .search(.resultsLoaded(_, .success)), .detail(.loaded(_, .success)), .presence(.loaded(_, .success)):
-      state.index.offline = false
-      return [.cancel(id: .indexTimer)] + startSync(&state)
+      let back = backOnline(&state)
+      return state.index.attached ? back + [.cancel(id: .indexTimer)] + startSync(&state) : back
     default:
       return []
     }
+  }
+
+  /// Graph answered again: the offline mark goes, and presence marked unavailable is asked for
+  /// at once rather than at its next minute.
+  static func backOnline(_ state: inout AppState) -> [Effect] {
+    guard state.index.offline else { return [] }
+    state.index.offline = false
+    return state.presence.unreachable ? PresenceReducer.settle(state) : []
   }
 }

@@ -40,7 +40,7 @@ enum IndexReducer {
       switch result {
       case .synced(let summary):
         state.index.summary = summary
-        state.index.offline = false
+        let back = backOnline(&state)
         // Rooms read from the index while Graph was away are read again, from Graph, at the next key.
         if case .loaded(let catalog) = state.rooms.catalog, catalog.fromIndex { RoomSearch.forget(&state) }
         // The list follows the sync: a leaver goes, a new name appears, without a key.
@@ -48,7 +48,7 @@ enum IndexReducer {
           state.screen == .main && !state.search.normalizedQuery.isEmpty
           && answersSearch(state)
         return [next(syncInterval)] + (summary.complete ? [.readFilterValues] : [])
-          + (refresh ? PeopleSearch.searchIndex(&state) : [])
+          + (refresh ? PeopleSearch.searchIndex(&state) : []) + back
       case .busy:
         return [next(syncInterval)]
       case .permissionDenied(let message):

@@ -11,7 +11,8 @@ public struct IndexState: Equatable, Sendable {
   public var progress: Progress?
   /// A sync round is under way (one at a time: a second would cancel the first).
   public var isSyncing: Bool = false
-  /// The last sync failed because Graph could not be reached: results are marked offline.
+  /// Graph could not be reached at the last sync or read (`GraphReachability`), with or without
+  /// an index attached: the status line says offline, and reads go to the index while it is.
   public var offline: Bool = false
   /// A problem already told to the person (said once per run).
   public var toldProblem: String?

@@ -2,7 +2,7 @@ import Geometry
 
 /// Where each pane goes for a terminal size (DESIGN.md §2), decided in this one place:
 /// - below 40×12: nothing but a "terminal too small" message;
-/// - from 100 columns: list and detail side by side (list about 2/5);
+/// - from 100 columns: list and detail side by side, split by what each holds (`listCols`);
 /// - from 60 columns: list above detail (stacked);
 /// - below 60 columns: one pane at a time (Enter opens the detail, Esc returns).
 /// The bottom two rows are the status line and the key-hint bar.
@@ -49,7 +49,7 @@ public struct Layout: Equatable, Sendable {
     hintBar = Rect(row: bars.row + 1, col: 0, rows: 1, cols: cols)
     if cols >= Self.sideBySideFromCols {
       mode = .sideBySide
-      let (left, rest) = body.splitLeft(cols * 2 / 5)
+      let (left, rest) = body.splitLeft(Self.listCols(cols))
       let (line, right) = rest.splitLeft(1)
       (list, divider, detail) = (left, line, right)
     } else if cols >= Self.stackedFromCols {
@@ -61,6 +61,22 @@ public struct Layout: Equatable, Sendable {
       mode = .singlePane
       (list, detail, divider) = (body, body, .zero)
     }
+  }
+
+  /// The pane's width side by side: its border column, a margin, the photo and the text column
+  /// beside it that `PhotoLayout` asks for (label and a typical address), and a margin.
+  public static let detailContentCols = 1 + 1 + PhotoLayout.cols + 1 + PhotoLayout.minimumTextCols + 1
+  /// The list's width beyond which it has nothing more to show: a long name, its address, a job
+  /// title and a presence word, each whole.
+  public static let listContentCols = 100
+
+  /// The list's columns side by side on a `cols`-wide terminal, sized by content (issue 40: at
+  /// 120 columns the list had 48, cutting every address and its own header, beside a 71-column
+  /// pane mostly blank): the pane gets what its fields and photo need and the list the rest, at
+  /// least 2/5 of the width; past what a list row holds, the pane takes the rest. A function of
+  /// the width alone, so the divider never moves while typing (every row repainted per key).
+  public static func listCols(_ cols: Int) -> Int {
+    min(max(cols * 2 / 5, cols - 1 - detailContentCols), max(cols * 2 / 5, listContentCols))
   }
 
   /// The layout for `rows`×`cols` with the single-pane detail open or not (tests, snapshots).

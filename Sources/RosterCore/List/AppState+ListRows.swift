@@ -98,8 +98,14 @@ extension AppState {
 
   /// Whether the groups listed are the answer for the field's query: each kind is marked on its
   /// own when not.
-  public var groupsMatchQuery: Bool {
-    groups.resultsQuery != nil && groups.resultsQuery == search.normalizedQuery
+  public var groupsMatchQuery: Bool { Self.answers(groups.resultsQuery, search.normalizedQuery) }
+
+  /// Whether the rooms listed are the answer for the field's query, by the same rule as groups.
+  public var roomsMatchQuery: Bool { Self.answers(rooms.resultsQuery, search.normalizedQuery) }
+
+  /// A kind's rows answer the field when they were matched for exactly its normalized query.
+  private static func answers(_ resultsQuery: String?, _ query: String) -> Bool {
+    resultsQuery != nil && resultsQuery == query
   }
 
   /// Whether `kind`, beside people, answers the field's query now: it is listed, the field holds

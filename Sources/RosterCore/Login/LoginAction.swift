@@ -10,6 +10,8 @@ public enum LoginAction: Equatable, Sendable {
   case deviceCodeRequested
   /// `c`: copy the device code (OSC 52).
   case codeCopyRequested
+  /// `c` on the browser screen: copy the sign-in address (OSC 52), for a browser elsewhere.
+  case addressCopyRequested
   /// The paste field's text changed.
   case redirectFieldEdited(String)
   /// Enter in the paste field: hand the pasted redirect URL to the browser flow.

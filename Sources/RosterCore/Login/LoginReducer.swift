@@ -21,6 +21,11 @@ enum LoginReducer {
       guard let prompt = state.login.deviceCode else { return [] }
       LifecycleReducer.showBanner(&state, "Copied the code \(prompt.userCode) to the clipboard")
       return [.copyToClipboard(prompt.userCode.string)] + LifecycleReducer.ticking(state)
+    case .addressCopyRequested:
+      // The address carries no secret (the PKCE challenge, not its verifier): it may be copied.
+      guard case .browser(let url, _) = state.login.phase else { return [] }
+      LifecycleReducer.showBanner(&state, "Copied the sign-in address to the clipboard")
+      return [.copyToClipboard(url.string)] + LifecycleReducer.ticking(state)
     case .redirectFieldEdited(let text):
       state.login.redirectField = Secret(text)
       state.login.redirectError = nil
@@ -135,8 +140,7 @@ enum LoginReducer {
     state.focus = .list
     state.singlePaneDetailOpen = false
     state.isHelpVisible = false
-    state.login.reason =
-      "Your session ended: \(failure.message) Sign in again; your search is kept."
+    state.login.reason = CleanText(failure.sessionEndedReason(keeping: "your search is kept"))
     state.search.inFlight = nil
     state.search.isLoadingMore = false
     state.search.status = .failed(message: "Sign-in required")

@@ -67,6 +67,20 @@ public struct SignInFailure: Error, Sendable, Equatable {
   }
 }
 
+extension SignInFailure {
+  /// The login screen's line when a session ends: the failure, then what is kept. Most of the
+  /// identity platform's explanations already end in "sign in again", so the advice is given
+  /// once ("…; sign in again. Your search is kept."), never twice in a row.
+  public func sessionEndedReason(keeping kept: String) -> String {
+    var text = message.string.trimmingCharacters(in: .whitespaces)
+    if let last = text.last, !".!?".contains(last) { text += "." }
+    guard text.lowercased().contains("sign in again") else {
+      return "Your session ended: \(text) Sign in again; \(kept)."
+    }
+    return "Your session ended: \(text) \(kept.prefix(1).uppercased() + kept.dropFirst())."
+  }
+}
+
 /// Thrown by an `AccessTokenProvider` when no token can be had without the person signing in
 /// again (refresh token expired or revoked, no account cached). The UI returns to the login
 /// screen, keeping the search text.

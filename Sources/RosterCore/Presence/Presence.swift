@@ -50,14 +50,19 @@ public struct Presence: Sendable, Equatable, Hashable, Codable {
       }
     }
 
-    /// One cell: filled for reachable, a bar for do-not-disturb, hollow for away/offline
-    /// (the shapes differ too, so the glyph alone tells them apart on a monochrome terminal).
+    /// One cell: filled for reachable, a bar for do-not-disturb, hollow for away/offline; an
+    /// idle or be-right-back state has its own shape beside its neighbour's (issue 40: "Idle"
+    /// and "Available" shared one), so every availability reads apart on a monochrome terminal
+    /// and to someone who cannot tell the colours.
     public var glyph: String {
       switch self {
-      case .available, .availableIdle: return "●"
-      case .busy, .busyIdle: return "◆"
+      case .available: return "●"
+      case .availableIdle: return "◎"
+      case .busy: return "◆"
+      case .busyIdle: return "◇"
       case .doNotDisturb: return "⊖"
-      case .away, .beRightBack: return "◐"
+      case .away: return "◐"
+      case .beRightBack: return "◑"
       case .offline: return "○"
       case .unknown: return "·"
       }

@@ -20,7 +20,13 @@ enum PresenceReducer {
       switch result {
       case .success(let found):
         state.presence.byID.merge(found) { _, new in new }
+        state.presence.unreachable = false
         return [refresh(after: Tuning.presenceRefresh)]
+      case .failure(.offline):
+        // Said at once, and asked again as soon as the index's probe would: presence is the
+        // first thing to go stale, and with no index it is the probe that notices Graph back.
+        state.presence.unreachable = true
+        return [refresh(after: IndexReducer.offlineRetryInterval)]
       case .failure(.permissionDenied):
         state.presence.refusal = "not shown: Graph refused it (Presence.Read.All)"
         state.presence.byID = [:]

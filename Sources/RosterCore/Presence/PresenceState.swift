@@ -8,6 +8,9 @@ public struct PresenceState: Equatable, Sendable {
   public var requestID: Int
   /// Set when Graph refused presence (403): the column goes and the detail pane says why.
   public var refusal: String?
+  /// The last ask could not reach Graph: what is held is old, so the pane says presence is
+  /// unavailable and the list shows none, until an ask is answered.
+  public var unreachable = false
 
   public init() {
     self.byID = [:]
@@ -20,6 +23,10 @@ extension AppState {
   /// Whether presence is asked for and shown: the sign-in was granted `Presence.Read.All` and
   /// Graph has not refused it.
   public var showsPresence: Bool { (account?.canReadPresence ?? false) && presence.refusal == nil }
+
+  /// The presence to draw: none while Graph cannot be reached (`PresenceState.unreachable`), so
+  /// an hour-old "Available" is never shown as now.
+  public var currentPresence: [String: Presence] { presence.unreachable ? [:] : presence.byID }
 
   /// Why presence is not shown, for the detail pane; nil when it is.
   public var presenceAbsence: String? {

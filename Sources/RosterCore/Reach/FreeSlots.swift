@@ -12,11 +12,15 @@ public struct Attendee: Sendable, Equatable {
   public var name: CleanText
   public var kind: Kind
   public var schedule: PersonSchedule
+  /// The person asking (`roster free` reads their calendar too): their clock is "You" already,
+  /// so they get a column of their own only when their mailbox keeps another zone.
+  public var isAsker: Bool
 
-  public init(name: CleanText, kind: Kind = .person, schedule: PersonSchedule) {
+  public init(name: CleanText, kind: Kind = .person, schedule: PersonSchedule, isAsker: Bool = false) {
     self.name = name
     self.kind = kind
     self.schedule = schedule
+    self.isAsker = isAsker
   }
 }
 
@@ -72,7 +76,19 @@ public struct FreeSlots: Sendable, Equatable {
       }
       counted += 1
       if attendee.kind == .person {
-        free = free.intersection(workingSpans(of: attendee, in: window, notes: &notes))
+        // Away all or part of the day: said as such (with when they are back), which is what
+        // the asker needs, rather than a note about working hours an absence explains.
+        let away = TimeRanges(schedule.items.filter { $0.status == .oof }.map(\.interval))
+        if let run = away.ranges.first(where: { $0.overlaps(window) }) {
+          let back = request.yours.local(run.upperBound)
+          let when = back.map {
+            $0.day == request.day ? $0.clock : "\($0.day.weekday.short) \($0.day.description) \($0.clock)"
+          }
+          notes.append(.outOfOffice(attendee.name, until: CleanText(when ?? "later")))
+        }
+        var spanNotes: [FreeSlotNote] = []
+        free = free.intersection(workingSpans(of: attendee, in: window, notes: &spanNotes))
+        notes += spanNotes.filter { !($0.isNoWorkingHours && notes.contains(where: \.isOutOfOffice)) }
       }
       free = free.subtracting(TimeRanges(schedule.items.filter(\.status.blocksMeetings).map(\.interval)))
     }
@@ -121,6 +137,11 @@ public enum FreeSlotNote: Sendable, Equatable {
   case offsetOnlyZone(CleanText, zone: CleanText)
   /// No schedule could be read at all, so no time is offered.
   case nobodyCounted
+  /// Out of office for all or part of the day, back at `until` (on the asker's clock).
+  case outOfOffice(CleanText, until: CleanText)
+
+  var isNoWorkingHours: Bool { if case .noWorkingHours = self { true } else { false } }
+  var isOutOfOffice: Bool { if case .outOfOffice = self { true } else { false } }
 
   public var text: String {
     switch self {
@@ -135,6 +156,8 @@ public enum FreeSlotNote: Sendable, Equatable {
       return "\(name)'s time zone (\(zone)) was read as a fixed offset; a daylight-saving change would be missed."
     case .nobodyCounted:
       return "No schedule could be read, so no free time is offered."
+    case .outOfOffice(let name, let until):
+      return "\(name) is out of office until \(until) (your clock); their time away was left out."
     }
   }
 
@@ -146,6 +169,7 @@ public enum FreeSlotNote: Sendable, Equatable {
     case .unknownZone: return "unknownZone"
     case .offsetOnlyZone: return "offsetOnlyZone"
     case .nobodyCounted: return "nobodyCounted"
+    case .outOfOffice: return "outOfOffice"
     }
   }
 }

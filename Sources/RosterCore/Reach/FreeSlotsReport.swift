@@ -23,16 +23,21 @@ public struct FreeSlotsReport: Sendable, Equatable {
     return "at least " + parts.compactMap { $0 }.joined(separator: " ")
   }
 
-  /// The people whose clocks get a column: those read, in the order given (rooms keep yours).
+  /// The people whose clocks get a column: those read whose zone is known, once each, in the
+  /// order given (rooms keep yours). A zone Roster cannot read would make a column of "?" (issue
+  /// 40); the notes say whose zone it is instead.
   private var clocks: [(title: String, zone: ResolvedZone)] {
     let now = result.window.lowerBound
     let yours = "You (" + (ZoneText.place(request.yours, at: now) ?? request.yours.source.string) + ")"
-    let people = attendees.filter { $0.kind == .person && $0.schedule.error == nil }.map { attendee in
-      let zone = attendee.schedule.zone ?? ResolvedZone(rules: .unknown, source: "none")
-      let place = ZoneText.place(zone, at: now) ?? "zone unknown"
-      return (title: "\(attendee.name) (\(place))", zone: zone)
+    var columns = [(title: yours, zone: request.yours)]
+    for attendee in attendees where attendee.kind == .person && attendee.schedule.error == nil {
+      guard let zone = attendee.schedule.zone, let offset = zone.secondsFromGMT(at: now) else { continue }
+      if attendee.isAsker, offset == request.yours.secondsFromGMT(at: now) { continue }
+      let place = ZoneText.place(zone, at: now) ?? zone.source.string
+      let title = "\(attendee.name) (\(place))"
+      if !columns.contains(where: { $0.title == title }) { columns.append((title, zone)) }
     }
-    return [(yours, request.yours)] + people
+    return columns
   }
 
   /// The table, or nil when there is no slot (the caller says so in its own way).

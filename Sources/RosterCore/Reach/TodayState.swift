@@ -36,6 +36,19 @@ public enum TodayState: Sendable, Equatable {
       dayEnd = now.addingTimeInterval(12 * 3600)
     }
 
+    return bookings(schedule, at: now, dayEnd: dayEnd)
+  }
+
+  /// A room's state at `now` (issue 40): its bookings alone, up to `dayEnd` (the end of your
+  /// day). A room's mailbox hours say nothing about when it may be booked, and "out of office"
+  /// means nothing for a room, so neither is consulted.
+  public static func room(at now: Date, schedule: PersonSchedule, dayEnd: Date) -> TodayState {
+    bookings(schedule, at: now, dayEnd: dayEnd)
+  }
+
+  /// Busy until the run of meetings covering `now` ends, else free until the next one (if it
+  /// starts before `dayEnd`), else free for the rest of the day: one rule for people and rooms.
+  private static func bookings(_ schedule: PersonSchedule, at now: Date, dayEnd: Date) -> TodayState {
     let busy = TimeRanges(schedule.items.filter(\.status.blocksMeetings).map(\.interval))
     if let run = busy.range(containing: now) { return .busy(until: run.upperBound) }
     if let next = busy.ranges.first(where: { $0.lowerBound > now })?.lowerBound, next < dayEnd {

@@ -40,7 +40,7 @@ public enum ZoneText {
   /// its name was not recognised; an unknown zone says so instead of a time.
   public static func localTime(at now: Date, theirs: ResolvedZone, yours: ResolvedZone) -> String {
     guard let local = theirs.local(now), let offset = theirs.secondsFromGMT(at: now) else {
-      return "local time unknown (time zone \"\(theirs.source)\" is not one Roster knows)"
+      return "unknown (zone \"\(theirs.source)\")"
     }
     let place = place(theirs, at: now) ?? self.offset(offset)
     var text = local.clock + (theirs.ianaIdentifier.flatMap(city(ofIANA:)) != nil ? " in " : " at ") + place

@@ -15,6 +15,10 @@ extension Room {
 
 /// Which rooms a search asks for: words (name, building, floor, mailbox, tags, any order), and
 /// optionally a building and a smallest capacity (`roster rooms search --building --min-capacity`).
+///
+/// Words match as they do for people and groups (`WordMatch`, Graph's `$search` rule): a word
+/// starts a word of the name, building, floor or tags, or starts the mailbox. Never a substring:
+/// every room's mailbox ends in the same domain, and "ros" or "om" found all of them (issue 40).
 public struct RoomFilter: Sendable, Equatable {
   public var text: String
   /// The building's name, matched whole and without regard to case.
@@ -31,12 +35,13 @@ public struct RoomFilter: Sendable, Equatable {
   /// The rooms that match, ordered as a person scans them: names that start with what was typed
   /// first, then by name.
   public func apply(_ rooms: [Room]) -> [Room] {
-    let narrowing = Narrowing(text)
+    let rules = QueryWords.words(in: text).map(WordMatch.init)
     let wantedBuilding = building.map(TextFolding.searchFolded)
     let matching = rooms.filter { room in
       if let wantedBuilding, TextFolding.searchFolded(room.building?.string ?? "") != wantedBuilding { return false }
       if let minimumCapacity, (room.capacity ?? -1) < minimumCapacity { return false }
-      return narrowing.matches(room.searchFields)
+      let fields = room.searchFields
+      return rules.allSatisfy { $0.matches(fields) }
     }
     let first = Narrowing.words(text).first ?? ""
     return matching.sorted { left, right in

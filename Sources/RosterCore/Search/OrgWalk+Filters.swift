@@ -27,12 +27,32 @@ extension OrgWalk {
   /// Said when the name finds no one.
   public static func noOne(_ filter: PersonFilter) -> String { "\(filter.typed): no one is called that." }
 
-  /// Said when the name finds several people and none of them is called exactly that.
-  public static func several(_ filter: PersonFilter, found: [Person]) -> String {
+  /// Said when the name finds several people and none of them is called exactly that. When the
+  /// name is one word and the search's `words` after it continue it into someone's whole display
+  /// name (`manager:charlotte williams`), the fix is quoting, and that is what is said.
+  public static func several(_ filter: PersonFilter, found: [Person], words: String = "") -> String {
     let names = found.prefix(5).compactMap { $0.displayName?.string }.joined(separator: ", ")
-    return
+    let head =
       "\(filter.typed) could be \(found.count > 5 ? "any of \(found.count)+ people" : "several people"): \(names). "
-      + "Give more of the name, or their mail."
+    if let quoted = quoted(filter, found: found, words: words) {
+      return head + "Quote a name with spaces: \(quoted.typed)."
+    }
+    return head + "Give more of the name, or their mail."
+  }
+
+  /// `filter` with its one-word name joined to the most of the following `words` that make some
+  /// found person's whole display name (written as that person's name); nil when none do.
+  static func quoted(_ filter: PersonFilter, found: [Person], words: String) -> PersonFilter? {
+    guard let (name, _) = asked(by: filter), !name.contains(where: \.isWhitespace) else { return nil }
+    let following = words.split(whereSeparator: \.isWhitespace)
+    for count in stride(from: following.count, through: 1, by: -1) {
+      let whole = TextFolding.searchFolded(([Substring(name)] + following.prefix(count)).joined(separator: " "))
+      let named = found.lazy.compactMap(\.displayName?.string).first { TextFolding.searchFolded($0) == whole }
+      guard let named else { continue }
+      if case .under = filter { return .under(named) }
+      return .manager(named)
+    }
+    return nil
   }
 
   /// How many of a name's matches `chosen` looks at: every match, up to one page of Graph's

@@ -105,7 +105,7 @@ enum PeopleSearch: PagedKind {
 
     if case .failure(let failure) = state.search.peopleQuery(pageSize: state.search.pageSize) {
       // A malformed filter (`dept:` alone) is said, never guessed at; nothing is sent.
-      state.search.status = .failed(message: CleanText(failure.message))
+      state.search.status = .refused(message: CleanText(failure.message))
       state.search.inFlight = nil
       state.search.answer = nil
       state.search.isLoadingMore = false
@@ -254,6 +254,9 @@ enum PeopleSearch: PagedKind {
       return LifecycleReducer.ticking(state)
     case .signInRequired(let failure):
       return LoginReducer.sessionEnded(&state, failure)
+    case .unsupportedQuery:
+      state.search.status = .refused(message: error.plainMessage)
+      return []
     default:
       state.search.status = .failed(message: error.plainMessage)
       return []

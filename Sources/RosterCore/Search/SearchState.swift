@@ -61,6 +61,9 @@ public enum SearchStatus: Equatable, Sendable {
   case offline(message: CleanText)
   /// Any other failure, in plain words (missing permission, personal account, service error).
   case failed(message: CleanText)
+  /// The query cannot be answered as typed (a malformed filter, a `manager:` name that finds
+  /// several people): the message says what to change, and asking again would not help.
+  case refused(message: CleanText)
 }
 
 /// A wait before a retry, as the UI counts it down.

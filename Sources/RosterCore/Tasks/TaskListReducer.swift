@@ -134,8 +134,7 @@ enum TaskListReducer {
     state.isHelpVisible = false
     state.tasks.confirmingDelete = nil
     state.tasks.confirmingSignOut = false
-    state.login.reason =
-      "Your session ended: \(failure.message) Sign in again; your tasks are kept by the service."
+    state.login.reason = CleanText(failure.sessionEndedReason(keeping: "your tasks are kept by the service"))
     return [.cancel(id: .tasks)] + LoginReducer.startSignIn(&state)
   }
 

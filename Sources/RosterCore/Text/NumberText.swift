@@ -10,4 +10,10 @@ public enum NumberText {
     }
     return result
   }
+
+  /// 1 → "1 change", 1203 → "1,203 changes": a count with its noun agreeing ("applying 1 changes"
+  /// read as a slip). `plural` for nouns that do not take an "s".
+  public static func counted(_ number: Int, _ singular: String, plural: String? = nil) -> String {
+    "\(grouped(number)) \(number == 1 ? singular : plural ?? singular + "s")"
+  }
 }

@@ -5,7 +5,8 @@ import SandboxDirectory
 /// `/_sandbox/…`: the control API tests and demos drive the sandbox with. Loopback callers only.
 ///
 /// - `POST /_sandbox/device/approve`, `/deny` `{"user_code"?, "user"?}` → `{"user_code","user","status"}`
-/// - `POST /_sandbox/faults` a rule or an array of rules → `{"rules":[…]}`; `GET` lists; `DELETE` clears
+/// - `POST /_sandbox/faults` a rule or an array of rules → `{"rules":[…]}`; `GET` lists (a `hold` rule
+///   with `held`, the requests it holds now); `DELETE` clears, releasing held requests
 /// - `GET /_sandbox/requests` → `{"requests":[…]}` oldest first; `DELETE` clears
 /// - `GET /_sandbox/stats` → `{"requests","graphRequests","resourceUnits","throttled"}` (`SandboxStats`);
 ///   `DELETE` zeroes them and empties every app's resource-unit window, so a run starts fresh
@@ -30,7 +31,7 @@ struct ControlEndpoints: Sendable {
     case ("POST", ["device", "approve"]): return await device(request, approve: true)
     case ("POST", ["device", "deny"]): return await device(request, approve: false)
     case ("POST", ["faults"]): return await addFaults(request)
-    case ("GET", ["faults"]): return .json(.object([("rules", .array(tenant.faults.rules.map(\.json)))]))
+    case ("GET", ["faults"]): return .json(.object([("rules", .array(tenant.faults.json))]))
     case ("DELETE", ["faults"]):
       tenant.faults.clear()
       return Response(status: .noContent)

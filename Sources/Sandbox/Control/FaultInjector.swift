@@ -9,6 +9,8 @@ final class FaultInjector: Sendable {
     var rules: [FaultRule] = []
     var nextId = 1
     var random: SeededRandom
+    /// Requests waiting on each `hold` rule, by rule id.
+    var held: [Int: Int] = [:]
   }
 
   /// What to do with one request.
@@ -16,6 +18,8 @@ final class FaultInjector: Sendable {
     var latencyMs = 0
     /// The first terminal rule that fired (status, reset, malformed, truncated), if any.
     var terminal: FaultRule? = nil
+    /// The `hold` rule the request waits on (`waitWhileHeld`), if one fired.
+    var hold: Int? = nil
   }
 
   private let state: Mutex<State>
@@ -35,7 +39,30 @@ final class FaultInjector: Sendable {
 
   var rules: [FaultRule] { state.withLock { $0.rules } }
 
+  /// The rules as the control API lists them, a `hold` with how many requests it holds now.
+  var json: [JSONValue] {
+    state.withLock { state in
+      state.rules.map { rule in
+        guard rule.kind == .hold, case .object(var members) = rule.json else { return rule.json }
+        members.append(("held", .int(state.held[rule.id] ?? 0)))
+        return .object(members)
+      }
+    }
+  }
+
+  /// Clears every rule, which releases the requests held.
   func clear() { state.withLock { $0.rules.removeAll() } }
+
+  /// Waits until the `hold` rule `id` is cleared. A request is never held for more than ten
+  /// minutes, so a test that fails before releasing it cannot keep the server from stopping.
+  func waitWhileHeld(_ id: Int) async {
+    state.withLock { $0.held[id, default: 0] += 1 }
+    defer { state.withLock { $0.held[id, default: 1] -= 1 } }
+    let deadline = ContinuousClock.now + .seconds(600)
+    while ContinuousClock.now < deadline, !Task.isCancelled, state.withLock({ $0.rules.contains { $0.id == id } }) {
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+  }
 
   /// Latency to add and the terminal fault (if any) for a request; consumes counts.
   func decide(method: String, path: String) -> Decision {
@@ -44,6 +71,10 @@ final class FaultInjector: Sendable {
       for index in state.rules.indices {
         let rule = state.rules[index]
         guard rule.kind != .slowDown, rule.matches(method: method, path: path) else { continue }
+        if rule.kind == .hold {
+          if rule.after > 0 { state.rules[index].after -= 1 } else if decision.hold == nil { decision.hold = rule.id }
+          continue
+        }
         if rule.kind != .latency && decision.terminal != nil { continue }
         guard Self.fires(&state.rules[index], random: &state.random) else { continue }
         if rule.kind == .latency { decision.latencyMs += rule.ms } else { decision.terminal = rule }

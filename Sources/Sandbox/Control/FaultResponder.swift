@@ -48,7 +48,7 @@ struct FaultResponder: Sendable {
           try? await channel.close()
           throw ConnectionBroken()
         })
-    case .latency, .slowDown, .expireAccessTokens, .revokeRefreshTokens:
+    case .latency, .slowDown, .hold, .expireAccessTokens, .revokeRefreshTokens:
       return await real()
     }
   }

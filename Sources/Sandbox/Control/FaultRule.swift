@@ -22,6 +22,10 @@ struct FaultRule: Sendable, Equatable {
     case revokeRefreshTokens = "revoke_refresh_tokens"
     /// Device-code polls matching the rule answer `slow_down`.
     case slowDown = "slow_down"
+    /// Holds matching requests, after letting the first `after` through, until the rule is
+    /// cleared (`DELETE /_sandbox/faults`): a test stops a client at a known request instead of
+    /// racing an added latency against the machine's load.
+    case hold
 
     /// Kinds that happen once, when posted, rather than per request.
     var isImmediate: Bool { self == .expireAccessTokens || self == .revokeRefreshTokens }
@@ -37,6 +41,8 @@ struct FaultRule: Sendable, Equatable {
   var ms: Int = 0
   var status: Int = 503
   var retryAfter: String? = nil
+  /// `hold`: how many matching requests still pass before the rule holds the rest.
+  var after: Int = 0
 
   /// Parses one rule; the message says which field is wrong.
   init(json: [String: Any]) throws(FaultRuleError) {
@@ -71,6 +77,17 @@ struct FaultRule: Sendable, Equatable {
         throw FaultRuleError("latency needs 'ms' (0…600000)")
       }
       self.ms = ms
+    }
+    if kind == .hold {
+      guard count == nil && probability == nil else {
+        throw FaultRuleError("hold takes 'after', not 'count' or 'probability' (clear the rule to release)")
+      }
+      if let after = json["after"] {
+        guard let number = after as? Int, number >= 0 else { throw FaultRuleError("'after' must be an integer ≥ 0") }
+        self.after = number
+      }
+    } else if json["after"] != nil {
+      throw FaultRuleError("'after' is for hold only")
     }
     if kind == .status {
       guard let status = json["status"] as? Int, (400...599).contains(status) else {
@@ -131,7 +148,7 @@ struct FaultRule: Sendable, Equatable {
       ("kind", .string(kind.rawValue)), ("count", count.map(JSONValue.int)),
       ("probability", probability.map(JSONValue.number)),
       ("ms", kind == .latency ? .int(ms) : nil), ("status", kind == .status ? .int(status) : nil),
-      ("retry_after", retryAfter.map(JSONValue.string)),
+      ("retry_after", retryAfter.map(JSONValue.string)), ("after", kind == .hold ? .int(after) : nil),
     ])
   }
 }

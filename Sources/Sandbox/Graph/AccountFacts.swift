@@ -44,6 +44,14 @@ struct AccountFacts {
     return now.addingTimeInterval(-Double(60 + roll("sync") % 1_740)).wholeSeconds
   }
 
+  /// When a disabled account was disabled: six hours to about twenty days ago, so the sign-in
+  /// log (30 days) shows the attempts before it and the 50057 failures after it. Nil for an
+  /// enabled account. Graph has no such property; the log is where it shows.
+  var disabledDateTime: Date? {
+    guard !user.accountEnabled else { return nil }
+    return now.addingTimeInterval(-Double(6 * 3_600 + Int(roll("disabled") % (20 * 86_400)))).wholeSeconds
+  }
+
   /// The state properties this file answers, by their Graph names.
   func stateValue(_ name: String) -> JSONValue? {
     switch name {

@@ -9,8 +9,11 @@ struct GraphCaller: Sendable {
   /// The app the token was issued to (`azp`).
   var clientId: String
 
-  var canReadAllBasic: Bool { permissions.contains("User.ReadBasic.All") || permissions.contains("User.Read.All") }
-  var canReadAllFull: Bool { permissions.contains("User.Read.All") }
+  var canReadAllBasic: Bool { permissions.contains("User.ReadBasic.All") || canReadAllFull }
+  /// Every user's full profile: `User.Read.All` or a permission above it. Graph's user-get page
+  /// lists `User.ReadWrite.All`, `Directory.Read.All` and `Directory.ReadWrite.All` as higher
+  /// privileged than `User.Read.All`, and they read the same properties (PROTOCOL.md).
+  var canReadAllFull: Bool { !permissions.isDisjoint(with: Self.fullProfileReaders) }
   var canReadSelf: Bool { permissions.contains("User.Read") || canReadAllBasic }
 
   /// Groups and their members: `GroupMember.Read.All` or any permission that includes it.
@@ -32,6 +35,10 @@ struct GraphCaller: Sendable {
   }
   /// Users in a member list: any permission that reads other people's basic profiles.
   var canReadUsersInLists: Bool { canReadAllBasic || permissions.contains("Directory.Read.All") }
+
+  static let fullProfileReaders: Set<String> = [
+    "User.Read.All", "User.ReadWrite.All", "Directory.Read.All", "Directory.ReadWrite.All",
+  ]
 
   static let groupReaders: Set<String> = [
     "GroupMember.Read.All", "GroupMember.ReadWrite.All", "Group.Read.All", "Group.ReadWrite.All",

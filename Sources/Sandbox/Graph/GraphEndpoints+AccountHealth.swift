@@ -4,7 +4,8 @@ import SandboxDirectory
 
 /// The account-health reads besides sign-in logs (issue 33), each with the rule the client's
 /// `HealthRequirement` states and Graph's pages give (PROTOCOL.md "Account health"):
-/// - state properties on `/users` (User.Read.All; the basic profile renders them null);
+/// - state properties on `/users` (User.Read.All or Directory.Read.All; the basic profile renders
+///   them null);
 /// - `signInActivity` in `$select`: AuditLog.Read.All and User.Read.All, a reports role, P1; by
 ///   object id only (a user name is Graph's 400); `/users` pages of at most 120;
 /// - `/reports/authenticationMethods/userRegistrationDetails/{id}`: AuditLog.Read.All, Reports
@@ -51,9 +52,7 @@ extension GraphEndpoints {
 
   /// `signInActivity`'s gate: both permissions, then the role, then P1.
   func checkSignInActivity(_ caller: GraphCaller) throws(GraphError) {
-    guard caller.permissions.contains("AuditLog.Read.All"),
-      caller.canReadAllFull || caller.permissions.contains("Directory.Read.All")
-    else { throw .accessDenied }
+    guard caller.permissions.contains("AuditLog.Read.All"), caller.canReadAllFull else { throw .accessDenied }
     try checkReportsRole(caller)
     try checkPremium()
   }
@@ -111,9 +110,7 @@ extension GraphEndpoints {
       values = facts(target).licenseDetails()
       context = "users('\(target.id)')/licenseDetails"
     case "registereddevices", "owneddevices":
-      guard isSelf || caller.canReadAllFull || caller.permissions.contains("Directory.Read.All") else {
-        throw .accessDenied
-      }
+      guard isSelf || caller.canReadAllFull else { throw .accessDenied }
       values = facts(target).devices(owned: path[0] == "owneddevices")
       context = "directoryObjects"
     default:

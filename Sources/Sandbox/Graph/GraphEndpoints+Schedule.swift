@@ -68,7 +68,7 @@ extension GraphEndpoints {
       return Self.failure(
         address, "Unable to resolve e-mail address \(address) to an Active Directory object.", code: "5009")
     }
-    let profile = CalendarProfile(id: user.id, seed: seed)
+    let profile = CalendarProfile(user: user, seed: seed)
     if profile.unreadable && user.id != caller.user.id {
       return Self.failure(
         address, "Free/busy information could not be retrieved for this mailbox.", code: "ErrorNoFreeBusyAccess")

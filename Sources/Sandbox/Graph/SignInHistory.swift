@@ -43,10 +43,11 @@ enum SignInHistory {
     }
     let count = Int(next() % 40)
     let window = Double(GraphEndpoints.signInRetentionDays) * 86_400
+    let facts = AccountFacts(user: user, seed: seed, now: now)
     var entries: [Entry] = []
     for index in 0..<count {
       let time = now.addingTimeInterval(-Double(next() % UInt64(window))).rounded()
-      let (code, reason) = plausible(outcomes[Int(next() % UInt64(outcomes.count))], for: user, seed: seed)
+      let (code, reason) = plausible(outcomes[Int(next() % UInt64(outcomes.count))], at: time, facts: facts)
       let place = places[Int(next() % UInt64(places.count))]
       let id = String(format: "%08x-0000-4000-8000-%012x", UInt32(truncatingIfNeeded: fnv(user.id)), index)
       let failedPolicy = code == 53003
@@ -87,17 +88,18 @@ enum SignInHistory {
     return entries.sorted { $0.time > $1.time }
   }
 
-  /// The outcome as this person's account allows it: "disabled" only for a disabled account,
-  /// and for a guest who has not accepted nothing but "not a user of the tenant"; anyone else
-  /// mistyped where the drawn code does not fit.
-  static func plausible(_ outcome: (Int, String), for user: DirectoryUser, seed: UInt64) -> (Int, String) {
+  /// The outcome as this person's account allowed it at `time`: from the moment an account was
+  /// disabled every attempt fails with 50057 and none succeeds (so signInActivity, read from the
+  /// same entries, agrees); before it, and for an account never disabled, "disabled" is not a
+  /// possible answer. A guest who has not accepted gets nothing but "not a user of the tenant".
+  static func plausible(_ outcome: (Int, String), at time: Date, facts: AccountFacts) -> (Int, String) {
     let wrongPassword = outcomes[4]
-    let pending = AccountFacts(user: user, seed: seed, now: Date()).externalUserState == "PendingAcceptance"
-    // A guest who has not accepted cannot sign in at all.
-    if pending { return outcomes.first { $0.0 == 90072 } ?? outcome }
+    if facts.externalUserState == "PendingAcceptance" { return outcomes.first { $0.0 == 90072 } ?? outcome }
+    if let disabled = facts.disabledDateTime, time >= disabled {
+      return outcomes.first { $0.0 == 50057 } ?? outcome
+    }
     switch outcome.0 {
-    case 50057 where user.accountEnabled: return wrongPassword
-    case 90072: return wrongPassword
+    case 50057, 90072: return wrongPassword
     default: return outcome
     }
   }

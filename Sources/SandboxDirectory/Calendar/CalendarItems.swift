@@ -113,11 +113,7 @@ public enum RoomBookings {
   /// The zone of a site's rooms, by the city on their address (UTC when the city is not one of
   /// the sandbox's sites).
   public static func zone(city: String?) -> CalendarZone {
-    let sites = [
-      "Redmond": "America/Los_Angeles", "London": "Europe/London", "München": "Europe/Berlin",
-      "Tokyo": "Asia/Tokyo", "São Paulo": "America/Sao_Paulo",
-    ]
-    let id = city.flatMap { sites[$0] } ?? "UTC"
+    let id = city.flatMap { OfficeZones.byCity[$0] } ?? "UTC"
     return CalendarZone(name: id, rules: .iana(id))
   }
 }

@@ -56,8 +56,16 @@ public struct CalendarProfile: Sendable, Equatable {
   public static let customNepal = CalendarZone(
     name: "Customized Time Zone 3", rules: .custom(CustomZoneRules(bias: -345)))
 
-  /// The profile of the person with `id` in a sandbox seeded `seed`.
-  public init(id: String, seed: UInt64) {
+  /// The profile of `user`, whose office city (when the generator gave one) sets their zone.
+  public init(user: DirectoryUser, seed: UInt64) { self.init(id: user.id, seed: seed, city: user.city) }
+
+  /// The profile of the person with `id` in a sandbox seeded `seed`. With an office `city`, the
+  /// zone is that office's: the drawn zone when it keeps the office's clock (so the forms vary —
+  /// "Pacific Standard Time", Graph's custom Pacific zone, "America/Los_Angeles" — for Redmond),
+  /// else the office's own; a zone no client knows stays (it says nothing about a place, and is
+  /// there to be said "unknown"). The draws are the same either way, so the rest of a profile
+  /// does not move with the city.
+  public init(id: String, seed: UInt64, city: String? = nil) {
     var random = SeededRandom(seed: seed ^ CalendarProfile.hash(id) ^ 0xCA1E_0DA5_0000_0001)
     var roll = random.below(100)
     var picked = Self.spread[0].zone
@@ -68,6 +76,11 @@ public struct CalendarProfile: Sendable, Equatable {
       }
       roll -= entry.weight
     }
+    if let city, let office = OfficeZones.byCity[city], let drawn = OfficeZones.ianaID(of: picked), drawn != office {
+      // The same form of name where the spread has one for the office's clock, else its IANA id.
+      let forms = Self.spread.map(\.zone).filter { OfficeZones.ianaID(of: $0) == office }
+      picked = forms.isEmpty ? CalendarZone(name: office, rules: .iana(office)) : forms[Int(roll) % forms.count]
+    }
     zone = picked
     let pattern = random.below(100)
     switch pattern {
@@ -77,7 +90,7 @@ public struct CalendarProfile: Sendable, Equatable {
     default: workingDays = [2, 3, 4, 5, 6]
     }
     // Sunday to Thursday where that is the working week.
-    if !workingDays.isEmpty, ["Israel Standard Time", "Arabian Standard Time"].contains(picked.name) {
+    if !workingDays.isEmpty, let clock = OfficeZones.ianaID(of: picked), OfficeZones.sundayToThursday.contains(clock) {
       workingDays = [1, 2, 3, 4, 5]
     }
     let startHour = [7, 8, 8, 8, 9, 9, 9, 10][random.below(8)]

@@ -31,10 +31,15 @@ extension KeyDecoder {
     case 0x1B:
       return (.escape, 1)
     case 0x20..<0x7F:
-      return (.alt(Character(Unicode.Scalar(next))), 2)
+      // Esc and a key close together (within the escape wait, or in one read) are Alt only where
+      // Roster binds that Alt key; otherwise they are the Esc key, then the key, which is what a
+      // fast typist meant (issue 40: the key was lost as an Alt nobody handles). The key is left
+      // in the buffer and decoded next, as typed.
+      let character = Character(Unicode.Scalar(next))
+      return TextFieldModel.altKeys.contains(character) ? (.alt(character), 2) : (.escape, 1)
     case 0xC2..<0xF5:
-      guard let (key, length) = decodeUTF8(at: index + 1) else { return nil }
-      if case .character(let c)? = key { return (.alt(c), 1 + length) }
+      // No Alt key Roster binds is outside ASCII: Esc, then the character.
+      guard decodeUTF8(at: index + 1) != nil else { return nil }
       return (.escape, 1)
     default:
       return (.escape, 1)

@@ -77,7 +77,7 @@ public struct KeyDecoder: Sendable {
     }
     if buffer.count == 2, let key = printable(from: Array(buffer[1...])) {
       buffer.removeAll()
-      if case .character(let c) = key { return [.alt(c)] }
+      if case .character(let c) = key, TextFieldModel.altKeys.contains(c) { return [.alt(c)] }
       return [.escape, key]
     }
     buffer.removeAll()

@@ -9,7 +9,7 @@ extension DetailViewController {
 
   func groupKeyTable(_ pane: GroupPaneState, in state: AppState) -> KeyTable {
     let onePane = state.layout.showsOnePaneAtATime
-    let rows = state.layout.detail.rows
+    let rows = state.visibleLayout.detail.rows
     let page = max(1, rows - 3)
     let back: AppAction = onePane ? .detail(.closed) : .app(.focusSwitched)
     let walked = state.detail.trail.count > 1

@@ -39,9 +39,14 @@ extension AppState {
     }
   }
 
-  /// A refusal or a failure reads muted; a disabled account or a failed sign-in as a warning.
+  /// A refusal, a failure or what Graph did not return reads muted; a disabled account or a
+  /// failed sign-in as a warning.
   static func healthStyle(_ line: String) -> Style {
-    if line.contains("refused") || line.contains("not asked") || line.contains("could not") { return .muted }
+    if line.contains("refused") || line.contains("not asked") || line.contains("could not")
+      || line.contains(": unknown —")
+    {
+      return .muted
+    }
     if line.hasPrefix("Enabled: no") || line.contains("FAILED") || line.contains("not yet accepted") {
       return Style(color: .warning)
     }

@@ -28,12 +28,14 @@ extension AppState {
     func describe(_ person: Person) -> String {
       var text = person.listName
       if !person.listTitle.isEmpty { text += " · " + person.listTitle }
-      if let presence = presence.byID[person.id], showsPresence { text += "  " + presence.glyph }
+      if let presence = currentPresence[person.id], showsPresence { text += "  " + presence.glyph }
       return text
     }
     if loaded.managerChain.isEmpty {
       let none =
-        loaded.person.isGuest ? "none here (\(loaded.person.guestText.lowercased()))" : "none (top of the organisation)"
+        // "none set" is what the directory says; "the top of the organisation" was a guess that
+        // was wrong for everyone whose manager was simply never entered (issue 40).
+        loaded.person.isGuest ? "none here (\(loaded.person.guestText.lowercased()))" : "none set"
       lines += TextPane.fields([("Manager", none, .muted)], width: width, labelWidth: 14)
     } else {
       lines.append(StyledLine("Reporting line (\(loaded.managerChain.count))", style: .bold))
@@ -101,6 +103,7 @@ extension AppState {
   func presenceField(of person: Person) -> (String, Style)? {
     if let absence = presenceAbsence { return (absence, .muted) }
     guard showsPresence else { return nil }
+    if presence.unreachable { return ("unavailable: Microsoft Graph cannot be reached", .muted) }
     guard let presence = presence.byID[person.id] else { return ("…", .muted) }
     let availability = presence.availability
     var text = availability.glyph + " " + availability.word
@@ -111,7 +114,7 @@ extension AppState {
   /// "Out of office" and the automatic reply, and the Teams note with when it ends: the lines
   /// that say whether and when the person can answer, from the presence already asked for.
   func presenceNotes(of person: Person) -> [(label: String, value: String, style: Style)] {
-    guard showsPresence, presenceAbsence == nil, let presence = presence.byID[person.id] else { return [] }
+    guard showsPresence, presenceAbsence == nil, let presence = currentPresence[person.id] else { return [] }
     var pairs: [(label: String, value: String, style: Style)] = []
     if presence.isOutOfOffice {
       let message = presence.outOfOffice?.message?.string ?? ""

@@ -23,7 +23,9 @@ extension AppState {
     }
     pairs.append(("Hours", ZoneText.workingHours(schedule.workingHours, at: now, yours: yours), .plain))
     let today = TodayState.at(now, schedule: schedule)
-    pairs.append(("Today", today.text(in: theirs ?? yours), today.style))
+    // Their clock when Roster can read it, else yours: never "busy until ?" (issue 40).
+    let clock = theirs.flatMap { $0.secondsFromGMT(at: now) == nil ? nil : $0 } ?? yours
+    pairs.append(("Today", today.text(in: clock), today.style))
     return pairs
   }
 }

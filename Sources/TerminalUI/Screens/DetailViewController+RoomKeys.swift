@@ -5,7 +5,7 @@ import RosterCore
 extension DetailViewController {
   func roomKeyTable(_ room: Room, in state: AppState) -> KeyTable {
     let onePane = state.layout.showsOnePaneAtATime
-    let rows = state.layout.detail.rows
+    let rows = state.visibleLayout.detail.rows
     let back: AppAction = onePane ? .detail(.closed) : .app(.focusSwitched)
     return KeyTable(
       [scrollCommand(rows: rows, page: max(1, rows - 3))]

@@ -33,7 +33,7 @@ public final class DetailViewController: ViewController {
     if let pane = state.detail.group { return groupKeyTable(pane, in: state) }
     if let room = state.detail.status.room { return roomKeyTable(room, in: state) }
     let onePane = state.layout.showsOnePaneAtATime
-    let rows = state.layout.detail.rows
+    let rows = state.visibleLayout.detail.rows
     let page = max(1, rows - 3)
     // Leaving the pane: close it over the list (one pane at a time) or move the focus back.
     let back: AppAction = onePane ? .detail(.closed) : .app(.focusSwitched)
@@ -109,8 +109,8 @@ public final class DetailViewController: ViewController {
   /// The wheel scrolls the pane; other mouse events here do nothing.
   public func mouse(_ event: MouseEvent, in state: AppState) -> KeyResult {
     switch event.kind {
-    case .wheelUp: scroll(by: -3, rows: state.layout.detail.rows)
-    case .wheelDown: scroll(by: 3, rows: state.layout.detail.rows)
+    case .wheelUp: scroll(by: -3, rows: state.visibleLayout.detail.rows)
+    case .wheelDown: scroll(by: 3, rows: state.visibleLayout.detail.rows)
     default: return .ignored
     }
     return .handled([])
@@ -299,15 +299,30 @@ extension AppState {
     if let presence = presenceField(of: person) { add("Presence", presence) }
     pairs += presenceNotes(of: person)
     pairs += reachLines(of: person)
-    add("Business phone", value(phones.isEmpty ? nil : CleanText(phones.map(\.string).joined(separator: ", "))))
-    add("Mobile", value(person.mobilePhone))
+    // Phones, company and office come with the full profile, not the list's row: until it has
+    // come they are "…", and when it failed they are left out, never "not set" (issue 40).
+    func profileField(_ label: String, _ text: CleanText?) {
+      if text.map({ !$0.string.isEmpty }) ?? false { return add(label, value(text)) }
+      switch status {
+      case .loaded: add(label, value(text))
+      case .loading: add(label, ("…", .muted))
+      default: break
+      }
+    }
+    profileField("Business phone", phones.isEmpty ? nil : CleanText(phones.map(\.string).joined(separator: ", ")))
+    profileField("Mobile", person.mobilePhone)
     add("Job title", value(person.jobTitle))
     add("Department", value(person.department))
-    add("Company", value(person.companyName))
-    add("Office", value(person.officeLocation))
+    profileField("Company", person.companyName)
+    profileField("Office", person.officeLocation)
     pairs += healthLines(of: person)
 
-    var lines = [StyledLine("")] + TextPane.fields(pairs, width: width, labelWidth: Self.labelWidth)
+    // Fields below the photo (which stands beside the first `PhotoLayout.rows` lines) take the
+    // pane's whole width.
+    var lines =
+      [StyledLine("")]
+      + TextPane.fields(
+        pairs, width: width, labelWidth: Self.labelWidth, widerAfter: (lines: PhotoLayout.rows, width: belowPhoto))
     lines.append(StyledLine(""))
     switch status {
     case .loading:

@@ -73,6 +73,9 @@ public final class LoginViewController: ViewController {
       KeyCommand([.escape], b2c ? nil : "use a device code instead", hint: !b2c, when: !b2c) { _, _ in
         .handled([.login(.deviceCodeRequested)])
       },
+      KeyCommand([.character("c")], also: [.character("C")], "copy address", hint: text.isEmpty, when: text.isEmpty) {
+        _, _ in .handled([.login(.addressCopyRequested)])
+      },
       KeyCommand([.character("d")], nil, when: text.isEmpty && !b2c) { _, _ in .handled([.login(.deviceCodeRequested)])
       },
       KeyCommand([.character("r")], nil, when: text.isEmpty) { _, _ in .handled([.login(.newCodeRequested)]) },
@@ -97,6 +100,7 @@ public final class LoginViewController: ViewController {
   public func render(_ state: AppState, into surface: inout some Surface, focused: Bool) {
     guard !frame.isEmpty else { return }
     surface.clear(frame)
+    addressLink = nil
     let b2c = state.home == .tasks
     var lines: [StyledLine] = [
       StyledLine(b2c ? "Task list sign-in (Azure AD B2C)" : "Sign in to Microsoft Entra ID", style: .title)
@@ -163,11 +167,14 @@ public final class LoginViewController: ViewController {
   }
 
   private func browserLines(url: CleanText, listeningOn: CleanText?, login: LoginState) -> [StyledLine] {
-    // The whole address, wrapped: a person copying it to a browser on another machine needs every
-    // character (the paste-back fallback is useless with a cut-off URL). On a terminal too short
-    // for it, as many lines as leave the paste field and its messages on screen, the last cut.
+    // The whole address, once, from the screen's first column to its last with nothing around it
+    // (issue 40: indented, a mouse selection of it held the indent in every line): a person
+    // copying it to a browser on another machine needs every character (the paste-back fallback
+    // is useless with a cut-off URL), and `c` copies it whole; where the terminal shows OSC 8,
+    // every row is a link to the whole address. On a terminal too short for it, as many lines as
+    // leave the paste field and its messages on screen, the last cut.
     let address = Array(url.string)
-    let width = max(8, frame.cols - Self.margin - 3)
+    let width = max(8, frame.cols)
     let room = max(1, frame.rows - 10)
     var chunks = stride(from: 0, to: address.count, by: width).map {
       String(address[$0..<min($0 + width, address.count)])
@@ -177,7 +184,8 @@ public final class LoginViewController: ViewController {
       chunks[room - 1] = String(chunks[room - 1].dropLast()) + "…"
     }
     var lines = [StyledLine("Open this address in a browser:")]
-    lines += chunks.map { StyledLine($0, style: .underline, indent: 2) }
+    addressLink = url.string
+    lines += chunks.map { StyledLine($0, style: .underline, indent: Self.flush) }
     lines.append(StyledLine(""))
     if let listeningOn {
       lines.append(StyledLine("Waiting for the browser to come back to \(listeningOn)…"))
@@ -212,6 +220,11 @@ public final class LoginViewController: ViewController {
 
   /// Columns left blank before every line.
   private static let margin = 2
+  /// The indent of a line drawn from the frame's first column (the sign-in address), a link to
+  /// `addressLink`.
+  private static let flush = -margin
+  /// The browser flow's address while its screen is drawn (view-local, set by `render`).
+  private var addressLink: String?
 
   /// Draws the lines centred vertically. A line wider than the screen is wrapped under itself
   /// at its own indent, not cut ("Your session ended: … (a password change or an adminis…", the
@@ -230,6 +243,10 @@ public final class LoginViewController: ViewController {
     }
     let top = frame.row + max(0, (frame.rows - lines.count) / 2)
     for (index, line) in lines.enumerated() where top + index < frame.maxRow {
+      if line.indent == Self.flush, let addressLink {
+        surface.putLink(line.text, url: addressLink, row: top + index, col: frame.col, style: line.style)
+        continue
+      }
       surface.put(
         line.text, row: top + index, col: frame.col + indent + line.indent,
         width: frame.cols - indent - line.indent, style: line.style

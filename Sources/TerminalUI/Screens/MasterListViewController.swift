@@ -144,7 +144,8 @@ public final class MasterListViewController: ViewController {
     surface.clear(frame)
     TextFieldView.render(
       label: "Search: ", text: state.search.query.string, cursor: cursor.column,
-      placeholder: "name, mail or user name", row: frame.row, in: frame, focused: focused, into: &surface
+      placeholder: SearchFieldPrompt.placeholder(width: frame.cols - DisplayWidth.of("Search: ")), row: frame.row,
+      in: frame, focused: focused, into: &surface
     )
     let (statusText, statusStyle) = state.listStatusLine
     surface.put(statusText, line: 1, in: frame, style: statusStyle)
@@ -169,7 +170,7 @@ public final class MasterListViewController: ViewController {
     let showTitle = state.account?.canReadFullProfiles ?? false || search.results.contains { $0.jobTitle != nil }
     // Presence: a glyph before the name, and the word in a last column where there is room
     // (the glyphs' shapes still differ without it).
-    let presence = state.showsPresence ? state.presence.byID : nil
+    let presence = state.showsPresence ? state.currentPresence : nil
     // The person's own people lead their tier, marked after the name (issue 32).
     let near = state.yourPeople.people.closeness
     let markWidth = DisplayWidth.of(" " + YourPeople.mark)
@@ -193,7 +194,8 @@ public final class MasterListViewController: ViewController {
       title: showTitle ? shownPeople.map { DisplayWidth.of($0.listTitle) }.max() ?? 0 : nil,
       presence: presence.map { known in
         shownPeople.map { DisplayWidth.of(known[$0.id]?.word ?? "") }.max() ?? 0
-      }
+      },
+      addressUser: shownPeople.map { Truncation.addressUserWidth($0.listAddress) }.max() ?? 0
     )
     let widths = columns.widths
     // Rows kept from an earlier query (offline, refining) are dimmed; the status line says why.
@@ -384,7 +386,7 @@ extension AppState {
     case .offline:
       let kept = search.results.isEmpty ? "" : " · showing earlier results for \u{201C}\(shownFrom)\u{201D}"
       return ("Offline\(kept) · type to retry", .warning)
-    case .failed(let message):
+    case .failed(let message), .refused(let message):
       return (message.string, .error)
     }
   }
@@ -427,10 +429,11 @@ extension AppState {
       return lines.flatMap { Truncation.wrap($0, width: max(1, width)) }
     }
     switch search.status {
-    case .idle: lines = ["Type a name, mail or user name.", "Matches appear as you type."]
+    case .idle: lines = SearchFieldPrompt.idleLines
     case .searching, .refining: lines = ["Searching…"]
     case .noMatches:
       lines = ["No one matches \u{201C}\(query)\u{201D}.", "Check the spelling or type less of the name."]
+      if let hint = SearchSyntaxHelp.phoneHint(query) { lines = [lines[0], hint] }
       // Graph compares a mail or user name from its start only: 杨伟 (wei.yang@…) is found by
       // `wei`, not `yang`. The index finds both (`CloseMatches.byMailName`); without it, say so.
       if !index.isUsable(at: now) {
@@ -441,6 +444,8 @@ extension AppState {
       lines = ["Waiting for \(what).", "Retrying in \(countdown.secondsLeft(now: now)) s."]
     case .offline(let message): lines = ["Offline: \(message)", "Type to try again."]
     case .failed(let message): lines = [message.string, "Ctrl-R to try again."]
+    // A question of syntax: asking again gives the same answer; the message says what to change.
+    case .refused(let message): lines = [message.string]
     case .results: lines = []
     }
     return lines.flatMap { Truncation.wrap($0, width: max(1, width)) }

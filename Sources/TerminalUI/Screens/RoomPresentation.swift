@@ -30,6 +30,7 @@ extension AppState {
       pairs.append((label, value.isEmpty ? missing : value, value.isEmpty ? .muted : style))
     }
     add("Name", room.name.string)
+    if let now = roomNow(room) { pairs.append(("Now", now.value, now.style)) }
     add("Building", room.building?.string)
     add("Floor", room.floorLabel?.nonEmpty?.string ?? room.floorNumber.map(String.init))
     add("Capacity", room.seatsText)
@@ -89,9 +90,6 @@ extension AppState {
       ]
     }
   }
-
-  /// Whether the rooms listed are the answer for the field's query.
-  var roomsMatchQuery: Bool { rooms.resultsQuery != nil && rooms.resultsQuery == search.normalizedQuery }
 }
 
 extension Room {

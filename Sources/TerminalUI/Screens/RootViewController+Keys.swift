@@ -48,6 +48,15 @@ extension RootViewController {
     ])
   }
 
+  /// While the terminal is too small: its message says "q quits", so `q` does whatever the
+  /// hidden field holds; every other key is dropped rather than edit a field no one can see.
+  var tooSmallTable: KeyTable {
+    KeyTable([
+      KeyCommand([.character("q")], also: [.character("Q")], nil) { _, _ in .handled([.app(.quitRequested)]) },
+      .fallback("any other key", nil) { _, _ in .handled([]) },
+    ])
+  }
+
   /// While `?` help is open: the arrows, PgUp/PgDn, Space, Home and End scroll a list that does not
   /// fit (the box's last line says so); any other key closes it. No help rows of its own.
   func helpTable(_ state: AppState) -> KeyTable {

@@ -45,11 +45,19 @@ extension RootViewController {
         sections: [
           (title: focusName(state), bindings: focusedPane.bindings(in: state)),
           (title: "Everywhere", bindings: globalBindings(state)),
+          (title: "In the search field", bindings: searchSyntaxBindings(state)),
         ],
         scroll: &helpScroll, in: body, into: &surface
       )
     }
     if state.accounts.isOpen { AccountPicker.render(state.accounts, in: body, into: &surface) }
+  }
+
+  /// What the field understands beside a name (`SearchSyntaxHelp`), while the list has the focus;
+  /// an empty section is left out.
+  func searchSyntaxBindings(_ state: AppState) -> [KeyBinding] {
+    guard state.screen == .main, state.focus != .detail else { return [] }
+    return SearchSyntaxHelp.entries.map { KeyBinding($0.typed, $0.finds) }
   }
 
   private func focusName(_ state: AppState) -> String {
@@ -94,6 +102,9 @@ extension RootViewController {
         left += " · Microsoft Graph (filters)"
       } else if state.screen == .main, let index = state.index.statusText(at: state.now) {
         left += " · " + index
+      } else if state.screen == .main, state.index.offline, !left.hasPrefix("Offline") {
+        // No index to say it: Graph could not be reached at the last read (issue 40).
+        left += " · offline"
       }
     }
     // What is happening comes before who is signed in: where the note would be cut beside the
@@ -154,7 +165,9 @@ extension RootViewController {
       forms = ["not signed in"]
     }
     if state.isDemo { forms = forms.map { "DEMO · " + $0 } + ["DEMO"] }
-    return forms.first { DisplayWidth.of($0) <= width } ?? forms.last ?? ""
+    // A form that fits whole, else none: a name cut to "konstantinos.papado…" reads as someone
+    // else's (issue 40); the account picker (Ctrl-T) and `roster status` name it in full.
+    return forms.first { DisplayWidth.of($0) <= width } ?? ""
   }
 
   private func renderTooSmall(rows: Int, cols: Int, into surface: inout some Surface) {
@@ -202,6 +215,7 @@ extension AppState {
       case .throttled(let countdown): return "Throttled: retry in \(countdown.secondsLeft(now: now)) s"
       case .offline: return "Offline"
       case .failed: return "Error"
+      case .refused: return "Cannot search"
       }
     }
   }

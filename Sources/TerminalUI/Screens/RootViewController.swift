@@ -50,12 +50,15 @@ public final class RootViewController {
 
   /// Where `key` goes, in order (DECISIONS.md "Key routing and layout (issue 10)"):
   /// 1. Ctrl-C, Ctrl-L, Ctrl-Z: straight to `globalTable`;
-  /// 2. the help overlay's table while it is open (scroll keys; any other key closes it);
-  /// 3. a mouse event: the pane under the pointer (`AppState.visibleLayout`);
-  /// 4. the focused pane's own rows, then `globalTable`'s, then the pane's fallback
+  /// 2. a terminal too small to draw anything but its message: `q` quits, nothing else acts
+  ///    (the field, help and the picker are hidden there, so no key may reach them; issue 40);
+  /// 3. the help overlay's table while it is open (scroll keys; any other key closes it);
+  /// 4. a mouse event: the pane under the pointer (`AppState.visibleLayout`);
+  /// 5. the focused pane's own rows, then `globalTable`'s, then the pane's fallback
   ///    (`KeyTable.handle(_:in:before:)`): global keys are declared once, in `globalTable`.
   public func handle(_ key: Key, in state: AppState) -> KeyResult {
     if Self.alwaysGlobal.contains(key) { return globalTable(state).handle(key, in: state) }
+    if state.visibleLayout.mode == .tooSmall { return tooSmallTable.handle(key, in: state) }
     if state.accounts.isOpen { return accountPickerTable(state).handle(key, in: state) }
     if state.isHelpVisible { return helpTable(state).handle(key, in: state) }
     if case .mouse(let event) = key {

@@ -105,6 +105,9 @@ public final class SetupViewController: ViewController {
       "4. API permissions (delegated): User.Read, User.ReadBasic.All; User.Read.All for phones, titles and managers (admin consent).",
       "5. Copy the Application (client) ID and the Directory (tenant) ID below.",
     ]
+    // A newcomer without a tenant (or rights to register an app) can still see what Roster does:
+    // the first screen says how (issue 40).
+    let demo = "No tenant at hand? Ctrl-C, then `roster --demo` runs Roster against a built-in sandbox tenant."
     // One column is left free before the scroll arrows.
     var lines = Truncation.wrap(
       "Roster needs an app registration in your Microsoft Entra tenant:", width: max(1, width - 1)
@@ -115,6 +118,6 @@ public final class SetupViewController: ViewController {
         StyledLine($1, indent: $0 == 0 ? 1 : 4)
       }
     }
-    return lines
+    return lines + Truncation.wrap(demo, width: max(1, width - 1)).map { StyledLine($0) }
   }
 }

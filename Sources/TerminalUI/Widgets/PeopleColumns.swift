@@ -4,8 +4,12 @@
 /// where it fits; the job title and then the presence word (the glyph before the name already
 /// shows it) take what is left: a title is cut at its end, a presence word is whole or left out.
 /// When name and address cannot both fit, the address is cut from its end (the domain, which
-/// most rows share). A name is never cut to make room for an address (issue 28 item 8): the name
-/// column is as wide as the widest name that still leaves `minimumAddress` cells, and a row whose
+/// most rows share), never inside a user name (issue 40): the address column keeps at least
+/// the widest shown user name and its "@" (`addressUser`) when any name leaves room for that;
+/// a row whose user name does not fit shows no address (`Truncation.fitAddress`). A name is never
+/// cut to make room for
+/// an address (issue 28 item 8): the name column is as wide as the widest name that still leaves
+/// the address that minimum (and at least `minimumAddress` cells), and a row whose
 /// name is wider than that drops its own address and spans the row (`spans`); with no such name
 /// the address column is dropped. One long name therefore costs its own row's address, not
 /// everyone's.
@@ -24,20 +28,23 @@ public struct PeopleColumns: Equatable, Sendable {
 
   /// Widths for a row of `total` cells (one blank between columns) whose shown rows need `name`,
   /// `address`, `title` (nil: no title column) and `presence` (nil: no presence column) cells.
-  public init(total: Int, name: Int, address: Int, title: Int?, presence: Int?) {
-    self.init(total: total, names: [name], address: address, title: title, presence: presence)
+  public init(total: Int, name: Int, address: Int, title: Int?, presence: Int?, addressUser: Int = 0) {
+    self.init(
+      total: total, names: [name], address: address, title: title, presence: presence, addressUser: addressUser)
   }
 
   /// As above, given each shown row's name width (`names`), so that one long name spans its own
   /// row instead of narrowing every address.
-  public init(total: Int, names: [Int], address: Int, title: Int?, presence: Int?) {
+  public init(total: Int, names: [Int], address: Int, title: Int?, presence: Int?, addressUser: Int = 0) {
     let total = max(0, total)
     self.total = total
     let name = names.max() ?? 0
     guard address > 0, total > name + 1 + address else {
       // Not both in full: the widest name that leaves the address something to say.
-      let room = total - 1 - min(address, Self.minimumAddress)
-      let fitting = names.filter { $0 <= room }.max()
+      // The address keeps the widest user name shown whole when some name leaves room for it;
+      // else (one user name as long as the row) a row whose user name does not fit shows none.
+      let whole = names.filter { $0 <= total - 1 - min(address, max(Self.minimumAddress, addressUser)) }.max()
+      let fitting = whole ?? names.filter { $0 <= total - 1 - min(address, Self.minimumAddress) }.max()
       guard address > 0, let fitting, fitting > 0 else {
         self.name = total
         return

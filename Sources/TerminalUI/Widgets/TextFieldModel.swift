@@ -12,6 +12,10 @@ public struct TextFieldModel: Sendable, Equatable {
   /// Longest text accepted, in characters (a paste beyond it is cut).
   public var maxLength: Int
 
+  /// The letters Roster binds with Alt (word left and right); the key decoder reads Esc and any
+  /// other key that follow each other closely as two keys (`KeyDecoder.decodeEscape`).
+  public static let altKeys: Set<Character> = ["b", "f"]
+
   /// Longer than any name or address anyone types; a pasted megabyte is cut here.
   public static let defaultMaxLength = 256
 
@@ -61,7 +65,12 @@ public struct TextFieldModel: Sendable, Equatable {
     default:
       return false
     }
-    text = String(characters)
+    // A terminal sends an emoji sequence a scalar at a time ("👩", ZWJ, "💻"); joined, they
+    // are one character (issue 40: a ZWJ emoji typed stays whole), so the cursor is counted
+    // again in the joined text, never left past its end.
+    let joined = String(characters)
+    cursor = min(String(characters.prefix(cursor)).count, joined.count)
+    text = joined
     return true
   }
 

@@ -56,14 +56,21 @@ public enum TextPane {
   ///
   /// A label is never cut ("Business pho…", issue 28 item 8): where the labels leave the value
   /// less than `minimumValueWidth` cells, each value goes on the lines under its label instead.
-  public static func fields(_ pairs: [(label: String, value: String, style: Style)], width: Int, labelWidth: Int? = nil)
-    -> [StyledLine]
-  {
+  ///
+  /// `widerAfter`: a field that starts on line `lines` or later (below a photo beside the first
+  /// lines) is wrapped at `width` of its own, the pane's whole width (issue 40: below the photo,
+  /// each failed sign-in took five lines of 36 columns in a 71-column pane).
+  public static func fields(
+    _ pairs: [(label: String, value: String, style: Style)], width: Int, labelWidth: Int? = nil,
+    widerAfter: (lines: Int, width: Int)? = nil
+  ) -> [StyledLine] {
     let widest = labelWidth ?? pairs.map { DisplayWidth.of($0.label) }.max() ?? 0
     let labelWidth = max(0, widest)
     guard width - labelWidth - 3 >= minimumValueWidth else { return stacked(pairs, width: width) }
     var lines: [StyledLine] = []
     for pair in pairs {
+      let below = widerAfter.map { lines.count >= $0.lines } ?? false
+      let width = below ? max(width, widerAfter?.width ?? width) : width
       let wrapped = Truncation.wrap(pair.value, width: max(1, width - labelWidth - 3))
       for (index, part) in wrapped.enumerated() {
         let label =

@@ -14,7 +14,7 @@ enum DoctorAccount {
     var anyOf: [String]
     var without: String
     /// Whether a person may consent to `anyOf[0]` alone (Microsoft's permission reference:
-    /// User.ReadBasic.All and Presence.Read.All need no administrator; User.Read.All and
+    /// User.ReadBasic.All, Presence.Read.All and Calendars.ReadBasic need no administrator; User.Read.All and
     /// GroupMember.Read.All do), so the fix does not send them to an administrator needlessly.
     var userConsentable = false
 
@@ -47,6 +47,13 @@ enum DoctorAccount {
     Feature(
       name: "Rooms", required: false, anyOf: [RoomClient.permission, "Place.ReadWrite.All"],
       without: "no meeting rooms (roster rooms)"),
+    // getSchedule's permissions table: Calendars.ReadBasic is the least, Calendars.Read and
+    // Calendars.ReadWrite include it; none needs an administrator.
+    Feature(
+      name: "Free/busy", required: false,
+      anyOf: [ScheduleClient.permission, "Calendars.Read", "Calendars.ReadWrite"],
+      without: "no roster free, and no local time, working hours or today in the pane and roster show",
+      userConsentable: true),
     Feature(
       name: "Your people first", required: false, anyOf: [WorksWithClient.permission, "People.Read.All"],
       without: "searches do not know whom you work with (the people you opened still come first)",

@@ -76,7 +76,8 @@ struct DoctorCommand: AsyncParsableCommand {
       print(try PeopleOutput.json(report), terminator: "")
     } else {
       let colour = Console.stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
-      print(checks.map { $0.line(colour: colour) }.joined(separator: "\n"))
+      let width = DoctorCheck.width(environment: environment)
+      print(checks.flatMap { $0.lines(colour: colour, width: width) }.joined(separator: "\n"))
     }
     if !report.ok { throw ExitCode(1) }
   }

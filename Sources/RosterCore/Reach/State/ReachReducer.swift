@@ -13,6 +13,8 @@ enum ReachReducer {
         var kept: [String: WorkingHours?] = [:]
         for (personID, schedule) in zip(personIDs, schedules) {
           state.reach.byPerson[personID] = ReachEntry(schedule: schedule, readAt: state.now)
+          // A room's hours are not a person's: the index keeps people's only.
+          guard !state.reach.rooms.contains(personID) else { continue }
           // A schedule Graph could not read forgets the hours kept for it: no longer readable.
           let hours = schedule.error == nil ? schedule.workingHours : nil
           kept[personID] = hours
@@ -21,6 +23,13 @@ enum ReachReducer {
         state.reach.failedAt = nil
         state.reach.lookedUp = []
         return state.index.attached && !kept.isEmpty ? [.storeWorkingHours(kept, readAt: state.now)] : []
+      case .failure(.service(404, _, let message)) where personIDs.allSatisfy(state.reach.rooms.contains):
+        // One room's mailbox has no calendar: that room says so; people's schedules are not refused.
+        for roomID in personIDs {
+          let unreadable = PersonSchedule(address: "", error: FreeBusyError(message: CleanText(message)))
+          state.reach.byPerson[roomID] = ReachEntry(schedule: unreadable, readAt: state.now)
+        }
+        return []
       case .failure(.permissionDenied(let message)), .failure(.service(404, _, let message)):
         state.reach.refusal = CleanText(message)
         state.reach.stored = [:]
@@ -46,6 +55,8 @@ enum ReachReducer {
   static func follow(_ action: AppAction, _ state: inout AppState) -> [Effect] {
     guard state.screen == .main, !state.detail.selectionMoving else { return [] }
     switch state.detail.status {
+    case .room(let room):
+      return paneRested(on: room, &state)
     case .loaded(let detail):
       return paneRested(on: detail.person, &state)
     case .loading(let person):
@@ -78,6 +89,25 @@ enum ReachReducer {
       .cancel(id: .schedule),
       .loadSchedules(
         addresses: asked.map(\.1), personIDs: asked.map(\.0), window: TodayState.window(around: state.now),
+        requestID: state.reach.requestID),
+    ]
+  }
+
+  /// The pane now shows `room`: ask for its bookings (issue 40: is it free now, until when),
+  /// alone and once while fresh. Offline there is nothing kept to show: the pane says so.
+  static func paneRested(on room: Room, _ state: inout AppState) -> [Effect] {
+    guard state.asksSchedules, let address = room.emailAddress?.nonEmpty?.string else { return [] }
+    if let known = state.reach.byPerson[room.id], state.now.timeIntervalSince(known.readAt) < ReachState.freshFor {
+      return []
+    }
+    guard state.reach.pendingPersonID != room.id, !state.reachFromIndex else { return [] }
+    state.reach.requestID += 1
+    state.reach.pendingPersonID = room.id
+    state.reach.rooms.insert(room.id)
+    return [
+      .cancel(id: .schedule),
+      .loadSchedules(
+        addresses: [address], personIDs: [room.id], window: TodayState.window(around: state.now),
         requestID: state.reach.requestID),
     ]
   }

@@ -22,6 +22,9 @@ public struct ReachState: Equatable, Sendable {
   /// When the last schedule read failed (offline, throttled past its retries): Graph is asked
   /// again no sooner than `retryAfterFailure` later, and meanwhile the index answers.
   public var failedAt: Date?
+  /// Ids in `byPerson` that are rooms (issue 40: the room pane says whether it is free now), whose
+  /// hours the index does not keep.
+  public var rooms: Set<String> = []
 
   public init() {}
 
@@ -65,7 +68,7 @@ extension AppState {
 
   /// Whether the pane's schedules come from the index's kept hours: the last sync found Graph
   /// unreachable, or a schedule read failed a moment ago.
-  var reachFromIndex: Bool {
+  public var reachFromIndex: Bool {
     if directorySource == .index { return true }
     return reach.failedAt.map { now.timeIntervalSince($0) < ReachState.retryAfterFailure } ?? false
   }

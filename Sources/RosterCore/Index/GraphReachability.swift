@@ -1,0 +1,49 @@
+/// Whether Microsoft Graph answers, learnt from every call rather than only from the index's
+/// sync (issue 40: with Graph gone, the status line said "index, synced just now" for minutes
+/// while the pane said Graph could not be reached). The first transport failure (unreachable,
+/// reset, timed out: `DirectoryError.offline`) of any current read marks the session offline
+/// (`IndexState.offline`, with or without an index); the next answer from Graph clears it
+/// (`IndexReducer.follow`).
+enum GraphReachability {
+  /// Runs after every action: a read that failed for want of Graph marks the session offline,
+  /// and, with the index attached, brings its sync forward as the probe that notices Graph back.
+  static func follow(_ action: AppAction, _ state: inout AppState) -> [Effect] {
+    guard action.failedToReachGraph(currentIn: state), state.account != nil, !state.index.offline else { return [] }
+    state.index.offline = true
+    // Presence comes from Graph too: what is held is old from this moment, whichever read
+    // failed first; it comes back with the next answer (`IndexReducer`, asked again at once).
+    if state.showsPresence { state.presence.unreachable = true }
+    guard state.index.attached, !state.index.isSyncing else { return [] }
+    return [.debounce(id: .indexTimer, after: IndexReducer.offlineRetryInterval, then: .index(.syncDue))]
+  }
+}
+
+extension AppAction {
+  /// Whether this is the answer of the current Graph read of its kind, and it never reached
+  /// Graph. A late answer for a query or person no longer shown changes nothing, as everywhere
+  /// (`DebounceAndStalenessTests`).
+  func failedToReachGraph(currentIn state: AppState) -> Bool {
+    switch self {
+    case .search(.resultsLoaded(let id, let result)), .search(.nextPageLoaded(let id, let result)):
+      return id == state.search.requestID && result.failedToReachGraph
+    case .search(.groupsLoaded(let id, let result)), .search(.moreGroupsLoaded(let id, let result)),
+      .search(.myGroupsLoaded(let id, let result)):
+      return id == state.search.requestID && result.failedToReachGraph
+    case .search(.roomsLoaded(let id, let result)): return id == state.rooms.requestID && result.failedToReachGraph
+    case .detail(.loaded(let id, let result)): return id == state.detail.requestID && result.failedToReachGraph
+    case .presence(.loaded(let id, let result)): return id == state.presence.requestID && result.failedToReachGraph
+    case .photo(.loaded(let id, let result)): return id == state.photo.requestID && result.failedToReachGraph
+    case .groupPane(.loaded(let id, let result)): return id == state.detail.requestID && result.failedToReachGraph
+    case .groupPane(.membersLoaded(let id, let result)), .groupPane(.moreMembersLoaded(let id, let result)):
+      return id == state.detail.group?.membersRequest && result.failedToReachGraph
+    default: return false
+    }
+  }
+}
+
+extension Result where Failure == DirectoryError {
+  fileprivate var failedToReachGraph: Bool {
+    if case .failure(.offline) = self { return true }
+    return false
+  }
+}
