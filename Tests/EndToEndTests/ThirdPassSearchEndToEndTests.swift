@@ -6,17 +6,7 @@ import Testing
 /// a question of syntax is answered with the fix (never "Ctrl-R to try again").
 @Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is not installed")) struct ThirdPassSearchEndToEndTests {
   static var people: [[String: Any]] {
-    func person(_ id: String, _ name: String, manager: String? = nil) -> [String: Any] {
-      let mail = name.lowercased().replacingOccurrences(of: " ", with: ".") + "@contoso.com"
-      var entry: [String: Any] = ["id": id, "displayName": name, "userPrincipalName": mail, "mail": mail]
-      if let manager { entry["manager"] = manager }
-      return entry
-    }
-    var people = [
-      person("c1", "Charlotte Williams"), person("c2", "Charlotte Campbell"),
-      person("r1", "Ravi Shah", manager: "c1"), person("r2", "Wendy Williams", manager: "c2"),
-    ]
-    people[2]["businessPhones"] = ["+86 21 5555 5309"]
+    var people = ManagerSyntaxPeople.people
     let long = "karthik.krishnamurthy@research.eu.contoso.onmicrosoft.com"
     people.append(["id": "k1", "displayName": "Karthik Krishnamurthy", "userPrincipalName": long, "mail": long])
     return people

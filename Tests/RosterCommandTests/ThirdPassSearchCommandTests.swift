@@ -77,17 +77,7 @@ import Testing
 
   /// Two Charlottes with reports, and a third person, for `manager:` run through `--demo`.
   static func demoRoster(in home: URL) throws -> RosterProcess {
-    func person(_ id: String, _ name: String, manager: String? = nil) -> [String: Any] {
-      let mail = name.lowercased().replacingOccurrences(of: " ", with: ".") + "@contoso.com"
-      var entry: [String: Any] = ["id": id, "displayName": name, "userPrincipalName": mail, "mail": mail]
-      if let manager { entry["manager"] = manager }
-      return entry
-    }
-    var people = [
-      person("c1", "Charlotte Williams"), person("c2", "Charlotte Campbell"),
-      person("r1", "Ravi Shah", manager: "c1"), person("r2", "Wendy Williams", manager: "c2"),
-    ]
-    people[2]["businessPhones"] = ["+86 21 5555 5309"]
+    let people = ManagerSyntaxPeople.people
     let file = home.appendingPathComponent("people.json")
     try JSONSerialization.data(withJSONObject: people).write(to: file)
     var environment = try CommandLineCommandTests.newUser(home).environment
