@@ -24,9 +24,10 @@ import Testing
       try child.run()
 
       // More blockers than the pool has threads; each holds its thread until the child has
-      // exited or 60 s have passed, so the child can only exit early if the sandbox serves
+      // exited or 180 s have passed (a bound, not a timing: a loaded machine may start the child
+      // slowly), so the child can only exit early if the sandbox serves
       // from threads of its own.
-      let deadline = Date().addingTimeInterval(60)
+      let deadline = Date().addingTimeInterval(180)
       let blockers = (0..<(ProcessInfo.processInfo.activeProcessorCount + 2)).map { _ in
         Task.detached {
           blocked.withLock { $0 += 1 }
