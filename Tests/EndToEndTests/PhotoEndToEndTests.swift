@@ -33,7 +33,12 @@ import Testing
     // Moving on: the next person's photo replaces it (no stale cells) and quitting restores the terminal.
     try tmux.keys("C-u")
     try tmux.type("salim")
-    try tmux.until("Salim's detail") { $0.contains("Salim Ali") && $0.contains("SRE") }
+    // Salim is Alice's report ("Salim Ali · SRE" in her pane): only the pane's own header line
+    // beside the new search says the pane is his (issue 40: the stale screen passed a loaded run).
+    try tmux.until("Salim's detail") { screen in
+      let top = screen.split(separator: "\n").first ?? ""
+      return top.contains("Search: salim") && top.contains("│ Salim Ali") && screen.contains("SRE")
+    }
     try tmux.until("Salim's photo") { $0.contains("▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀") }
     #expect(try tmux.capture(ansi: true) != ansi)
     try tmux.keys("C-c")
