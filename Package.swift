@@ -6,7 +6,7 @@ let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
 let package = Package(
   name: "Roster",
-  // macOS 15: `Synchronization.Mutex` (Sandbox, LockedValue) needs it (DECISIONS.md, "Codebase clarity").
+  // macOS 15: `Synchronization.Mutex` (Sandbox, LockedValue) needs it (docs/decisions, "Codebase clarity").
   platforms: [.macOS(.v15)],
   products: [
     .executable(name: "roster", targets: ["roster"]),
@@ -131,7 +131,7 @@ let package = Package(
       swiftSettings: strict,
       // Release builds carry the Swift runtime and Foundation inside the binary: no shared
       // libraries to find and relocate at every start (about half of the startup time), and one
-      // file that runs on a server without a Swift toolchain (DECISIONS.md, "Startup").
+      // file that runs on a server without a Swift toolchain (docs/decisions, "Startup").
       linkerSettings: [
         .unsafeFlags(
           [

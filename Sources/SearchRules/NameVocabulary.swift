@@ -4,7 +4,7 @@
 /// Words are grouped by length, so a typed word is compared only with words within its slack of
 /// its length, and each carries a 64-bit mask of the bytes it holds: one edit changes at most two
 /// bits of it, so a word whose mask differs in more than twice the slack is skipped without a
-/// distance computation (most of the dictionary). DECISIONS: measured against the alternatives.
+/// distance computation (most of the dictionary). docs/decisions: measured against the alternatives.
 public struct NameVocabulary: Sendable {
   struct Entry: Sendable {
     var bytes: [UInt8]

@@ -5,7 +5,7 @@ import TestSupport
 
 /// What the search engine's rules say the state becomes, step by step, for the exhaustive
 /// `TestStore` assertions (`await store.send(action) { $0.listShows(...) }`). Each is the rule in
-/// README/DECISIONS words, written out field by field, not a call into the reducer.
+/// README and docs/decisions words, written out field by field, not a call into the reducer.
 extension AppState {
   /// A query with no cached answer and nothing shown that it refines: pending, the list cleared.
   mutating func typedNewQuery(_ text: String) {
