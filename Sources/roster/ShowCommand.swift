@@ -236,7 +236,7 @@ enum PersonDetailOutput {
     if detail.relationsHidden && detail.manager == nil {
       lines.append("Manager: not shown (reading managers needs User.Read.All)")
     } else {
-      lines.append("Manager: " + (detail.manager.map { summary(PeopleOutput.withPrintableId($0)) } ?? "none"))
+      lines.append("Manager: " + (detail.manager.map { summary(PeopleOutput.withPrintableId($0)) } ?? "none set"))
       if detail.managerChain.count > 1 {
         let names = detail.managerChain.reversed().map { PeopleOutput.displayName(PeopleOutput.withPrintableId($0)) }
         lines.append("Reporting line: " + (names + [PeopleOutput.displayName(person)]).joined(separator: " › "))
