@@ -32,18 +32,24 @@ enum PersonLookup {
         // An alias or other mail is no key of `/users/{key}`: asked for below.
       }
     }
+    // One search answers both readings: its identifier owners come first, marked (`withIdentifiers`).
+    var asked: PeoplePage?
+    func search() async throws -> PeoplePage {
+      if let asked { return asked }
+      let page = try await client.searchPeople(PeopleQuery(text: trimmed, pageSize: 25), DirectoryCommand.reportRetry)
+      asked = page
+      return page
+    }
     let identifiers = TypedIdentifier.read(trimmed)
     if !identifiers.isEmpty {
-      let page = try await client.searchPeople(
-        PeopleQuery(text: trimmed, pageSize: 25), DirectoryCommand.reportRetry)
-      let owners = page.people.compactMap { $0.marked(by: identifiers) }
+      let owners = try await search().people.compactMap { $0.marked(by: identifiers) }
       if let one = try only(owners, key: trimmed) {
         return Found(
           detail: try await client.personDetail(one.id, DirectoryCommand.reportRetry), found: one.matchedIdentifier)
       }
     }
     if reading == .identifiersAndNames, !trimmed.contains("@") {
-      let page = try await client.searchPeople(PeopleQuery(text: trimmed, pageSize: 25), DirectoryCommand.reportRetry)
+      let page = try await search()
       // A name typed whole names its owner even beside longer names that start with it.
       let typed = TextFolding.searchFolded(trimmed)
       let whole = page.people.filter { ($0.displayName?.string).map(TextFolding.searchFolded) == typed }
