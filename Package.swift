@@ -6,7 +6,8 @@ let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
 let package = Package(
   name: "Roster",
-  // macOS 15: `Synchronization.Mutex` (Sandbox, LockedValue) needs it (docs/decisions, "Codebase clarity").
+  // macOS 15: `Synchronization.Mutex` (Sandbox, LockedValue) needs it
+  // (docs/decisions/build-and-tests.md#build-and-tests--release-and-packaging).
   platforms: [.macOS(.v15)],
   products: [
     .executable(name: "roster", targets: ["roster"]),
@@ -131,7 +132,8 @@ let package = Package(
       swiftSettings: strict,
       // Release builds carry the Swift runtime and Foundation inside the binary: no shared
       // libraries to find and relocate at every start (about half of the startup time), and one
-      // file that runs on a server without a Swift toolchain (docs/decisions, "Startup").
+      // file that runs on a server without a Swift toolchain
+      // (docs/decisions/build-and-tests.md#build-and-tests--release-and-packaging).
       linkerSettings: [
         .unsafeFlags(
           [

@@ -4,7 +4,7 @@ import RosterCore
 /// Decodes a `/users/delta` page leniently, like `PeopleDecoding` (entries without an id are
 /// dropped, a field of the wrong type counts as absent), but straight from the bytes with
 /// `JSONCursor`: `JSONSerialization` boxed every value of the ~600 KB page into `Any` first, and
-/// decoding was most of the client's time per page of a first sync (sync-decisions.md).
+/// decoding was most of the client's time per page of a first sync (docs/decisions/index-local-index.md#index--sync).
 ///
 /// The body must still be JSON throughout: a page that is not (truncated, garbled) is refused
 /// whole, so nothing of it is written and the sync resumes from the last committed page.

@@ -34,7 +34,8 @@ enum GraphBatch {
   /// One inner answer, its body as a single request's would be: the inner JSON's own text as the
   /// batch carried it (no parse into objects and no writing out), or for binary content (a string)
   /// the bytes it encodes. A fill's look-ups read 20 delta pages of up to 500 links a batch, and
-  /// `JSONSerialization` of them was most of a groups fill's memory (docs/decisions, issue 30).
+  /// `JSONSerialization` of them was most of a groups fill's memory
+  /// (docs/decisions/index-local-index.md#index--first-sync-under-graphs-limits).
   struct Answer {
     var status: Int
     var headers: [(name: String, value: String)]

@@ -11,7 +11,8 @@ import Foundation
 /// Why: a fill decodes pages and `$batch` answers on the cooperative pool's threads, each
 /// allocating from its own arena; what one arena freed stays in it, and glibc's moving mmap
 /// threshold moves large buffers (0.6–1 MB bodies) into the arenas after the first is freed. At
-/// 200,000 people and 20,000 groups that retained memory was 5–10 MB of the peak (docs/decisions).
+/// 200,000 people and 20,000 groups that retained memory was 5–10 MB of the peak
+/// (docs/decisions/index-local-index.md#index--first-sync-under-graphs-limits).
 enum HeapTrim {
   #if canImport(Glibc)
     private typealias Trim = @convention(c) (Int) -> Int32

@@ -4,7 +4,8 @@
 /// Words are grouped by length, so a typed word is compared only with words within its slack of
 /// its length, and each carries a 64-bit mask of the bytes it holds: one edit changes at most two
 /// bits of it, so a word whose mask differs in more than twice the slack is skipped without a
-/// distance computation (most of the dictionary). docs/decisions: measured against the alternatives.
+/// distance computation (most of the dictionary). Measured against the alternatives:
+/// docs/decisions/search-results.md#search--close-matches.
 public struct NameVocabulary: Sendable {
   struct Entry: Sendable {
     var bytes: [UInt8]
@@ -53,7 +54,8 @@ public struct NameVocabulary: Sendable {
   public func words(closeTo word: String, limit: Int = 40) -> [(word: String, distance: Int)] {
     let bytes = Array(word.utf8)
     // The slack follows the letters typed, not the bytes: one CJK character is three UTF-8 bytes
-    // but one letter, and words under three letters get no close matches (README).
+    // but one letter, and words under three letters get no close matches
+    // (docs/guide-search.md#close-matches).
     let slack = EditDistance.slack(forLength: word.count)
     guard slack > 0 else { return [] }
     let mask = Self.mask(bytes)

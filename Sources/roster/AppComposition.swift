@@ -83,7 +83,7 @@ struct AppComposition: Sendable {
     let environment = options.environment
     let transport = try options.makeTransport(settings: settings)
     let tokenStore = options.makeTokenStore(persist: !signIn.noPersist, warn: warnings.post)
-    // The demo keeps nothing on disk; a real tenant's photos are cached (docs/decisions, "Photos").
+    // The demo keeps nothing on disk; a real tenant's photos are cached (docs/decisions/ui-terminal.md#ui--photos).
     let photoCache = PhotoDiskCache.standard(environment: environment)
     // The session whose clients are in force: the picker marks its account.
     let current = LockedValue<IdentitySession?>(nil)

@@ -217,8 +217,8 @@ struct CommandRuntime: Sendable {
 }
 
 /// Why a command stops before doing its work: the full message for stderr, a one-line summary
-/// (what `roster query` shows mutt on its first line), and the exit code (README, "Looking people
-/// up from scripts"). `Roster.main` prints the message and exits with the code.
+/// (what `roster query` shows mutt on its first line), and the exit code
+/// (docs/guide-search.md#looking-people-up-from-scripts). `Roster.main` prints the message and exits with the code.
 struct CommandStop: Error {
   var exitCode: Int32
   var message: String

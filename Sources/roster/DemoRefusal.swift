@@ -7,7 +7,7 @@ import Sandbox
 /// used to check the real set-up and `roster login --demo` to print the app-registration
 /// checklist, both silently ignoring the flag. These commands work on the person's own sign-in,
 /// settings and token cache, which the demo never touches: refused with a sentence, exit 2
-/// (docs/decisions "--demo where it means nothing").
+/// (docs/decisions/architecture.md#architecture--composition-and-the-command-line).
 enum DemoRefusal {
   /// The sentence for `command` when `arguments` (before `--`) hold `--demo`; nil otherwise.
   static func message(for command: any ParsableCommand, arguments: [String]) -> String? {

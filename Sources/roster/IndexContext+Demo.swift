@@ -4,7 +4,7 @@ import RosterCore
 
 /// The demo's own index. Every `--demo` run is a new sandbox tenant, so no `roster index sync`
 /// run earlier can help it: a demo command that needs the index (`roster search --demo --close
-/// aditya gutpa`, the README's example) syncs a throw-away one first, in the directory the demo
+/// aditya gutpa`, docs/guide-search.md's example) syncs a throw-away one first, in the directory the demo
 /// removes when the process ends.
 extension IndexContext {
   /// The synced index of this demo run, or nil (with the reason on stderr) when it cannot sync.

@@ -55,7 +55,8 @@ struct QueryCommand: AsyncParsableCommand {
     let lookup: AddressLookup
     do {
       // The demo's tenant is new on every run: its throw-away index is built first, so the
-      // demo answers as a synced index does, close matches included (README's `aditya gutpa`).
+      // demo answers as a synced index does, close matches included (docs/guide-search.md's
+      // `aditya gutpa`).
       if demo.demo { _ = try await IndexContext.make(common, demo: demo).syncedForDemo() }
       lookup = try await AddressLookup.best(common.makeRuntime(demo: demo))
     } catch let stop as CommandStop {

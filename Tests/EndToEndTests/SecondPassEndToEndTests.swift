@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Issue 28 items 7 and 14 in tmux, driven as a new user does: the settings file the first-run
-/// setup screen writes is 0600 (README, man page), and a paste cut to fit the search field says so.
+/// setup screen writes is 0600 (docs/guide.md#files, man page), and a paste cut to fit the search field says so.
 @Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is not installed")) struct SecondPassEndToEndTests {
   @Test func theSetupScreenSavesAPrivateSettingsFile() throws {
     let run = try RosterInTmux()

@@ -91,7 +91,7 @@ import Testing
     #expect(search.stderr.components(separatedBy: checklistLine).count == 2, "\(search.stderr)")
 
     let tasks = try await roster.run(["tasks"])
-    #expect(tasks.status == 2, "the README promises exit 2 for no taskAPI: \(tasks.stderr)")
+    #expect(tasks.status == 2, "docs/guide-search.md promises exit 2 for no taskAPI: \(tasks.stderr)")
     #expect(tasks.stderr.contains("taskAPI") && !tasks.stderr.contains(checklistLine), "\(tasks.stderr)")
   }
 

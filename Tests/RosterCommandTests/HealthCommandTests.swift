@@ -5,7 +5,7 @@ import Testing
 
 /// `roster show PERSON --health [--json]` through the built binary against the sandbox (issue 33):
 /// the JSON carries the text's facts per part, a refusal names what it needs while the rest
-/// shows, and the exit codes the help and README give (5 when not one part is allowed).
+/// shows, and the exit codes the help and docs/ops.md give (5 when not one part is allowed).
 @Suite(.serialized) struct HealthCommandTests {
   static let ops = SigninsCommandTests.opsScopes + " LicenseAssignment.Read.All"
   static let directory = SigninsCommandTests.directory

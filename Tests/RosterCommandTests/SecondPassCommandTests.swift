@@ -67,7 +67,7 @@ import Testing
     #expect(CommandLineCommandTests.contents(of: home.url) == ["tmp"], "nothing written")
   }
 
-  /// The README's `aditya gutpa` works in the demo CLI as written, and no demo answer advises a
+  /// docs/guide-search.md's `aditya gutpa` works in the demo CLI as written, and no demo answer advises a
   /// `roster index sync` that cannot help (every demo run is a new tenant).
   @Test func demoCloseMatchesWorkAsTheReadmeSaysWithoutAdvisingASync() async throws {
     let home = TemporaryDirectory(prefix: "roster-demo-close")
@@ -83,7 +83,8 @@ import Testing
     let people = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
     #expect(people.contains { $0["closeMatch"] as? Bool == true && $0["displayName"] as? String == "Aditya Gupta" })
 
-    // mutt's example (README, "Address book"): the demo's query answers from its own index too.
+    // mutt's example (docs/guide-search.md#address-book-for-mutt-neomutt-and-aerc): the demo's query
+    // answers from its own index too.
     let query = try await roster.run(["query", "--demo", "aditya gutpa"])
     #expect(query.status == 0, "\(query.stderr)")
     #expect(query.stdout.hasPrefix("roster: no exact match for 'aditya gutpa';"), "\(query.stdout)")
@@ -96,7 +97,7 @@ import Testing
     #expect(CommandLineCommandTests.contents(of: home.url) == ["tmp"], "the throw-away index is gone")
   }
 
-  /// README: words under three letters get no close matches; one CJK character is one letter
+  /// docs/guide-search.md#close-matches: words under three letters get no close matches; one CJK character is one letter
   /// (three UTF-8 bytes), so 杨 finds the Yangs and no 李 as a "close match".
   @Test func oneCJKCharacterGetsNoCloseMatches() async throws {
     let home = TemporaryDirectory(prefix: "roster-demo-cjk")

@@ -5,7 +5,8 @@ import TestSupport
 
 /// What the search engine's rules say the state becomes, step by step, for the exhaustive
 /// `TestStore` assertions (`await store.send(action) { $0.listShows(...) }`). Each is the rule in
-/// README and docs/decisions words, written out field by field, not a call into the reducer.
+/// the words of docs/guide-search.md and docs/decisions/search.md#search--as-you-type, written out
+/// field by field, not a call into the reducer.
 extension AppState {
   /// A query with no cached answer and nothing shown that it refines: pending, the list cleared.
   mutating func typedNewQuery(_ text: String) {
@@ -99,8 +100,7 @@ extension AppState {
       return paneShows(selected)
     }
     detail.requestID += 1
-    detail.retry = nil
-    detail.status = .following
+    detail.pane = .following
   }
 
   /// A lone move of the selection to row `index`: the pane shows that person at once.
@@ -116,8 +116,7 @@ extension AppState {
     selectPerson(at: index)
     list.selectionMoved = true
     detail.requestID += 1
-    detail.retry = nil
-    detail.status = .following
+    detail.pane = .following
   }
 
   /// The browser flow asked for instead of the one starting.
@@ -129,25 +128,25 @@ extension AppState {
   /// The pane pointed at `person`: from the cache, else loading; empty (and closed) for nobody.
   mutating func paneShows(_ person: Person?) {
     detail.requestID += 1
-    detail.retry = nil
     guard let person else {
-      detail.status = .empty
+      detail.pane = .empty
       singlePaneDetailOpen = false
       if focus == .detail { focus = .list }
       return
     }
+    let memberOf = detail.memberOfCache.value(for: person.id, now: now)
     if let cached = detail.cache.value(for: person.id, now: now) {
-      detail.status = .loaded(cached)
+      detail.pane = .person(PersonPane(.loaded(cached), memberOf: memberOf))
     } else {
-      detail.status = .loading(person)
+      detail.pane = .person(PersonPane(.loading(person), memberOf: memberOf))
     }
   }
 
   /// The pane's load answered.
   mutating func detailLoaded(_ loaded: PersonDetail) {
-    detail.retry = nil
+    detail.pane.personPane?.retry = nil
     detail.cache.insert(loaded, for: loaded.person.id, now: now)
-    detail.status = .loaded(loaded)
+    detail.showPerson(.loaded(loaded))
   }
 
   /// The session ended on the main screen: back to the login screen (a new sign-in starting),

@@ -4,8 +4,10 @@ import TestSupport
 
 /// What groups and rooms do while a test is about people, with every kind switched on as the app
 /// switches them on (issue 29) and the `TestStore`'s default clients answering as a tenant with
-/// no groups and no rooms. Written out from the rules in docs/decisions ("One list, every kind",
-/// "Rooms are answered whole"), field by field, not by calling the reducers.
+/// no groups and no rooms. Written out from the rules in
+/// docs/decisions/architecture.md#architecture--one-list-every-kind and "Rooms are answered whole" in
+/// docs/decisions/architecture.md#architecture--rooms-the-third-kind, field by field, not by calling the
+/// reducers.
 ///
 /// The signed-in fixture may not search all groups (no `GroupMember.Read.All`), so a query lists
 /// the signed-in person's own groups ("my groups"), read once a session; rooms are read whole

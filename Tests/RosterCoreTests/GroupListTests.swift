@@ -117,7 +117,7 @@ import Testing
     store.send(.search(.queryChanged("plat")))
     #expect(frames == [[.group(Self.platform), .person(Self.ann)]], "one frame, already both answers")
     #expect(store.state.selectedGroup == Self.platform, "the top row, the team, is selected")
-    #expect(store.state.detail.group?.group == Self.platform)
+    #expect(store.state.detail.pane.groupPane?.group == Self.platform)
     #expect(store.state.groups.fromIndex)
     #expect(!recorder.effects.contains { if case .searchGroups = $0 { true } else { false } })
     #expect(!recorder.effects.contains { if case .debounce(.groupSearchDebounce, _, _) = $0 { true } else { false } })
@@ -234,7 +234,7 @@ import Testing
 
     await store.advance(by: Tuning.detailDebounce)
     #expect(tenant.take().sorted() == ["group:g-platform", "members:g-platform:direct"])
-    #expect(store.state.detail.group?.memberRows == [.person(Self.ann), .group(Self.sre)])
+    #expect(store.state.detail.pane.groupPane?.memberRows == [.person(Self.ann), .group(Self.sre)])
     #expect(store.directory.takeCalls().isEmpty, "no person is loaded for a group row")
 
     await store.send(.app(.focusSwitched))
@@ -246,10 +246,10 @@ import Testing
     await store.send(.groupPane(.transitiveToggled))
     #expect(tenant.take() == ["members:g-sre:all"])
     await store.send(.groupPane(.memberMoved(by: 1)))
-    #expect(store.state.detail.group?.selectedMember == .person(Self.ivan))
+    #expect(store.state.detail.pane.groupPane?.selectedMember == .person(Self.ivan))
     await store.advance(by: Tuning.detailDebounce)
     #expect(tenant.take() == ["path:u-ivan:g-sre"], "one path asked, for the member the selection rested on")
-    guard case .loaded(let path) = store.state.detail.group?.path else {
+    guard case .loaded(let path) = store.state.detail.pane.groupPane?.path else {
       Issue.record("no path shown")
       return
     }
@@ -257,7 +257,7 @@ import Testing
 
     await store.send(.groupPane(.memberOpened))
     #expect(store.state.detail.status == .loading(Self.ivan))
-    #expect(store.state.detail.group == nil)
+    #expect(store.state.detail.pane.groupPane == nil)
     let detail = store.directory.takeCalls()
     #expect(detail.map(\.request) == [.detail(Self.ivan.id)])
     detail.forEach { $0.respond(PersonDetail(person: Self.ivan)) }
@@ -272,12 +272,12 @@ import Testing
     #expect(store.state.detail.breadcrumb.map(\.id) == ["g-platform", "g-sre", "u-ivan"])
 
     await store.send(.detail(.wentBack))
-    #expect(store.state.detail.group?.group.id == "g-sre")
-    #expect(store.state.detail.group?.transitive == true, "back where it was: all members")
-    #expect(store.state.detail.group?.selectedMember == .person(Self.ivan), "on the member just left")
+    #expect(store.state.detail.pane.groupPane?.group.id == "g-sre")
+    #expect(store.state.detail.pane.groupPane?.transitive == true, "back where it was: all members")
+    #expect(store.state.detail.pane.groupPane?.selectedMember == .person(Self.ivan), "on the member just left")
     #expect(tenant.take().isEmpty, "walking back needs no request")
     await store.send(.detail(.wentBack))
-    #expect(store.state.detail.group?.group.id == "g-platform")
+    #expect(store.state.detail.pane.groupPane?.group.id == "g-platform")
     #expect(store.state.detail.trail.isEmpty)
     await store.advance(by: Tuning.detailDebounce)
     tenant.take()
@@ -297,8 +297,8 @@ import Testing
     await store.send(.search(.queryChanged("escal")))
     #expect(tenant.take().isEmpty, "my groups are kept: no second request")
     #expect(store.state.shownGroups == [Self.escalation])
-    #expect(store.state.detail.group?.status == .needsPermission(.readGroups))
-    #expect(store.state.detail.group?.members == .needsPermission(.readGroups))
+    #expect(store.state.detail.pane.groupPane?.status == .needsPermission(.readGroups))
+    #expect(store.state.detail.pane.groupPane?.members == .needsPermission(.readGroups))
     await store.advance(by: store.searchDebounce + Tuning.detailDebounce)
     store.directory.takeCalls().forEach { $0.respond(PeoplePage(people: [])) }
     await store.settle()
@@ -362,12 +362,13 @@ import Testing
     await store.advance(by: Tuning.detailDebounce)
     #expect(indexed.take().sorted() == ["group:g-platform", "members:g-platform:direct"])
     #expect(live.take().isEmpty, "Graph is not asked while it cannot be reached")
-    #expect(store.state.detail.group?.fromIndex == true)
+    #expect(store.state.detail.pane.groupPane?.fromIndex == true)
     await store.send(.list(.selectionMoved(by: 1)))
     await store.advance(by: Tuning.selectionRest + Tuning.detailDebounce)
     await store.send(.memberOf(.toggled))
     #expect(indexed.take() == ["memberOf:u-ivan:direct"])
-    #expect(store.state.detail.memberOf?.status == .loaded([Self.escalation], fromIndex: true, more: false))
+    #expect(
+      store.state.detail.pane.personPane?.memberOf?.status == .loaded([Self.escalation], fromIndex: true, more: false))
     await store.finish()
   }
 }

@@ -23,10 +23,10 @@ struct OrgChartWalkTests {
     #expect(first.map(\.request) == [.detail(Self.ceo.id)])
     first[0].respond(PersonDetail(person: Self.ceo, directReports: [Self.other, Self.head]))
     await store.settle()
-    #expect(store.state.detail.orgRowIndex == 0, "the selection starts on the first report")
+    #expect(store.state.detail.pane.personPane?.orgRowIndex == 0, "the selection starts on the first report")
 
-    await store.send(.detail(.orgRowMoved(by: 1))) { $0.detail.orgRowIndex = 1 }
-    await store.send(.detail(.orgRowMoved(by: 5))) { $0.detail.orgRowIndex = 1 }
+    await store.send(.detail(.orgRowMoved(by: 1))) { $0.detail.pane.personPane?.orgRowIndex = 1 }
+    await store.send(.detail(.orgRowMoved(by: 5))) { $0.detail.pane.personPane?.orgRowIndex = 1 }
     await store.send(.detail(.orgRowOpened))
     #expect(store.state.detail.status == .loading(Self.head))
     #expect(store.state.detail.trail.map(\.person) == [Self.ceo, Self.head])
@@ -34,7 +34,8 @@ struct OrgChartWalkTests {
     #expect(opened.map(\.request) == [.detail(Self.head.id)], "loaded at once: the person asked for it")
     opened[0].respond(PersonDetail(person: Self.head, managerChain: [Self.ceo], directReports: [Self.lead]))
     await store.settle()
-    #expect(store.state.detail.orgRowIndex == 1, "rows: the manager, then the report, which is selected")
+    #expect(
+      store.state.detail.pane.personPane?.orgRowIndex == 1, "rows: the manager, then the report, which is selected")
     #expect(store.state.selectedListPerson == Self.ceo, "the list's selection stays")
 
     await store.send(.detail(.orgRowOpened))

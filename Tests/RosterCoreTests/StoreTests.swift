@@ -77,7 +77,7 @@ struct StoreTests {
       $0.detail.selectionMoving = true
       $0.detail.requestID += 1
       _ = $0.detail.cache.value(for: alexes[0].id, now: $0.now)
-      $0.detail.status = .loaded(Fixtures.detail(alexes[0]))  // from the cache, no request
+      $0.detail.showPerson(.loaded(Fixtures.detail(alexes[0])))  // from the cache, no request
     }
     for index in 1...3 {
       await store.send(.list(.selectionMoved(by: 1))) { $0.selectedInARun(index) }

@@ -100,12 +100,11 @@ extension TestStore {
       $0.detail.selectionMoving = false
       if $0.detail.status == .following {
         $0.detail.requestID += 1
-        $0.detail.retry = nil
         if let person = $0.selectedListPerson {
-          $0.detail.status =
-            $0.detail.cache.value(for: person.id, now: $0.now).map(DetailStatus.loaded) ?? .loading(person)
+          let status = $0.detail.cache.value(for: person.id, now: $0.now).map(PersonStatus.loaded) ?? .loading(person)
+          $0.detail.pane = .person(PersonPane(status))
         } else {
-          $0.detail.status = .empty
+          $0.detail.pane = .empty
         }
       }
     }

@@ -15,7 +15,7 @@ import Testing
 
   static func paneState(scopes: [String]) -> AppState {
     var state = ScreenFixtures.results(rows: 40, cols: 120, selected: 0)
-    state.detail.status = .loaded(PersonDetail(person: alice))
+    state.detail.showPerson(.loaded(PersonDetail(person: alice)))
     state.focus = .detail
     state.account?.grantedScopes = scopes
     return state

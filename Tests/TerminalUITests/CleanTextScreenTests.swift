@@ -41,7 +41,7 @@ import Testing
     state.search.status = .results
     state.search.results = people
     state.selectPerson(at: 0)
-    state.detail.status = .loaded(PersonDetail(person: people[0]))
+    state.detail.showPerson(.loaded(PersonDetail(person: people[0])))
     state.banner = Banner(message: "Copied \(Self.hostile)", kind: .info, expiresAt: state.now.addingTimeInterval(5))
     let text = Self.screenText(state)
     Self.expectNothingATerminalActsOn(text)

@@ -25,7 +25,7 @@ import Testing
     state.search.results = exact + close
     state.search.resultsQuery = CleanText(state.search.normalizedQuery)
     state.selectPerson(at: selected)
-    state.detail.status = .loading(state.search.results[selected])
+    state.detail.showPerson(.loading(state.search.results[selected]))
     return state
   }
 

@@ -43,8 +43,7 @@ enum GroupScreenFixtures {
     state.groups.results = [platform, sales]
     state.groups.resultsQuery = "al"
     state.selectGroup(at: 0)
-    state.detail.status = .empty
-    state.detail.group = GroupPaneState(group: platform)
+    state.detail.pane = .group(GroupPaneState(group: platform))
     return state
   }
 
@@ -68,7 +67,7 @@ enum GroupScreenFixtures {
     if transitive {
       pane.path = .loaded(MembershipPath(member: .person(ivan), groups: [escalation, sre, platform]))
     }
-    state.detail.group = pane
+    state.detail.pane = .group(pane)
     state.focus = .detail
     state.singlePaneDetailOpen = cols < 60
     return state

@@ -64,7 +64,7 @@ import Testing
       var pane = GroupPaneState(group: GroupScreenFixtures.platform)
       pane.status = .needsPermission(.readGroups)
       pane.members = .needsPermission(.readGroups)
-      state.detail.group = pane
+      state.detail.pane = .group(pane)
       return state
     }
   }
@@ -76,7 +76,7 @@ import Testing
       pane.status = .loaded(
         GroupDetail(group: GroupScreenFixtures.board, owners: [], membersProblem: .readHiddenMembership))
       pane.members = .needsPermission(.readHiddenMembership)
-      state.detail.group = pane
+      state.detail.pane = .group(pane)
       return state
     }
   }
@@ -92,7 +92,7 @@ import Testing
       pane.status = .loaded(GroupDetail(group: GroupScreenFixtures.sales, fromIndex: true))
       pane.members = .loaded(
         MemberList(MemberPage(members: [.person(GroupScreenFixtures.ivan)], totalCount: 1, fromIndex: true)))
-      state.detail.group = pane
+      state.detail.pane = .group(pane)
       state.focus = .detail
       state.singlePaneDetailOpen = cols < 60
       return state
@@ -104,13 +104,13 @@ import Testing
     snapshot("detail-member-of", prepare: { $0.detail.revealsMemberOf = true }) { rows, cols in
       var state = GroupScreenFixtures.withGroups(ScreenFixtures.results(rows: rows, cols: cols, selected: 0))
       let people = ScreenFixtures.people
-      state.detail.status = .loaded(PersonDetail(person: people[0], manager: people[3]))
-      state.detail.memberOf = MemberOfState(
+      state.detail.showPerson(.loaded(PersonDetail(person: people[0], manager: people[3])))
+      state.detail.pane.personPane?.memberOf = MemberOfState(
         personID: people[0].id, transitive: true,
         status: .loaded(
           [GroupScreenFixtures.escalation, GroupScreenFixtures.sre, GroupScreenFixtures.platform], fromIndex: false,
           more: false))
-      state.detail.orgRowIndex = 2
+      state.detail.pane.personPane?.orgRowIndex = 2
       state.focus = .detail
       state.singlePaneDetailOpen = cols < 60
       return state

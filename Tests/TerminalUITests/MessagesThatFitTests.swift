@@ -85,7 +85,7 @@ import Testing
     state.index.offline = true
     state.index.summary = LocalIndexSummary(
       complete: true, people: people.count, lastSync: state.now.addingTimeInterval(-600))
-    state.detail.status = .loaded(PersonDetail(person: people[1], managerChain: [people[0]], fromIndex: true))
+    state.detail.showPerson(.loaded(PersonDetail(person: people[1], managerChain: [people[0]], fromIndex: true)))
     state.focus = .detail
     let root = RootViewController()
     _ = Self.render(state, root: root)

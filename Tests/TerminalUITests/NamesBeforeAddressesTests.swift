@@ -24,7 +24,7 @@ import Testing
     state.search.results = greeks
     state.search.answer = CachedResults(people: greeks, next: nil, totalCount: nil)
     state.selectPerson(at: 0)
-    state.detail.status = .loading(greeks[0])
+    state.detail.showPerson(.loading(greeks[0]))
     var buffer = ScreenBuffer(rows: rows, cols: cols)
     RootViewController().render(state, into: &buffer)
     return (0..<buffer.rows).map { buffer.text(ofRow: $0) }

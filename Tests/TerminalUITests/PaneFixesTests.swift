@@ -16,7 +16,7 @@ import Testing
   @Test(arguments: [(40, 12), (60, 20)])
   func labelsAreNeverCut(cols: Int, rows: Int) {
     var state = ScreenFixtures.results(rows: rows, cols: cols, selected: 0)
-    state.detail.status = .loaded(PersonDetail(person: ScreenFixtures.people[0]))
+    state.detail.showPerson(.loaded(PersonDetail(person: ScreenFixtures.people[0])))
     state.focus = .detail
     state.singlePaneDetailOpen = cols < 60
     let lines = Self.render(state, root: RootViewController())
@@ -54,7 +54,7 @@ import Testing
     state.search.answer = CachedResults(people: [person], next: nil, totalCount: nil)
     state.selectPerson(at: 0)
     state.photo.mode = .halfBlocks256
-    state.detail.status = .loaded(PersonDetail(person: person))
+    state.detail.showPerson(.loaded(PersonDetail(person: person)))
     let root = RootViewController()
     var lines = Self.render(state, root: root)
     #expect(lines.contains { $0.contains("Mail            alexandros.athanasiou@") && !$0.contains("contoso.com") })
@@ -71,7 +71,7 @@ import Testing
     let people = ScreenFixtures.people
     var state = ScreenFixtures.results(rows: 40, cols: 120, selected: 1)
     state.photo.mode = .halfBlocks256
-    state.detail.status = .loaded(PersonDetail(person: people[1], managerChain: [people[0]]))
+    state.detail.showPerson(.loaded(PersonDetail(person: people[1], managerChain: [people[0]])))
     state.focus = .detail
     let lines = Self.render(state, root: RootViewController())
     #expect(!lines.contains { $0.contains("Alice Smith") && $0.contains("…") && $0.contains("│") && $0.contains("·") })
@@ -83,11 +83,11 @@ import Testing
   @Test(arguments: [(60, 20), (40, 12), (80, 24)])
   func groupPaneNeverOpensMidField(cols: Int, rows: Int) {
     var state = GroupScreenFixtures.groupPane(rows: rows, cols: cols)
-    if var pane = state.detail.group {
+    if var pane = state.detail.pane.groupPane {
       var group = pane.group
       group.description = "Builds and runs the internal platform that every product team ships on, and keeps it up."
       pane.group = group
-      state.detail.group = pane
+      state.detail.pane = .group(pane)
     }
     let root = RootViewController()
     let lines = Self.render(state, root: root)
@@ -103,14 +103,14 @@ import Testing
   @Test func yNamesWhatItCopied() throws {
     let noMail = Person(id: "s", displayName: "Salim Ali", mail: nil, userPrincipalName: "salim.ali@contoso.com")
     var state = ScreenFixtures.results(rows: 24, cols: 80, selected: 0)
-    state.detail.status = .loaded(PersonDetail(person: noMail))
+    state.detail.showPerson(.loaded(PersonDetail(person: noMail)))
     state.focus = .detail
     let root = RootViewController()
     #expect(
       root.actions(for: .character("y"), in: state) == [
         .detail(.copyRequested(label: "user name", text: "salim.ali@contoso.com"))
       ])
-    state.detail.status = .loaded(PersonDetail(person: ScreenFixtures.people[0]))
+    state.detail.showPerson(.loaded(PersonDetail(person: ScreenFixtures.people[0])))
     #expect(
       root.actions(for: .character("y"), in: state) == [
         .detail(.copyRequested(label: "mail", text: "alice.smith@contoso.com"))
@@ -124,11 +124,11 @@ import Testing
   @Test func memberOfTransitiveToggleKeepsTheSelectionInView() {
     var state = GroupScreenFixtures.withGroups(ScreenFixtures.results(rows: 24, cols: 80, selected: 0))
     let people = ScreenFixtures.people
-    state.detail.status = .loaded(PersonDetail(person: people[0], manager: people[3]))
-    state.detail.memberOf = MemberOfState(
+    state.detail.showPerson(.loaded(PersonDetail(person: people[0], manager: people[3])))
+    state.detail.pane.personPane?.memberOf = MemberOfState(
       personID: people[0].id, transitive: false,
       status: .loaded([GroupScreenFixtures.sre, GroupScreenFixtures.platform], fromIndex: false, more: false))
-    state.detail.orgRowIndex = 2  // Platform Team, below the fold at 80×24
+    state.detail.pane.personPane?.orgRowIndex = 2  // Platform Team, below the fold at 80×24
     state.focus = .detail
     let root = RootViewController()
     #expect(!Self.render(state, root: root).contains { $0.contains("> ⊞ Platform Team") })

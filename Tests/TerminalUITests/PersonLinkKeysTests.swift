@@ -13,7 +13,7 @@ import Testing
 @Suite struct PersonLinkKeysTests {
   static func paneState(_ person: Person, cols: Int = 100, rows: Int = 30) -> AppState {
     var state = ScreenFixtures.results(rows: rows, cols: cols, selected: 0)
-    state.detail.status = .loaded(PersonDetail(person: person))
+    state.detail.showPerson(.loaded(PersonDetail(person: person)))
     state.focus = .detail
     return state
   }

@@ -18,7 +18,7 @@ import Testing
 
   static func paneState(rows: Int, cols: Int) -> AppState {
     var state = ScreenFixtures.results(rows: rows, cols: cols, selected: 0)
-    state.detail.status = .loaded(PersonDetail(person: alice, fromIndex: true))
+    state.detail.showPerson(.loaded(PersonDetail(person: alice, fromIndex: true)))
     state.focus = .detail
     state.account?.grantedScopes += ["Calendars.ReadBasic"]
     state.reach.stored[alice.id] = StoredWorkingHours(hours: singapore, readAt: state.now - 3 * 86_400)

@@ -19,7 +19,7 @@ import Testing
     state.account?.grantedScopes += scopes
     state.now = ten
     state.list.selected = ListRowID(.room, fjord.id)
-    state.detail.status = .room(fjord)
+    state.detail.pane = .room(fjord)
     return state
   }
 

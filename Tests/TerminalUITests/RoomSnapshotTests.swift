@@ -33,8 +33,7 @@ import Testing
     state.rooms.results = [alcove, fjord]
     state.rooms.resultsQuery = "al"
     state.list.selected = ListRowID(.room, alcove.id)
-    state.detail.group = nil
-    state.detail.status = .room(alcove)
+    state.detail.pane = .room(alcove)
     return state
   }
 
@@ -47,7 +46,7 @@ import Testing
       var state = Self.mixed(rows: rows, cols: cols)
       state.list.kind = .rooms
       state.list.selected = ListRowID(.room, Self.fjord.id)
-      state.detail.status = .room(Self.fjord)
+      state.detail.pane = .room(Self.fjord)
       state.focus = .detail
       state.singlePaneDetailOpen = true
       return state
@@ -63,7 +62,7 @@ import Testing
         complete: true, people: 8, lastSync: ScreenFixtures.epoch.addingTimeInterval(-600), rooms: 2)
       state.rooms.catalog = .loaded(RoomCatalog(rooms: [Self.fjord, Self.alcove], fromIndex: true))
       state.list.selected = ListRowID(.room, Self.fjord.id)
-      state.detail.status = .room(Self.fjord)
+      state.detail.pane = .room(Self.fjord)
       return state
     }
   }
@@ -76,7 +75,7 @@ import Testing
       state.rooms.results = []
       state.rooms.resultsQuery = nil
       state.list.selected = nil
-      state.detail.status = .empty
+      state.detail.pane = .empty
       return state
     }
   }

@@ -81,7 +81,7 @@ enum ScreenFixtures {
       people: people, next: count == nil ? nil : PageCursor(nextLink: "next"), totalCount: count == nil ? nil : 1203)
     state.selectPerson(at: selected)
     let person = people[selected]
-    state.detail.status = .loading(person)
+    state.detail.showPerson(.loading(person))
     return state
   }
 }

@@ -25,7 +25,7 @@ import Testing
     state.search.results = lookalikes
     state.search.answer = CachedResults(people: lookalikes, next: nil, totalCount: nil)
     state.selectPerson(at: 0)
-    state.detail.status = .loading(lookalikes[0])
+    state.detail.showPerson(.loading(lookalikes[0]))
     return state
   }
 
@@ -123,14 +123,14 @@ import Testing
     var state = ScreenFixtures.results(rows: 40, cols: 120)
     state.search.results = [guest]
     state.selectPerson(at: 0)
-    state.detail.status = .loaded(PersonDetail(person: guest))
+    state.detail.showPerson(.loaded(PersonDetail(person: guest)))
     let lines = Self.render(state).joined(separator: "\n")
     #expect(lines.contains("Guest from fabrikam.com"), "\(lines)")
     #expect(!lines.contains("top of the organisation") && !lines.contains("none set"), "\(lines)")
     // Issue 40: a member without a manager has none set; nobody is called the top of the
     // organisation on a guess.
     let member = Person(id: "m", displayName: "Megan Bowen", userPrincipalName: "megan@contoso.com")
-    state.detail.status = .loaded(PersonDetail(person: member))
+    state.detail.showPerson(.loaded(PersonDetail(person: member)))
     let memberLines = Self.render(state).joined(separator: "\n")
     #expect(memberLines.contains("Manager         none set"), "\(memberLines)")
     #expect(!memberLines.contains("top of the organisation"))
@@ -158,8 +158,9 @@ import Testing
     let person = ScreenFixtures.people[1]
     state.focus = .detail
     state.singlePaneDetailOpen = state.layout.showsOnePaneAtATime
-    state.detail.status = .loaded(PersonDetail(person: person, managerChain: chain, directReports: reports))
-    state.detail.orgRowIndex = state.detail.orgRows.count - 1
+    state.detail.showPerson(.loaded(PersonDetail(person: person, managerChain: chain, directReports: reports)))
+    let lastRow = state.detail.orgRows.count - 1
+    state.detail.pane.personPane?.orgRowIndex = lastRow
     let root = RootViewController()
     var buffer = ScreenBuffer(rows: rows, cols: cols)
     root.render(state, into: &buffer)
@@ -179,7 +180,7 @@ import Testing
     let report = Person(id: "r", displayName: "Rahul Gupta", jobTitle: CleanText(title))
     var state = ScreenFixtures.results(rows: 40, cols: 120)
     state.photo.mode = .halfBlocks256
-    state.detail.status = .loaded(PersonDetail(person: ScreenFixtures.people[1], directReports: [report]))
+    state.detail.showPerson(.loaded(PersonDetail(person: ScreenFixtures.people[1], directReports: [report])))
     let lines = Self.render(state)
     #expect(lines.contains { $0.contains("• Rahul Gupta · " + title) }, "\(lines)")
   }

@@ -15,9 +15,9 @@ import Testing
     id: ScreenFixtures.people[0].id, displayName: "Alice Smith", mail: "alice.smith@contoso.com",
     userPrincipalName: "alice@contoso.com", jobTitle: "Product Manager", department: "Product")
 
-  static func screen(_ status: DetailStatus) -> [Substring] {
+  static func screen(_ status: PersonStatus) -> [Substring] {
     var state = ScreenFixtures.results(rows: 40, cols: 120, selected: 0)
-    state.detail.status = status
+    state.detail.showPerson(status)
     return ScreenFixtures.screen(state).split(separator: "\n")
   }
 
@@ -45,7 +45,7 @@ import Testing
   /// Item 1 in the pane: an Account state Graph did not return reads "unknown", with what it needs.
   @Test func anAccountStateGraphDidNotReturnIsUnknownInThePane() {
     var state = ScreenFixtures.results(rows: 40, cols: 120, selected: 0)
-    state.detail.status = .loaded(PersonDetail(person: Self.row))
+    state.detail.showPerson(.loaded(PersonDetail(person: Self.row)))
     state.account?.grantedScopes = ["User.Read.All"]
     state.health.shownFor = Self.row.id
     state.health.byPerson[Self.row.id] = HealthReport(health: AccountHealth(state: .loaded(AccountState())))

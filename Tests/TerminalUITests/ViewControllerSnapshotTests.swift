@@ -53,7 +53,7 @@ import Testing
   @Test func detailFollowingAMovingSelection() {
     snapshot("detail-following") { rows, cols in
       var state = ScreenFixtures.results(rows: rows, cols: cols, selected: 4, count: 50)
-      state.detail.status = .following
+      state.detail.pane = .following
       return state
     }
   }
@@ -102,8 +102,9 @@ import Testing
     snapshot("detail-loaded-focused") { rows, cols in
       var state = ScreenFixtures.results(rows: rows, cols: cols, selected: 0)
       let people = ScreenFixtures.people
-      state.detail.status = .loaded(
-        PersonDetail(person: people[0], manager: people[3], directReports: [people[1], people[4], people[5]]))
+      state.detail.showPerson(
+        .loaded(
+          PersonDetail(person: people[0], manager: people[3], directReports: [people[1], people[4], people[5]])))
       state.focus = .detail
       state.singlePaneDetailOpen = cols < 60
       return state
@@ -118,10 +119,11 @@ import Testing
       state.account?.grantedScopes.append("Presence.Read.All")
       let people = ScreenFixtures.people
       state.detail.trail = [people[3], people[0], people[1]].map(PaneSubject.person)
-      state.detail.status = .loaded(
-        PersonDetail(
-          person: people[1], managerChain: [people[0], people[3]], directReports: [people[4], people[5]]))
-      state.detail.orgRowIndex = 3
+      state.detail.showPerson(
+        .loaded(
+          PersonDetail(
+            person: people[1], managerChain: [people[0], people[3]], directReports: [people[4], people[5]])))
+      state.detail.pane.personPane?.orgRowIndex = 3
       state.presence.byID = [
         people[0].id: Presence(availability: .busy, activity: "InAMeeting"),
         people[1].id: Presence(availability: .available, activity: "Available"),
@@ -141,7 +143,7 @@ import Testing
       var state = ScreenFixtures.results(rows: rows, cols: cols, selected: 0)
       state.account?.grantedScopes.append("Presence.Read.All")
       let people = ScreenFixtures.people
-      state.detail.status = .loaded(PersonDetail(person: people[0]))
+      state.detail.showPerson(.loaded(PersonDetail(person: people[0])))
       state.presence.byID = [
         people[0].id: Presence(
           availability: .away, activity: "Away",
@@ -164,7 +166,7 @@ import Testing
       var state = ScreenFixtures.results(rows: rows, cols: cols, selected: 0)
       state.account?.grantedScopes.append("Calendars.ReadBasic")
       let person = ScreenFixtures.people[0]
-      state.detail.status = .loaded(PersonDetail(person: person))
+      state.detail.showPerson(.loaded(PersonDetail(person: person)))
       let now = state.now
       state.reach.byPerson[person.id] = ReachEntry(
         schedule: PersonSchedule(
@@ -190,8 +192,9 @@ import Testing
       state.index.offline = true
       state.index.summary = LocalIndexSummary(
         complete: true, people: people.count, lastSync: state.now.addingTimeInterval(-600))
-      state.detail.status = .loaded(
-        PersonDetail(person: people[1], managerChain: [people[0]], directReports: [people[4]], fromIndex: true))
+      state.detail.showPerson(
+        .loaded(
+          PersonDetail(person: people[1], managerChain: [people[0]], directReports: [people[4]], fromIndex: true)))
       state.focus = .detail
       state.singlePaneDetailOpen = cols < 60
       return state
@@ -205,11 +208,12 @@ import Testing
   @Test func detailOpensAtTheTopAndScrollsToTheReportWhenFocused() {
     let people = ScreenFixtures.people
     var state = ScreenFixtures.results(rows: 24, cols: 80, selected: 1)
-    state.detail.status = .loaded(
-      PersonDetail(
-        person: people[1], managerChain: [people[0], people[3], people[2], people[7]],
-        directReports: [people[4], people[5]]))
-    state.detail.orgRowIndex = 4  // the first report, as the reducer places it
+    state.detail.showPerson(
+      .loaded(
+        PersonDetail(
+          person: people[1], managerChain: [people[0], people[3], people[2], people[7]],
+          directReports: [people[4], people[5]])))
+    state.detail.pane.personPane?.orgRowIndex = 4  // the first report, as the reducer places it
     let root = RootViewController()
     func screen() -> String {
       var buffer = ScreenBuffer(rows: 24, cols: 80)
@@ -234,7 +238,7 @@ import Testing
       var state = ScreenFixtures.results(rows: rows, cols: cols, selected: 1, full: false)
       var person = ScreenFixtures.people[1]
       person.jobTitle = nil
-      state.detail.status = .loaded(PersonDetail(person: person, relationsHidden: true))
+      state.detail.showPerson(.loaded(PersonDetail(person: person, relationsHidden: true)))
       return state
     }
   }
@@ -242,7 +246,7 @@ import Testing
   @Test func detailFailed() {
     snapshot("detail-failed") { rows, cols in
       var state = ScreenFixtures.results(rows: rows, cols: cols, selected: 2)
-      state.detail.status = .failed(ScreenFixtures.people[2], message: "Microsoft Graph is unavailable (503).")
+      state.detail.showPerson(.failed(ScreenFixtures.people[2], message: "Microsoft Graph is unavailable (503)."))
       return state
     }
   }
@@ -390,7 +394,7 @@ import Testing
     let root = RootViewController()
     var buffer = ScreenBuffer(rows: 20, cols: 50)
     var state = ScreenFixtures.results(rows: 20, cols: 50, selected: 0)
-    state.detail.status = .loaded(PersonDetail(person: ScreenFixtures.people[0], manager: ScreenFixtures.people[3]))
+    state.detail.showPerson(.loaded(PersonDetail(person: ScreenFixtures.people[0], manager: ScreenFixtures.people[3])))
     state.singlePaneDetailOpen = true
     state.focus = .detail
     root.render(state, into: &buffer)

@@ -26,7 +26,7 @@ import Testing
     state.yourPeople.people = YourPeople(worksWith: ["n1", "n4"], worksWithReadAt: state.now)
     state.yourPeople.people.open("n4", at: state.now.addingTimeInterval(-3 * 86_400))
     state.selectPerson(at: 0)
-    state.detail.status = .loaded(PersonDetail(person: people[0]))
+    state.detail.showPerson(.loaded(PersonDetail(person: people[0])))
     return state
   }
 

@@ -25,7 +25,8 @@ public enum SettingsWriter {
 
   /// Writes through a 0600 temp file (O_EXCL) renamed over the settings file, so the file is never
   /// readable by others, not even for a moment: it may name a tenant and a profile's task API, and
-  /// the README promises 0600 (`Data.write(options: .atomic)` makes it 0644 under the usual umask).
+  /// docs/guide.md#files promises 0600 (`Data.write(options: .atomic)` makes it 0644 under the usual
+  /// umask).
   static func writePrivately(_ data: Data, to path: String) throws {
     let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: .min ... .max))"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)

@@ -7,7 +7,8 @@ import Transport
 /// 20 groups a request by default, 10 requests a `$batch`, 2 batches in flight a page, each
 /// round's pages of at most 500 member links followed to its end). Fewer look-ups in flight than
 /// the managers' (each answer is up to 500 links, ~45 KB of JSON, decoded from the bytes by
-/// `GroupDeltaDecoding`): a page's members are what its memory is (docs/decisions). Each group then
+/// `GroupDeltaDecoding`): a page's members are what its memory is
+/// (docs/decisions/index-local-index.md#index--first-sync-under-graphs-limits). Each group then
 /// becomes one upsert with its listed properties and every `members@delta` entry its round gave,
 /// as a delta walk's pages give them (there spread over entries of the same id): the same writer
 /// stores it.

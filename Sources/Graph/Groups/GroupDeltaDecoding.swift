@@ -5,7 +5,8 @@ import RosterCore
 /// leniently, as `GroupDecoding` reads a group: entries without an id are dropped, a field of the
 /// wrong type counts as absent. Read straight from the bytes with `JSONCursor`, as `DeltaDecoding`
 /// reads people: a fill's look-ups bring ~100,000 `members@delta` items a page of 999 groups, and
-/// boxing them into `Any` first held most of a groups fill's memory (docs/decisions, issue 30).
+/// boxing them into `Any` first held most of a groups fill's memory
+/// (docs/decisions/index-local-index.md#index--first-sync-under-graphs-limits).
 ///
 /// The body must still be JSON throughout: a page that is not is refused whole.
 enum GroupDeltaDecoding {

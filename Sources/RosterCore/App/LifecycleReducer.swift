@@ -65,7 +65,9 @@ enum LifecycleReducer {
     if case .throttled(let countdown) = state.search.status, Countdown.isDue(countdown.until, now: state.now) {
       effects += PeopleSearch.retryDue(&state)
     }
-    if let retry = state.detail.retry, Countdown.isDue(retry.until, now: state.now) { state.detail.retry = nil }
+    if let retry = state.detail.pane.personPane?.retry, Countdown.isDue(retry.until, now: state.now) {
+      state.detail.pane.personPane?.retry = nil
+    }
     if state.screen == .login, let prompt = state.login.deviceCode, Countdown.isDue(prompt.expiresAt, now: state.now) {
       state.login.phase = .failed(
         SignInFailure(
@@ -82,7 +84,7 @@ enum LifecycleReducer {
     var deadlines: [Date] = []
     if let banner = state.banner { deadlines.append(banner.expiresAt) }
     if case .throttled(let countdown) = state.search.status { deadlines.append(countdown.until) }
-    if let retry = state.detail.retry { deadlines.append(retry.until) }
+    if let retry = state.detail.pane.personPane?.retry { deadlines.append(retry.until) }
     if state.screen == .login, let prompt = state.login.deviceCode { deadlines.append(prompt.expiresAt) }
     let delays = deadlines.map { Countdown.delayToNextSecond(of: $0, now: state.now) }
     guard let delay = delays.min() else { return [] }

@@ -7,12 +7,12 @@ extension DetailReducer {
   static func reduceOrgChart(_ state: inout AppState, _ action: DetailAction) -> [Effect] {
     switch action {
     case .orgRowMoved(let delta):
-      let rows = state.detail.orgRows
-      guard !rows.isEmpty else { return [] }
-      state.detail.orgRowIndex = min(max(0, state.detail.orgRowIndex + delta), rows.count - 1)
+      guard var pane = state.detail.pane.personPane, !pane.orgRows.isEmpty else { return [] }
+      pane.orgRowIndex = min(max(0, pane.orgRowIndex + delta), pane.orgRows.count - 1)
+      state.detail.pane = .person(pane)
       return []
     case .orgRowOpened:
-      guard let row = state.detail.selectedOrgRow else { return [] }
+      guard let row = state.detail.pane.personPane?.selectedOrgRow else { return [] }
       return walk(&state, to: row.subject)
     case .wentBack:
       guard state.detail.trail.count > 1 else { return [] }
@@ -21,9 +21,7 @@ extension DetailReducer {
       if state.detail.trail.count == 1 { state.detail.trail = [] }
       return open(&state, previous, returningTo: leaving.id)
     case .vCardRequested:
-      guard let person = state.detail.status.person else { return [] }
-      let full: Person
-      if case .loaded(let detail) = state.detail.status { full = detail.person } else { full = person }
+      guard let full = state.detail.pane.personPane?.person else { return [] }
       // The photo at 240×240 (Graph's usual upload size) for the card's PHOTO, when there is one.
       let photo = PhotoRequest(tenant: state.account?.tenantId.string ?? "", personID: full.id, side: 240)
       return [.exportVCard(full, photo: photo)]
@@ -72,32 +70,29 @@ extension DetailReducer {
   /// Shows `person` in the pane now (the person asked for them): from the cache, else loading
   /// at once. The list's selection is left alone.
   private static func open(_ state: inout AppState, _ person: Person, returningTo: String?) -> [Effect] {
-    state.detail.group = nil
-    state.detail.memberOf = state.detail.memberOfCache.value(for: person.id, now: state.now)
     state.detail.requestID += 1
-    state.detail.retry = nil
-    state.detail.returningTo = returningTo
+    let memberOf = state.detail.memberOfCache.value(for: person.id, now: state.now)
     let cancels: [Effect] = [.cancel(id: .detailDebounce), .cancel(id: .detail)]
     if let cached = state.detail.cache.value(for: person.id, now: state.now) {
-      state.detail.status = .loaded(cached)
+      state.detail.pane = .person(PersonPane(.loaded(cached), memberOf: memberOf, returningTo: returningTo))
       placeOrgRowSelection(&state)
       return cancels + PresenceReducer.settle(state)
     }
-    state.detail.status = .loading(person)
-    state.detail.orgRowIndex = 0
+    state.detail.pane = .person(PersonPane(.loading(person), memberOf: memberOf, returningTo: returningTo))
     return [.cancel(id: .detailDebounce), fetch(state, person)]
   }
 
   /// Puts the row selection where a person arriving in the pane expects it: on the person just
   /// left when going back, else on the first direct report (or the immediate manager).
   static func placeOrgRowSelection(_ state: inout AppState) {
-    guard case .loaded(let detail) = state.detail.status else { return }
-    let rows = state.detail.orgRows
-    if let returning = state.detail.returningTo, let index = rows.firstIndex(where: { $0.subject.id == returning }) {
-      state.detail.orgRowIndex = index
+    guard var pane = state.detail.pane.personPane, case .loaded(let detail) = pane.status else { return }
+    let rows = pane.orgRows
+    if let returning = pane.returningTo, let index = rows.firstIndex(where: { $0.subject.id == returning }) {
+      pane.orgRowIndex = index
     } else {
-      state.detail.orgRowIndex = detail.defaultOrgRowIndex ?? 0
+      pane.orgRowIndex = detail.defaultOrgRowIndex ?? 0
     }
-    state.detail.returningTo = nil
+    pane.returningTo = nil
+    state.detail.pane = .person(pane)
   }
 }

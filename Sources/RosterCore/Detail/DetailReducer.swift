@@ -9,50 +9,51 @@ enum DetailReducer {
     switch action {
     case .selectionRested:
       state.detail.selectionMoving = false
-      guard state.detail.status == .following, state.list.selected?.kind == .person else { return [] }
+      guard state.detail.pane == .following, state.list.selected?.kind == .person else { return [] }
       return load(&state, state.selectedListPerson, pause: nil)
     case .debounceElapsed(let id):
-      guard id == state.detail.requestID, case .loading(let person) = state.detail.status else { return [] }
+      guard id == state.detail.requestID, case .loading(let person)? = state.detail.pane.personPane?.status else {
+        return []
+      }
       return [.cancel(id: .detail), fetch(state, person)]
     case .loaded(let id, let result):
-      guard id == state.detail.requestID, let person = state.detail.status.person else { return [] }
-      state.detail.retry = nil
+      guard id == state.detail.requestID, let person = state.detail.pane.personPane?.person else { return [] }
+      state.detail.pane.personPane?.retry = nil
       switch result {
       case .success(let detail):
         state.detail.cache.insert(detail, for: person.id, now: state.now)
-        state.detail.status = .loaded(detail)
+        state.detail.pane.personPane?.status = .loaded(detail)
         placeOrgRowSelection(&state)
         return []
       case .failure(.cancelled):
         return []
       case .failure(.signInRequired(let failure)):
-        state.detail.status = .loading(person)
+        state.detail.pane.personPane?.status = .loading(person)
         return LoginReducer.sessionEnded(&state, failure)
       case .failure(.notFound) where state.index.attached:
         // Gone from the tenant: out of the index and the list now, not at the next sync.
-        state.detail.status = .failed(person, message: DirectoryError.notFound.plainMessage)
+        state.detail.pane.personPane?.status = .failed(person, message: DirectoryError.notFound.plainMessage)
         let remaining = state.search.results.filter { $0.id != person.id }
         state.search.answer?.people.removeAll { $0.id == person.id }
         return [.removeFromIndex(personID: person.id)]
           + PeopleSearch.replaceResults(&state, with: remaining, answeredFor: state.search.resultsQuery?.string)
       case .failure(let error):
-        state.detail.status = .failed(person, message: error.plainMessage)
+        state.detail.pane.personPane?.status = .failed(person, message: error.plainMessage)
         // Offline, the index may know the person: the reason stays until it answers, and stays
         // when it does not.
         guard case .offline = error, state.index.attached else { return [] }
         return [.loadDetailFromIndex(personID: person.id, requestID: id)]
       }
     case .loadedFromIndex(let id, let detail):
-      guard id == state.detail.requestID, let detail, state.detail.status.person?.id == detail.person.id else {
-        return []
-      }
+      guard id == state.detail.requestID, let detail, state.detail.pane.personPane?.person.id == detail.person.id
+      else { return [] }
       // Not cached: the next look at this person asks Graph again.
-      state.detail.status = .loaded(detail)
+      state.detail.pane.personPane?.status = .loaded(detail)
       placeOrgRowSelection(&state)
       return []
     case .retryScheduled(let id, let notice):
       guard id == state.detail.requestID else { return [] }
-      state.detail.retry = RetryCountdown(
+      state.detail.pane.personPane?.retry = RetryCountdown(
         reason: notice.reason, until: state.now.addingTimeInterval(notice.wait.timeInterval),
         attempt: notice.attempt)
       return LifecycleReducer.ticking(state)
@@ -75,11 +76,15 @@ enum DetailReducer {
   static func selectionChanged(_ state: inout AppState) -> [Effect] {
     // Called for a person row or none (`PaneReducer` routes groups and rooms elsewhere).
     let selected = state.selectedListPerson
-    let root = state.detail.trail.first?.person ?? state.detail.status.person
+    let root = state.detail.trail.first?.person ?? state.detail.pane.personPane?.person
     // Nobody selected and nobody shown can still leave a group or a room in the pane (Esc
     // emptied a list whose group row was selected, issue 28 item 10): that too empties the pane.
-    let otherLeft = selected == nil && (state.detail.group != nil || state.detail.status.room != nil)
-    guard selected?.id != root?.id || state.detail.status == .following || otherLeft else { return [] }
+    let otherLeft: Bool
+    switch state.detail.pane {
+    case .group, .room: otherLeft = selected == nil
+    case .empty, .following, .person: otherLeft = false
+    }
+    guard selected?.id != root?.id || state.detail.pane == .following || otherLeft else { return [] }
     guard let selected else { return load(&state, nil) }
     let rest: Effect = .debounce(id: .selectionRest, after: Tuning.selectionRest, then: .detail(.selectionRested))
     guard state.detail.selectionMoving else {
@@ -87,10 +92,7 @@ enum DetailReducer {
       return load(&state, selected) + [rest]
     }
     state.detail.requestID += 1
-    state.detail.retry = nil
-    state.detail.status = .following
-    state.detail.group = nil
-    state.detail.memberOf = nil
+    state.detail.pane = .following
     return [.cancel(id: .detailDebounce), .cancel(id: .detail), rest]
   }
 
@@ -98,7 +100,7 @@ enum DetailReducer {
   /// now rather than when the selection rests.
   static func selectionNeededNow(_ state: inout AppState) -> [Effect] {
     state.detail.selectionMoving = false
-    guard state.detail.status == .following else { return [.cancel(id: .selectionRest)] }
+    guard state.detail.pane == .following else { return [.cancel(id: .selectionRest)] }
     return [.cancel(id: .selectionRest)] + load(&state, state.selectedListPerson, pause: nil)
   }
 
@@ -115,7 +117,7 @@ enum DetailReducer {
   /// Loads the pane's person again (after signing in again).
   static func reload(_ state: inout AppState) -> [Effect] {
     guard let person = state.selectedListPerson else { return [] }
-    if case .loaded = state.detail.status { return [] }
+    if case .loaded? = state.detail.pane.personPane?.status { return [] }
     return load(&state, person)
   }
 
@@ -124,24 +126,21 @@ enum DetailReducer {
     _ state: inout AppState, _ person: Person?, pause: Duration? = Tuning.detailDebounce
   ) -> [Effect] {
     state.detail.requestID += 1
-    state.detail.retry = nil
     state.detail.trail = []
-    state.detail.returningTo = nil
-    state.detail.group = nil
-    state.detail.memberOf = person.flatMap { state.detail.memberOfCache.value(for: $0.id, now: state.now) }
     let cancels: [Effect] = [.cancel(id: .detailDebounce), .cancel(id: .detail)]
     guard let person else {
-      state.detail.status = .empty
+      state.detail.pane = .empty
       state.singlePaneDetailOpen = false
       if state.focus == .detail { state.focus = .list }
       return cancels
     }
+    let memberOf = state.detail.memberOfCache.value(for: person.id, now: state.now)
     if let cached = state.detail.cache.value(for: person.id, now: state.now) {
-      state.detail.status = .loaded(cached)
+      state.detail.pane = .person(PersonPane(.loaded(cached), memberOf: memberOf))
       placeOrgRowSelection(&state)
       return cancels
     }
-    state.detail.status = .loading(person)
+    state.detail.pane = .person(PersonPane(.loading(person), memberOf: memberOf))
     guard let pause else {
       return [.cancel(id: .detailDebounce), fetch(state, person)]
     }

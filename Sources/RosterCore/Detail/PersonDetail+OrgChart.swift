@@ -41,7 +41,7 @@ extension PersonDetail {
   }
 }
 
-extension DetailState {
+extension PersonPane {
   /// The org-chart rows of the person shown, then "Member of"'s groups; empty while loading.
   public var orgRows: [OrgRow] {
     guard case .loaded(let detail) = status else { return [] }
@@ -53,17 +53,18 @@ extension DetailState {
     let rows = orgRows
     return rows.indices.contains(orgRowIndex) ? rows[orgRowIndex] : nil
   }
+}
+
+extension DetailState {
+  /// The org-chart and "Member of" rows of the person shown; empty for any other subject.
+  public var orgRows: [OrgRow] { pane.personPane?.orgRows ?? [] }
+
+  /// The selected org-chart or "Member of" row of the person shown, if any.
+  public var selectedOrgRow: OrgRow? { pane.personPane?.selectedOrgRow }
 
   /// The breadcrumb: the people and groups of the walk, or just the shown one before any walk.
   public var breadcrumb: [PaneSubject] {
     if !trail.isEmpty { return trail }
     return subject.map { [$0] } ?? []
-  }
-
-  /// What the pane shows now: the group, else the room, else the person.
-  public var subject: PaneSubject? {
-    if let group { return .group(group.shownGroup) }
-    if let room = status.room { return .room(room) }
-    return status.person.map { .person($0) }
   }
 }

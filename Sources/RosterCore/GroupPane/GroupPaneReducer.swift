@@ -10,10 +10,10 @@ enum GroupPaneReducer {
   static func reduce(_ state: inout AppState, _ action: GroupPaneAction) -> [Effect] {
     switch action {
     case .debounceElapsed(let id):
-      guard let pane = state.detail.group, pane.detailRequest == id, pane.status == .loading else { return [] }
+      guard let pane = state.detail.pane.groupPane, pane.detailRequest == id, pane.status == .loading else { return [] }
       return fetch(&state, source: state.directorySource)
     case .loaded(let id, let result):
-      guard var pane = state.detail.group, pane.detailRequest == id else { return [] }
+      guard var pane = state.detail.pane.groupPane, pane.detailRequest == id else { return [] }
       switch result {
       case .success(let detail):
         pane.status = .loaded(detail)
@@ -27,7 +27,7 @@ enum GroupPaneReducer {
         return failed(&state, error) { pane, message in pane.status = .failed(message: message) }
       }
     case .membersLoaded(let id, let result):
-      guard var pane = state.detail.group, pane.membersRequest == id else { return [] }
+      guard var pane = state.detail.pane.groupPane, pane.membersRequest == id else { return [] }
       switch result {
       case .success(let page):
         if case .loaded(let detail) = pane.status, let problem = detail.membersProblem {
@@ -47,7 +47,7 @@ enum GroupPaneReducer {
         return failed(&state, error) { pane, message in pane.members = .failed(message: message) }
       }
     case .moreMembersLoaded(let id, let result):
-      guard var pane = state.detail.group, pane.membersRequest == id, case .loaded(var list) = pane.members,
+      guard var pane = state.detail.pane.groupPane, pane.membersRequest == id, case .loaded(var list) = pane.members,
         list.isLoadingMore
       else { return [] }
       list.isLoadingMore = false
@@ -72,37 +72,40 @@ enum GroupPaneReducer {
       pane.members = .loaded(list)
       return update(&state, pane)
     case .memberMoved(let delta):
-      guard var pane = state.detail.group else { return [] }
+      guard var pane = state.detail.pane.groupPane else { return [] }
       let rows = pane.memberRows
       guard !rows.isEmpty else { return [] }
       let target = min(max(0, pane.memberIndex + delta), rows.count - 1)
       guard target != pane.memberIndex else { return [] }
       pane.memberIndex = target
-      state.detail.group = pane
+      state.detail.pane = .group(pane)
       return askPath(&state)
     case .nearEndReached:
-      guard var pane = state.detail.group, case .loaded(var list) = pane.members, let cursor = list.next,
+      guard var pane = state.detail.pane.groupPane, case .loaded(var list) = pane.members, let cursor = list.next,
         !list.isLoadingMore
       else { return [] }
       list.isLoadingMore = true
       pane.members = .loaded(list)
-      state.detail.group = pane
+      state.detail.pane = .group(pane)
       let source: DirectorySource = list.fromIndex ? .index : .graph
       return [.fetchMoreMembers(cursor, requestID: pane.membersRequest, source: source)]
     case .memberOpened:
-      guard let member = state.detail.group?.selectedMember, let subject = PaneSubject(member) else { return [] }
+      guard let member = state.detail.pane.groupPane?.selectedMember, let subject = PaneSubject(member) else {
+        return []
+      }
       return DetailReducer.walk(&state, to: subject)
     case .transitiveToggled:
-      guard var pane = state.detail.group else { return [] }
+      guard var pane = state.detail.pane.groupPane else { return [] }
       pane.transitive.toggle()
       pane.memberIndex = 0
       pane.path = .none
-      state.detail.group = pane
+      state.detail.pane = .group(pane)
       if case .needsPermission = pane.members { return update(&state, pane) }
       if case .needsPermission = pane.status { return update(&state, pane) }
       return fetchMembers(&state, source: state.directorySource)
     case .pathDue(let id):
-      guard let pane = state.detail.group, pane.pathRequest == id, case .loading(let memberID) = pane.path else {
+      guard let pane = state.detail.pane.groupPane, pane.pathRequest == id, case .loading(let memberID) = pane.path
+      else {
         return []
       }
       return [
@@ -113,7 +116,8 @@ enum GroupPaneReducer {
         ),
       ]
     case .pathLoaded(let id, let result):
-      guard var pane = state.detail.group, pane.pathRequest == id, case .loading(let memberID) = pane.path else {
+      guard var pane = state.detail.pane.groupPane, pane.pathRequest == id, case .loading(let memberID) = pane.path
+      else {
         return []
       }
       switch result {
@@ -132,7 +136,7 @@ enum GroupPaneReducer {
   /// detail pause (a selection running through the list asks nothing on the way).
   static func selectionChanged(_ state: inout AppState) -> [Effect] {
     guard let selected = state.selectedGroup else { return DetailReducer.selectionChanged(&state) }
-    if state.detail.trail.isEmpty, state.detail.group?.group.id == selected.id { return [] }
+    if state.detail.trail.isEmpty, state.detail.pane.groupPane?.group.id == selected.id { return [] }
     state.detail.trail = []
     return show(&state, selected, returningTo: nil, pause: Tuning.detailDebounce)
   }
@@ -145,7 +149,7 @@ enum GroupPaneReducer {
   /// The pane is about to be looked at (opened, given the keyboard): a group still waiting for
   /// its pause loads now.
   static func neededNow(_ state: inout AppState) -> [Effect] {
-    guard let pane = state.detail.group, pane.status == .loading else { return [] }
+    guard let pane = state.detail.pane.groupPane, pane.status == .loading else { return [] }
     return [.cancel(id: .detailDebounce)] + fetch(&state, source: state.directorySource)
   }
 
@@ -153,10 +157,6 @@ enum GroupPaneReducer {
     -> [Effect]
   {
     state.detail.requestID += 1
-    state.detail.retry = nil
-    state.detail.status = .empty
-    state.detail.memberOf = nil
-    state.detail.returningTo = nil
     state.detail.selectionMoving = false
     let cancels: [Effect] = [
       .cancel(id: .detailDebounce), .cancel(id: .detail), .cancel(id: .group), .cancel(id: .groupMembers),
@@ -167,13 +167,13 @@ enum GroupPaneReducer {
       if let returningTo, let index = cached.memberRows.firstIndex(where: { $0.id == returningTo }) {
         cached.memberIndex = index
       }
-      state.detail.group = cached
+      state.detail.pane = .group(cached)
       return cancels + askPath(&state)
     }
     var pane = GroupPaneState(group: group)
     pane.detailRequest = state.detail.requestID
     pane.returningTo = returningTo
-    state.detail.group = pane
+    state.detail.pane = .group(pane)
     if let need = state.account?.missingGroupPermission, need == .readGroups {
       // Nothing to ask: Graph would refuse. The pane shows what the row knows and says why.
       pane.status = .needsPermission(need)
@@ -190,17 +190,17 @@ enum GroupPaneReducer {
 
   /// The group's properties and its first page of members, both at once.
   private static func fetch(_ state: inout AppState, source: DirectorySource) -> [Effect] {
-    guard let pane = state.detail.group else { return [] }
+    guard let pane = state.detail.pane.groupPane else { return [] }
     return [.cancel(id: .group), .loadGroup(groupID: pane.group.id, requestID: pane.detailRequest, source: source)]
       + fetchMembers(&state, source: source)
   }
 
   private static func fetchMembers(_ state: inout AppState, source: DirectorySource) -> [Effect] {
-    guard var pane = state.detail.group else { return [] }
+    guard var pane = state.detail.pane.groupPane else { return [] }
     pane.membersRequest = state.nextPartRequest()
     pane.members = .loading
     pane.path = .none
-    state.detail.group = pane
+    state.detail.pane = .group(pane)
     let query = MembersQuery(groupID: pane.group.id, transitive: pane.transitive, pageSize: membersPage)
     return [
       .cancel(id: .groupMembers), .cancel(id: .groupPathDebounce), .cancel(id: .groupPath),
@@ -210,14 +210,14 @@ enum GroupPaneReducer {
 
   /// In transitive mode, how the selected member is in the group, after the selection rests.
   private static func askPath(_ state: inout AppState) -> [Effect] {
-    guard var pane = state.detail.group, pane.transitive, let member = pane.selectedMember else {
-      if state.detail.group?.path != MembershipPathStatus.none { state.detail.group?.path = .none }
+    guard var pane = state.detail.pane.groupPane, pane.transitive, let member = pane.selectedMember else {
+      if state.detail.pane.groupPane?.path != MembershipPathStatus.none { state.detail.pane.groupPane?.path = .none }
       return [.cancel(id: .groupPathDebounce), .cancel(id: .groupPath)]
     }
     if case .loaded(let path) = pane.path, path.member.id == member.id { return [] }
     pane.pathRequest = state.nextPartRequest()
     pane.path = .loading(memberID: member.id)
-    state.detail.group = pane
+    state.detail.pane = .group(pane)
     return [
       .cancel(id: .groupPath),
       .debounce(id: .groupPathDebounce, after: Tuning.detailDebounce, then: .groupPane(.pathDue(id: pane.pathRequest))),
@@ -226,7 +226,7 @@ enum GroupPaneReducer {
 
   /// Stores `pane` as shown and in the cache (walking back to it needs no request).
   private static func update(_ state: inout AppState, _ pane: GroupPaneState) -> [Effect] {
-    state.detail.group = pane
+    state.detail.pane = .group(pane)
     if case .loaded = pane.status { state.detail.groupCache.insert(pane, for: pane.group.id, now: state.now) }
     return []
   }
@@ -237,7 +237,7 @@ enum GroupPaneReducer {
   private static func failed(
     _ state: inout AppState, _ error: DirectoryError, apply: (inout GroupPaneState, CleanText) -> Void
   ) -> [Effect] {
-    guard var pane = state.detail.group else { return [] }
+    guard var pane = state.detail.pane.groupPane else { return [] }
     switch error {
     case .cancelled:
       return []

@@ -8,19 +8,23 @@ enum MemberOfReducer {
   static func reduce(_ state: inout AppState, _ action: MemberOfAction) -> [Effect] {
     switch action {
     case .toggled:
-      guard state.detail.group == nil, let person = state.detail.status.person else { return [] }
-      if state.detail.memberOf != nil {
-        state.detail.memberOf = nil
-        clampRow(&state)
+      guard var pane = state.detail.pane.personPane else { return [] }
+      if pane.memberOf != nil {
+        pane.memberOf = nil
+        pane.clampOrgRow()
+        state.detail.pane = .person(pane)
         return [.cancel(id: .memberOf)]
       }
+      let person = pane.person
       return load(&state, person, transitive: false, source: state.directorySource)
     case .transitiveToggled:
-      guard state.detail.group == nil, let person = state.detail.status.person, let shown = state.detail.memberOf
-      else { return [] }
+      guard let pane = state.detail.pane.personPane, let shown = pane.memberOf else { return [] }
+      let person = pane.person
       return load(&state, person, transitive: !shown.transitive, source: state.directorySource)
     case .loaded(let id, let result):
-      guard var shown = state.detail.memberOf, shown.requestID == id else { return [] }
+      guard var pane = state.detail.pane.personPane, var shown = pane.memberOf, shown.requestID == id else {
+        return []
+      }
       switch result {
       case .success(let page):
         shown.status = .loaded(page.groups, fromIndex: page.fromIndex, more: page.next != nil)
@@ -31,19 +35,19 @@ enum MemberOfReducer {
       case .failure(.permissionDenied(let message)):
         shown.status = .needsPermission(GroupPermissionNeed(.permissionDenied(message)) ?? .readGroups)
       case .failure(.offline) where state.index.attached:
-        guard let person = state.detail.status.person else { return [] }
-        return load(&state, person, transitive: shown.transitive, source: .index)
+        return load(&state, pane.person, transitive: shown.transitive, source: .index)
       case .failure(let error):
         shown.status = .failed(message: error.plainMessage)
       }
-      state.detail.memberOf = shown
+      pane.memberOf = shown
       state.detail.memberOfCache.insert(shown, for: shown.personID, now: state.now)
       // The person asked to see the groups: the selection goes to the first.
-      if let first = state.detail.orgRows.firstIndex(where: { $0.kind == .memberOf }) {
-        state.detail.orgRowIndex = first
+      if let first = pane.orgRows.firstIndex(where: { $0.kind == .memberOf }) {
+        pane.orgRowIndex = first
       } else {
-        clampRow(&state)
+        pane.clampOrgRow()
       }
+      state.detail.pane = .person(pane)
       return []
     }
   }
@@ -56,19 +60,20 @@ enum MemberOfReducer {
     let isMe = state.account.map { person.isSignedIn(as: $0) } ?? false
     if !isMe, let need = state.account?.missingGroupPermission, need == .readGroups, source == .graph {
       shown.status = .needsPermission(need)
-      state.detail.memberOf = shown
+      state.detail.pane.personPane?.memberOf = shown
       return [.cancel(id: .memberOf)]
     }
-    state.detail.memberOf = shown
+    state.detail.pane.personPane?.memberOf = shown
     // The signed-in person's own groups go through `/me`, which needs only User.Read.
     let query = MemberOfQuery(personID: isMe && source == .graph ? nil : person.id, transitive: transitive)
     return [.cancel(id: .memberOf), .loadMemberOf(query, requestID: id, source: source)]
   }
+}
 
+extension PersonPane {
   /// Keeps the org-chart row selection on a row when "Member of" rows go away.
-  private static func clampRow(_ state: inout AppState) {
-    let count = state.detail.orgRows.count
-    state.detail.orgRowIndex = min(state.detail.orgRowIndex, max(0, count - 1))
+  mutating func clampOrgRow() {
+    orgRowIndex = min(orgRowIndex, max(0, orgRows.count - 1))
   }
 }
 

@@ -8,9 +8,9 @@
 // `csvRows` are all 568 unique (String_Id, Product_Display_Name) pairs of that copy, in the
 // CSV's order (products "AI Builder Capacity add-on" to "Workload Identities Premium").
 // A string id that appears twice (compared ignoring case) keeps its first name; stray spaces
-// around a string id in the CSV (e.g. "MCOCAP_FACULTY ") are dropped. See docs/decisions,
-// "Licence names". Regenerate from a full copy with the same two columns; LicenceCatalog
-// reads whatever is here.
+// around a string id in the CSV (e.g. "MCOCAP_FACULTY ") are dropped. See
+// docs/decisions/ui-terminal.md#ui--account-health-for-ops ("Licence names"). Regenerate from a
+// full copy with the same two columns; LicenceCatalog reads whatever is here.
 
 extension LicenceCatalog {
   /// `String_Id<TAB>Product_Display_Name` per line, from the CSV copy named above.

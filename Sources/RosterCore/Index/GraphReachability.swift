@@ -35,7 +35,7 @@ extension AppAction {
     case .photo(.loaded(let id, let result)): return id == state.photo.requestID && result.failedToReachGraph
     case .groupPane(.loaded(let id, let result)): return id == state.detail.requestID && result.failedToReachGraph
     case .groupPane(.membersLoaded(let id, let result)), .groupPane(.moreMembersLoaded(let id, let result)):
-      return id == state.detail.group?.membersRequest && result.failedToReachGraph
+      return id == state.detail.pane.groupPane?.membersRequest && result.failedToReachGraph
     default: return false
     }
   }

@@ -10,7 +10,7 @@ import Geometry
 /// A pure function of the terminal size: `AppState.layout` keeps it (recomputed when
 /// `.app(.terminalResized)` changes `AppState.terminal`), so the reducer (page size, single-pane
 /// rules), the view-controllers (frames, page keys) and mouse hit-testing read the same numbers,
-/// and nothing depends on the last frame drawn (issue 10, docs/decisions "Key routing and layout").
+/// and nothing depends on the last frame drawn (issue 10, docs/decisions/ui-terminal.md#ui--keys-and-layout).
 public struct Layout: Equatable, Sendable {
   public enum Mode: Equatable, Sendable { case tooSmall, sideBySide, stacked, singlePane }
 

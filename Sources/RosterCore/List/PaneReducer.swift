@@ -21,17 +21,11 @@ enum PaneReducer {
 
   /// A room needs no request: the list's answer holds every property the pane shows.
   static func show(_ state: inout AppState, _ room: Room) -> [Effect] {
-    guard state.detail.status != .room(room) || state.detail.group != nil || !state.detail.trail.isEmpty else {
-      return []
-    }
+    guard state.detail.pane != .room(room) || !state.detail.trail.isEmpty else { return [] }
     state.detail.requestID += 1
-    state.detail.retry = nil
     state.detail.trail = []
-    state.detail.returningTo = nil
-    state.detail.group = nil
-    state.detail.memberOf = nil
     state.detail.selectionMoving = false
-    state.detail.status = .room(room)
+    state.detail.pane = .room(room)
     return [.cancel(id: .detailDebounce), .cancel(id: .detail), .cancel(id: .selectionRest)]
   }
 }

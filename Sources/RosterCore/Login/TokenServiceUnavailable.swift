@@ -3,7 +3,7 @@ import Foundation
 /// Thrown by an `AccessTokenProvider` when the sign-in service could not give a token just now
 /// (a 5xx, a 429, `temporarily_unavailable`, an answer that is not JSON) but the session is
 /// intact: the caller retries with back-off and tells the person it is temporary. Only an OAuth
-/// error such as `invalid_grant` ends a session (`SignInRequired`); see docs/decisions, "Hardening".
+/// error such as `invalid_grant` ends a session (`SignInRequired`); see docs/decisions/sign-in.md#sign-in--identity.
 public struct TokenServiceUnavailable: Error, Sendable, Equatable {
   /// What went wrong, in one line a person can read (never a token).
   public var failure: SignInFailure

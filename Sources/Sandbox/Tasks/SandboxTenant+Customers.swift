@@ -6,7 +6,7 @@ extension SandboxTenant {
   static let demoCustomerCount = 3
 
   /// The B2C demo customers: the default user, then the next enabled members in directory order
-  /// (deterministic for a seed, so tests and the README can name them).
+  /// (deterministic for a seed, so tests and the docs can name them).
   static func demoCustomers(in directory: Directory) -> [DirectoryUser] {
     let first = directory.defaultUser
     let others = directory.users.lazy.filter { $0.id != first.id && $0.accountEnabled && $0.userType != "Guest" }

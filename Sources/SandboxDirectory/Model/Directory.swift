@@ -21,7 +21,8 @@ public final class Directory: Sendable {
   }
 
   /// Generated people computed on request (`LazyOrganisation`), with no groups: a million
-  /// people's groups would be a table of their own the sandbox must hold (see docs/decisions).
+  /// people's groups would be a table of their own the sandbox must hold
+  /// (docs/decisions/sandbox.md#sandbox--a-million-people).
   init(generated people: GeneratedPeople) {
     storage = DirectoryStorage(generated: people)
     groupStorage = GroupStorage(GroupSet(), userCount: people.count)

@@ -58,7 +58,7 @@ extension DetailViewController {
   /// Moves the member selection, asking for the next page when it comes near the end of what
   /// is loaded (a 20,000-member group is read a page at a time).
   private func moveMember(by delta: Int, _ state: AppState) -> [AppAction] {
-    guard let pane = state.detail.group, case .loaded(let list) = pane.members, !list.members.isEmpty else {
+    guard let pane = state.detail.pane.groupPane, case .loaded(let list) = pane.members, !list.members.isEmpty else {
       return []
     }
     let target = min(max(0, pane.memberIndex + delta), list.members.count - 1)

@@ -14,12 +14,14 @@ extension AppState {
   /// The reporting line from the top down, then the direct reports, one selectable row each;
   /// the selected row starts with `>` and is reversed while the pane has the keyboard. Returns
   /// the index of the selected line among `lines` so the pane can keep it in view.
-  func orgChartLines(_ loaded: PersonDetail, width: Int, focused: Bool) -> (lines: [StyledLine], selected: Int?) {
+  func orgChartLines(_ pane: PersonPane, _ loaded: PersonDetail, width: Int, focused: Bool) -> (
+    lines: [StyledLine], selected: Int?
+  ) {
     var lines: [StyledLine] = []
     var selectedLine: Int?
-    let rows = detail.orgRows
+    let rows = pane.orgRows
     func row(_ index: Int, _ text: String) {
-      let isSelected = index == detail.orgRowIndex
+      let isSelected = index == pane.orgRowIndex
       if isSelected { selectedLine = lines.count }
       let style: Style = isSelected ? (focused ? .selectedFocused : .plain) : .plain
       let marker = isSelected && focused ? ">" : " "
@@ -60,14 +62,14 @@ extension AppState {
   }
 
   /// "Member of": the groups the person is in, one selectable row each (their indexes follow the
-  /// org chart's among `DetailState.orgRows`), or why they are not shown.
-  func memberOfLines(width: Int, focused: Bool) -> (lines: [StyledLine], selected: Int?) {
-    guard let memberOf = detail.memberOf else { return ([], nil) }
+  /// org chart's among `PersonPane.orgRows`), or why they are not shown.
+  func memberOfLines(_ pane: PersonPane, width: Int, focused: Bool) -> (lines: [StyledLine], selected: Int?) {
+    guard let memberOf = pane.memberOf else { return ([], nil) }
     var lines: [StyledLine] = []
     var selectedLine: Int?
-    let rows = detail.orgRows
+    let rows = pane.orgRows
     func row(_ index: Int, _ text: String) {
-      let isSelected = index == detail.orgRowIndex
+      let isSelected = index == pane.orgRowIndex
       if isSelected { selectedLine = lines.count }
       let style: Style = isSelected ? (focused ? .selectedFocused : .plain) : .plain
       let marker = isSelected && focused ? ">" : " "

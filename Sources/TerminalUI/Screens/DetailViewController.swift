@@ -29,18 +29,28 @@ public final class DetailViewController: ViewController {
 
   // MARK: - Keys
 
+  /// One view per kind of subject, each with its own keys (the shared rows — the way back,
+  /// scrolling — are shared functions).
   public func keyTable(in state: AppState) -> KeyTable {
-    if let pane = state.detail.group { return groupKeyTable(pane, in: state) }
-    if let room = state.detail.status.room { return roomKeyTable(room, in: state) }
+    switch state.detail.pane {
+    case .group(let pane): return groupKeyTable(pane, in: state)
+    case .room(let room): return roomKeyTable(room, in: state)
+    case .person(let pane): return personKeyTable(pane, in: state)
+    case .empty, .following: return personKeyTable(nil, in: state)
+    }
+  }
+
+  /// A person's keys (also the empty pane's: scrolling and the way back).
+  private func personKeyTable(_ pane: PersonPane?, in state: AppState) -> KeyTable {
     let onePane = state.layout.showsOnePaneAtATime
     let rows = state.visibleLayout.detail.rows
     let page = max(1, rows - 3)
     // Leaving the pane: close it over the list (one pane at a time) or move the focus back.
     let back: AppAction = onePane ? .detail(.closed) : .app(.focusSwitched)
     // ↑/↓ select a manager or report when there are any (Enter opens them), else scroll.
-    let hasOrgRows = !state.detail.orgRows.isEmpty
+    let hasOrgRows = !(pane?.orgRows.isEmpty ?? true)
     let walked = state.detail.trail.count > 1
-    let person = state.detail.status.person
+    let person = pane?.person
     // Scrolling is view-local: `.handled([])`, redrawn after every key. Rows that do not apply
     // (no one to select, no path to go back along) are left out, so help shows what works now.
     var commands: [KeyCommand] = []
@@ -83,7 +93,7 @@ public final class DetailViewController: ViewController {
         KeyCommand([.character("v")], "save vCard", when: person != nil) { _, _ in .handled([.detail(.vCardRequested)])
         },
         KeyCommand(
-          [.character("m")], state.detail.memberOf == nil ? "member of" : "hide member of", hint: true,
+          [.character("m")], pane?.memberOf == nil ? "member of" : "hide member of", hint: true,
           when: state.groups.isEnabled && person != nil
         ) { [self] _, _ in
           revealsMemberOf = true  // on the first group once they show
@@ -91,8 +101,8 @@ public final class DetailViewController: ViewController {
         },
         KeyCommand(
           [.character("t")],
-          state.detail.memberOf?.transitive == true ? "member of: direct" : "member of: all (nested)",
-          when: state.detail.memberOf != nil
+          pane?.memberOf?.transitive == true ? "member of: direct" : "member of: all (nested)",
+          when: pane?.memberOf != nil
         ) { [self] _, _ in
           revealsMemberOf = true  // the list changes under the selection: keep it in view
           return .handled([.memberOf(.transitiveToggled)])
@@ -195,34 +205,37 @@ public final class DetailViewController: ViewController {
   public func render(_ state: AppState, into surface: inout some Surface, focused: Bool) {
     guard !frame.isEmpty else { return }
     surface.clear(frame)
-    let status = state.detail.status
     if state.detail.subject?.id != shownPersonID {
       shownPersonID = state.detail.subject?.id
       scrollOffset = 0
     }
     // The fields are beside the photo; what follows them (reporting line, reports, notes) is below
     // it and gets the pane's whole width (their titles were cut at the fields' width).
-    let photoCols = state.detail.group == nil && state.detail.status.room == nil ? photoColumns(state) : 0
+    var photoCols = 0
     var lines: [StyledLine]
     var links: [(col: Int, text: String, url: String)] = []
     var selected: ClosedRange<Int>?
     var anchor: Int?
-    if let pane = state.detail.group {
+    switch state.detail.pane {
+    case .group(let pane):
       (lines, selected, anchor) = state.groupLines(pane, width: frame.cols - 2, focused: focused)
       // A group's pane is its members: with the keyboard, the selected one is always in view.
       if focused { revealsSelection = true }
-    } else if let room = state.detail.status.room {
+    case .room(let room):
       lines = state.roomLines(room, width: frame.cols - 2)
-    } else {
-      let person = state.detailLines(width: frame.cols - 2 - photoCols, belowPhoto: frame.cols - 2, focused: focused)
+    case .person, .empty, .following:
+      let pane = state.detail.pane.personPane
+      photoCols = photoColumns(state)
+      let person = state.detailLines(
+        pane, width: frame.cols - 2 - photoCols, belowPhoto: frame.cols - 2, focused: focused)
       lines = person.lines
-      if showsLinks, let shown = status.person, !lines.isEmpty {
+      if showsLinks, let shown = pane?.person, !lines.isEmpty {
         links = Self.linkRow(for: shown, width: frame.cols - 2)
         lines[0] = Self.linkLine(links)
       }
       selected = person.selected.map { $0...$0 }
       // "Member of" asked for with `m`: its rows are revealed once they have come.
-      if revealsMemberOf, let memberOf = state.detail.memberOf, memberOf.status != .loading {
+      if revealsMemberOf, let memberOf = pane?.memberOf, memberOf.status != .loading {
         revealsMemberOf = false
         revealsSelection = true
       }
@@ -249,7 +262,7 @@ public final class DetailViewController: ViewController {
     let beside = showsPhoto ? (lines: 1..<(1 + PhotoLayout.rows), cols: body.cols - photoCols) : nil
     TextPane.render(lines, offset: scrollOffset, in: body, narrowed: beside, into: &surface)
     drawLinks(links, in: body, offset: scrollOffset, into: &surface)
-    if state.detail.group == nil, showsPhoto { renderPhoto(state, into: &surface) }
+    if showsPhoto { renderPhoto(state, into: &surface) }
   }
 }
 
@@ -262,12 +275,15 @@ extension AppState {
   /// The pane's lines: fields (`width` wide, beside the photo), presence, the reporting line and
   /// direct reports (selectable), and what is loading or failed (`belowPhoto` wide); with the
   /// index of the selected org-chart line.
-  fileprivate func detailLines(width: Int, belowPhoto: Int, focused: Bool) -> (lines: [StyledLine], selected: Int?) {
-    let status = detail.status
-    if status == .following { return ([], nil) }  // blank until the selection rests (DetailStatus.following)
-    guard let person = status.person else {
+  fileprivate func detailLines(_ pane: PersonPane?, width: Int, belowPhoto: Int, focused: Bool) -> (
+    lines: [StyledLine], selected: Int?
+  ) {
+    if detail.pane == .following { return ([], nil) }  // blank until the selection rests (PaneState.following)
+    guard let pane else {
       return ([StyledLine(""), StyledLine("Select someone in the list to see their details.", style: .muted)], nil)
     }
+    let status = pane.status
+    let person = pane.person
     var selectedLine: Int?
     let full = account?.canReadFullProfiles ?? false
     let hiddenNote = "hidden: needs User.Read.All (admin consent)"
@@ -330,7 +346,7 @@ extension AppState {
     case .failed(_, let message):
       lines.append(StyledLine("Could not load the full profile:", style: .error))
       lines += Truncation.wrap(message.string, width: belowPhoto).map { StyledLine($0, style: .error) }
-      if let retry = detail.retry {
+      if let retry = pane.retry {
         lines.append(StyledLine("Retrying in \(retry.secondsLeft(now: now)) s", style: .warning))
       }
     case .loaded(let loaded):
@@ -340,11 +356,11 @@ extension AppState {
         lines += TextPane.fields(
           [("Direct reports", hiddenNote, .muted)], width: belowPhoto, labelWidth: Self.labelWidth)
       } else {
-        let chart = orgChartLines(loaded, width: belowPhoto, focused: focused)
+        let chart = orgChartLines(pane, loaded, width: belowPhoto, focused: focused)
         selectedLine = chart.selected.map { $0 + lines.count }
         lines += chart.lines
       }
-      let memberOf = memberOfLines(width: belowPhoto, focused: focused)
+      let memberOf = memberOfLines(pane, width: belowPhoto, focused: focused)
       if let selected = memberOf.selected { selectedLine = selected + lines.count }
       lines += memberOf.lines
       if loaded.fromIndex {
@@ -355,8 +371,6 @@ extension AppState {
         )
         .map { StyledLine($0, style: .warning) }
       }
-    case .empty, .following, .room:
-      break
     }
     if !full {
       lines.append(StyledLine(""))

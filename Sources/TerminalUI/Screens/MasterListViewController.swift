@@ -174,8 +174,8 @@ public final class MasterListViewController: ViewController {
     // The person's own people lead their tier, marked after the name (issue 32).
     let near = state.yourPeople.people.closeness
     let markWidth = DisplayWidth.of(" " + YourPeople.mark)
-    // Columns sized from the rows on screen (docs/decisions, "List columns"): full names and
-    // addresses first, then the presence word and the job title in what is left. A group's
+    // Columns sized from the rows on screen (docs/decisions/ui-terminal.md#ui--keys-and-layout):
+    // full names and addresses first, then the presence word and the job title in what is left. A group's
     // "address" is the word saying what it is, then its mail.
     let shown = (scrollOffset..<min(lines.count, scrollOffset + listRect.rows)).compactMap(lines.row(atLine:))
       .map { rows[$0] }

@@ -48,7 +48,7 @@ public final class RootViewController {
   /// Keys that mean the same on every screen and overlay, so nothing in front can take them.
   static let alwaysGlobal: Set<Key> = [.control("c"), .control("l"), .control("z")]
 
-  /// Where `key` goes, in order (docs/decisions "Key routing and layout (issue 10)"):
+  /// Where `key` goes, in order (docs/decisions/ui-terminal.md#ui--keys-and-layout):
   /// 1. Ctrl-C, Ctrl-L, Ctrl-Z: straight to `globalTable`;
   /// 2. a terminal too small to draw anything but its message: `q` quits, nothing else acts
   ///    (the field, help and the picker are hidden there, so no key may reach them; issue 40);

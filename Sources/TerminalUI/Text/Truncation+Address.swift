@@ -1,10 +1,10 @@
 extension Truncation {
   /// A mail address fitted to exactly `width` cells, always keeping its start (issue 40: one
-  /// style per column, as the README promises). The domain goes first, cut at its end
-  /// ("ann.lee@conto…"), then whole ("ann.lee@"); the user name is never cut. The table widens
-  /// the column for the widest user name or leaves the column out (`ColumnFit.chosen`), the list
-  /// does so when a name leaves room (`PeopleColumns`); a row whose user name still does not fit
-  /// shows no address, as a row whose name is too wide does (the pane has it whole).
+  /// style per column, as docs/guide.md#layout-and-the-terminal promises). The domain goes first,
+  /// cut at its end ("ann.lee@conto…"), then whole ("ann.lee@"); the user name is never cut. The
+  /// table widens the column for the widest user name or leaves the column out (`ColumnFit.chosen`),
+  /// the list does so when a name leaves room (`PeopleColumns`); a row whose user name still does
+  /// not fit shows no address, as a row whose name is too wide does (the pane has it whole).
   public static func fitAddress(_ address: some StringProtocol, toWidth width: Int) -> String {
     guard DisplayWidth.of(address) > width, let at = address.firstIndex(of: "@") else {
       return fit(address, toWidth: width)

@@ -13,7 +13,7 @@ public enum ListView {
   /// above it are unchanged lines moved up one, which ncurses sends as one terminal scroll, and
   /// only the two rows whose highlight changed are written. With context rows below the
   /// selection, the moved rows are split by the highlight and ncurses rewrites them all, about
-  /// twice the bytes per key over a slow link (docs/decisions, "Bytes per key").
+  /// twice the bytes per key over a slow link (docs/decisions/ui-terminal.md#ui--keys-and-layout).
   public static func scrollOffset(selection: Int, count: Int, visibleRows: Int, previous: Int, margin: Int = 0) -> Int {
     guard count > visibleRows, visibleRows > 0 else { return 0 }
     let margin = min(margin, (visibleRows - 1) / 2)

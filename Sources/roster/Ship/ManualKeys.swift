@@ -26,7 +26,7 @@ enum ManualKeys {
     list.list.selected = ListRowID(.person, person.id)
     var detail = list
     detail.focus = .detail
-    detail.detail.status = .loaded(PersonDetail(person: person))
+    detail.detail.pane = .person(PersonPane(.loaded(PersonDetail(person: person))))
     var empty = list
     empty.search.query = ""
     var tasks = AppState(settings: Settings(), now: Date(timeIntervalSince1970: 0))
