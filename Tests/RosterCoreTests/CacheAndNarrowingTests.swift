@@ -15,7 +15,9 @@ struct CacheAndNarrowingTests {
     // The selection moved to Alina: the pane rests and loads her while the debounce runs.
     await store.advance(by: .milliseconds(150))
     await store.receiveSelectionRested()
-    await store.receive(.detail(.debounceElapsed(id: store.state.detail.requestID)))
+    await store.receive(.detail(.debounceElapsed(id: store.state.detail.requestID))) {
+      $0.detail.pane.personPane?.rested = true
+    }
     await store.receiveDebounceElapsed()
     try await store.answerDetailThenSearch(
       alina, "ali", with: PeoplePage(people: [alina, salim], totalCount: 2))
@@ -80,7 +82,9 @@ struct CacheAndNarrowingTests {
     }
     await store.advance(by: .milliseconds(150))
     await store.receiveSelectionRested()
-    await store.receive(.detail(.debounceElapsed(id: store.state.detail.requestID)))
+    await store.receive(.detail(.debounceElapsed(id: store.state.detail.requestID))) {
+      $0.detail.pane.personPane?.rested = true
+    }
     await store.receiveDebounceElapsed()
     try await store.answerDetailThenSearch(chen, "chen alex", with: PeoplePage(people: [chen]))
     #expect(store.state.search.status == .results)

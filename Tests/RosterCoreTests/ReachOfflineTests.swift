@@ -64,7 +64,10 @@ import Testing
       &state, .reach(.loaded(id: 4, personIDs: ["u-ada", "u-bea"], .success([Self.singapore, unreadable]))))
     let kept: [String: WorkingHours?] = ["u-ada": Self.hours, "u-bea": nil]
     #expect(kept.count == 2)
-    #expect(effects == [.storeWorkingHours(kept, readAt: state.now)])
+    // Kept in the index, and read again once `freshFor` has passed while the pane stays.
+    let refresh: Effect = .debounce(
+      id: .scheduleRetry, after: .seconds(ReachState.freshFor), then: .reach(.retryDue))
+    #expect(effects == [.storeWorkingHours(kept, readAt: state.now), refresh])
   }
 
   @Test func offlineThePaneShowsTheKeptHoursOnceAsked() async {

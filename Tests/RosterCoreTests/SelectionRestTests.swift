@@ -38,7 +38,8 @@ struct SelectionRestTests {
     await store.receive(.detail(.selectionRested)) {
       $0.detail.selectionMoving = false
       $0.detail.requestID += 1
-      $0.detail.showPerson(.loading(Fixtures.alexes[3]))  // one load, for where it rested, at once
+      // One load, for where it rested, at once: the pane is at rest on her.
+      $0.detail.pane = .person(PersonPane(.loading(Fixtures.alexes[3]), rested: true))
     }
     await store.answerDetailLoad(for: Fixtures.alexes[3])
     #expect(store.state.detail.status == .loaded(Fixtures.detail(Fixtures.alexes[3])))
@@ -57,7 +58,7 @@ struct SelectionRestTests {
       $0.detail.selectionMoving = false
       $0.detail.requestID += 1
       _ = $0.detail.cache.value(for: Fixtures.alexes[0].id, now: $0.now)
-      $0.detail.showPerson(.loaded(Fixtures.detail(Fixtures.alexes[0])))
+      $0.detail.pane = .person(PersonPane(.loaded(Fixtures.detail(Fixtures.alexes[0])), rested: true))
     }
     #expect(store.directory.takeRequests().isEmpty)
     await store.finish()
@@ -79,7 +80,7 @@ struct SelectionRestTests {
       $0.yourPeople.people.open(Fixtures.alexes[2].id, at: $0.now)
       $0.detail.selectionMoving = false
       $0.detail.requestID += 1
-      $0.detail.showPerson(.loading(Fixtures.alexes[2]))
+      $0.detail.pane = .person(PersonPane(.loading(Fixtures.alexes[2]), rested: true))
     }
     await store.answerDetailLoad(for: Fixtures.alexes[2])
     await store.advance(by: Tuning.selectionRest)

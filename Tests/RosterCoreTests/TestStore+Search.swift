@@ -83,7 +83,10 @@ extension TestStore {
       #expect(directory.takeCalls().isEmpty, "no detail request expected", sourceLocation: sourceLocation)
       return
     }
-    await receive(.detail(.debounceElapsed(id: state.detail.requestID)), sourceLocation: sourceLocation)
+    // The pause ran out: the pane rests on the person and their read starts.
+    await receive(.detail(.debounceElapsed(id: state.detail.requestID)), sourceLocation: sourceLocation) {
+      $0.detail.pane.personPane?.rested = true
+    }
     await answerDetailLoad(for: person, sourceLocation: sourceLocation)
   }
 
@@ -98,11 +101,13 @@ extension TestStore {
   func receiveSelectionRested(sourceLocation: SourceLocation = #_sourceLocation) async {
     await receive(.detail(.selectionRested), sourceLocation: sourceLocation) {
       $0.detail.selectionMoving = false
+      // The pane is at rest on its person now, however far the profile has come.
+      $0.detail.pane.personPane?.rested = true
       if $0.detail.status == .following {
         $0.detail.requestID += 1
         if let person = $0.selectedListPerson {
           let status = $0.detail.cache.value(for: person.id, now: $0.now).map(PersonStatus.loaded) ?? .loading(person)
-          $0.detail.pane = .person(PersonPane(status))
+          $0.detail.pane = .person(PersonPane(status, rested: true))
         } else {
           $0.detail.pane = .empty
         }

@@ -14,6 +14,8 @@ import Testing
   /// 10:00 UTC on a weekday.
   static let ten = Date(timeIntervalSince1970: 1_764_583_200)
 
+  /// The pane resting on Fjord. The tests then send `.reach(.retryDue)`, which asks for whatever
+  /// the pane rests on, as the pane coming to rest does (`DerivedEvent.paneRested`).
   static func showingFjord(scopes: [String]) -> AppState {
     var state = RoomSnapshotTests.mixed(rows: 40, cols: 120)
     state.account?.grantedScopes += scopes
@@ -37,7 +39,7 @@ import Testing
 
   @Test func thePaneAsksForTheRoomsBookingsAndSaysBusyUntil() {
     var state = Self.showingFjord(scopes: ["Calendars.ReadBasic"])
-    let effects = reduce(&state, .app(.tick))
+    let effects = reduce(&state, .reach(.retryDue))
     let asked = effects.compactMap { effect -> [String]? in
       if case .loadSchedules(let addresses, let ids, _, _) = effect, ids == [Self.fjord.id] { return addresses }
       return nil
@@ -53,12 +55,12 @@ import Testing
     #expect(Self.nowLine(state).contains("busy until 11:00"), "\(Self.nowLine(state))")
     #expect(!stored.contains { if case .storeWorkingHours = $0 { true } else { false } }, "a room's hours are not kept")
     // Asked once while fresh.
-    #expect(!reduce(&state, .app(.tick)).contains { if case .loadSchedules = $0 { true } else { false } })
+    #expect(!reduce(&state, .reach(.retryDue)).contains { if case .loadSchedules = $0 { true } else { false } })
   }
 
   @Test func freeUntilTheNextBookingOrForTheRestOfTheDay() {
     var state = Self.showingFjord(scopes: ["Calendars.ReadBasic"])
-    _ = reduce(&state, .app(.tick))
+    _ = reduce(&state, .reach(.retryDue))
     let id = state.reach.requestID
     _ = reduce(&state, .reach(.loaded(id: id, personIDs: [Self.fjord.id], .success([Self.bookings([(16200, 18000)])]))))
     #expect(Self.nowLine(state).contains("free until 14:30"), "\(Self.nowLine(state))")
@@ -68,7 +70,7 @@ import Testing
 
   @Test func aRoomWithoutACalendarSaysSoAndRefusesNobodyElse() {
     var state = Self.showingFjord(scopes: ["Calendars.ReadBasic"])
-    _ = reduce(&state, .app(.tick))
+    _ = reduce(&state, .reach(.retryDue))
     let id = state.reach.requestID
     _ = reduce(
       &state,
@@ -83,7 +85,7 @@ import Testing
   @Test func withoutThePermissionThePaneSaysWhatItNeeds() {
     var state = Self.showingFjord(scopes: [])
     state.account?.grantedScopes.removeAll { $0.lowercased().hasPrefix("calendars") }
-    #expect(!reduce(&state, .app(.tick)).contains { if case .loadSchedules = $0 { true } else { false } })
+    #expect(!reduce(&state, .reach(.retryDue)).contains { if case .loadSchedules = $0 { true } else { false } })
     #expect(Self.nowLine(state).contains("needs Calendars.ReadBasic"), "\(Self.nowLine(state))")
   }
 }

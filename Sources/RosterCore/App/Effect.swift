@@ -150,6 +150,8 @@ public enum CancelID: Hashable, Sendable, CaseIterable {
   case memberOf
   case rooms
   case schedule
+  /// Graph failed to give the pane's schedule: asked again after `ReachState.retryAfterFailure`.
+  case scheduleRetry
   case health
   case yourPeople
 }
@@ -160,7 +162,7 @@ extension Effect {
   /// still going".
   public var isBackground: Bool {
     switch self {
-    case .debounce(.presenceRefresh, _, _), .debounce(.indexTimer, _, _): return true
+    case .debounce(.presenceRefresh, _, _), .debounce(.indexTimer, _, _), .debounce(.scheduleRetry, _, _): return true
     default: return false
     }
   }

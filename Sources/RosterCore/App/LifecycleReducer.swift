@@ -10,7 +10,8 @@ enum LifecycleReducer {
       return [.restoreSession]
     case .sessionRestored(let account):
       guard state.screen == .login, state.login.phase == .restoring else { return [] }
-      if let account { return LoginReducer.signedIn(&state, account) }
+      // A restored session lists presence as soon as the people shown stay put.
+      if let account { return LoginReducer.signedIn(&state, account) + PresenceReducer.settle(state) }
       return LoginReducer.startSignIn(&state)
     case .tick:
       return tick(&state)

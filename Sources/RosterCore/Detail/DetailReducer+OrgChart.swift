@@ -74,11 +74,13 @@ extension DetailReducer {
     let memberOf = state.detail.memberOfCache.value(for: person.id, now: state.now)
     let cancels: [Effect] = [.cancel(id: .detailDebounce), .cancel(id: .detail)]
     if let cached = state.detail.cache.value(for: person.id, now: state.now) {
-      state.detail.pane = .person(PersonPane(.loaded(cached), memberOf: memberOf, returningTo: returningTo))
+      state.detail.pane = .person(
+        PersonPane(.loaded(cached), memberOf: memberOf, returningTo: returningTo, rested: true))
       placeOrgRowSelection(&state)
-      return cancels + PresenceReducer.settle(state)
+      return cancels
     }
-    state.detail.pane = .person(PersonPane(.loading(person), memberOf: memberOf, returningTo: returningTo))
+    state.detail.pane = .person(
+      PersonPane(.loading(person), memberOf: memberOf, returningTo: returningTo, rested: true))
     return [.cancel(id: .detailDebounce), fetch(state, person)]
   }
 

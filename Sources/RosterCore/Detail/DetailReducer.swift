@@ -9,12 +9,14 @@ enum DetailReducer {
     switch action {
     case .selectionRested:
       state.detail.selectionMoving = false
+      state.detail.pane.personPane?.rested = true
       guard state.detail.pane == .following, state.list.selected?.kind == .person else { return [] }
       return load(&state, state.selectedListPerson, pause: nil)
     case .debounceElapsed(let id):
       guard id == state.detail.requestID, case .loading(let person)? = state.detail.pane.personPane?.status else {
         return []
       }
+      state.detail.pane.personPane?.rested = true
       return [.cancel(id: .detail), fetch(state, person)]
     case .loaded(let id, let result):
       guard id == state.detail.requestID, let person = state.detail.pane.personPane?.person else { return [] }
@@ -135,12 +137,14 @@ enum DetailReducer {
       return cancels
     }
     let memberOf = state.detail.memberOfCache.value(for: person.id, now: state.now)
+    // Shown without a pause, the pane is at rest on the person now.
+    let rested = pause == nil
     if let cached = state.detail.cache.value(for: person.id, now: state.now) {
-      state.detail.pane = .person(PersonPane(.loaded(cached), memberOf: memberOf))
+      state.detail.pane = .person(PersonPane(.loaded(cached), memberOf: memberOf, rested: rested))
       placeOrgRowSelection(&state)
       return cancels
     }
-    state.detail.pane = .person(PersonPane(.loading(person), memberOf: memberOf))
+    state.detail.pane = .person(PersonPane(.loading(person), memberOf: memberOf, rested: rested))
     guard let pause else {
       return [.cancel(id: .detailDebounce), fetch(state, person)]
     }

@@ -29,9 +29,16 @@ public struct PersonPane: Equatable, Sendable {
   public var orgRowIndex: Int
   /// When going back, the person whose row gets the selection once this person's profile shows.
   public var returningTo: String?
+  /// The pane has come to rest on this person (the selection rested, the pause after a change
+  /// ran out, or the person was opened): what follows the pane at rest (photo, schedule) starts
+  /// now, not for every person a held arrow key passes.
+  public var rested: Bool
 
-  public init(_ status: PersonStatus, memberOf: MemberOfState? = nil, returningTo: String? = nil) {
+  public init(
+    _ status: PersonStatus, memberOf: MemberOfState? = nil, returningTo: String? = nil, rested: Bool = false
+  ) {
     self.status = status
+    self.rested = rested
     self.retry = nil
     self.memberOf = memberOf
     self.orgRowIndex = 0

@@ -119,6 +119,16 @@ enum GroupSearch: PagedKind {
     return start(&state)
   }
 
+  /// A sync brought the index up to date (`DerivedEvent.indexSynced`): groups listed from the
+  /// index are asked of it again, so a group renamed or deleted by the sync shows so without a key.
+  static func indexRefreshed(_ state: inout AppState) -> [Effect] {
+    guard state.groups.isEnabled, state.screen == .main, !state.search.normalizedQuery.isEmpty,
+      state.answersQuery(.group), state.groups.onlyMine == nil,
+      state.index.isUsable(at: state.now), state.index.summary?.groups != nil
+    else { return [] }
+    return PagedSearch.askIndex(Self.self, &state)
+  }
+
   // MARK: - Asking
 
   /// The group search for the field's query: in the key's own frame from a warm index, else after

@@ -3,12 +3,12 @@
 /// while the pane said Graph could not be reached). The first transport failure (unreachable,
 /// reset, timed out: `DirectoryError.offline`) of any current read marks the session offline
 /// (`IndexState.offline`, with or without an index); the next answer from Graph clears it
-/// (`IndexReducer.follow`).
+/// (`IndexReducer.graphAnswered`). Both arrive as `DerivedEvent`s.
 enum GraphReachability {
-  /// Runs after every action: a read that failed for want of Graph marks the session offline,
-  /// and, with the index attached, brings its sync forward as the probe that notices Graph back.
-  static func follow(_ action: AppAction, _ state: inout AppState) -> [Effect] {
-    guard action.failedToReachGraph(currentIn: state), state.account != nil, !state.index.offline else { return [] }
+  /// A current read failed for want of Graph: the session is marked offline, and, with the index
+  /// attached, its sync comes forward as the probe that notices Graph back.
+  static func graphUnreachable(_ state: inout AppState) -> [Effect] {
+    guard state.account != nil, !state.index.offline else { return [] }
     state.index.offline = true
     // Presence comes from Graph too: what is held is old from this moment, whichever read
     // failed first; it comes back with the next answer (`IndexReducer`, asked again at once).
@@ -18,11 +18,31 @@ enum GraphReachability {
   }
 }
 
+/// What an answer says about Microsoft Graph.
+enum GraphContact: Equatable {
+  /// Graph answered (a search, a profile, presence).
+  case answered
+  /// The read never reached Graph.
+  case unreachable
+}
+
 extension AppAction {
+  /// What this action, when it is an answer from Graph, says about reaching it: the one place
+  /// that knows which answers come from Graph (the derived events read it; no reducer matches
+  /// another feature's answers).
+  func graphContact(currentIn state: AppState) -> GraphContact? {
+    switch self {
+    case .search(.resultsLoaded(_, .success)), .detail(.loaded(_, .success)), .presence(.loaded(_, .success)):
+      return .answered
+    default:
+      return failedToReachGraph(currentIn: state) ? .unreachable : nil
+    }
+  }
+
   /// Whether this is the answer of the current Graph read of its kind, and it never reached
   /// Graph. A late answer for a query or person no longer shown changes nothing, as everywhere
   /// (`DebounceAndStalenessTests`).
-  func failedToReachGraph(currentIn state: AppState) -> Bool {
+  private func failedToReachGraph(currentIn state: AppState) -> Bool {
     switch self {
     case .search(.resultsLoaded(let id, let result)), .search(.nextPageLoaded(let id, let result)):
       return id == state.search.requestID && result.failedToReachGraph

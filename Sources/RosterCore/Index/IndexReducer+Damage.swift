@@ -20,7 +20,7 @@ extension IndexReducer {
       .cancel(id: .indexSync), .debounce(id: .indexTimer, after: reopenAfterDamage, then: .index(.syncDue)),
     ]
     if state.screen == .main, !state.search.normalizedQuery.isEmpty {
-      // A new request id: the group search follows it to Graph too (`SearchReducer.otherKindsFollowQuery`).
+      // A new request id: the group search follows it to Graph too (`DerivedEvent.queryChanged`).
       state.search.requestID += 1
       state.search.status = state.search.results.isEmpty ? .searching : .refining
       effects += PeopleSearch.sendRequest(&state)
@@ -30,19 +30,13 @@ extension IndexReducer {
 }
 
 extension IndexReducer {
-  /// Runs after every action: while the session is marked offline, any answer from Graph (a
-  /// search, a detail, presence) proves it reachable again, so the mark goes at once and a sync
-  /// catches up, instead of waiting for the next timer or Ctrl-R (issue 28 item 3); a read that
-  /// could not reach Graph marks it (`GraphReachability`, issue 40).
-  static func follow(_ action: AppAction, _ state: inout AppState) -> [Effect] {
-    guard state.index.offline else { return GraphReachability.follow(action, &state) }
-    switch action {
-    case .search(.resultsLoaded(_, .success)), .detail(.loaded(_, .success)), .presence(.loaded(_, .success)):
-      let back = backOnline(&state)
-      return state.index.attached ? back + [.cancel(id: .indexTimer)] + startSync(&state) : back
-    default:
-      return []
-    }
+  /// Graph answered (`DerivedEvent.graphAnswered`): while the session is marked offline, that
+  /// proves it reachable again, so the mark goes at once and a sync catches up, instead of waiting
+  /// for the next timer or Ctrl-R (issue 28 item 3).
+  static func graphAnswered(_ state: inout AppState) -> [Effect] {
+    guard state.index.offline else { return [] }
+    let back = backOnline(&state)
+    return state.index.attached ? back + [.cancel(id: .indexTimer)] + startSync(&state) : back
   }
 
   /// Graph answered again: the offline mark goes, and presence marked unavailable is asked for

@@ -40,15 +40,11 @@ enum IndexReducer {
       switch result {
       case .synced(let summary):
         state.index.summary = summary
+        state.index.syncsFinished += 1
         let back = backOnline(&state)
-        // Rooms read from the index while Graph was away are read again, from Graph, at the next key.
-        if case .loaded(let catalog) = state.rooms.catalog, catalog.fromIndex { RoomSearch.forget(&state) }
-        // The list follows the sync: a leaver goes, a new name appears, without a key.
-        let refresh =
-          state.screen == .main && !state.search.normalizedQuery.isEmpty
-          && answersSearch(state)
-        return [next(syncInterval)] + (summary.complete ? [.readFilterValues] : [])
-          + (refresh ? PeopleSearch.searchIndex(&state) : []) + back
+        // Every kind's list follows the sync (`DerivedEvent.indexSynced`): a leaver goes, a new
+        // name appears, without a key.
+        return [next(syncInterval)] + (summary.complete ? [.readFilterValues] : []) + back
       case .busy:
         return [next(syncInterval)]
       case .permissionDenied(let message):

@@ -11,6 +11,9 @@ public struct IndexState: Equatable, Sendable {
   public var progress: Progress?
   /// A sync round is under way (one at a time: a second would cancel the first).
   public var isSyncing: Bool = false
+  /// Syncs that brought the index up to date this session: what follows a sync (every kind's
+  /// list, "your people") follows this count (`DerivedEvent.indexSynced`).
+  public var syncsFinished: Int = 0
   /// Graph could not be reached at the last sync or read (`GraphReachability`), with or without
   /// an index attached: the status line says offline, and reads go to the index while it is.
   public var offline: Bool = false

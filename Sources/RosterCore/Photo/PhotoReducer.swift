@@ -10,9 +10,9 @@ enum PhotoReducer {
     case .modeDetected(let mode):
       guard mode != state.photo.mode else { return [] }
       state.photo.mode = mode
-      state.photo.personID = nil  // refetched at the new mode's size by `follow`
+      state.photo.personID = nil  // refetched at the new mode's size
       state.photo.status = .none
-      return [.cancel(id: .photo)]
+      return [.cancel(id: .photo)] + follow(&state)
     case .loaded(let id, let result):
       guard id == state.photo.requestID, let personID = state.photo.personID else { return [] }
       let key = cacheKey(personID, state.photo.side)
@@ -29,7 +29,8 @@ enum PhotoReducer {
     }
   }
 
-  /// The photo effects `state` calls for now (run after every action by `reduce`).
+  /// The photo effects `state` calls for now: run when the pane comes to rest on someone else
+  /// (`DerivedEvent.paneRested`) and when the mode changes.
   static func follow(_ state: inout AppState) -> [Effect] {
     let target = state.photo.mode == .off ? nil : restingPerson(state)
     let side = state.photo.mode.requestSide
@@ -50,10 +51,12 @@ enum PhotoReducer {
     return [.loadPhoto(request, requestID: state.photo.requestID)]
   }
 
-  /// The person the detail pane shows once the selection has rested, nil while it moves.
+  /// The person the detail pane rests on, nil while the selection moves.
   private static func restingPerson(_ state: AppState) -> String? {
-    guard state.screen == .main, !state.detail.selectionMoving else { return nil }
-    return state.detail.status.person?.id
+    guard state.screen == .main, !state.detail.selectionMoving, let key = state.detail.pane.restingKey,
+      state.detail.pane.personPane != nil
+    else { return nil }
+    return key.id
   }
 
   private static func cacheKey(_ personID: String, _ side: Int) -> String { "\(personID)|\(side)" }

@@ -40,21 +40,13 @@ enum PresenceReducer {
   }
 
   /// The people listed changed (`reduce` tells it, whatever answered): they settle first.
-  static func peopleChanged(_ state: AppState) -> [Effect] {
+  static func peopleChanged(_ state: inout AppState) -> [Effect] {
     guard state.showsPresence, !state.search.results.isEmpty else { return [] }
     return settle(state)
   }
 
-  /// The ask that follows `action`: a person opened in the pane, or a session restored.
-  static func follow(_ action: AppAction, _ state: AppState) -> [Effect] {
-    guard state.showsPresence else { return [] }
-    switch action {
-    case .detail(.loaded(_, .success)), .app(.sessionRestored(.some)):
-      return settle(state)
-    default:
-      return []
-    }
-  }
+  /// The pane's person's profile arrived: their managers and reports are on screen now.
+  static func paneLoaded(_ state: inout AppState) -> [Effect] { settle(state) }
 
   /// Asks once the people now on screen have stayed `Tuning.presenceSettle`.
   static func settle(_ state: AppState) -> [Effect] {

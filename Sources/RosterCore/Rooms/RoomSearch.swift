@@ -53,6 +53,15 @@ enum RoomSearch {
     }
   }
 
+  /// A sync brought the index up to date (`DerivedEvent.indexSynced`), which proves Graph
+  /// reachable: rooms read from the index while Graph was away are read again, from Graph, now.
+  static func indexRefreshed(_ state: inout AppState) -> [Effect] {
+    guard case .loaded(let catalog) = state.rooms.catalog, catalog.fromIndex else { return [] }
+    forget(&state)
+    guard state.screen == .main, !state.search.normalizedQuery.isEmpty else { return [] }
+    return queryChanged(&state)
+  }
+
   /// Reads the whole list again (after a sync refreshed the index, or a sign-in).
   static func forget(_ state: inout AppState) {
     if case .loading = state.rooms.catalog { state.rooms.requestID += 1 }

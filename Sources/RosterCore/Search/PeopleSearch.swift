@@ -59,6 +59,15 @@ enum PeopleSearch: PagedKind {
   }
 
   /// The index's people for the field's query, asked in the key's own frame.
+  /// A sync brought the index up to date (`DerivedEvent.indexSynced`): the people listed follow
+  /// it — a leaver goes, a new name appears — without a key.
+  static func indexRefreshed(_ state: inout AppState) -> [Effect] {
+    guard state.screen == .main, !state.search.normalizedQuery.isEmpty, IndexReducer.answersSearch(state) else {
+      return []
+    }
+    return searchIndex(&state)
+  }
+
   static func searchIndex(_ state: inout AppState) -> [Effect] {
     state.search.inFlight = nil
     return PagedSearch.askIndex(Self.self, &state)

@@ -39,9 +39,6 @@ enum SearchReducer {
   /// The field's query changed (typed, retried, re-sent after signing in) and people have
   /// answered it: every other kind answers it for its own slice of the list. `reduce` sends this
   /// one event after any action that gave the field a new request id.
-  static func otherKindsFollowQuery(_ state: inout AppState) -> [Effect] {
-    GroupSearch.queryChanged(&state) + RoomSearch.queryChanged(&state)
-  }
 
   /// Ctrl-G changed the kinds listed: a kind now shown answers the field's query unless what it
   /// keeps already does.

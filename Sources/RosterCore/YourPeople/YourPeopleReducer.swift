@@ -38,20 +38,25 @@ enum YourPeopleReducer {
   /// Events of other features this one follows: the index attached (load what it keeps, or read
   /// Graph's list when there is no index), a sync finished (a day-old list is read again), a
   /// person opened.
-  static func follow(_ action: AppAction, _ state: inout AppState) -> [Effect] {
+
+  /// An index was attached (`DerivedEvent.indexAttached`): its lists are read; without one
+  /// opened, Graph's list when due.
+  static func indexAttached(_ state: inout AppState) -> [Effect] {
     guard state.account != nil, state.screen == .main else { return [] }
-    switch action {
-    case .index(.attached(let summary)):
-      return summary == nil ? refreshIfDue(&state) : [.loadYourPeople]
-    case .index(.syncFinished(.synced)):
-      return refreshIfDue(&state)
-    case .app(.focusSwitched), .list(.detailOpened):
-      guard state.focus == .detail, let person = state.selectedListPerson else { return [] }
-      state.yourPeople.people.open(person.id, at: state.now)
-      return [.recordOpened(personID: person.id, at: state.now)]
-    default:
-      return []
-    }
+    return state.index.summary == nil ? refreshIfDue(&state) : [.loadYourPeople]
+  }
+
+  /// A sync finished (`DerivedEvent.indexSynced`): Graph's list is read again when due.
+  static func indexSynced(_ state: inout AppState) -> [Effect] {
+    guard state.account != nil, state.screen == .main else { return [] }
+    return refreshIfDue(&state)
+  }
+
+  /// The list's person was opened (`DerivedEvent.personOpened`): one more open for "your people".
+  static func personOpened(_ state: inout AppState) -> [Effect] {
+    guard state.account != nil, state.screen == .main, let person = state.selectedListPerson else { return [] }
+    state.yourPeople.people.open(person.id, at: state.now)
+    return [.recordOpened(personID: person.id, at: state.now)]
   }
 
   /// At sign-in: a new person's lists (the index's come with `.index(.attached)`); without an

@@ -22,7 +22,10 @@ enum ReachReducer {
         }
         state.reach.failedAt = nil
         state.reach.lookedUp = []
-        return state.index.attached && !kept.isEmpty ? [.storeWorkingHours(kept, readAt: state.now)] : []
+        // A busy time added meanwhile shows within `freshFor` while the pane stays on the person.
+        let refresh: Effect = .debounce(
+          id: .scheduleRetry, after: .seconds(ReachState.freshFor), then: .reach(.retryDue))
+        return (state.index.attached && !kept.isEmpty ? [.storeWorkingHours(kept, readAt: state.now)] : []) + [refresh]
       case .failure(.service(404, _, let message)) where personIDs.allSatisfy(state.reach.rooms.contains):
         // One room's mailbox has no calendar: that room says so; people's schedules are not refused.
         for roomID in personIDs {
@@ -38,35 +41,30 @@ enum ReachReducer {
         return []
       default:
         // Offline, throttled past its retries: the index answers (`paneRested`) until Graph is
-        // asked again, `retryAfterFailure` later.
+        // asked again, `retryAfterFailure` later, for whoever the pane then rests on.
         state.reach.failedAt = state.now
-        return []
+        return [
+          .debounce(
+            id: .scheduleRetry, after: .seconds(ReachState.retryAfterFailure), then: .reach(.retryDue))
+        ]
       }
+    case .retryDue:
+      return paneRested(&state)
     case .loadedFromIndex(let found):
       state.reach.stored.merge(found) { _, found in found }
       return []
     }
   }
 
-  /// Runs after every action, like the photo: the person the pane shows once the selection has
-  /// rested has their schedule asked for, once — when their profile's read starts (the rest, or
-  /// the pause after typing), in parallel with it, so the day shows one round trip after the rest;
-  /// or once the profile is in (from Graph, the cache or the index).
-  static func follow(_ action: AppAction, _ state: inout AppState) -> [Effect] {
-    guard state.screen == .main, !state.detail.selectionMoving else { return [] }
-    switch state.detail.status {
-    case .room(let room):
-      return paneRested(on: room, &state)
-    case .loaded(let detail):
-      return paneRested(on: detail.person, &state)
-    case .loading(let person):
-      switch action {
-      case .detail(.selectionRested): return paneRested(on: person, &state)
-      case .detail(.debounceElapsed(let id)) where id == state.detail.requestID: return paneRested(on: person, &state)
-      default: return []
-      }
-    default:
-      return []
+  /// The pane came to rest on a person or a room (`DerivedEvent.paneRested`): their schedule is
+  /// asked for once — when the profile's read starts at rest, in parallel with it, so the day
+  /// shows one round trip after the rest; or once the profile is in (Graph, the cache, the index).
+  static func paneRested(_ state: inout AppState) -> [Effect] {
+    guard state.screen == .main, !state.detail.selectionMoving, state.detail.pane.restingKey != nil else { return [] }
+    switch state.detail.pane {
+    case .room(let room): return paneRested(on: room, &state)
+    case .person(let pane): return paneRested(on: pane.person, &state)
+    case .empty, .following, .group: return []
     }
   }
 

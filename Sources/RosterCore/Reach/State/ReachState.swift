@@ -31,8 +31,8 @@ public struct ReachState: Equatable, Sendable {
   /// How long a schedule counts as today's: a busy time added meanwhile shows within this.
   public static let freshFor: TimeInterval = 300
 
-  /// How long after a failed read the pane waits before asking Graph again: every action runs
-  /// `ReachReducer.follow`, so without it a failure would be asked again at once, for ever.
+  /// How long after a failed read the pane waits before asking Graph again (`ReachAction.retryDue`);
+  /// meanwhile the index answers.
   public static let retryAfterFailure: TimeInterval = 30
 }
 
@@ -53,6 +53,9 @@ public enum ReachAction: Equatable, Sendable {
   case loaded(id: Int, personIDs: [String], Result<[PersonSchedule], DirectoryError>)
   /// The working hours the local index keeps for people asked while Graph could not be reached.
   case loadedFromIndex([String: StoredWorkingHours])
+  /// `ReachState.retryAfterFailure` has passed since Graph failed to give a schedule, or
+  /// `freshFor` since it gave one: ask again for whoever the pane rests on.
+  case retryDue
 }
 
 extension Account {

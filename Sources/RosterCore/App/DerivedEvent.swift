@@ -1,0 +1,139 @@
+import Foundation
+
+/// What an action changed that features other than its owner act on, found once by comparing
+/// the state before and after the owner reduced it (`reduce`). Features subscribe to these in one
+/// table (`DerivedEvent.subscribers`) instead of matching each other's actions after every action:
+/// a feature's actions stay its own, and a new reason for the same change (a new kind of answer, a
+/// new key) reaches every subscriber without a list kept by hand.
+enum DerivedEvent: Equatable, Sendable, CaseIterable {
+  /// The field's query changed (typed, retried, re-sent after signing in).
+  case queryChanged
+  /// The people listed changed (any answer: Graph, index, cache).
+  case peopleListed
+  /// The pane's person's profile arrived (Graph, the cache or the index).
+  case personLoaded
+  /// What the pane shows at rest changed: the person or room it settled on, or none.
+  case paneRested
+  /// The person selected in the list was opened (the pane took the keyboard).
+  case personOpened
+  /// A local index was attached to the session.
+  case indexAttached
+  /// A sync of the local index finished with the index brought up to date.
+  case indexSynced
+  /// Microsoft Graph answered a read.
+  case graphAnswered
+  /// The current read of some kind failed for want of Microsoft Graph (unreachable, reset).
+  case graphUnreachable
+}
+
+extension DerivedEvent {
+  /// Who acts on each event, in the order their effects are returned.
+  static let subscribers: [(event: DerivedEvent, act: @Sendable (inout AppState) -> [Effect])] = [
+    (.queryChanged, GroupSearch.queryChanged),
+    (.queryChanged, RoomSearch.queryChanged),
+    (.peopleListed, PresenceReducer.peopleChanged),
+    (.personLoaded, PresenceReducer.paneLoaded),
+    (.paneRested, PhotoReducer.follow),
+    (.paneRested, ReachReducer.paneRested),
+    (.indexSynced, PeopleSearch.indexRefreshed),
+    (.indexSynced, GroupSearch.indexRefreshed),
+    (.indexSynced, RoomSearch.indexRefreshed),
+    (.graphAnswered, IndexReducer.graphAnswered),
+    (.graphUnreachable, GraphReachability.graphUnreachable),
+    (.indexAttached, YourPeopleReducer.indexAttached),
+    (.indexSynced, YourPeopleReducer.indexSynced),
+    (.personOpened, YourPeopleReducer.personOpened),
+  ]
+
+  /// The events `action` caused, from the state before it (`before`) and after (`after`).
+  static func caused(by action: AppAction, from before: Observed, to after: AppState) -> [DerivedEvent] {
+    let now = Observed(after)
+    var events: [DerivedEvent] = []
+    if now.queryRequest != before.queryRequest { events.append(.queryChanged) }
+    if now.people != before.people { events.append(.peopleListed) }
+    if now.loadedPerson != before.loadedPerson, now.loadedPerson != nil { events.append(.personLoaded) }
+    if now.rested != before.rested { events.append(.paneRested) }
+    if now.opened != before.opened, now.opened != nil { events.append(.personOpened) }
+    if now.indexAttached, !before.indexAttached { events.append(.indexAttached) }
+    if now.syncsFinished != before.syncsFinished { events.append(.indexSynced) }
+    switch action.graphContact(currentIn: after) {
+    case .answered?: events.append(.graphAnswered)
+    case .unreachable?: events.append(.graphUnreachable)
+    case nil: break
+    }
+    return events
+  }
+
+  /// Runs the subscribers of `events`, in the table's order.
+  static func deliver(_ events: [DerivedEvent], to state: inout AppState) -> [Effect] {
+    guard !events.isEmpty else { return [] }
+    var effects: [Effect] = []
+    for subscriber in subscribers where events.contains(subscriber.event) {
+      effects += subscriber.act(&state)
+    }
+    return effects
+  }
+}
+
+/// The few facts the events are derived from, read before and after an action: cheap to take
+/// (no list compared row by row), so taking them for every action costs nothing measurable.
+struct Observed: Equatable {
+  var queryRequest: Int
+  var people: PeopleOnScreen
+  /// The person whose full profile the pane shows.
+  var loadedPerson: String?
+  /// What the pane rests on (`PaneState.restingKey`), nil while the selection moves.
+  var rested: RestingKey?
+  /// The list's person while the pane has the keyboard.
+  var opened: String?
+  var indexAttached: Bool
+  var syncsFinished: Int
+
+  init(_ state: AppState) {
+    queryRequest = state.search.requestID
+    people = PeopleOnScreen(state)
+    if case .loaded(let detail)? = state.detail.pane.personPane?.status {
+      loadedPerson = detail.person.id
+    }
+    rested = state.screen == .main && !state.detail.selectionMoving ? state.detail.pane.restingKey : nil
+    opened = state.focus == .detail ? state.selectedListPerson?.id : nil
+    indexAttached = state.index.attached
+    syncsFinished = state.index.syncsFinished
+  }
+}
+
+/// Enough of the people listed to tell that they changed, without comparing every row: the
+/// query they answer, how many there are, and the first and last.
+struct PeopleOnScreen: Equatable {
+  var query: CleanText?
+  var count: Int
+  var first: String?
+  var last: String?
+
+  init(_ state: AppState) {
+    let people = state.search.results
+    query = state.search.resultsQuery
+    count = people.count
+    first = people.first?.id
+    last = people.last?.id
+  }
+}
+
+/// What the pane rests on, as far as what follows it cares: a room, or a person whose profile has
+/// come or whose read has started at rest (`PersonPane.rested`).
+struct RestingKey: Equatable {
+  var id: String
+  var loaded: Bool
+}
+
+extension PaneState {
+  var restingKey: RestingKey? {
+    switch self {
+    case .room(let room): return RestingKey(id: room.id, loaded: true)
+    case .person(let pane):
+      if case .loaded = pane.status { return RestingKey(id: pane.person.id, loaded: true) }
+      return pane.rested ? RestingKey(id: pane.person.id, loaded: false) : nil
+    case .empty, .following, .group: return nil
+    }
+  }
+}
