@@ -71,7 +71,7 @@ struct AccountSwitchTests {
     store.exhaustivity = .on
     let late = PeoplePage(people: [Fixtures.person("Alice Home")])
     let before = store.state
-    await store.send(.search(.resultsLoaded(id: oldID, .success(late))))
+    await store.send(.search(.answered(id: oldID, .people(.success(late)))))
     #expect(store.state == before)
 
     // The guest account's own search works and is shown.

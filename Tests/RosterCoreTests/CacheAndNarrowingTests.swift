@@ -28,7 +28,8 @@ struct CacheAndNarrowingTests {
       $0.typedCachedQuery("al", answer: CachedResults(people: Fixtures.alexes, next: nil, totalCount: 5))
     }
     #expect(store.state.search.resultsMatchQuery)
-    #expect(!store.takeEffects().contains { if case .searchPeople = $0 { return true } else { return false } })
+    #expect(
+      !store.takeEffects().contains { if case .searchGraph(.people, _) = $0 { return true } else { return false } })
     // A changed query selects its best match (issue 28): the pane follows it to the top row.
     #expect(store.state.selectedListPerson == Fixtures.alexes[0])
     await store.answerDetail()

@@ -57,7 +57,7 @@ struct DebounceAndStalenessTests {
     let salim = Fixtures.person("Salim Ali")
     let page = PeoplePage(people: [salim])
     calls[2].respond(page)
-    await store.receive(.search(.resultsLoaded(id: 3, .success(page)))) { $0.answerArrived(page) }
+    await store.receive(.search(.answered(id: 3, .people(.success(page))))) { $0.answerArrived(page) }
     #expect(store.state.search.results == [salim])
     await store.answerDetail()
     await store.finish()
@@ -70,7 +70,7 @@ struct DebounceAndStalenessTests {
     await store.sendQuery("xy") { $0.typedNewQuery("xy") }
     let late = PeoplePage(people: Fixtures.alexes)
     older?.respond(late)
-    await store.receive(.search(.resultsLoaded(id: 1, .success(late)))) {
+    await store.receive(.search(.answered(id: 1, .people(.success(late))))) {
       // Never shown under "xy", but cached for "al".
       $0.search.inFlight = nil
       $0.search.cache.insert(CachedResults(people: Fixtures.alexes, next: nil, totalCount: nil), for: "al", now: $0.now)
@@ -105,15 +105,15 @@ struct DebounceAndStalenessTests {
     let newer = state.search.requestID
     _ = reduce(&state, .search(.debounceElapsed(id: newer)))
     let salim = Fixtures.person("Salim Ali")
-    _ = reduce(&state, .search(.resultsLoaded(id: newer, .success(PeoplePage(people: [salim])))))
+    _ = reduce(&state, .search(.answered(id: newer, .people(.success(PeoplePage(people: [salim]))))))
     let shown = state
 
-    let effects = reduce(&state, .search(.resultsLoaded(id: older, .success(PeoplePage(people: Fixtures.alexes)))))
+    let effects = reduce(&state, .search(.answered(id: older, .people(.success(PeoplePage(people: Fixtures.alexes))))))
     #expect(effects.isEmpty)
     #expect(state == shown, "the late answer for 'al' changed nothing")
     #expect(state.search.results == [salim])
 
-    let failure = reduce(&state, .search(.resultsLoaded(id: older, .failure(.offline("reset")))))
+    let failure = reduce(&state, .search(.answered(id: older, .people(.failure(.offline("reset"))))))
     #expect(failure.isEmpty)
     #expect(state == shown)
   }
@@ -142,7 +142,7 @@ struct DebounceAndStalenessTests {
     #expect(
       sent == [
         .cancel(id: .search), .cancel(id: .nextPage),
-        .searchPeople(PeopleQuery(text: "ali", pageSize: 50), requestID: 1),
+        .searchGraph(.people(PeopleQuery(text: "ali", pageSize: 50)), requestID: 1),
       ])
   }
 
@@ -179,7 +179,7 @@ struct DebounceAndStalenessTests {
     #expect(call?.wasCancelled == false)
     let page = PeoplePage(people: [Fixtures.alexes[0]])
     call?.respond(page)
-    await store.receive(.search(.resultsLoaded(id: 1, .success(page)))) { $0.answerArrived(page, id: 1) }
+    await store.receive(.search(.answered(id: 1, .people(.success(page))))) { $0.answerArrived(page, id: 1) }
     #expect(store.state.search.results == [Fixtures.alexes[0]])
     #expect(store.state.search.resultsMatchQuery)
     await store.answerDetail()

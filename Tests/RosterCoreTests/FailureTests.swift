@@ -31,7 +31,7 @@ struct FailureTests {
     #expect(store.directory.takeCalls().isEmpty)
     let page = PeoplePage(people: [Fixtures.alexes[0]])
     call?.respond(page)
-    await store.receive(.search(.resultsLoaded(id: 1, .success(page)))) { $0.answerArrived(page) }
+    await store.receive(.search(.answered(id: 1, .people(.success(page))))) { $0.answerArrived(page) }
     #expect(store.state.search.status == .results)
     await store.answerDetail()
     await store.finish()
@@ -41,7 +41,7 @@ struct FailureTests {
     let store = TestStore()
     let throttled = DirectoryError.throttled(retryAfter: .milliseconds(2500))
     await store.sendSearch("alex")?.fail(throttled)
-    await store.receive(.search(.resultsLoaded(id: 1, .failure(throttled)))) {
+    await store.receive(.search(.answered(id: 1, .people(.failure(throttled))))) {
       $0.search.inFlight = nil
       $0.search.status = .throttled(
         RetryCountdown(reason: .throttled, until: $0.now.addingTimeInterval(2.5), attempt: 0))
@@ -77,7 +77,7 @@ struct FailureTests {
     await store.debounceElapses()
     let offline = DirectoryError.offline("The network connection was lost.")
     store.takeSearch("ale")?.fail(offline)
-    await store.receive(.search(.resultsLoaded(id: 2, .failure(offline)))) {
+    await store.receive(.search(.answered(id: 2, .people(.failure(offline))))) {
       // The last (narrowed) results are kept, and marked.
       $0.search.inFlight = nil
       $0.search.status = .offline(message: "The network connection was lost.")
@@ -90,7 +90,7 @@ struct FailureTests {
     let id = store.state.search.requestID
     let page = PeoplePage(people: alexes)
     store.takeSearch("alex")?.respond(page)
-    await store.receive(.search(.resultsLoaded(id: id, .success(page)))) {
+    await store.receive(.search(.answered(id: id, .people(.success(page))))) {
       $0.answerArrived(page)
       $0.index.offline = false  // and online again at the next answer
     }
@@ -109,7 +109,7 @@ struct FailureTests {
     let ended = DirectoryError.signInRequired(
       SignInFailure(message: "The refresh token was revoked.", error: "invalid_grant"))
     store.takeSearch("alex")?.fail(ended)
-    await store.receive(.search(.resultsLoaded(id: 2, .failure(ended)))) {
+    await store.receive(.search(.answered(id: 2, .people(.failure(ended))))) {
       $0.sessionEnded("The refresh token was revoked.")  // the search text is kept
     }
     #expect(store.auth.takeRequests() == [.signIn(.deviceCode)])
@@ -146,7 +146,7 @@ struct FailureTests {
     var state = AppState.signedIn()
     _ = reduce(&state, .search(.queryChanged("al")))
     _ = reduce(&state, .search(.debounceElapsed(id: 1)))
-    _ = reduce(&state, .search(.resultsLoaded(id: 1, .failure(error))))
+    _ = reduce(&state, .search(.answered(id: 1, .people(.failure(error)))))
     #expect(state.search.status == .failed(message: CleanText(message)))
   }
 
@@ -157,7 +157,7 @@ struct FailureTests {
     _ = reduce(&state, .search(.queryChanged("manager:charlotte williams")))
     _ = reduce(&state, .search(.debounceElapsed(id: 1)))
     let why = "manager:charlotte could be several people. Quote a name with spaces: manager:\"Charlotte Williams\"."
-    _ = reduce(&state, .search(.resultsLoaded(id: 1, .failure(.unsupportedQuery(why)))))
+    _ = reduce(&state, .search(.answered(id: 1, .people(.failure(.unsupportedQuery(why))))))
     #expect(state.search.status == .refused(message: CleanText(why)))
   }
 
@@ -165,7 +165,7 @@ struct FailureTests {
     var state = AppState.signedIn()
     _ = reduce(&state, .search(.queryChanged("al")))
     _ = reduce(&state, .search(.debounceElapsed(id: 1)))
-    _ = reduce(&state, .search(.resultsLoaded(id: 1, .success(PeoplePage(people: Fixtures.alexes)))))
+    _ = reduce(&state, .search(.answered(id: 1, .people(.success(PeoplePage(people: Fixtures.alexes))))))
     let id = state.detail.requestID
     #expect(
       reduce(&state, .detail(.debounceElapsed(id: id))) == [

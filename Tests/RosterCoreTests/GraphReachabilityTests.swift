@@ -22,7 +22,7 @@ import Testing
     // Other failures say nothing about the network.
     var refused = IndexSearchTests.indexed()
     _ = reduce(&refused, .photo(.loaded(id: 1, .failure(.permissionDenied("no")))))
-    _ = reduce(&refused, .search(.groupsLoaded(id: 1, .failure(.service(status: 500, code: "x", message: "")))))
+    _ = reduce(&refused, .search(.answered(id: 1, .groups(.failure(.service(status: 500, code: "x", message: ""))))))
     #expect(!refused.index.offline)
   }
 
@@ -43,7 +43,7 @@ import Testing
 
   @Test func withoutAnIndexAnyReadMarksItToo() {
     var state = AppState.signedIn()
-    _ = reduce(&state, .search(.roomsLoaded(id: state.rooms.requestID, .failure(.offline("timed out")))))
+    _ = reduce(&state, .search(.answered(id: state.rooms.requestID, .rooms(.failure(.offline("timed out"))))))
     #expect(state.index.offline && !state.index.attached)
   }
 

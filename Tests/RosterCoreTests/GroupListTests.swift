@@ -119,7 +119,7 @@ import Testing
     #expect(store.state.selectedGroup == Self.platform, "the top row, the team, is selected")
     #expect(store.state.detail.pane.groupPane?.group == Self.platform)
     #expect(store.state.groups.fromIndex)
-    #expect(!recorder.effects.contains { if case .searchGroups = $0 { true } else { false } })
+    #expect(!recorder.effects.contains { if case .searchGraph(.groups, _) = $0 { true } else { false } })
     #expect(!recorder.effects.contains { if case .debounce(.groupSearchDebounce, _, _) = $0 { true } else { false } })
 
     store.send(.search(.queryChanged("plax")))
@@ -162,7 +162,8 @@ import Testing
     state.rooms.isEnabled = true
     state.rooms.catalog = .loaded(RoomCatalog(rooms: [RoomListTests.ada]))
     _ = reduce(&state, .search(.queryChanged("london")))
-    _ = reduce(&state, .search(.groupsLoaded(id: state.search.requestID, .success(GroupPage(groups: [Self.london])))))
+    _ = reduce(
+      &state, .search(.answered(id: state.search.requestID, .groups(.success(GroupPage(groups: [Self.london]))))))
     _ = reduce(&state, .search(.queryChanged("ada")))
     #expect(state.rooms.results == [RoomListTests.ada])
 
@@ -170,7 +171,7 @@ import Testing
       let effects = reduce(&state, .search(.queryChanged(query)))
       #expect(state.groups.results.isEmpty && state.groups.status == .idle, "\(query)")
       #expect(state.rooms.results.isEmpty, "\(query)")
-      #expect(!effects.contains { if case .searchGroups = $0 { true } else { false } }, "\(query)")
+      #expect(!effects.contains { if case .searchGraph(.groups, _) = $0 { true } else { false } }, "\(query)")
       #expect(!effects.contains { if case .debounce(.groupSearchDebounce, _, _) = $0 { true } else { false } })
       #expect(state.listRows.allSatisfy { if case .person = $0 { true } else { false } })
     }
@@ -193,13 +194,13 @@ import Testing
       $0.typedNewQuery("plx")
       $0.roomsFollowQuery()
     }
-    await store.send(.search(.groupsLoaded(id: old, .success(GroupPage(groups: [Self.platform])))))
-    await store.send(.search(.indexGroupsLoaded(id: old, [Self.platform], asked: 10)))
+    await store.send(.search(.answered(id: old, .groups(.success(GroupPage(groups: [Self.platform]))))))
+    await store.send(.search(.indexAnswered(id: old, .groups([Self.platform], asked: 10))))
     await store.advance(by: store.searchDebounce)
     await store.receiveDebounceElapsed()
     await store.receive(.search(.debounceElapsed(id: store.state.search.requestID, kind: .group)))
     let none = GroupPage(groups: [], totalCount: 0)
-    await store.receive(.search(.groupsLoaded(id: store.state.search.requestID, .success(none)))) {
+    await store.receive(.search(.answered(id: store.state.search.requestID, .groups(.success(none))))) {
       $0.groups.status = .results
       $0.groups.totalCount = 0
       $0.groups.resultsQuery = "plx"

@@ -46,7 +46,7 @@ import Testing
     #expect(frames == [[Self.ann, Self.anna]])  // one frame, already the answer
     #expect(store.state.search.status == .results)
     #expect(asked.current.map(\.text) == ["ann"])
-    #expect(!recorder.effects.contains { if case .searchPeople = $0 { true } else { false } })
+    #expect(!recorder.effects.contains { if case .searchGraph(.people, _) = $0 { true } else { false } })
     #expect(!recorder.effects.contains { if case .debounce(.searchDebounce, _, _) = $0 { true } else { false } })
     #expect(store.state.index.statusText(at: Self.now) == "index, synced 3 min ago")
 
@@ -66,7 +66,7 @@ import Testing
     let store = TestStore(state: Self.indexed(), index: index)
     await store.sendQuery("ann") { state in
       _ = reduce(&state, .search(.queryChanged("ann")))
-      _ = reduce(&state, .search(.indexResultsLoaded(id: state.search.requestID, people, asked: 501)))
+      _ = reduce(&state, .search(.indexAnswered(id: state.search.requestID, .people(people, asked: 501))))
     }
     #expect(store.state.search.results == people && store.state.search.status == .results)
     #expect(store.receivedActions.isEmpty)
@@ -76,7 +76,7 @@ import Testing
 
     await store.sendQuery("anna") { state in
       _ = reduce(&state, .search(.queryChanged("anna")))
-      _ = reduce(&state, .search(.indexResultsLoaded(id: state.search.requestID, [Self.anna], asked: 501)))
+      _ = reduce(&state, .search(.indexAnswered(id: state.search.requestID, .people([Self.anna], asked: 501))))
     }
     #expect(store.state.search.results == [Self.anna])
     await store.answerDetail()
@@ -146,15 +146,18 @@ import Testing
     state.search.pageSize = 20  // a list of 20 rows, as at 80×24
     let people = (0..<1_200).map { Person(id: "p\($0)", displayName: "Ann \($0)") }
     var effects = reduce(&state, .search(.queryChanged("ann")))
-    let first = effects.compactMap { if case .searchIndex(let query, _) = $0 { query } else { nil } }
+    let first = effects.compactMap { if case .searchIndex(.people(let query), _) = $0 { query } else { nil } }
     #expect(first.map(\.pageSize) == [101])
-    _ = reduce(&state, .search(.indexResultsLoaded(id: state.search.requestID, Array(people.prefix(101)), asked: 101)))
+    _ = reduce(
+      &state, .search(.indexAnswered(id: state.search.requestID, .people(Array(people.prefix(101)), asked: 101))))
     #expect(state.search.results.count == 100 && state.search.hasMore && state.search.canLoadMore)
 
     _ = reduce(&state, .list(.selectionMovedTo(95)))
     effects = reduce(&state, .list(.nearEndReached))
-    #expect(effects == [.searchIndex(PeopleQuery(text: "ann", pageSize: 601), requestID: state.search.requestID)])
-    _ = reduce(&state, .search(.indexResultsLoaded(id: state.search.requestID, Array(people.prefix(601)), asked: 601)))
+    #expect(
+      effects == [.searchIndex(.people(PeopleQuery(text: "ann", pageSize: 601)), requestID: state.search.requestID)])
+    _ = reduce(
+      &state, .search(.indexAnswered(id: state.search.requestID, .people(Array(people.prefix(601)), asked: 601))))
     #expect(state.search.results.count == 600 && state.selectedListPerson?.id == "p95")
 
     // A sync's refresh keeps the six hundred rows; the last page says there is no more.
@@ -164,11 +167,12 @@ import Testing
     #expect(
       effects.last
         == .searchIndex(
-          PeopleQuery(text: "ann", pageSize: 601, closeMatchesBelow: state.search.pageSize),
+          .people(
+            PeopleQuery(text: "ann", pageSize: 601, closeMatchesBelow: state.search.pageSize)),
           requestID: state.search.requestID))
     _ = reduce(&state, .list(.selectionMovedTo(599)))
     _ = reduce(&state, .list(.nearEndReached))
-    _ = reduce(&state, .search(.indexResultsLoaded(id: state.search.requestID, people, asked: 1_201)))
+    _ = reduce(&state, .search(.indexAnswered(id: state.search.requestID, .people(people, asked: 1_201))))
     #expect(state.search.results.count == 1_200 && !state.search.hasMore)
     #expect(reduce(&state, .list(.nearEndReached)).isEmpty)
   }
@@ -178,7 +182,7 @@ import Testing
   @Test func offlineTheDetailComesFromTheIndex() {
     var state = Self.indexed()
     _ = reduce(&state, .search(.queryChanged("ann")))
-    _ = reduce(&state, .search(.indexResultsLoaded(id: state.search.requestID, [Self.ann, Self.anna], asked: 501)))
+    _ = reduce(&state, .search(.indexAnswered(id: state.search.requestID, .people([Self.ann, Self.anna], asked: 501))))
     var id = state.detail.requestID
     #expect(reduce(&state, .detail(.debounceElapsed(id: id))).last == .loadDetail(personID: Self.ann.id, requestID: id))
     let effects = reduce(&state, .detail(.loaded(id: id, .failure(.offline("no route")))))
@@ -216,7 +220,7 @@ import Testing
   @Test func aDetailThatAnswers404RemovesThePersonAtOnce() {
     var state = Self.indexed()
     _ = reduce(&state, .search(.queryChanged("ann")))
-    _ = reduce(&state, .search(.indexResultsLoaded(id: state.search.requestID, [Self.ann, Self.anna], asked: 501)))
+    _ = reduce(&state, .search(.indexAnswered(id: state.search.requestID, .people([Self.ann, Self.anna], asked: 501))))
     _ = reduce(&state, .detail(.selectionRested))
     let id = state.detail.requestID
     let effects = reduce(&state, .detail(.loaded(id: id, .failure(.notFound))))

@@ -41,7 +41,7 @@ struct LoginTests {
     state.screen = .login
     state.account = nil
     let effects = reduce(&state, .login(.signInEventReceived(.signedIn(Fixtures.account))))
-    #expect(effects.contains { if case .searchPeople = $0 { return true } else { return false } })
+    #expect(effects.contains { if case .searchGraph(.people, _) = $0 { return true } else { return false } })
     #expect(!effects.contains(.warmUpDirectory))
   }
 
@@ -58,7 +58,8 @@ struct LoginTests {
     _ = reduce(&state, .login(.typedAhead("quinn")))
     #expect(state.search.query == "quinn")
     let effects = reduce(&state, .login(.signInEventReceived(.signedIn(Fixtures.account))))
-    #expect(effects.contains { if case .searchPeople(let query, _) = $0 { query.text == "quinn" } else { false } })
+    #expect(
+      effects.contains { if case .searchGraph(.people(let query), _) = $0 { query.text == "quinn" } else { false } })
   }
 
   @Test func deviceCodeEventsDriveTheLoginScreen() async throws {

@@ -28,20 +28,25 @@ import Testing
   static let people = Kind(
     name: "people", list: .people, rows: { $0.search.results.map(\.id) },
     firstPage: { ids, next in
-      .resultsLoaded(id: 1, .success(PeoplePage(people: ids.map { Fixtures.person($0, id: $0) }, next: next)))
+      .answered(id: 1, .people(.success(PeoplePage(people: ids.map { Fixtures.person($0, id: $0) }, next: next))))
     },
-    nextPage: { ids in .nextPageLoaded(id: 1, .success(PeoplePage(people: ids.map { Fixtures.person($0, id: $0) }))) },
-    indexAnswer: { ids, asked in .indexResultsLoaded(id: 1, ids.map { Fixtures.person($0, id: $0) }, asked: asked) },
-    graphPage: { .fetchNextPage($0, requestID: 1) },
-    indexAsk: { .searchIndex(PeopleQuery(text: $0, pageSize: $1, closeMatchesBelow: $2 ? 50 : 0), requestID: 1) })
+    nextPage: { ids in
+      .pageAnswered(id: 1, .people(.success(PeoplePage(people: ids.map { Fixtures.person($0, id: $0) }))))
+    },
+    indexAnswer: { ids, asked in .indexAnswered(id: 1, .people(ids.map { Fixtures.person($0, id: $0) }, asked: asked))
+    },
+    graphPage: { .fetchPage(.person, $0, requestID: 1) },
+    indexAsk: {
+      .searchIndex(.people(PeopleQuery(text: $0, pageSize: $1, closeMatchesBelow: $2 ? 50 : 0)), requestID: 1)
+    })
 
   static let groups = Kind(
     name: "groups", list: .groups, rows: { $0.groups.results.map(\.id) },
-    firstPage: { ids, next in .groupsLoaded(id: 1, .success(GroupPage(groups: ids.map(group), next: next))) },
-    nextPage: { ids in .moreGroupsLoaded(id: 1, .success(GroupPage(groups: ids.map(group)))) },
-    indexAnswer: { ids, asked in .indexGroupsLoaded(id: 1, ids.map(group), asked: asked) },
-    graphPage: { .fetchNextGroups($0, requestID: 1) },
-    indexAsk: { text, limit, _ in .searchGroupsIndex(GroupQuery(text: text, pageSize: limit), requestID: 1) })
+    firstPage: { ids, next in .answered(id: 1, .groups(.success(GroupPage(groups: ids.map(group), next: next)))) },
+    nextPage: { ids in .pageAnswered(id: 1, .groups(.success(GroupPage(groups: ids.map(group))))) },
+    indexAnswer: { ids, asked in .indexAnswered(id: 1, .groups(ids.map(group), asked: asked)) },
+    graphPage: { .fetchPage(.group, $0, requestID: 1) },
+    indexAsk: { text, limit, _ in .searchIndex(.groups(GroupQuery(text: text, pageSize: limit)), requestID: 1) })
 
   static func group(_ name: String) -> Group {
     Group(id: name, displayName: CleanText(name), mailEnabled: false, securityEnabled: true)

@@ -27,7 +27,7 @@ struct PagingTests {
     let second = (4...5).map { Fixtures.person("Alex \($0)") }
     let page = PeoplePage(people: second + [first[0]])
     calls.first?.respond(page)
-    await store.receive(.search(.nextPageLoaded(id: store.state.search.requestID, .success(page)))) {
+    await store.receive(.search(.pageAnswered(id: store.state.search.requestID, .people(.success(page))))) {
       $0.search.isLoadingMore = false
       // Appended, duplicates dropped, the last page: the selection stays on its row.
       let answer = CachedResults(people: first + second, next: nil, totalCount: first.count)
@@ -46,11 +46,12 @@ struct PagingTests {
     let cursor = PageCursor(nextLink: "https://graph.example/next")
     _ = reduce(&state, .search(.queryChanged("alex")))
     _ = reduce(&state, .search(.debounceElapsed(id: 1)))
-    _ = reduce(&state, .search(.resultsLoaded(id: 1, .success(PeoplePage(people: [Fixtures.alexes[0]], next: cursor)))))
-    #expect(reduce(&state, .list(.nearEndReached)) == [.fetchNextPage(cursor, requestID: 1)])
+    _ = reduce(
+      &state, .search(.answered(id: 1, .people(.success(PeoplePage(people: [Fixtures.alexes[0]], next: cursor))))))
+    #expect(reduce(&state, .list(.nearEndReached)) == [.fetchPage(.person, cursor, requestID: 1)])
     _ = reduce(&state, .search(.queryChanged("alexa")))
     let before = state
-    _ = reduce(&state, .search(.nextPageLoaded(id: 1, .success(PeoplePage(people: [Fixtures.alexes[1]])))))
+    _ = reduce(&state, .search(.pageAnswered(id: 1, .people(.success(PeoplePage(people: [Fixtures.alexes[1]]))))))
     #expect(state == before)
   }
 
@@ -64,10 +65,10 @@ struct PagingTests {
     #expect(PeopleRanking.ranked(first + [better], for: "alex").first == better, "the page ranks above the list")
     _ = reduce(&state, .search(.queryChanged("alex")))
     _ = reduce(&state, .search(.debounceElapsed(id: 1)))
-    _ = reduce(&state, .search(.resultsLoaded(id: 1, .success(PeoplePage(people: first, next: cursor)))))
+    _ = reduce(&state, .search(.answered(id: 1, .people(.success(PeoplePage(people: first, next: cursor))))))
     _ = reduce(&state, .list(.selectionMovedTo(1)))
     _ = reduce(&state, .list(.nearEndReached))
-    _ = reduce(&state, .search(.nextPageLoaded(id: 1, .success(PeoplePage(people: [better])))))
+    _ = reduce(&state, .search(.pageAnswered(id: 1, .people(.success(PeoplePage(people: [better]))))))
     #expect(state.search.results == first + [better])
     #expect(state.selectedPersonIndex == 1, "the selection stays on its row and one row is left below it")
   }
@@ -87,7 +88,7 @@ struct PagingTests {
     var state = AppState.signedIn()
     _ = reduce(&state, .search(.queryChanged("al")))
     _ = reduce(&state, .search(.debounceElapsed(id: 1)))
-    _ = reduce(&state, .search(.resultsLoaded(id: 1, .success(PeoplePage(people: Fixtures.alexes)))))
+    _ = reduce(&state, .search(.answered(id: 1, .people(.success(PeoplePage(people: Fixtures.alexes))))))
     #expect(state.selectedPersonIndex == 0)
     _ = reduce(&state, .list(.selectionMoved(by: -3)))
     #expect(state.selectedPersonIndex == 0)

@@ -145,7 +145,8 @@ import Testing
     let team = Group(id: "g-old", displayName: "The old account's team")
     let late = AppAction.search(.myGroupsLoaded(id: 0, .success(GroupPage(groups: [team]))))
     let before = store.state
-    store.send(.search(.roomsLoaded(id: readID, .success(RoomCatalog(rooms: [Self.fjord])))), fromSession: generation)
+    store.send(
+      .search(.answered(id: readID, .rooms(.success(RoomCatalog(rooms: [Self.fjord]))))), fromSession: generation)
     store.send(late, fromSession: generation)
     #expect(store.state == before, "dropped: the old session's answers never reach the new one")
     store.send(late, fromSession: store.state.sessionGeneration)

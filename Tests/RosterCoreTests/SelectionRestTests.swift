@@ -92,7 +92,7 @@ struct SelectionRestTests {
     var state = AppState.signedIn()
     _ = reduce(&state, .search(.queryChanged("al")))
     _ = reduce(&state, .search(.debounceElapsed(id: 1)))
-    _ = reduce(&state, .search(.resultsLoaded(id: 1, .success(PeoplePage(people: Fixtures.alexes)))))
+    _ = reduce(&state, .search(.answered(id: 1, .people(.success(PeoplePage(people: Fixtures.alexes))))))
     _ = reduce(&state, .list(.selectionMoved(by: 1)))
     #expect(state.detail.status == .following, "results then a move: a run")
     let effects = reduce(&state, .app(.focusSwitched))

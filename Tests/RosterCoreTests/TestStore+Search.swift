@@ -54,7 +54,7 @@ extension TestStore {
   func answerSearch(_ text: String, with page: PeoplePage, sourceLocation: SourceLocation = #_sourceLocation) async {
     let id = state.search.requestID
     takeSearch(text, sourceLocation: sourceLocation)?.respond(page)
-    await receive(.search(.resultsLoaded(id: id, .success(page))), sourceLocation: sourceLocation) {
+    await receive(.search(.answered(id: id, .people(.success(page)))), sourceLocation: sourceLocation) {
       $0.answerArrived(page)
     }
   }
@@ -140,7 +140,9 @@ extension TestStore {
       $0.detailLoaded(detail)
     }
     calls[1].respond(page)
-    await receive(.search(.resultsLoaded(id: state.search.requestID, .success(page))), sourceLocation: sourceLocation) {
+    await receive(
+      .search(.answered(id: state.search.requestID, .people(.success(page)))), sourceLocation: sourceLocation
+    ) {
       $0.answerArrived(page)
     }
   }
@@ -186,11 +188,11 @@ extension TestStore {
         {
           $0.noGroupsOfMineArrived()
         }
-      case .search(.roomsLoaded)? where roomsWait:
+      case .search(.answered(_, .rooms))? where roomsWait:
         roomsWait = false
         let catalog = RoomCatalog(rooms: [])
         await receive(
-          .search(.roomsLoaded(id: state.rooms.requestID, .success(catalog))), sourceLocation: sourceLocation
+          .search(.answered(id: state.rooms.requestID, .rooms(.success(catalog)))), sourceLocation: sourceLocation
         ) {
           $0.roomsArrived(catalog)
         }

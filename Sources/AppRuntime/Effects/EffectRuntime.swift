@@ -35,7 +35,7 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
     switch effect {
     case .debounce, .scheduleTick, .cancel:
       return TimerEffects(jobs: jobs)
-    case .searchPeople, .fetchNextPage, .warmUpDirectory:
+    case .searchGraph(.people, _), .fetchPage(.person, _, _), .warmUpDirectory:
       return SearchEffects(directory: services.directory, jobs: jobs)
     case .loadDetail, .loadPhoto, .fetchPresence:
       return DetailEffects(directory: services.directory, jobs: jobs)
@@ -49,7 +49,9 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
       return TaskEffects(tasks: services.tasks, jobs: jobs)
     case .attachIndex, .syncIndex, .searchIndex, .removeFromIndex, .loadDetailFromIndex, .readFilterValues:
       return IndexEffects(index: services.index, jobs: jobs)
-    case .searchGroups, .fetchNextGroups, .searchGroupsIndex, .loadMyGroups, .loadGroup, .loadGroupMembers,
+    // Rooms are read whole (`.loadRooms`): no page of rooms is ever asked for.
+    case .searchGraph(.groups, _), .fetchPage(.group, _, _), .fetchPage(.room, _, _), .loadMyGroups, .loadGroup,
+      .loadGroupMembers,
       .fetchMoreMembers, .loadMembershipPath, .loadMemberOf:
       return GroupEffects(groups: services.groups, index: services.index, jobs: jobs)
     case .loadRooms:

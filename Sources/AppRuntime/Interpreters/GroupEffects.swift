@@ -4,7 +4,7 @@ import RosterCore
 /// paths, and the groups a person is in. Each read goes to Graph (`GroupClient.live`) or, when
 /// the effect says so, to the local index's answers (`LocalIndexClient.groups`), filed under its
 /// `CancelID` so a newer selection or query cancels the one in flight. Searching the index is
-/// not here: the Store answers `.searchGroupsIndex` in the key's own frame (`InstantIndexSearch`).
+/// not here: the Store answers `.searchIndex(.groups…)` in the key's own frame (`InstantIndexSearch`).
 ///
 /// A group search's retry waits are reported (`.search(.retryScheduled(…, kind: .group))`): the status line shows
 /// them while the people search for the same query is pending. The pane's reads are not.
@@ -20,20 +20,20 @@ struct GroupEffects: EffectInterpreter {
   func interpret(_ effect: Effect, _ feedback: EffectFeedback) {
     let quiet: GroupClient.OnRetry = { _ in }
     switch effect {
-    case .searchGroups(let query, let requestID):
+    case .searchGraph(.groups(let query), let requestID):
       let client = groups
       jobs.startCall(.groupSearch, feedback) { report in
         let result = await EffectResults.directory {
           try await client.searchGroups(query) { report(.search(.retryScheduled(id: requestID, $0, kind: .group))) }
         }
-        return .search(.groupsLoaded(id: requestID, result))
+        return .search(.answered(id: requestID, .groups(result)))
       }
-    case .fetchNextGroups(let cursor, let requestID):
+    case .fetchPage(.group, let cursor, let requestID):
       let client = groups
       jobs.startCall(.groupNextPage, feedback) { _ in
         .search(
-          .moreGroupsLoaded(id: requestID, await EffectResults.directory { try await client.nextGroups(cursor, quiet) })
-        )
+          .pageAnswered(
+            id: requestID, .groups(await EffectResults.directory { try await client.nextGroups(cursor, quiet) })))
       }
     case .loadMyGroups(let requestID, let source):
       let client = client(source)

@@ -11,7 +11,8 @@ struct RoomEffects: EffectInterpreter {
     guard case .loadRooms(let requestID, let source) = effect else { return }
     let client = source == .index ? index.rooms : rooms
     jobs.startCall(.rooms, feedback) { _ in
-      .search(.roomsLoaded(id: requestID, await EffectResults.directory { try await client.allRooms { _ in } }))
+      .search(
+        .answered(id: requestID, .rooms(await EffectResults.directory { try await client.allRooms { _ in } })))
     }
   }
 }

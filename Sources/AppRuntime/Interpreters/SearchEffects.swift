@@ -10,23 +10,23 @@ struct SearchEffects: EffectInterpreter {
   func interpret(_ effect: Effect, _ feedback: EffectFeedback) {
     let directory = self.directory
     switch effect {
-    case .searchPeople(let query, let requestID):
+    case .searchGraph(.people(let query), let requestID):
       jobs.startCall(.search, feedback) { report in
         let result = await EffectResults.directory {
           try await directory.searchPeople(query) { notice in
             report(.search(.retryScheduled(id: requestID, notice)))
           }
         }
-        return .search(.resultsLoaded(id: requestID, result))
+        return .search(.answered(id: requestID, .people(result)))
       }
-    case .fetchNextPage(let cursor, let requestID):
+    case .fetchPage(.person, let cursor, let requestID):
       jobs.startCall(.nextPage, feedback) { report in
         let result = await EffectResults.directory {
           try await directory.nextPage(cursor) { notice in
             report(.search(.retryScheduled(id: requestID, notice)))
           }
         }
-        return .search(.nextPageLoaded(id: requestID, result))
+        return .search(.pageAnswered(id: requestID, .people(result)))
       }
     case .warmUpDirectory:
       jobs.spawn(feedback) {

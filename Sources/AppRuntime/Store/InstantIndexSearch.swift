@@ -24,17 +24,26 @@ public final class InstantIndexSearch: Sendable {
     index.current.search(query.text, query.pageSize)
   }
 
-  /// The action that answers `.searchGroupsIndex(query, requestID:)`: the index's groups, now.
-  public func answerGroups(_ query: GroupQuery, requestID: Int) -> AppAction {
+  /// The action that answers `.searchIndex(query, requestID:)`, for any kind: the kind's own
+  /// answer, now.
+  public func answer(_ query: KindQuery, requestID: Int) -> AppAction {
+    switch query {
+    case .people(let query): return answer(query, requestID: requestID)
+    case .groups(let query): return answerGroups(query, requestID: requestID)
+    }
+  }
+
+  /// The index's groups for `query`, now.
+  func answerGroups(_ query: GroupQuery, requestID: Int) -> AppAction {
     let client = index.current
     let groups = client.searchGroups(query.text, query.pageSize)
     if let damage = client.damage() { return .index(.damaged(damage)) }
-    return .search(.indexGroupsLoaded(id: requestID, groups, asked: query.pageSize))
+    return .search(.indexAnswered(id: requestID, .groups(groups, asked: query.pageSize)))
   }
 
-  /// The action that answers `.searchIndex(query, requestID:)`: the exact answer and, when it
-  /// is shorter than `query.closeMatchesBelow`, close matches, in the same action (one frame).
-  public func answer(_ query: PeopleQuery, requestID: Int) -> AppAction {
+  /// The index's people for `query`: the exact answer and, when it is shorter than
+  /// `query.closeMatchesBelow`, close matches, in the same action (one frame).
+  func answer(_ query: PeopleQuery, requestID: Int) -> AppAction {
     let client = index.current
     let answer = client.answer(query.text, query.pageSize)
     // A damaged, deleted or replaced file answers nothing true: the reducer asks Graph instead,
@@ -42,13 +51,13 @@ public final class InstantIndexSearch: Sendable {
     if let damage = client.damage() { return .index(.damaged(damage)) }
     // A filter the index cannot answer here (`manager:` naming several people) is said, as Graph's path says it.
     guard case .success(let people) = answer else {
-      return .search(.resultsLoaded(id: requestID, answer.map { PeoplePage(people: $0) }))
+      return .search(.answered(id: requestID, .people(answer.map { PeoplePage(people: $0) })))
     }
     // Close matches forgive typing slips in names, never in filters: `dept:Sales` lists Sales only.
     let close =
       people.count < query.closeMatchesBelow
         && (try? PeopleQuery.parsing(query.text, pageSize: 1).get().filters.isEmpty) != false
       ? client.closeMatches(query.text, query.closeMatchesBelow) : nil
-    return .search(.indexResultsLoaded(id: requestID, people, asked: query.pageSize, close: close))
+    return .search(.indexAnswered(id: requestID, .people(people, asked: query.pageSize, close: close)))
   }
 }

@@ -79,10 +79,6 @@ public final class Store {
         answers.append(instantSearch.answer(query, requestID: id))
         continue
       }
-      if case .searchGroupsIndex(let query, let id) = effect {
-        answers.append(instantSearch.answerGroups(query, requestID: id))
-        continue
-      }
       effectsInFlight += 1
       if effect.isBackground { backgroundInFlight += 1 }
       runtime.run(effect, feedback: feedback(effect.isBackground ? backgroundFinish : finish))

@@ -7,12 +7,13 @@ public enum Effect: Equatable, Sendable {
   case debounce(id: CancelID, after: Duration, then: AppAction)
   /// Call off the work running under `id` (timers, and the HTTP request in flight).
   case cancel(id: CancelID)
-  /// First page of people for `query`; answers with `.search(.resultsLoaded(id: requestID, …))`.
-  /// Runs under `CancelID.search`.
-  case searchPeople(PeopleQuery, requestID: Int)
-  /// The page at `cursor`; answers with `.search(.nextPageLoaded(id: requestID, …))`.
-  /// Runs under `CancelID.nextPage`.
-  case fetchNextPage(PageCursor, requestID: Int)
+  /// First page of the kind's rows for `query` from Graph; answers the kind's first-page action
+  /// (`.search(.answered(id, .people(…)))`, `.groups(…)`). Runs under the
+  /// kind's request job (`CancelID.search`, `.groupSearch`).
+  case searchGraph(KindQuery, requestID: Int)
+  /// The kind's page at `cursor`; answers `.search(.pageAnswered(id, …))`. Runs under the kind's
+  /// page job (`CancelID.nextPage`, `.groupNextPage`).
+  case fetchPage(ObjectKind, PageCursor, requestID: Int)
   /// Person, manager and reports; answers with `.detail(.loaded(id: requestID, …))`.
   /// Runs under `CancelID.detail`.
   case loadDetail(personID: String, requestID: Int)
@@ -42,9 +43,10 @@ public enum Effect: Equatable, Sendable {
   /// One sync round of the local index in the background (`CancelID.indexSync`); progress comes
   /// back as `.index(.syncProgressed)`, the end as `.index(.syncFinished)`.
   case syncIndex
-  /// People for `query` from the local index; answers `.search(.indexResultsLoaded(id:…))`. The
-  /// Store runs it on the main queue before drawing, so the list changes with the key.
-  case searchIndex(PeopleQuery, requestID: Int)
+  /// The kind's rows for `query` from the local index; answers the kind's index action
+  /// (`.search(.indexAnswered(id, …))`). The Store runs it on the main queue before
+  /// drawing (`InstantIndexSearch`), so the list changes with the key.
+  case searchIndex(KindQuery, requestID: Int)
   /// Remove a person Graph no longer has from the local index; answers nothing.
   case removeFromIndex(personID: String)
   /// The person, reporting line and reports from the local index while Graph cannot be reached;
@@ -67,14 +69,6 @@ public enum Effect: Equatable, Sendable {
   case setTaskCompleted(id: String, completed: Bool)
   /// Answers `.tasks(.deleted(id:, …))`.
   case deleteTask(id: String)
-  /// First page of groups for `query` from Graph; answers `.search(.groupsLoaded(id:…))`.
-  /// Runs under `CancelID.groupSearch`.
-  case searchGroups(GroupQuery, requestID: Int)
-  /// The page of groups at `cursor`; answers `.search(.moreGroupsLoaded(id:…))` (`groupNextPage`).
-  case fetchNextGroups(PageCursor, requestID: Int)
-  /// Groups for `query` from the local index, answered by the Store in the key's own frame
-  /// (like `.searchIndex`); answers `.search(.indexGroupsLoaded(id:…))`.
-  case searchGroupsIndex(GroupQuery, requestID: Int)
   /// The signed-in person's groups (`/me/transitiveMemberOf`, User.Read; from the index
   /// offline); answers `.search(.myGroupsLoaded(id:…))`. Runs under `CancelID.myGroups`.
   case loadMyGroups(requestID: Int, source: DirectorySource)

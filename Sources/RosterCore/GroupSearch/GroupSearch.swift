@@ -21,16 +21,18 @@ enum GroupSearch: PagedKind {
   static func moreInIndex(_ state: AppState) -> Bool { state.groups.moreInIndex }
 
   static func askIndex(_ state: AppState, limit: Int, first: Bool) -> Effect {
-    .searchGroupsIndex(GroupQuery(text: state.search.query.string, pageSize: limit), requestID: state.search.requestID)
+    .searchIndex(
+      .groups(GroupQuery(text: state.search.query.string, pageSize: limit)), requestID: state.search.requestID)
   }
 
   static func askGraph(_ state: AppState) -> Effect {
-    .searchGroups(
-      GroupQuery(text: state.search.query.string, pageSize: state.search.pageSize), requestID: state.search.requestID)
+    .searchGraph(
+      .groups(GroupQuery(text: state.search.query.string, pageSize: state.search.pageSize)),
+      requestID: state.search.requestID)
   }
 
   static func askPage(_ cursor: PageCursor, requestID: Int) -> Effect {
-    .fetchNextGroups(cursor, requestID: requestID)
+    .fetchPage(.group, cursor, requestID: requestID)
   }
 
   static func id(of group: Group) -> String { group.id }

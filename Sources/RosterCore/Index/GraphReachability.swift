@@ -32,7 +32,7 @@ extension AppAction {
   /// another feature's answers).
   func graphContact(currentIn state: AppState) -> GraphContact? {
     switch self {
-    case .search(.resultsLoaded(_, .success)), .detail(.loaded(_, .success)), .presence(.loaded(_, .success)):
+    case .search(.answered(_, .people(.success))), .detail(.loaded(_, .success)), .presence(.loaded(_, .success)):
       return .answered
     default:
       return failedToReachGraph(currentIn: state) ? .unreachable : nil
@@ -44,12 +44,11 @@ extension AppAction {
   /// (`DebounceAndStalenessTests`).
   private func failedToReachGraph(currentIn state: AppState) -> Bool {
     switch self {
-    case .search(.resultsLoaded(let id, let result)), .search(.nextPageLoaded(let id, let result)):
+    case .search(.answered(let id, .rooms(let result))): return id == state.rooms.requestID && result.failedToReachGraph
+    case .search(.answered(let id, let answer)), .search(.pageAnswered(let id, let answer)):
+      return id == state.search.requestID && answer.failedToReachGraph
+    case .search(.myGroupsLoaded(let id, let result)):
       return id == state.search.requestID && result.failedToReachGraph
-    case .search(.groupsLoaded(let id, let result)), .search(.moreGroupsLoaded(let id, let result)),
-      .search(.myGroupsLoaded(let id, let result)):
-      return id == state.search.requestID && result.failedToReachGraph
-    case .search(.roomsLoaded(let id, let result)): return id == state.rooms.requestID && result.failedToReachGraph
     case .detail(.loaded(let id, let result)): return id == state.detail.requestID && result.failedToReachGraph
     case .presence(.loaded(let id, let result)): return id == state.presence.requestID && result.failedToReachGraph
     case .photo(.loaded(let id, let result)): return id == state.photo.requestID && result.failedToReachGraph
@@ -65,5 +64,15 @@ extension Result where Failure == DirectoryError {
   fileprivate var failedToReachGraph: Bool {
     if case .failure(.offline) = self { return true }
     return false
+  }
+}
+
+extension KindAnswer {
+  fileprivate var failedToReachGraph: Bool {
+    switch self {
+    case .people(let result): return result.failedToReachGraph
+    case .groups(let result): return result.failedToReachGraph
+    case .rooms(let result): return result.failedToReachGraph
+    }
   }
 }

@@ -22,18 +22,18 @@ enum PeopleSearch: PagedKind {
     // Close matches are looked for under the key's own query only, not under a longer page.
     let query = PeopleQuery(
       text: state.search.query.string, pageSize: limit, closeMatchesBelow: first ? state.search.pageSize : 0)
-    return .searchIndex(query, requestID: state.search.requestID)
+    return .searchIndex(.people(query), requestID: state.search.requestID)
   }
 
   static func askGraph(_ state: AppState) -> Effect {
     let query =
       (try? state.search.peopleQuery(pageSize: state.search.pageSize).get())
       ?? PeopleQuery(text: state.search.query.string, pageSize: state.search.pageSize)
-    return .searchPeople(query, requestID: state.search.requestID)
+    return .searchGraph(.people(query), requestID: state.search.requestID)
   }
 
   static func askPage(_ cursor: PageCursor, requestID: Int) -> Effect {
-    .fetchNextPage(cursor, requestID: requestID)
+    .fetchPage(.person, cursor, requestID: requestID)
   }
 
   static func id(of person: Person) -> String { person.id }

@@ -11,26 +11,29 @@ public enum SearchAction: Equatable, Sendable {
   /// unavailable, the token endpoint in trouble); the status line counts it down.
   case retryScheduled(id: Int, RetryNotice, kind: ObjectKind = .person)
 
-  /// People: the first page for request `id` arrived (or failed).
-  case resultsLoaded(id: Int, Result<PeoplePage, DirectoryError>)
-  /// People: a further page for request `id` arrived (or failed).
-  case nextPageLoaded(id: Int, Result<PeoplePage, DirectoryError>)
-  /// People: the local index answered query change `id` (in the same frame as the key) with up to
-  /// `asked` people; `asked` is one more than the list shows, so a full answer means "more".
-  /// `close` are the index's close matches, when it found fewer exact ones than a screenful.
-  case indexResultsLoaded(id: Int, [Person], asked: Int, close: CloseMatches? = nil)
-
-  /// Groups: Graph's first page for query change `id` (or why it failed).
-  case groupsLoaded(id: Int, Result<GroupPage, DirectoryError>)
-  /// Groups: a further page for query change `id`.
-  case moreGroupsLoaded(id: Int, Result<GroupPage, DirectoryError>)
-  /// Groups: the local index answered query change `id` in the key's own frame with up to `asked`
-  /// groups (one more than the list shows, as for people).
-  case indexGroupsLoaded(id: Int, [Group], asked: Int)
+  /// Graph's first page of a kind's rows for query change `id` (or why it failed); rooms, which
+  /// are read whole, answer read `id` with the whole list.
+  case answered(id: Int, KindAnswer)
+  /// A further page of a kind's rows for query change `id`.
+  case pageAnswered(id: Int, KindAnswer)
+  /// The local index answered query change `id` in the key's own frame.
+  case indexAnswered(id: Int, IndexAnswer)
   /// Groups: the signed-in person's own groups arrived (for a search without
   /// `GroupMember.Read.All`).
   case myGroupsLoaded(id: Int, Result<GroupPage, DirectoryError>)
+}
 
-  /// Rooms: the whole list arrived for read `id` (or why it could not be read).
-  case roomsLoaded(id: Int, Result<RoomCatalog, DirectoryError>)
+/// A Graph answer, carrying its kind once: the kind's own page type.
+public enum KindAnswer: Equatable, Sendable {
+  case people(Result<PeoplePage, DirectoryError>)
+  case groups(Result<GroupPage, DirectoryError>)
+  case rooms(Result<RoomCatalog, DirectoryError>)
+}
+
+/// The local index's answer for a kind. `asked` is one more than the list shows, so a full
+/// answer means "more"; people's `close` are the index's close matches, when it found fewer exact
+/// ones than a screenful.
+public enum IndexAnswer: Equatable, Sendable {
+  case people([Person], asked: Int, close: CloseMatches? = nil)
+  case groups([Group], asked: Int)
 }

@@ -23,16 +23,24 @@ enum SearchReducer {
       case .group: return GroupSearch.retryScheduled(&state, id: id, notice)
       case .room: return []
       }
-    case .resultsLoaded(let id, let result): return PeopleSearch.resultsLoaded(&state, id: id, result)
-    case .nextPageLoaded(let id, let result): return PeopleSearch.nextPageLoaded(&state, id: id, result)
-    case .indexResultsLoaded(let id, let people, let asked, let close):
+    case .answered(let id, let answer):
+      // The one place an answer meets its kind's own code.
+      switch answer {
+      case .people(let result): return PeopleSearch.resultsLoaded(&state, id: id, result)
+      case .groups(let result): return GroupSearch.answered(&state, id: id, result)
+      case .rooms(let result): return RoomSearch.answered(&state, id: id, result)
+      }
+    case .pageAnswered(let id, let answer):
+      switch answer {
+      case .people(let result): return PeopleSearch.nextPageLoaded(&state, id: id, result)
+      case .groups(let result): return GroupSearch.pageAnswered(&state, id: id, result)
+      case .rooms: return []  // read whole: no page of rooms is asked for
+      }
+    case .indexAnswered(let id, .people(let people, let asked, let close)):
       return PeopleSearch.indexAnswered(&state, id: id, people, asked: asked, close: close)
-    case .groupsLoaded(let id, let result): return GroupSearch.answered(&state, id: id, result)
-    case .moreGroupsLoaded(let id, let result): return GroupSearch.pageAnswered(&state, id: id, result)
-    case .indexGroupsLoaded(let id, let groups, let asked):
+    case .indexAnswered(let id, .groups(let groups, let asked)):
       return GroupSearch.indexAnswered(&state, id: id, groups, asked: asked)
     case .myGroupsLoaded(let id, let result): return GroupSearch.mineAnswered(&state, id: id, result)
-    case .roomsLoaded(let id, let result): return RoomSearch.answered(&state, id: id, result)
     }
   }
 
