@@ -32,12 +32,9 @@ import Testing
     func release() { close(descriptor) }
   }
 
-  @Test func aLockedIndexNeitherHoldsTheFirstFrameNorIsLostForTheRun() throws {
-    let run = try RosterInTmux()
-    defer { run.finish() }
-    let binary = try #require(RosterBinary.url)
-    let sandbox = try SandboxProcess(binary: binary, arguments: ["--size", "300"])
-    defer { sandbox.stop() }
+  /// Signs in, syncs the index and locks its file as a long `VACUUM` in another process would;
+  /// returns the environment for the run and the lock.
+  private func lockedIndex(_ run: RosterInTmux, _ sandbox: SandboxProcess, binary: URL) throws -> ExclusiveLock {
     try sandbox.signIn(binary, home: run.work.path)
     let environment = sandbox.environment.merging([
       "HOME": run.work.path, "XDG_STATE_HOME": run.work.path + "/state", "XDG_CONFIG_HOME": run.work.path + "/config",
@@ -47,18 +44,50 @@ import Testing
     let cache = run.work.appendingPathComponent("cache/roster")
     let file = try #require(
       try FileManager.default.contentsOfDirectory(atPath: cache.path).first { $0.hasSuffix(".sqlite") })
-    let lock = try ExclusiveLock(cache.appendingPathComponent(file).path)
+    return try ExclusiveLock(cache.appendingPathComponent(file).path)
+  }
+
+  /// The first frame never waits for the index: with the index's busy timeout set far past this
+  /// test's patience (an hour), the main screen comes and Graph answers the typing while the open
+  /// still waits on the lock — an order of events, not a race against the 10 s timeout (which a
+  /// loaded machine lost once). Let go, the waiting open completes and the index answers.
+  @Test func theFirstFrameAndTypingNeverWaitForALockedIndex() throws {
+    let run = try RosterInTmux()
+    defer { run.finish() }
+    let binary = try #require(RosterBinary.url)
+    let sandbox = try SandboxProcess(binary: binary, arguments: ["--size", "300"])
+    defer { sandbox.stop() }
+    let lock = try lockedIndex(run, sandbox, binary: binary)
+    var released = false
+    defer { if !released { lock.release() } }
+
+    let environment = sandbox.environment.merging(["ROSTER_INDEX_BUSY_SECONDS": "3600"]) { $1 }
+    try run.start([], environment: environment, cols: 100, rows: 30)
+    try run.tmux.until("the main screen", timeout: 60) { $0.contains("Search:") && $0.contains("Enter to detail") }
+    try run.tmux.type("smi")
+    try run.tmux.until("Graph's answer") { $0.contains("match") && !$0.contains("index, synced") }
+    lock.release()
+    released = true
+    try run.tmux.until("the waiting open completed", timeout: 45) { $0.contains("index, synced") }
+    try run.tmux.keys("C-c")
+    #expect(try run.waitForExit().status == 0)
+  }
+
+  /// An open that gave up (SQLite's busy timeout, 10 s) is tried again: the index is not lost for
+  /// the run.
+  @Test func anIndexOpenThatGaveUpIsTriedAgain() throws {
+    let run = try RosterInTmux()
+    defer { run.finish() }
+    let binary = try #require(RosterBinary.url)
+    let sandbox = try SandboxProcess(binary: binary, arguments: ["--size", "300"])
+    defer { sandbox.stop() }
+    let lock = try lockedIndex(run, sandbox, binary: binary)
     var released = false
     defer { if !released { lock.release() } }
 
     let started = Date()
     try run.start([], environment: sandbox.environment, cols: 100, rows: 30)
     try run.tmux.until("the main screen", timeout: 60) { $0.contains("Search:") && $0.contains("Enter to detail") }
-    // Not a speed target (roster-bench has those): the proof that the first frame did not wait for
-    // SQLite to give up on the lock is that it came before the busy timeout (10 s) ran out.
-    let firstFrame = Date().timeIntervalSince(started)
-    #expect(firstFrame < 10, "the main screen waited \(firstFrame) s, the busy timeout, behind a locked index")
-    // Meanwhile Graph answers the typing.
     try run.tmux.type("smi")
     try run.tmux.until("Graph's answer") { $0.contains("match") && !$0.contains("index, synced") }
 

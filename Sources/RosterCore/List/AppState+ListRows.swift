@@ -27,41 +27,71 @@ extension AppState {
     list.kind.shows(.person) ? search.results : []
   }
 
-  /// Every row of the list: groups, people, then rooms.
-  public var listRows: [ListRow] {
-    shownGroups.map(ListRow.group) + shownPeople.map(ListRow.person) + shownRooms.map(ListRow.room)
+  /// The rows of `kind` the list shows, in their own order.
+  public func shownRows(of kind: ObjectKind) -> [ListRow] {
+    switch kind {
+    case .group: return shownGroups.map(ListRow.group)
+    case .person: return shownPeople.map(ListRow.person)
+    case .room: return shownRooms.map(ListRow.room)
+    }
   }
 
+  /// The row at `index` of `kind`'s block (no other row built: drawn for every visible row).
+  private func shownRow(of kind: ObjectKind, at index: Int) -> ListRow? {
+    switch kind {
+    case .group: return shownGroups.indices.contains(index) ? .group(shownGroups[index]) : nil
+    case .person: return shownPeople.indices.contains(index) ? .person(shownPeople[index]) : nil
+    case .room: return shownRooms.indices.contains(index) ? .room(shownRooms[index]) : nil
+    }
+  }
+
+  /// How many rows of `kind` the list shows, without building them.
+  public func shownCount(of kind: ObjectKind) -> Int {
+    switch kind {
+    case .group: return shownGroups.count
+    case .person: return shownPeople.count
+    case .room: return shownRooms.count
+    }
+  }
+
+  /// Every row of the list, kind after kind in `ObjectKind.listOrder`.
+  public var listRows: [ListRow] { ObjectKind.listOrder.flatMap(shownRows(of:)) }
+
   /// The number of rows, without building them.
-  public var listRowCount: Int { shownGroups.count + shownRooms.count + shownPeople.count }
+  public var listRowCount: Int { ObjectKind.listOrder.reduce(0) { $0 + shownCount(of: $1) } }
+
+  /// The rows listed above `kind`'s block (its own positions start here).
+  public func rowsAbove(_ kind: ObjectKind) -> Int {
+    ObjectKind.listOrder.prefix { $0 != kind }.reduce(0) { $0 + shownCount(of: $1) }
+  }
 
   /// The rows above the people (the people's own positions start here).
-  public var rowsAbovePeople: Int { shownGroups.count }
+  public var rowsAbovePeople: Int { rowsAbove(.person) }
 
   /// The rows above the rooms (the rooms' own positions start here).
-  public var rowsAboveRooms: Int { shownGroups.count + shownPeople.count }
+  public var rowsAboveRooms: Int { rowsAbove(.room) }
 
   /// The selected row's position among `listRows`; nil when nothing listed is selected.
   public var selectedRow: Int? {
     guard let selected = list.selected else { return nil }
+    let index: Int?
     switch selected.kind {
-    case .group: return shownGroups.firstIndex { $0.id == selected.id }
-    case .room: return shownRooms.firstIndex { $0.id == selected.id }.map { rowsAboveRooms + $0 }
-    case .person: return shownPeople.firstIndex { $0.id == selected.id }.map { rowsAbovePeople + $0 }
+    case .group: index = shownGroups.firstIndex { $0.id == selected.id }
+    case .room: index = shownRooms.firstIndex { $0.id == selected.id }
+    case .person: index = shownPeople.firstIndex { $0.id == selected.id }
     }
+    return index.map { rowsAbove(selected.kind) + $0 }
   }
 
-  /// The row at `position` of `listRows`, without building them.
+  /// The row at `position` of `listRows`, building only the block it falls in.
   public func listRow(at position: Int) -> ListRow? {
     var index = position
-    let groups = shownGroups
-    if groups.indices.contains(index) { return .group(groups[index]) }
-    index -= groups.count
-    let people = shownPeople
-    if people.indices.contains(index) { return .person(people[index]) }
-    index -= people.count
-    let rooms = shownRooms
-    return rooms.indices.contains(index) ? .room(rooms[index]) : nil
+    for kind in ObjectKind.listOrder {
+      let count = shownCount(of: kind)
+      if index < count { return index >= 0 ? shownRow(of: kind, at: index) : nil }
+      index -= count
+    }
+    return nil
   }
 
   /// The selected row, when it is listed. Looked up among its own kind's rows only: the reducers

@@ -6,6 +6,11 @@ public enum ObjectKind: String, Sendable, Hashable, CaseIterable, Codable {
   case group
   case room
 
+  /// The order the kinds are listed in, one block each: groups (few, and a team's name is often
+  /// what was typed), then people, then rooms (often named after people, so Enter still opens the
+  /// person typed). The list, its positions and its status line all read this one order.
+  public static let listOrder: [ObjectKind] = [.group, .person, .room]
+
   /// "people", "groups", "rooms": Ctrl-G's label and the status line say it.
   public var plural: String {
     switch self {

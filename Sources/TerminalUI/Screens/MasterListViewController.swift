@@ -302,59 +302,56 @@ extension Person {
 // MARK: - Presentation
 
 extension AppState {
-  /// The line under the search field: what the people search and the group search are doing,
-  /// how many rows of each there are, and which kinds the list holds when not both.
+  /// The line under the search field: what the people search and every other kind's search are
+  /// doing, how many rows of each there are, and which kinds the list holds when not all. People's
+  /// part leads (it is always there); the other kinds follow in list order, each said from its
+  /// `KindListStatus` by one rule.
   fileprivate var listStatusLine: (String, Style) {
     guard enabledKinds.count > 1, !search.normalizedQuery.isEmpty else { return peopleStatusLine }
-    let groupsPart = groups.isEnabled ? groupStatusText : ("", .plain)
-    let roomsPart = rooms.isEnabled ? roomStatusText : ("", .plain)
-    switch list.kind {
-    case .people: return ("People only · " + peopleStatusLine.0, peopleStatusLine.1)
-    case .groups where search.narrowsPeopleOnly, .rooms where search.narrowsPeopleOnly:
-      return ((list.kind == .groups ? "Groups only" : "Rooms only") + " · filters narrow people only", .plain)
-    case .groups: return ("Groups only · " + groupsPart.0, groupsPart.1)
-    case .rooms: return ("Rooms only · " + roomsPart.0, roomsPart.1)
-    case .all:
-      var people = peopleStatusLine
-      let others = [groupsPart, roomsPart].filter { !$0.0.isEmpty }
-      guard !others.isEmpty else { return people }
-      // Groups or rooms found where no person was: the line says whom it did not find, without alarm.
-      if search.status == .noMatches, listRowCount > shownPeople.count {
-        people = ("No people for \u{201C}\(search.query.string)\u{201D}", .plain)
-      }
-      let style = ([people] + others).map(\.1).first { $0 != .plain } ?? .plain
-      return (([people] + others).map(\.0).joined(separator: " · "), style)
+    if let only = list.kind.only {
+      let label = only.plural.prefix(1).uppercased() + only.plural.dropFirst() + " only"
+      if only == .person { return (label + " · " + peopleStatusLine.0, peopleStatusLine.1) }
+      if search.narrowsPeopleOnly { return (label + " · filters narrow people only", .plain) }
+      let part = statusText(of: only)
+      return (label + " · " + part.0, part.1)
     }
+    var people = peopleStatusLine
+    let others = ObjectKind.listOrder.filter { $0 != .person }.map(statusText(of:)).filter { !$0.0.isEmpty }
+    guard !others.isEmpty else { return people }
+    // Groups or rooms found where no person was: the line says whom it did not find, without alarm.
+    if search.status == .noMatches, listRowCount > shownPeople.count {
+      people = ("No people for \u{201C}\(search.query.string)\u{201D}", .plain)
+    }
+    let style = ([people] + others).map(\.1).first { $0 != .plain } ?? .plain
+    return (([people] + others).map(\.0).joined(separator: " · "), style)
   }
 
-  /// The groups half of the status line: "3 groups", "5 of 12 groups", "2 of your groups (the
-  /// rest need GroupMember.Read.All)", "groups: offline".
-  fileprivate var groupStatusText: (String, Style) {
-    switch groups.status {
+  /// A kind's part of the status line: "3 groups", "5 of 12+ groups (Ctrl-G for all)", "rooms…",
+  /// "rooms: offline", "2 of your groups · the rest need GroupMember.Read.All (admin consent)";
+  /// empty when there is nothing to say (none found beside other kinds is no news).
+  fileprivate func statusText(of kind: ObjectKind) -> (String, Style) {
+    let plural = kind.plural
+    switch listStatus(of: kind) {
     case .idle: return ("", .plain)
-    case .searching:
-      return groups.results.isEmpty
-        ? ("groups…", .plain) : ("\(groups.results.count) groups, narrowed · searching…", .plain)
-    case .offline: return ("groups: offline", .warning)
-    case .failed(let message): return ("groups: " + message.string, .error)
-    case .results:
-      let listed = shownGroups.count
-      let total = groups.totalCount ?? groups.results.count
-      // Beside other kinds, no group found is no news: the other kinds' counts say enough.
-      if total == 0, list.kind == .all, groups.onlyMine == nil { return ("", .plain) }
-      let more = groups.totalCount == nil && (groups.next != nil || groups.moreInIndex) ? "+" : ""
-      let noun = total == 1 && more.isEmpty ? "group" : "groups"
+    case .searching(let narrowed):
+      return narrowed == 0 ? ("\(plural)…", .plain) : ("\(narrowed) \(plural), narrowed · searching…", .plain)
+    case .offline: return ("\(plural): offline", .warning)
+    case .failed(let message): return ("\(plural): " + message.string, .error)
+    case .needsPermission(let permission): return ("\(plural) need \(permission) (admin consent)", .warning)
+    case .onlyYours(let count, let permission):
+      let noun = count == 1 ? kind.rawValue : plural
+      return ("\(NumberText.grouped(count)) of your \(noun) · the rest need \(permission) (admin consent)", .warning)
+    case .results(let listed, let total, let more, let loadingMore, let fromIndex):
+      if total == 0, list.kind == .all { return ("", .plain) }
+      let plus = more ? "+" : ""
+      let noun = total == 1 && !more ? kind.rawValue : plural
       var text =
         listed < total
-        ? "\(NumberText.grouped(listed)) of \(NumberText.grouped(total))\(more) \(noun)"
-        : "\(NumberText.grouped(total))\(more) \(noun)"
-      if list.kind == .all && (listed < total || !more.isEmpty) { text += " (Ctrl-G for all)" }
-      if groups.isLoadingMore { text += " · loading more…" }
-      if let need = groups.onlyMine {
-        return (
-          "\(NumberText.grouped(total)) of your \(noun) · the rest need \(need.permission) (admin consent)", .warning
-        )
-      }
+        ? "\(NumberText.grouped(listed)) of \(NumberText.grouped(total))\(plus) \(noun)"
+        : "\(NumberText.grouped(total))\(plus) \(noun)"
+      if list.kind == .all && (listed < total || more) { text += " (Ctrl-G for all)" }
+      if loadingMore { text += " · loading more…" }
+      if fromIndex { text += " (local index)" }
       return (text, .plain)
     }
   }

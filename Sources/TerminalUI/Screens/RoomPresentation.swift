@@ -52,29 +52,6 @@ extension AppState {
     return lines
   }
 
-  /// The rooms' part of the status line: "3 rooms", "5 of 12 rooms (Ctrl-G for all)", "rooms
-  /// need Place.Read.All", "rooms: offline"; empty when there is nothing to say.
-  var roomStatusText: (String, Style) {
-    switch rooms.catalog {
-    case .unknown: return ("", .plain)
-    case .loading: return ("rooms…", .plain)
-    case .needsPermission: return ("rooms need \(RoomClient.permission) (admin consent)", .warning)
-    case .offline: return ("rooms: offline", .warning)
-    case .failed(let message): return ("rooms: " + message.string, .error)
-    case .loaded(let catalog):
-      let total = rooms.results.count
-      guard total > 0 || list.kind == .rooms else { return ("", .plain) }
-      let listed = shownRooms.count
-      let noun = total == 1 ? "room" : "rooms"
-      var text =
-        listed < total
-        ? "\(NumberText.grouped(listed)) of \(NumberText.grouped(total)) \(noun) (Ctrl-G for all)"
-        : "\(NumberText.grouped(total)) \(noun)"
-      if catalog.fromIndex { text += " (local index)" }
-      return (text, .plain)
-    }
-  }
-
   /// What an empty list says while it lists rooms alone.
   var roomsEmptyListLines: [String] {
     switch rooms.catalog {
