@@ -47,35 +47,9 @@ import Testing
     return try ExclusiveLock(cache.appendingPathComponent(file).path)
   }
 
-  /// The first frame never waits for the index: with the index's busy timeout set far past this
-  /// test's patience (an hour), the main screen comes and Graph answers the typing while the open
-  /// still waits on the lock — an order of events, not a race against the 10 s timeout (which a
-  /// loaded machine lost once). Let go, the waiting open completes and the index answers.
-  @Test func theFirstFrameAndTypingNeverWaitForALockedIndex() throws {
-    let run = try RosterInTmux()
-    defer { run.finish() }
-    let binary = try #require(RosterBinary.url)
-    let sandbox = try SandboxProcess(binary: binary, arguments: ["--size", "300"])
-    defer { sandbox.stop() }
-    let lock = try lockedIndex(run, sandbox, binary: binary)
-    var released = false
-    defer { if !released { lock.release() } }
-
-    let environment = sandbox.environment.merging(["ROSTER_INDEX_BUSY_SECONDS": "3600"]) { $1 }
-    try run.start([], environment: environment, cols: 100, rows: 30)
-    try run.tmux.until("the main screen", timeout: 60) { $0.contains("Search:") && $0.contains("Enter to detail") }
-    try run.tmux.type("smi")
-    try run.tmux.until("Graph's answer") { $0.contains("match") && !$0.contains("index, synced") }
-    lock.release()
-    released = true
-    try run.tmux.until("the waiting open completed", timeout: 45) { $0.contains("index, synced") }
-    try run.tmux.keys("C-c")
-    #expect(try run.waitForExit().status == 0)
-  }
-
-  /// An open that gave up (SQLite's busy timeout, 10 s) is tried again: the index is not lost for
-  /// the run.
-  @Test func anIndexOpenThatGaveUpIsTriedAgain() throws {
+  /// Starts the UI over a locked index, waits for the main screen and Graph's answer to typing, runs
+  /// `beforeRelease` (the lock still held), lets go, and waits for the index to answer.
+  private func startOverALockedIndex(environment extra: [String: String], beforeRelease: (Date) -> Void) throws {
     let run = try RosterInTmux()
     defer { run.finish() }
     let binary = try #require(RosterBinary.url)
@@ -86,17 +60,32 @@ import Testing
     defer { if !released { lock.release() } }
 
     let started = Date()
-    try run.start([], environment: sandbox.environment, cols: 100, rows: 30)
+    try run.start([], environment: sandbox.environment.merging(extra) { $1 }, cols: 100, rows: 30)
     try run.tmux.until("the main screen", timeout: 60) { $0.contains("Search:") && $0.contains("Enter to detail") }
     try run.tmux.type("smi")
     try run.tmux.until("Graph's answer") { $0.contains("match") && !$0.contains("index, synced") }
-
-    // Held past SQLite's busy timeout (10 s), so the first open gives up; then let go.
-    Thread.sleep(forTimeInterval: max(0, 14 - Date().timeIntervalSince(started)))
+    beforeRelease(started)
     lock.release()
     released = true
-    try run.tmux.until("the index opened again and answering", timeout: 45) { $0.contains("index, synced") }
+    try run.tmux.until("the index opened and answering", timeout: 45) { $0.contains("index, synced") }
     try run.tmux.keys("C-c")
     #expect(try run.waitForExit().status == 0)
+  }
+
+  /// The first frame never waits for the index: with the index's busy timeout set far past this
+  /// test's patience (an hour), the main screen comes and Graph answers the typing while the open
+  /// still waits on the lock — an order of events, not a race against the 10 s timeout (which a
+  /// loaded machine lost once). Let go, the waiting open completes and the index answers.
+  @Test func theFirstFrameAndTypingNeverWaitForALockedIndex() throws {
+    try startOverALockedIndex(environment: ["ROSTER_INDEX_BUSY_SECONDS": "3600"]) { _ in }
+  }
+
+  /// An open that gave up (SQLite's busy timeout, 10 s) is tried again: the index is not lost for
+  /// the run.
+  @Test func anIndexOpenThatGaveUpIsTriedAgain() throws {
+    try startOverALockedIndex(environment: [:]) { started in
+      // Held past SQLite's busy timeout (10 s), so the first open gives up; then let go.
+      Thread.sleep(forTimeInterval: max(0, 14 - Date().timeIntervalSince(started)))
+    }
   }
 }

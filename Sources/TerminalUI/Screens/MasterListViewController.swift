@@ -180,16 +180,14 @@ public final class MasterListViewController: ViewController {
     let shown = (scrollOffset..<min(lines.count, scrollOffset + listRect.rows)).compactMap(lines.row(atLine:))
       .map { rows[$0] }
     let shownPeople = shown.compactMap { if case .person(let person) = $0 { person } else { nil } }
-    let shownGroups = shown.compactMap { if case .group(let group) = $0 { group } else { nil } }
-    let shownRooms = shown.compactMap { if case .room(let room) = $0 { room } else { nil } }
-    let groupNames = shownGroups.map { DisplayWidth.of($0.listName) } + shownRooms.map { DisplayWidth.of($0.listName) }
+    let shownOthers = shown.filter { $0.kind != .person }
     let columns = PeopleColumns(
       total: listRect.cols - 1,
       names: shownPeople.map {
         DisplayWidth.of($0.listName) + (presence == nil ? 0 : 2) + (near.rank(of: $0.id) == nil ? 0 : markWidth)
-      } + groupNames,
+      } + shownOthers.map { DisplayWidth.of($0.listName) },
       address: (shownPeople.map { DisplayWidth.of($0.listAddress) }
-        + shownGroups.map { DisplayWidth.of($0.listAddress) } + shownRooms.map { DisplayWidth.of($0.listAddress) })
+        + shownOthers.map { DisplayWidth.of($0.listAddress) })
         .max() ?? 0,
       title: showTitle ? shownPeople.map { DisplayWidth.of($0.listTitle) }.max() ?? 0 : nil,
       presence: presence.map { known in
@@ -199,60 +197,45 @@ public final class MasterListViewController: ViewController {
     )
     let widths = columns.widths
     // Rows kept from an earlier query (offline, refining) are dimmed; the status line says why.
-    // People and groups are answered apart, so each half is marked on its own.
-    let peopleStyle: Style = search.resultsMatchQuery ? .plain : .dim
-    let groupStyle: Style = state.groupsMatchQuery ? .plain : .dim
-    let roomStyle: Style = state.roomsMatchQuery ? .plain : .dim
+    // Each kind is answered apart, so each is marked on its own.
+    let styles = Dictionary(uniqueKeysWithValues: ObjectKind.allCases.map { ($0, state.rowsMatchQuery($0)) })
+    func style(_ kind: ObjectKind) -> Style { styles[kind] == true ? .plain : .dim }
     // The glyph is coloured only on rows showing the current query's answer (others are dimmed).
     let accent: (Int) -> (text: String, style: Style)? = { line in
       guard let index = lines.row(atLine: line) else { return nil }
-      switch rows[index] {
-      case .group:
-        return state.groupsMatchQuery ? (Group.listGlyph, Style(color: .accent)) : nil
-      case .room:
-        return state.roomsMatchQuery ? (Room.listGlyph, Style(color: .accent)) : nil
-      case .person(let person):
-        guard search.resultsMatchQuery, let known = presence?[person.id] else { return nil }
+      let row = rows[index]
+      guard styles[row.kind] == true else { return nil }
+      if case .person(let person) = row {
+        guard let known = presence?[person.id] else { return nil }
         return (known.glyph, known.style)
       }
+      return row.kindGlyph.map { ($0, Style(color: .accent)) }
     }
     ListView.render(
       count: lines.count, selection: selectedRow.map(lines.line(ofRow:)), offset: scrollOffset,
-      in: listRect, focused: focused, rowStyle: peopleStyle,
-      rowStyles: { line in
-        switch lines.row(atLine: line).map({ rows[$0] }) {
-        case .group: groupStyle
-        case .room: roomStyle
-        case .person, nil: peopleStyle
-        }
-      },
+      in: listRect, focused: focused, rowStyle: style(.person),
+      rowStyles: { line in style(lines.row(atLine: line).map { rows[$0].kind } ?? .person) },
       accent: accent, into: &surface
     ) { line, _ in
       guard let index = lines.row(atLine: line) else { return "" }
-      switch rows[index] {
-      case .group(let group):
+      let row = rows[index]
+      guard case .person(let person) = row else {
         // Without an address column the word still says what the row is.
         // A name wider than its column spans the row (PeopleColumns): never cut for an address.
-        if columns.address == nil || columns.spans(nameWidth: DisplayWidth.of(group.listName)) {
-          return Truncation.fit(group.listName + " · group", toWidth: columns.total)
+        if columns.address == nil || columns.spans(nameWidth: DisplayWidth.of(row.listName)) {
+          return Truncation.fit(row.listName + " · " + row.kind.rawValue, toWidth: columns.total)
         }
-        return ListView.layoutRow([group.listName, group.listAddress], widths: widths)
-      case .room(let room):
-        if columns.address == nil || columns.spans(nameWidth: DisplayWidth.of(room.listName)) {
-          return Truncation.fit(room.listName + " · room", toWidth: columns.total)
-        }
-        return ListView.layoutRow([room.listName, room.listAddress], widths: widths)
-      case .person(let person):
-        let known = presence?[person.id]
-        let listed = near.rank(of: person.id) == nil ? person.listName : person.listName + " " + YourPeople.mark
-        let name = presence == nil ? listed : (known?.glyph ?? " ") + " " + listed
-        if columns.spans(nameWidth: DisplayWidth.of(name)) { return Truncation.fit(name, toWidth: columns.total) }
-        let texts =
-          [name] + (columns.address.map { [Truncation.fitAddress(person.listAddress, toWidth: $0)] } ?? [])
-          + (columns.title == nil ? [] : [person.listTitle])
-          + (columns.presence == nil ? [] : [known?.word ?? ""])
-        return ListView.layoutRow(texts, widths: widths)
+        return ListView.layoutRow([row.listName, row.listAddress], widths: widths)
       }
+      let known = presence?[person.id]
+      let listed = near.rank(of: person.id) == nil ? person.listName : person.listName + " " + YourPeople.mark
+      let name = presence == nil ? listed : (known?.glyph ?? " ") + " " + listed
+      if columns.spans(nameWidth: DisplayWidth.of(name)) { return Truncation.fit(name, toWidth: columns.total) }
+      let texts =
+        [name] + (columns.address.map { [Truncation.fitAddress(person.listAddress, toWidth: $0)] } ?? [])
+        + (columns.title == nil ? [] : [person.listTitle])
+        + (columns.presence == nil ? [] : [known?.word ?? ""])
+      return ListView.layoutRow(texts, widths: widths)
     }
     for divider in lines.dividerLines where divider.line >= scrollOffset && divider.line < scrollOffset + listRect.rows
     {
@@ -260,42 +243,6 @@ public final class MasterListViewController: ViewController {
         ListRows.dividerText(divider.label, width: listRect.cols), row: listRect.row + divider.line - scrollOffset,
         col: listRect.col, width: listRect.cols, style: .muted)
     }
-  }
-}
-
-extension Group {
-  /// The glyph before a group's name in the list (a set of boxes): with the word after it
-  /// (`listAddress`), a group reads as one without colour too.
-  static let listGlyph = "⊞"
-
-  /// "⊞ Platform Team".
-  var listName: String { Self.listGlyph + " " + name.string }
-
-  /// "group · team · platform@contoso.com": the word first, so a cut keeps it.
-  var listAddress: String {
-    let kind = self.kind
-    let word = kind == .other ? "group" : "group · " + kindText.string
-    guard let mail = mail?.string, !mail.isEmpty else { return word }
-    return word + " · " + mail
-  }
-}
-
-extension Person {
-  /// The display name (clean since decoding), with a fallback so a row is never blank.
-  var listName: String {
-    let name = displayName?.string ?? ""
-    if !name.isEmpty { return name }
-    let parts = [givenName, surname].compactMap { $0?.string }.filter { !$0.isEmpty }
-    return parts.isEmpty ? "(no name)" : parts.joined(separator: " ")
-  }
-
-  /// Mail, or the user principal name when there is no mailbox.
-  var listAddress: String {
-    (mail ?? userPrincipalName)?.string ?? ""
-  }
-
-  var listTitle: String {
-    jobTitle?.string ?? ""
   }
 }
 

@@ -16,6 +16,10 @@ extension ManualPage {
       "ROSTER_INDEX_FIRST_SYNC",
       "fill or delta: how the index's first sync reads the directory (fill: /users and /groups pages, managers and members looked up in batches, then one delta round each; delta: delta walks)."
     ),
+    (
+      "ROSTER_INDEX_BUSY_SECONDS",
+      "How long a read or write of the index waits for another process's lock before giving up (default 10)."
+    ),
     ("ROSTER_PROFILE", "The named settings profile to use, when --profile is not given."),
     ("ROSTER_ACCOUNT", "The signed-in account to use, when --account is not given."),
     (
