@@ -9,7 +9,7 @@ extension DirectoryIndex {
   static let filterValueLimit = 5_000
 
   /// Distinct values of each filter property, sorted case-blind. Read in the background once the
-  /// index is complete (after it attaches and after each sync; `Effect.readFilterValues`), and by
+  /// index is complete (after it attaches and after each sync; `.index(.readFilterValues)`), and by
   /// shell completion, so it should not read every person: a column with a filter index
   /// (`v9-filter-indexes`) is read by skipping through the index a value at a time (one seek each:
   /// 85 job titles at 200,000 people in under 1 ms, where reading every person's row through the

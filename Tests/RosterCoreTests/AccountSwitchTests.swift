@@ -88,7 +88,7 @@ struct AccountSwitchTests {
   @Test func escapeKeepsTheCurrentAccount() {
     var state = AppState.signedIn()
     state.search.query = "al"
-    #expect(reduce(&state, .accounts(.pickerRequested)) == [.listAccounts])
+    #expect(reduce(&state, .accounts(.pickerRequested)) == [.accounts(.list)])
     _ = reduce(&state, .accounts(.listed([Self.home, Self.guest], currentKey: Self.home.key)))
     #expect(state.accounts.selection == 0)
     let before = state
@@ -116,7 +116,7 @@ struct AccountSwitchTests {
     let effects = reduce(&state, .accounts(.addRequested))
     #expect(
       effects.suffix(4) == [
-        .prepareNewAccount,
+        .accounts(.prepareNew),
         // The list empties: the group search stops too.
         .cancel(id: .groupSearchDebounce), .cancel(id: .groupSearch), .cancel(id: .groupNextPage),
       ])
@@ -139,7 +139,7 @@ struct AccountSwitchTests {
     let effects = reduce(
       &state, .accounts(.switched(key: b2c.key, account: customer, home: .tasks, settings: Fixtures.settings)))
     #expect(state.screen == .tasks)
-    #expect(effects.contains { if case .loadTasks = $0 { return true } else { return false } })
+    #expect(effects.contains { if case .tasks(.load) = $0 { return true } else { return false } })
     // And back.
     _ = reduce(&state, .accounts(.pickerRequested))
     _ = reduce(&state, .accounts(.listed([Self.home, b2c], currentKey: b2c.key)))

@@ -49,12 +49,12 @@ import Testing
     // The moment passes: the index is opened again (a new, empty file).
     recorder.effects.removeAll()
     store.send(.index(.syncDue))
-    #expect(recorder.effects.contains { if case .attachIndex = $0 { true } else { false } })
+    #expect(recorder.effects.contains { if case .index(.attach) = $0 { true } else { false } })
     // Its full sync starts, and keys keep going to Graph.
     recorder.effects.removeAll()
     store.send(.index(.attached(LocalIndexSummary(complete: false, people: 0, lastSync: nil))))
     #expect(store.state.index.attached && store.state.index.isSyncing)
-    #expect(recorder.effects.contains { if case .syncIndex = $0 { true } else { false } })
+    #expect(recorder.effects.contains { if case .index(.sync) = $0 { true } else { false } })
     store.send(.search(.queryChanged("anne")))
     #expect(recorder.effects.contains { if case .debounce(.searchDebounce, _, _) = $0 { true } else { false } })
   }

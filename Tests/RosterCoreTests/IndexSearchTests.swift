@@ -103,14 +103,14 @@ import Testing
     state.now = Self.now
     #expect(
       reduce(&state, .index(.attached(LocalIndexSummary(complete: false, people: 0, lastSync: nil))))
-        == [.syncIndex, .loadYourPeople])
+        == [.index(.sync), .yourPeople(.load)])
     _ = reduce(&state, .index(.syncProgressed(indexed: 12_000, estimate: 200_000)))
     #expect(state.index.statusText(at: Self.now) == "indexing 12,000 of ~200,000")
     let done = LocalIndexSummary(complete: true, people: 200_000, lastSync: Self.now)
     // The filter values Tab completes from are read once the index is complete, in the background.
     #expect(
       reduce(&state, .index(.syncFinished(.synced(done))))
-        == [.debounce(id: .indexTimer, after: .seconds(180), then: .index(.syncDue)), .readFilterValues])
+        == [.debounce(id: .indexTimer, after: .seconds(180), then: .index(.syncDue)), .index(.readFilterValues)])
     #expect(state.index.isUsable(at: Self.now) && state.index.statusText(at: Self.now) == "index, synced just now")
     #expect(reduce(&state, .index(.filterValuesRead([.department: ["Research"]]))).isEmpty)
     state.search.query = "dept:re"
@@ -134,7 +134,7 @@ import Testing
     let message = "Local index damaged: rebuilding it from the directory; the damaged file is kept as /c/i.corrupt-1."
     let summary = LocalIndexSummary(complete: false, people: 0, lastSync: nil, repaired: message)
     let effects = reduce(&state, .index(.attached(summary)))
-    #expect(effects.first == .syncIndex)
+    #expect(effects.first == .index(.sync))
     #expect(effects.contains { if case .scheduleTick = $0 { true } else { false } })
     #expect(state.banner?.kind == .error && state.banner?.message.string == message)
   }
@@ -224,7 +224,7 @@ import Testing
     _ = reduce(&state, .detail(.selectionRested))
     let id = state.detail.requestID
     let effects = reduce(&state, .detail(.loaded(id: id, .failure(.notFound))))
-    #expect(effects.contains(.removeFromIndex(personID: Self.ann.id)))
+    #expect(effects.contains(.index(.remove(personID: Self.ann.id))))
     #expect(state.search.results == [Self.anna])
   }
 }

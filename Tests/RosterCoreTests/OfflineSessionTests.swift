@@ -42,7 +42,7 @@ import Testing
     let effects = reduce(&state, .presence(.loaded(id: state.presence.requestID, .success([:]))))
     #expect(!state.index.offline)
     #expect(state.index.statusText(at: IndexSearchTests.now) == "index, synced 3 min ago")
-    #expect(effects.contains(.syncIndex) && effects.contains(.cancel(id: .indexTimer)))
+    #expect(effects.contains(.index(.sync)) && effects.contains(.cancel(id: .indexTimer)))
 
     // A failure proves nothing: still offline.
     var still = Self.offline()

@@ -101,6 +101,6 @@ struct SelectionRestTests {
     #expect(effects.contains(.loadDetail(personID: Fixtures.alexes[1].id, requestID: state.detail.requestID)))
     #expect(!state.detail.selectionMoving)
     // Tab into the pane opens the person as Enter does (issue 32's history).
-    #expect(effects.contains(.recordOpened(personID: Fixtures.alexes[1].id, at: state.now)))
+    #expect(effects.contains(.yourPeople(.recordOpened(personID: Fixtures.alexes[1].id, at: state.now))))
   }
 }

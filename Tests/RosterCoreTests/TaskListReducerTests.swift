@@ -25,7 +25,7 @@ struct TaskListReducerTests {
     #expect(state.screen == .tasks)
     #expect(state.account == Fixtures.account)
     #expect(state.tasks.status == .loading)
-    #expect(effects == [.loadTasks(requestID: 1)], "no Graph warm-up for a B2C token")
+    #expect(effects == [.tasks(.load(requestID: 1))], "no Graph warm-up for a B2C token")
 
     // An answer for an older load is dropped; the current one fills the list.
     _ = reduce(&state, .tasks(.reloadRequested))
@@ -40,7 +40,7 @@ struct TaskListReducerTests {
     var state = Self.onList()
     _ = reduce(&state, .tasks(.draftEdited("  Buy \u{1B}[31mmilk ")))
     let effects = reduce(&state, .tasks(.addSubmitted))
-    #expect(effects == [.addTask(text: "Buy milk", localID: "local-1")])
+    #expect(effects == [.tasks(.add(text: "Buy milk", localID: "local-1"))])
     #expect(state.tasks.items.last == TaskItem(id: "local-1", text: "Buy milk"))
     #expect(state.tasks.isPending("local-1"))
     #expect(state.tasks.draft.isEmpty)
@@ -66,7 +66,7 @@ struct TaskListReducerTests {
   @Test func emptyOrOverlongTextIsRefusedBeforeSending() {
     var state = Self.onList()
     _ = reduce(&state, .tasks(.draftEdited("   ")))
-    #expect(reduce(&state, .tasks(.addSubmitted)).allSatisfy { if case .addTask = $0 { false } else { true } })
+    #expect(reduce(&state, .tasks(.addSubmitted)).allSatisfy { if case .tasks(.add) = $0 { false } else { true } })
     #expect(state.tasks.items == Self.tasks)
     #expect(state.banner?.message == "Type what the task is first.")
     _ = reduce(&state, .tasks(.draftEdited(String(repeating: "x", count: 10_000))))
@@ -77,7 +77,7 @@ struct TaskListReducerTests {
 
   @Test func toggleIsOptimisticAndRollsBackWhenRefused() {
     var state = Self.onList()
-    #expect(reduce(&state, .tasks(.completionToggled)) == [.setTaskCompleted(id: "1", completed: true)])
+    #expect(reduce(&state, .tasks(.completionToggled)) == [.tasks(.setCompleted(id: "1", completed: true))])
     #expect(state.tasks.items[0].completed)
     #expect(reduce(&state, .tasks(.completionToggled)).isEmpty, "one change at a time per task")
     _ = reduce(&state, .tasks(.completionSaved(id: "1", .failure(.service(status: 503, message: "busy")))))
@@ -114,7 +114,7 @@ struct TaskListReducerTests {
     #expect(state.tasks.items == Self.tasks)
 
     _ = reduce(&state, .tasks(.deleteRequested))
-    #expect(reduce(&state, .tasks(.deleteConfirmed)) == [.deleteTask(id: "2")])
+    #expect(reduce(&state, .tasks(.deleteConfirmed)) == [.tasks(.delete(id: "2"))])
     #expect(state.tasks.items.map(\.id) == ["1", "3"])
     _ = reduce(&state, .tasks(.deleted(id: "2", .failure(.offline("Could not reach the task service: reset")))))
     #expect(state.tasks.items == Self.tasks, "back where it was")
@@ -137,7 +137,7 @@ struct TaskListReducerTests {
     #expect(state.login.reason?.string.contains("revoked") == true)
     // Signing in again returns to the list and reloads it.
     #expect(
-      reduce(&state, .login(.signInEventReceived(.signedIn(Fixtures.account)))).contains(.loadTasks(requestID: 2)))
+      reduce(&state, .login(.signInEventReceived(.signedIn(Fixtures.account)))).contains(.tasks(.load(requestID: 2))))
     #expect(state.screen == .tasks)
   }
 

@@ -45,9 +45,9 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
       return SetupEffects(save: environment.saveSettings, use: { self.use($0) }, jobs: jobs)
     case .copyToClipboard, .exportVCard:
       return ExportEffects(directory: services.directory, exportDirectory: environment.exportDirectory, jobs: jobs)
-    case .loadTasks, .addTask, .setTaskCompleted, .deleteTask:
+    case .tasks:
       return TaskEffects(tasks: services.tasks, jobs: jobs)
-    case .attachIndex, .syncIndex, .searchIndex, .removeFromIndex, .loadDetailFromIndex, .readFilterValues:
+    case .index, .searchIndex, .loadDetailFromIndex:
       return IndexEffects(index: services.index, jobs: jobs)
     // Rooms are read whole (`.loadRooms`): no page of rooms is ever asked for.
     case .searchGraph(.groups, _), .fetchPage(.group, _, _), .fetchPage(.room, _, _), .loadMyGroups, .loadGroup,
@@ -60,9 +60,9 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
       return ScheduleEffects(schedules: services.schedules, index: services.index, jobs: jobs)
     case .loadHealth:
       return HealthEffects(health: services.health, jobs: jobs)
-    case .loadYourPeople, .readWorksWith, .storeWorksWith, .forgetWorksWith, .recordOpened:
+    case .yourPeople:
       return YourPeopleEffects(worksWith: services.worksWith, index: services.index, jobs: jobs)
-    case .listAccounts, .switchAccount, .prepareNewAccount:
+    case .accounts:
       return AccountEffects(accounts: environment.accounts, use: { self.use($0) }, jobs: jobs)
     }
   }

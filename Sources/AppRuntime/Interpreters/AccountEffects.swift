@@ -11,7 +11,7 @@ struct AccountEffects: EffectInterpreter {
   func interpret(_ effect: Effect, _ feedback: EffectFeedback) {
     let (accounts, use) = (self.accounts, self.use)
     switch effect {
-    case .listAccounts:
+    case .accounts(.list):
       jobs.spawn(feedback) {
         do {
           let (list, current) = try await accounts.list()
@@ -20,7 +20,7 @@ struct AccountEffects: EffectInterpreter {
           return .accounts(.failed(String(describing: error)))
         }
       }
-    case .switchAccount(let key):
+    case .accounts(.switchTo(let key)):
       jobs.spawn(feedback) {
         do {
           let result = try await accounts.switchTo(key)
@@ -31,7 +31,7 @@ struct AccountEffects: EffectInterpreter {
           return .accounts(.failed(String(describing: error)))
         }
       }
-    case .prepareNewAccount:
+    case .accounts(.prepareNew):
       jobs.spawn(feedback) {
         do {
           let result = try await accounts.prepareNew()

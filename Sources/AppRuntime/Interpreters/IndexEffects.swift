@@ -15,7 +15,7 @@ struct IndexEffects: EffectInterpreter {
   func interpret(_ effect: Effect, _ feedback: EffectFeedback) {
     let index = self.index
     switch effect {
-    case .attachIndex(let account):
+    case .index(.attach(let account)):
       // Opening may wait on SQLite's lock (another process's `VACUUM` or checkpoint) or run a
       // migration for seconds: on a thread of its own, never one of the few the Swift runtime
       // shares with the session restore and the UI's other work (issue 28 item 6).
@@ -25,7 +25,7 @@ struct IndexEffects: EffectInterpreter {
         }
         return .index(.attached(summary))
       }
-    case .syncIndex:
+    case .index(.sync):
       jobs.startCall(.indexSync, feedback) { report in
         let result = await index.sync { indexed, estimate in
           report(.index(.syncProgressed(indexed: indexed, estimate: estimate)))
@@ -34,9 +34,9 @@ struct IndexEffects: EffectInterpreter {
       }
     case .loadDetailFromIndex(let personID, let requestID):
       jobs.spawn(feedback) { .detail(.loadedFromIndex(id: requestID, index.detail(personID))) }
-    case .readFilterValues:
+    case .index(.readFilterValues):
       jobs.spawn(feedback) { .index(.filterValuesRead(index.filterValues())) }
-    case .removeFromIndex(let personID):
+    case .index(.remove(let personID)):
       jobs.spawn(feedback) {
         index.remove(personID)
         return nil

@@ -9,17 +9,17 @@ struct TaskEffects: EffectInterpreter {
   func interpret(_ effect: Effect, _ feedback: EffectFeedback) {
     let tasks = self.tasks
     switch effect {
-    case .loadTasks(let requestID):
+    case .tasks(.load(let requestID)):
       jobs.startCall(.tasks, feedback) { _ in
         .tasks(.loaded(id: requestID, await EffectResults.tasks { try await tasks.list() }))
       }
-    case .addTask(let text, let localID):
+    case .tasks(.add(let text, let localID)):
       jobs.spawn(feedback) { .tasks(.added(localID: localID, await EffectResults.tasks { try await tasks.add(text) })) }
-    case .setTaskCompleted(let id, let completed):
+    case .tasks(.setCompleted(let id, let completed)):
       jobs.spawn(feedback) {
         .tasks(.completionSaved(id: id, await EffectResults.tasks { try await tasks.setCompleted(id, completed) }))
       }
-    case .deleteTask(let id):
+    case .tasks(.delete(let id)):
       jobs.spawn(feedback) {
         .tasks(
           .deleted(

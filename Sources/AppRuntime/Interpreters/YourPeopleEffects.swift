@@ -11,24 +11,24 @@ struct YourPeopleEffects: EffectInterpreter {
   func interpret(_ effect: Effect, _ feedback: EffectFeedback) {
     let kept = index.yourPeople
     switch effect {
-    case .loadYourPeople:
+    case .yourPeople(.load):
       jobs.spawn(feedback) { .yourPeople(.loaded(kept.load())) }
-    case .readWorksWith:
+    case .yourPeople(.readWorksWith):
       let client = worksWith
       jobs.startCall(.yourPeople, feedback) { _ in
         .yourPeople(.worksWithRead(await EffectResults.directory { try await client.read() }))
       }
-    case .storeWorksWith(let ids, let readAt):
+    case .yourPeople(.storeWorksWith(let ids, let readAt)):
       jobs.spawn(feedback) {
         kept.saveWorksWith(ids, readAt)
         return nil
       }
-    case .forgetWorksWith:
+    case .yourPeople(.forgetWorksWith):
       jobs.spawn(feedback) {
         kept.forgetWorksWith()
         return nil
       }
-    case .recordOpened(let id, let at):
+    case .yourPeople(.recordOpened(let id, let at)):
       jobs.spawn(feedback) {
         kept.recordOpened(id, at)
         return nil

@@ -17,7 +17,7 @@ enum AccountsReducer {
       state.accounts.accounts = nil
       state.accounts.failure = nil
       state.isHelpVisible = false
-      return [.listAccounts]
+      return [.accounts(.list)]
     case .listed(let accounts, let currentKey):
       guard state.accounts.isOpen else { return [] }
       state.accounts.accounts = accounts
@@ -38,12 +38,12 @@ enum AccountsReducer {
       state.accounts.isOpen = false
       if target.key == state.accounts.currentKey, state.account != nil { return [] }
       state.accounts.switchingTo = target.key
-      return clearAccountFromScreen(&state) + [.switchAccount(key: target.key)]
+      return clearAccountFromScreen(&state) + [.accounts(.switchTo(key: target.key))]
     case .addRequested:
       guard state.accounts.isOpen else { return [] }
       state.accounts.isOpen = false
       state.accounts.switchingTo = addingKey
-      return clearAccountFromScreen(&state) + [.prepareNewAccount]
+      return clearAccountFromScreen(&state) + [.accounts(.prepareNew)]
     case .dismissed:
       state.accounts.isOpen = false
       return []

@@ -38,37 +38,22 @@ public enum Effect: Equatable, Sendable {
   case copyToClipboard(String)
   /// Write the settings file and rebuild the clients; answers `.setup(.saved)` or `.saveFailed`.
   case saveSettings(Settings)
-  /// Open the signed-in account's local index; answers `.index(.attached)`.
-  case attachIndex(Account)
-  /// One sync round of the local index in the background (`CancelID.indexSync`); progress comes
-  /// back as `.index(.syncProgressed)`, the end as `.index(.syncFinished)`.
-  case syncIndex
+  /// The local index's own work: opening, syncing, removing, reading filter values (`IndexEffect`).
+  case index(IndexEffect)
   /// The kind's rows for `query` from the local index; answers the kind's index action
   /// (`.search(.indexAnswered(id, …))`). The Store runs it on the main queue before
   /// drawing (`InstantIndexSearch`), so the list changes with the key.
   case searchIndex(KindQuery, requestID: Int)
-  /// Remove a person Graph no longer has from the local index; answers nothing.
-  case removeFromIndex(personID: String)
   /// The person, reporting line and reports from the local index while Graph cannot be reached;
   /// answers `.detail(.loadedFromIndex(id: requestID, …))` (a late answer is dropped by its id).
   case loadDetailFromIndex(personID: String, requestID: Int)
-  /// The values each filter property takes in the attached index; answers
-  /// `.index(.filterValuesRead(…))`. After the first frame, never before it: offices take a pass
-  /// over every person.
-  case readFilterValues
   /// Presence of the people with `ids`; answers `.presence(.loaded(id: requestID, …))`.
   /// Runs under `CancelID.presence`.
   case fetchPresence(ids: [String], requestID: Int)
   /// Write `person` as a vCard file in the working directory; answers `.detail(.vCardExported)`.
   case exportVCard(Person, photo: PhotoRequest)
-  /// The customer's tasks; answers `.tasks(.loaded(id: requestID, …))`. Runs under `CancelID.tasks`.
-  case loadTasks(requestID: Int)
-  /// Store a task shown under `localID`; answers `.tasks(.added(localID:, …))`.
-  case addTask(text: String, localID: String)
-  /// Answers `.tasks(.completionSaved(id:, …))`.
-  case setTaskCompleted(id: String, completed: Bool)
-  /// Answers `.tasks(.deleted(id:, …))`.
-  case deleteTask(id: String)
+  /// The B2C task API's calls (`TaskEffect`).
+  case tasks(TaskEffect)
   /// The signed-in person's groups (`/me/transitiveMemberOf`, User.Read; from the index
   /// offline); answers `.search(.myGroupsLoaded(id:…))`. Runs under `CancelID.myGroups`.
   case loadMyGroups(requestID: Int, source: DirectorySource)
@@ -97,8 +82,44 @@ public enum Effect: Equatable, Sendable {
   /// Read a person's account section with the token's `scopes` (issue 33); answers
   /// `.health(.loaded(id:…))` (`health`).
   case loadHealth(personID: String, scopes: [String], requestID: Int)
+  /// "Your people": what the index keeps and Graph's `/me/people` (`YourPeopleEffect`).
+  case yourPeople(YourPeopleEffect)
+  /// The account picker's work (`AccountEffect`).
+  case accounts(AccountEffect)
+}
+
+/// The local index's own work (opening, syncing, removing, reading filter values); its searches
+/// are `.searchIndex`, answered in the key's frame.
+public enum IndexEffect: Equatable, Sendable {
+  /// Open the signed-in account's local index; answers `.index(.attached)`.
+  case attach(Account)
+  /// One sync round of the local index in the background (`CancelID.indexSync`); progress comes
+  /// back as `.index(.syncProgressed)`, the end as `.index(.syncFinished)`.
+  case sync
+  /// Remove a person Graph no longer has from the local index; answers nothing.
+  case remove(personID: String)
+  /// The values each filter property takes in the attached index; answers
+  /// `.index(.filterValuesRead(…))`. After the first frame, never before it: offices take a pass
+  /// over every person.
+  case readFilterValues
+}
+
+/// The B2C task API's calls.
+public enum TaskEffect: Equatable, Sendable {
+  /// The customer's tasks; answers `.tasks(.loaded(id: requestID, …))`. Runs under `CancelID.tasks`.
+  case load(requestID: Int)
+  /// Store a task shown under `localID`; answers `.tasks(.added(localID:, …))`.
+  case add(text: String, localID: String)
+  /// Answers `.tasks(.completionSaved(id:, …))`.
+  case setCompleted(id: String, completed: Bool)
+  /// Answers `.tasks(.deleted(id:, …))`.
+  case delete(id: String)
+}
+
+/// "Your people" (issue 32): what the index keeps and Graph's `/me/people`.
+public enum YourPeopleEffect: Equatable, Sendable {
   /// What the local index keeps of "your people" (issue 32); answers `.yourPeople(.loaded)`.
-  case loadYourPeople
+  case load
   /// Whom the person works with, from Graph's `/me/people`; answers `.yourPeople(.worksWithRead)`.
   case readWorksWith
   /// Keep Graph's list in the local index as read at `readAt`; answers nothing.
@@ -107,14 +128,18 @@ public enum Effect: Equatable, Sendable {
   case forgetWorksWith
   /// Keep in the local index that the person opened `personID`; answers nothing.
   case recordOpened(personID: String, at: Date)
+}
+
+/// The account picker's work: listing accounts and putting one in force.
+public enum AccountEffect: Equatable, Sendable {
   /// The signed-in accounts for the picker; answers `.accounts(.listed)` or `.accounts(.failed)`.
-  case listAccounts
+  case list
   /// Put the account with this token cache key in force (its clients, index, photos); answers
   /// `.accounts(.switched)` or `.accounts(.failed)`.
-  case switchAccount(key: String)
+  case switchTo(key: String)
   /// Put the settings' own clients in force for signing in to another account; answers
   /// `.accounts(.addReady)` or `.accounts(.failed)`.
-  case prepareNewAccount
+  case prepareNew
 }
 
 /// Names under which cancellable work runs; one piece of work per id at a time.

@@ -37,7 +37,7 @@ enum DetailReducer {
         state.detail.pane.personPane?.status = .failed(person, message: DirectoryError.notFound.plainMessage)
         let remaining = state.search.results.filter { $0.id != person.id }
         state.search.answer?.people.removeAll { $0.id == person.id }
-        return [.removeFromIndex(personID: person.id)]
+        return [.index(.remove(personID: person.id))]
           + PeopleSearch.replaceResults(&state, with: remaining, answeredFor: state.search.resultsQuery?.string)
       case .failure(let error):
         state.detail.pane.personPane?.status = .failed(person, message: error.plainMessage)

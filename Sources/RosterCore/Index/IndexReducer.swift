@@ -25,7 +25,7 @@ enum IndexReducer {
       // hiccup): Graph answers meanwhile and the open is tried again, rather than going without
       // the index for the rest of the run (issue 28 item 6).
       guard let summary else { return [next(reopenInterval)] }
-      let values: [Effect] = summary.complete ? [.readFilterValues] : []
+      let values: [Effect] = summary.complete ? [.index(.readFilterValues)] : []
       guard let repaired = summary.repaired else { return startSync(&state) + values }
       LifecycleReducer.showBanner(&state, CleanText(repaired), kind: .error)
       return startSync(&state) + LifecycleReducer.ticking(state) + values
@@ -44,7 +44,7 @@ enum IndexReducer {
         let back = backOnline(&state)
         // Every kind's list follows the sync (`DerivedEvent.indexSynced`): a leaver goes, a new
         // name appears, without a key.
-        return [next(syncInterval)] + (summary.complete ? [.readFilterValues] : []) + back
+        return [next(syncInterval)] + (summary.complete ? [.index(.readFilterValues)] : []) + back
       case .busy:
         return [next(syncInterval)]
       case .permissionDenied(let message):
@@ -80,7 +80,7 @@ enum IndexReducer {
       return []
     case .syncDue:
       guard let account = state.account else { return [] }
-      guard state.index.attached else { return state.settings.index ? [.attachIndex(account)] : [] }
+      guard state.index.attached else { return state.settings.index ? [.index(.attach(account))] : [] }
       return startSync(&state)
     }
   }
@@ -89,7 +89,7 @@ enum IndexReducer {
   static func startSync(_ state: inout AppState) -> [Effect] {
     guard !state.index.isSyncing else { return [] }
     state.index.isSyncing = true
-    return [.syncIndex]
+    return [.index(.sync)]
   }
 
   private static func next(_ delay: Duration) -> Effect {
@@ -99,6 +99,6 @@ enum IndexReducer {
   /// At sign-in: open the account's index (its answer starts the first sync).
   static func signedIn(_ state: inout AppState, _ account: Account) -> [Effect] {
     state.index = IndexState()
-    return state.settings.index ? [.attachIndex(account)] : []
+    return state.settings.index ? [.index(.attach(account))] : []
   }
 }

@@ -99,7 +99,7 @@ enum TaskListReducer {
       state.tasks.confirmingDelete = nil
       state.tasks.rollbacks[id] = .deleted(state.tasks.items.remove(at: index), at: index)
       clampSelection(&state)
-      return [.deleteTask(id: id)]
+      return [.tasks(.delete(id: id))]
     case .deleted(let id, let result):
       guard case .deleted(let task, let index)? = state.tasks.rollbacks.removeValue(forKey: id) else { return [] }
       switch result {
@@ -142,7 +142,7 @@ enum TaskListReducer {
   static func load(_ state: inout AppState) -> [Effect] {
     state.tasks.requestID += 1
     state.tasks.status = .loading
-    return [.loadTasks(requestID: state.tasks.requestID)]
+    return [.tasks(.load(requestID: state.tasks.requestID))]
   }
 
   private static func add(_ state: inout AppState) -> [Effect] {
@@ -156,7 +156,7 @@ enum TaskListReducer {
       state.tasks.items.append(TaskItem(id: localID, text: CleanText(text, maxCharacters: TaskText.maxCharacters)))
       state.tasks.draft = ""
       state.tasks.selection = state.tasks.items.count - 1
-      return [.addTask(text: text, localID: localID)]
+      return [.tasks(.add(text: text, localID: localID))]
     }
   }
 
@@ -166,7 +166,7 @@ enum TaskListReducer {
     }
     state.tasks.rollbacks[task.id] = .completed(was: task.completed)
     state.tasks.items[state.tasks.selection].completed.toggle()
-    return [.setTaskCompleted(id: task.id, completed: !task.completed)]
+    return [.tasks(.setCompleted(id: task.id, completed: !task.completed))]
   }
 
   private static func clampSelection(_ state: inout AppState) {

@@ -25,7 +25,7 @@ enum YourPeopleReducer {
       switch result {
       case .success(let ids):
         state.yourPeople.people.setWorksWith(ids, readAt: state.now)
-        return [.storeWorksWith(ids, readAt: state.now)]
+        return [.yourPeople(.storeWorksWith(ids, readAt: state.now))]
       case .failure(.permissionDenied):
         return forget(&state)
       case .failure:
@@ -43,7 +43,7 @@ enum YourPeopleReducer {
   /// opened, Graph's list when due.
   static func indexAttached(_ state: inout AppState) -> [Effect] {
     guard state.account != nil, state.screen == .main else { return [] }
-    return state.index.summary == nil ? refreshIfDue(&state) : [.loadYourPeople]
+    return state.index.summary == nil ? refreshIfDue(&state) : [.yourPeople(.load)]
   }
 
   /// A sync finished (`DerivedEvent.indexSynced`): Graph's list is read again when due.
@@ -56,7 +56,7 @@ enum YourPeopleReducer {
   static func personOpened(_ state: inout AppState) -> [Effect] {
     guard state.account != nil, state.screen == .main, let person = state.selectedListPerson else { return [] }
     state.yourPeople.people.open(person.id, at: state.now)
-    return [.recordOpened(personID: person.id, at: state.now)]
+    return [.yourPeople(.recordOpened(personID: person.id, at: state.now))]
   }
 
   /// At sign-in: a new person's lists (the index's come with `.index(.attached)`); without an
@@ -75,7 +75,7 @@ enum YourPeopleReducer {
     case .read:
       guard !state.yourPeople.isReading else { return [] }
       state.yourPeople.isReading = true
-      return [.readWorksWith]
+      return [.yourPeople(.readWorksWith)]
     }
   }
 
@@ -87,7 +87,7 @@ enum YourPeopleReducer {
       return []
     }
     state.yourPeople.people.forgetWorksWith()
-    return [.forgetWorksWith]
+    return [.yourPeople(.forgetWorksWith)]
   }
 }
 

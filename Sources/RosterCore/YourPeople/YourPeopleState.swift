@@ -12,8 +12,8 @@ public struct YourPeopleState: Equatable, Sendable {
 
 /// The events of "your people".
 public enum YourPeopleAction: Equatable, Sendable {
-  /// What the attached index keeps (`.loadYourPeople`).
+  /// What the attached index keeps (`.yourPeople(.load)`).
   case loaded(YourPeople)
-  /// Graph's `/me/people` answered (`.readWorksWith`).
+  /// Graph's `/me/people` answered (`.yourPeople(.readWorksWith)`).
   case worksWithRead(Result<[String], DirectoryError>)
 }
