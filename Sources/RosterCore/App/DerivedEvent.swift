@@ -33,7 +33,7 @@ extension DerivedEvent {
     (.queryChanged, RoomSearch.queryChanged),
     (.peopleListed, PresenceReducer.peopleChanged),
     (.personLoaded, PresenceReducer.paneLoaded),
-    (.paneRested, PhotoReducer.follow),
+    (.paneRested, PhotoReducer.paneRested),
     (.paneRested, ReachReducer.paneRested),
     (.indexSynced, PeopleSearch.indexRefreshed),
     (.indexSynced, GroupSearch.indexRefreshed),

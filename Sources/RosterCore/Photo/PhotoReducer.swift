@@ -1,7 +1,7 @@
 import Foundation
 
-/// Keeps the photo in step with the detail pane: after every action, if the pane shows a person
-/// and the selection rests, their photo is fetched (memory first; the client's disk cache next;
+/// Keeps the photo in step with the detail pane: when the pane comes to rest on a person
+/// (`DerivedEvent.paneRested`), their photo is fetched (memory first; the client's disk cache next;
 /// Graph last); while the selection moves there is none. A photo never holds up the pane's text:
 /// it is its own request, cancelled when the person changes.
 enum PhotoReducer {
@@ -12,7 +12,7 @@ enum PhotoReducer {
       state.photo.mode = mode
       state.photo.personID = nil  // refetched at the new mode's size
       state.photo.status = .none
-      return [.cancel(id: .photo)] + follow(&state)
+      return [.cancel(id: .photo)] + paneRested(&state)
     case .loaded(let id, let result):
       guard id == state.photo.requestID, let personID = state.photo.personID else { return [] }
       let key = cacheKey(personID, state.photo.side)
@@ -31,7 +31,7 @@ enum PhotoReducer {
 
   /// The photo effects `state` calls for now: run when the pane comes to rest on someone else
   /// (`DerivedEvent.paneRested`) and when the mode changes.
-  static func follow(_ state: inout AppState) -> [Effect] {
+  static func paneRested(_ state: inout AppState) -> [Effect] {
     let target = state.photo.mode == .off ? nil : restingPerson(state)
     let side = state.photo.mode.requestSide
     guard target != state.photo.personID || (target != nil && side != state.photo.side) else { return [] }
