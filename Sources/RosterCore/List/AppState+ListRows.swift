@@ -148,11 +148,8 @@ extension AppState {
   /// The kind whose next page the end of the list asks for: groups when the list shows groups
   /// alone, else people; nil for rooms, listed whole.
   public var pagingKind: ObjectKind? {
-    switch list.kind {
-    case .groups: return .group
-    case .rooms: return nil
-    case .all, .people: return .person
-    }
+    let kind = list.kind.only ?? .person
+    return kind.pages ? kind : nil
   }
 
   /// Whether another page can be asked for, of `pagingKind`.

@@ -11,6 +11,9 @@ public enum ObjectKind: String, Sendable, Hashable, CaseIterable, Codable {
   /// person typed). The list, its positions and its status line all read this one order.
   public static let listOrder: [ObjectKind] = [.group, .person, .room]
 
+  /// Whether the kind's answers come a page at a time (people, groups); rooms are read whole.
+  public var pages: Bool { self != .room }
+
   /// "people", "groups", "rooms": Ctrl-G's label and the status line say it.
   public var plural: String {
     switch self {
