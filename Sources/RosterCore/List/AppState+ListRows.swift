@@ -133,6 +133,16 @@ extension AppState {
   /// Whether the rooms listed are the answer for the field's query, by the same rule as groups.
   public var roomsMatchQuery: Bool { Self.answers(rooms.resultsQuery, search.normalizedQuery) }
 
+  /// Whether the rows of `kind` listed answer the field's query now (others are dimmed, and the
+  /// status line says why): each kind is answered apart, so each is marked on its own.
+  public func rowsMatchQuery(_ kind: ObjectKind) -> Bool {
+    switch kind {
+    case .person: return search.resultsMatchQuery
+    case .group: return groupsMatchQuery
+    case .room: return roomsMatchQuery
+    }
+  }
+
   /// A kind's rows answer the field when they were matched for exactly its normalized query.
   private static func answers(_ resultsQuery: String?, _ query: String) -> Bool {
     resultsQuery != nil && resultsQuery == query

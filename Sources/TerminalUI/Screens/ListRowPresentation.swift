@@ -33,15 +33,3 @@ extension ListRow {
     }
   }
 }
-
-extension AppState {
-  /// Whether the rows of `kind` listed answer the field's query now (others are dimmed, and the
-  /// status line says why): each kind is answered apart, so each is marked on its own.
-  func rowsMatchQuery(_ kind: ObjectKind) -> Bool {
-    switch kind {
-    case .person: return search.resultsMatchQuery
-    case .group: return groupsMatchQuery
-    case .room: return roomsMatchQuery
-    }
-  }
-}
