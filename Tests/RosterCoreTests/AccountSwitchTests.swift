@@ -40,7 +40,7 @@ struct AccountSwitchTests {
     // The home account searches; its answer is still on the wire when the person switches.
     let old = await store.sendSearch("al")
     #expect(old != nil)
-    let oldID = store.state.search.requestID
+    let oldID = store.state.field.requestID
 
     store.exhaustivity = .off(reason: "the switch's own steps are checked by the state they leave")
     await store.send(.accounts(.pickerRequested))
@@ -54,7 +54,7 @@ struct AccountSwitchTests {
     #expect(store.state.account == Self.guestAccount)
     #expect(store.state.accounts.currentKey == Self.guest.key)
     #expect(store.state.screen == .main)
-    #expect(store.state.search.query.isEmpty)
+    #expect(store.state.field.query.isEmpty)
     #expect(store.state.search.results.isEmpty)
     #expect(store.state.search.cache == SearchState().cache)
     #expect(
@@ -87,7 +87,7 @@ struct AccountSwitchTests {
 
   @Test func escapeKeepsTheCurrentAccount() {
     var state = AppState.signedIn()
-    state.search.query = "al"
+    state.field.query = "al"
     #expect(reduce(&state, .accounts(.pickerRequested)) == [.accounts(.list)])
     _ = reduce(&state, .accounts(.listed([Self.home, Self.guest], currentKey: Self.home.key)))
     #expect(state.accounts.selection == 0)

@@ -10,10 +10,10 @@ import TestSupport
 extension AppState {
   /// A query with no cached answer and nothing shown that it refines: pending, the list cleared.
   mutating func typedNewQuery(_ text: String) {
-    search.query = CleanText(text)
-    search.requestID += 1
+    field.query = CleanText(text)
+    field.requestID += 1
     list.selectionMoved = false
-    _ = search.cache.value(for: search.normalizedQuery, now: now)
+    _ = search.cache.value(for: field.normalizedQuery, now: now)
     search.answer = nil
     search.status = .searching
     listShows([], answeredFor: nil)
@@ -21,29 +21,29 @@ extension AppState {
 
   /// A query that refines the shown answer's: the answer narrowed locally while the request waits.
   mutating func typedRefinement(_ text: String, showing people: [Person]) {
-    search.query = CleanText(text)
-    search.requestID += 1
+    field.query = CleanText(text)
+    field.requestID += 1
     list.selectionMoved = false
-    _ = search.cache.value(for: search.normalizedQuery, now: now)
+    _ = search.cache.value(for: field.normalizedQuery, now: now)
     search.status = .refining
     listShows(people, answeredFor: search.resultsQuery?.string)
   }
 
   /// A query answered from the cache at once (`answer` is what the cache held): no request.
   mutating func typedCachedQuery(_ text: String, answer: CachedResults) {
-    search.query = CleanText(text)
-    search.requestID += 1
+    field.query = CleanText(text)
+    field.requestID += 1
     list.selectionMoved = false
-    _ = search.cache.value(for: search.normalizedQuery, now: now)
+    _ = search.cache.value(for: field.normalizedQuery, now: now)
     search.inFlight = nil
     search.isLoadingMore = false
-    answerShown(answer, for: search.normalizedQuery)
+    answerShown(answer, for: field.normalizedQuery)
   }
 
   /// The field emptied: nothing pending, the list and the pane cleared.
   mutating func typedEmptyQuery(_ text: String = "") {
-    search.query = CleanText(text)
-    search.requestID += 1
+    field.query = CleanText(text)
+    field.requestID += 1
     list.selectionMoved = false
     search.status = .idle
     search.inFlight = nil
@@ -54,15 +54,15 @@ extension AppState {
 
   /// The request for the field's query went out.
   mutating func requestSent() {
-    search.inFlight = InFlightSearch(requestID: search.requestID, query: search.normalizedQuery)
+    search.inFlight = InFlightSearch(requestID: field.requestID, query: field.normalizedQuery)
     search.isLoadingMore = false
   }
 
   /// The answer to request `id` (default: the field's) arrived for the field's query: cached,
   /// shown, the selection kept when listed.
   mutating func answerArrived(_ page: PeoplePage, id: Int? = nil) {
-    let query = search.normalizedQuery
-    if search.inFlight?.requestID == (id ?? search.requestID) { search.inFlight = nil }
+    let query = field.normalizedQuery
+    if search.inFlight?.requestID == (id ?? field.requestID) { search.inFlight = nil }
     let answer = CachedResults(people: page.people, next: page.next, totalCount: page.totalCount)
     search.cache.insert(answer, for: query, now: now)
     answerShown(answer, for: query)
@@ -169,7 +169,7 @@ extension AppState {
   mutating func resized(_ size: TerminalSize) {
     terminal = size
     if !layout.showsOnePaneAtATime { singlePaneDetailOpen = false }
-    if let pageSize = layout.searchPageSize { search.pageSize = pageSize }
+    if let pageSize = layout.searchPageSize { field.pageSize = pageSize }
   }
 
   /// A sign-in flow was asked for.

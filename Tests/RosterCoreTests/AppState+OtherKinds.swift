@@ -23,7 +23,7 @@ extension AppState {
   mutating func groupsFollowQuery() {
     guard groups.isEnabled else { return }
     groups.isLoadingMore = false
-    guard !search.normalizedQuery.isEmpty, list.kind.shows(.group), screen == .main, !search.narrowsPeopleOnly else {
+    guard !field.normalizedQuery.isEmpty, list.kind.shows(.group), screen == .main, !field.narrowsPeopleOnly else {
       groups.status = .idle
       groups.next = nil
       groups.totalCount = nil
@@ -45,12 +45,12 @@ extension AppState {
   /// asked for (from the index while the last sync found Graph unreachable, else from Graph).
   mutating func roomsFollowQuery() {
     guard rooms.isEnabled else { return }
-    guard !search.normalizedQuery.isEmpty, list.kind.shows(.room), screen == .main, !search.narrowsPeopleOnly else {
+    guard !field.normalizedQuery.isEmpty, list.kind.shows(.room), screen == .main, !field.narrowsPeopleOnly else {
       return roomsListed([], answering: nil)
     }
     switch rooms.catalog {
     case .loaded(let catalog):
-      roomsListed(RoomFilter(text: search.query.string).apply(catalog.rooms), answering: search.normalizedQuery)
+      roomsListed(RoomFilter(text: field.query.string).apply(catalog.rooms), answering: field.normalizedQuery)
     case .unknown, .offline, .failed:
       rooms.requestID += 1
       rooms.catalog = .loading(index.attached && index.offline ? .index : .graph)
@@ -75,7 +75,7 @@ extension AppState {
   mutating func noGroupsOfMineArrived() {
     groups.myGroupsLoading = false
     groups.myGroups = []
-    guard groups.onlyMine != nil, !search.normalizedQuery.isEmpty, list.kind.shows(.group), screen == .main
+    guard groups.onlyMine != nil, !field.normalizedQuery.isEmpty, list.kind.shows(.group), screen == .main
     else { return }
     myGroupsShown()
   }
@@ -94,7 +94,7 @@ extension AppState {
     groups.status = .results
     groups.fromIndex = false
     groups.results = []
-    groups.resultsQuery = search.normalizedQuery
+    groups.resultsQuery = field.normalizedQuery
   }
 
   private mutating func roomsListed(_ listed: [Room], answering query: String?) {

@@ -27,7 +27,7 @@ struct CacheAndNarrowingTests {
       // Answered at once, from the cache.
       $0.typedCachedQuery("al", answer: CachedResults(people: Fixtures.alexes, next: nil, totalCount: 5))
     }
-    #expect(store.state.search.resultsMatchQuery)
+    #expect(store.state.peopleMatchQuery)
     #expect(
       !store.takeEffects().contains { if case .searchGraph(.people, _) = $0 { return true } else { return false } })
     // A changed query selects its best match (issue 28): the pane follows it to the top row.
@@ -74,7 +74,7 @@ struct CacheAndNarrowingTests {
       // Narrowed locally and marked until the answer comes; the selection stays on its person.
       $0.typedRefinement("ale", showing: Array(Fixtures.alexes.prefix(3)))
     }
-    #expect(!store.state.search.resultsMatchQuery, "narrowed results are marked until the answer comes")
+    #expect(!store.state.peopleMatchQuery, "narrowed results are marked until the answer comes")
     #expect(store.state.selectedListPerson?.displayName == "Alex Wilber")
 
     let chen = Fixtures.alexes[1]
@@ -89,7 +89,7 @@ struct CacheAndNarrowingTests {
     await store.receiveDebounceElapsed()
     try await store.answerDetailThenSearch(chen, "chen alex", with: PeoplePage(people: [chen]))
     #expect(store.state.search.status == .results)
-    #expect(store.state.search.resultsMatchQuery)
+    #expect(store.state.peopleMatchQuery)
     await store.finish()
   }
 

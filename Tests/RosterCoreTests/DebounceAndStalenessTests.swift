@@ -18,7 +18,7 @@ struct DebounceAndStalenessTests {
     await store.answerSearch("alexandra", with: PeoplePage(people: [alexandra]))
     #expect(store.state.search.results == [alexandra])
     #expect(store.state.search.status == .results)
-    #expect(store.state.search.resultsMatchQuery)
+    #expect(store.state.peopleMatchQuery)
     await store.answerDetail()
     #expect(store.state.detail.status == .loaded(Fixtures.detail(alexandra)))
     await store.finish()
@@ -99,10 +99,10 @@ struct DebounceAndStalenessTests {
   @Test func resultsArrivingOutOfOrderNeverReplaceNewerOnes() {
     var state = AppState.signedIn()
     _ = reduce(&state, .search(.queryChanged("al")))
-    let older = state.search.requestID
+    let older = state.field.requestID
     _ = reduce(&state, .search(.debounceElapsed(id: older)))
     _ = reduce(&state, .search(.queryChanged("ali")))
-    let newer = state.search.requestID
+    let newer = state.field.requestID
     _ = reduce(&state, .search(.debounceElapsed(id: newer)))
     let salim = Fixtures.person("Salim Ali")
     _ = reduce(&state, .search(.answered(id: newer, .people(.success(PeoplePage(people: [salim]))))))
@@ -121,7 +121,7 @@ struct DebounceAndStalenessTests {
   @Test func aStaleDebounceDoesNothing() {
     var state = AppState.signedIn()
     _ = reduce(&state, .search(.queryChanged("al")))
-    let stale = state.search.requestID
+    let stale = state.field.requestID
     _ = reduce(&state, .search(.queryChanged("ali")))
     #expect(reduce(&state, .search(.debounceElapsed(id: stale))).isEmpty)
   }
@@ -181,7 +181,7 @@ struct DebounceAndStalenessTests {
     call?.respond(page)
     await store.receive(.search(.answered(id: 1, .people(.success(page))))) { $0.answerArrived(page, id: 1) }
     #expect(store.state.search.results == [Fixtures.alexes[0]])
-    #expect(store.state.search.resultsMatchQuery)
+    #expect(store.state.peopleMatchQuery)
     await store.answerDetail()
     await store.finish()
   }

@@ -83,11 +83,11 @@ struct FailureTests {
       $0.search.status = .offline(message: "The network connection was lost.")
       $0.index.offline = true  // the session is offline from the first read that cannot reach Graph (issue 40)
     }
-    #expect(!store.state.search.resultsMatchQuery, "and marked")
+    #expect(!store.state.peopleMatchQuery, "and marked")
 
     await store.sendQuery("alex") { $0.typedRefinement("alex", showing: alexes) }
     await store.debounceElapses()
-    let id = store.state.search.requestID
+    let id = store.state.field.requestID
     let page = PeoplePage(people: alexes)
     store.takeSearch("alex")?.respond(page)
     await store.receive(.search(.answered(id: id, .people(.success(page))))) {
@@ -118,7 +118,7 @@ struct FailureTests {
     await store.receive(.login(.signInEventReceived(.signedIn(Fixtures.account)))) {
       $0.signedIn(Fixtures.account)
       // The kept search is asked again at once.
-      $0.search.requestID += 1
+      $0.field.requestID += 1
       $0.search.status = .refining
       $0.requestSent()
       $0.otherKindsAskedAgainAfterSignIn()
@@ -127,7 +127,7 @@ struct FailureTests {
     await store.receiveOtherKindsAnswers()
     await store.answerSearch("alex", with: PeoplePage(people: [Fixtures.alexes[0]]))
     #expect(store.state.search.results == [Fixtures.alexes[0]])
-    #expect(store.state.search.resultsMatchQuery)
+    #expect(store.state.peopleMatchQuery)
     await store.finish()
   }
 

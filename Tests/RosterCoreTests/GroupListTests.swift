@@ -163,7 +163,7 @@ import Testing
     state.rooms.catalog = .loaded(RoomCatalog(rooms: [RoomListTests.ada]))
     _ = reduce(&state, .search(.queryChanged("london")))
     _ = reduce(
-      &state, .search(.answered(id: state.search.requestID, .groups(.success(GroupPage(groups: [Self.london]))))))
+      &state, .search(.answered(id: state.field.requestID, .groups(.success(GroupPage(groups: [Self.london]))))))
     _ = reduce(&state, .search(.queryChanged("ada")))
     #expect(state.rooms.results == [RoomListTests.ada])
 
@@ -175,9 +175,9 @@ import Testing
       #expect(!effects.contains { if case .debounce(.groupSearchDebounce, _, _) = $0 { true } else { false } })
       #expect(state.listRows.allSatisfy { if case .person = $0 { true } else { false } })
     }
-    #expect(state.search.narrowsPeopleOnly)
+    #expect(state.field.narrowsPeopleOnly)
     _ = reduce(&state, .search(.queryChanged("london office")))
-    #expect(!state.search.narrowsPeopleOnly && state.groups.status == .searching, "plain words search groups again")
+    #expect(!state.field.narrowsPeopleOnly && state.groups.status == .searching, "plain words search groups again")
   }
 
   /// A group answer for a query the field no longer holds is dropped, whatever it says.
@@ -189,7 +189,7 @@ import Testing
       $0.roomsFollowQuery()
     }
     await store.receiveOtherKindsAnswers()
-    let old = store.state.search.requestID
+    let old = store.state.field.requestID
     await store.send(.search(.queryChanged("plx"))) {
       $0.typedNewQuery("plx")
       $0.roomsFollowQuery()
@@ -198,9 +198,9 @@ import Testing
     await store.send(.search(.indexAnswered(id: old, .groups([Self.platform], asked: 10))))
     await store.advance(by: store.searchDebounce)
     await store.receiveDebounceElapsed()
-    await store.receive(.search(.debounceElapsed(id: store.state.search.requestID, kind: .group)))
+    await store.receive(.search(.debounceElapsed(id: store.state.field.requestID, kind: .group)))
     let none = GroupPage(groups: [], totalCount: 0)
-    await store.receive(.search(.answered(id: store.state.search.requestID, .groups(.success(none))))) {
+    await store.receive(.search(.answered(id: store.state.field.requestID, .groups(.success(none))))) {
       $0.groups.status = .results
       $0.groups.totalCount = 0
       $0.groups.resultsQuery = "plx"

@@ -61,7 +61,7 @@ import Testing
 
   @Test func aSyncThatFindsTheFileDeletedFallsBackToGraph() {
     var state = IndexSearchTests.indexed()
-    state.search.query = "ann"
+    state.field.query = "ann"
     state.index.isSyncing = true
     let deleted = "Local index deleted: rebuilding it; Graph answers meanwhile."
     let effects = reduce(&state, .index(.syncFinished(.damaged(deleted))))

@@ -66,7 +66,7 @@ import Testing
     let store = TestStore(state: Self.indexed(), index: index)
     await store.sendQuery("ann") { state in
       _ = reduce(&state, .search(.queryChanged("ann")))
-      _ = reduce(&state, .search(.indexAnswered(id: state.search.requestID, .people(people, asked: 501))))
+      _ = reduce(&state, .search(.indexAnswered(id: state.field.requestID, .people(people, asked: 501))))
     }
     #expect(store.state.search.results == people && store.state.search.status == .results)
     #expect(store.receivedActions.isEmpty)
@@ -76,7 +76,7 @@ import Testing
 
     await store.sendQuery("anna") { state in
       _ = reduce(&state, .search(.queryChanged("anna")))
-      _ = reduce(&state, .search(.indexAnswered(id: state.search.requestID, .people([Self.anna], asked: 501))))
+      _ = reduce(&state, .search(.indexAnswered(id: state.field.requestID, .people([Self.anna], asked: 501))))
     }
     #expect(store.state.search.results == [Self.anna])
     await store.answerDetail()
@@ -113,7 +113,7 @@ import Testing
         == [.debounce(id: .indexTimer, after: .seconds(180), then: .index(.syncDue)), .index(.readFilterValues)])
     #expect(state.index.isUsable(at: Self.now) && state.index.statusText(at: Self.now) == "index, synced just now")
     #expect(reduce(&state, .index(.filterValuesRead([.department: ["Research"]]))).isEmpty)
-    state.search.query = "dept:re"
+    state.field.query = "dept:re"
     #expect(state.completedFilter() == "dept:Research ")
 
     _ = reduce(&state, .index(.syncFinished(.failed(.offline("down")))))
@@ -143,21 +143,21 @@ import Testing
   /// more, and the list says "100+"), and scrolling near the end asks for 500 more (selection kept).
   @Test func theIndexListsAPageAtATimeAndScrollingAsksForMore() {
     var state = Self.indexed()
-    state.search.pageSize = 20  // a list of 20 rows, as at 80×24
+    state.field.pageSize = 20  // a list of 20 rows, as at 80×24
     let people = (0..<1_200).map { Person(id: "p\($0)", displayName: "Ann \($0)") }
     var effects = reduce(&state, .search(.queryChanged("ann")))
     let first = effects.compactMap { if case .searchIndex(.people(let query), _) = $0 { query } else { nil } }
     #expect(first.map(\.pageSize) == [101])
     _ = reduce(
-      &state, .search(.indexAnswered(id: state.search.requestID, .people(Array(people.prefix(101)), asked: 101))))
-    #expect(state.search.results.count == 100 && state.search.hasMore && state.search.canLoadMore)
+      &state, .search(.indexAnswered(id: state.field.requestID, .people(Array(people.prefix(101)), asked: 101))))
+    #expect(state.search.results.count == 100 && state.search.hasMore && state.peopleCanLoadMore)
 
     _ = reduce(&state, .list(.selectionMovedTo(95)))
     effects = reduce(&state, .list(.nearEndReached))
     #expect(
-      effects == [.searchIndex(.people(PeopleQuery(text: "ann", pageSize: 601)), requestID: state.search.requestID)])
+      effects == [.searchIndex(.people(PeopleQuery(text: "ann", pageSize: 601)), requestID: state.field.requestID)])
     _ = reduce(
-      &state, .search(.indexAnswered(id: state.search.requestID, .people(Array(people.prefix(601)), asked: 601))))
+      &state, .search(.indexAnswered(id: state.field.requestID, .people(Array(people.prefix(601)), asked: 601))))
     #expect(state.search.results.count == 600 && state.selectedListPerson?.id == "p95")
 
     // A sync's refresh keeps the six hundred rows; the last page says there is no more.
@@ -168,11 +168,11 @@ import Testing
       effects.last
         == .searchIndex(
           .people(
-            PeopleQuery(text: "ann", pageSize: 601, closeMatchesBelow: state.search.pageSize)),
-          requestID: state.search.requestID))
+            PeopleQuery(text: "ann", pageSize: 601, closeMatchesBelow: state.field.pageSize)),
+          requestID: state.field.requestID))
     _ = reduce(&state, .list(.selectionMovedTo(599)))
     _ = reduce(&state, .list(.nearEndReached))
-    _ = reduce(&state, .search(.indexAnswered(id: state.search.requestID, .people(people, asked: 1_201))))
+    _ = reduce(&state, .search(.indexAnswered(id: state.field.requestID, .people(people, asked: 1_201))))
     #expect(state.search.results.count == 1_200 && !state.search.hasMore)
     #expect(reduce(&state, .list(.nearEndReached)).isEmpty)
   }
@@ -182,7 +182,7 @@ import Testing
   @Test func offlineTheDetailComesFromTheIndex() {
     var state = Self.indexed()
     _ = reduce(&state, .search(.queryChanged("ann")))
-    _ = reduce(&state, .search(.indexAnswered(id: state.search.requestID, .people([Self.ann, Self.anna], asked: 501))))
+    _ = reduce(&state, .search(.indexAnswered(id: state.field.requestID, .people([Self.ann, Self.anna], asked: 501))))
     var id = state.detail.requestID
     #expect(reduce(&state, .detail(.debounceElapsed(id: id))).last == .loadDetail(personID: Self.ann.id, requestID: id))
     let effects = reduce(&state, .detail(.loaded(id: id, .failure(.offline("no route")))))
@@ -220,7 +220,7 @@ import Testing
   @Test func aDetailThatAnswers404RemovesThePersonAtOnce() {
     var state = Self.indexed()
     _ = reduce(&state, .search(.queryChanged("ann")))
-    _ = reduce(&state, .search(.indexAnswered(id: state.search.requestID, .people([Self.ann, Self.anna], asked: 501))))
+    _ = reduce(&state, .search(.indexAnswered(id: state.field.requestID, .people([Self.ann, Self.anna], asked: 501))))
     _ = reduce(&state, .detail(.selectionRested))
     let id = state.detail.requestID
     let effects = reduce(&state, .detail(.loaded(id: id, .failure(.notFound))))

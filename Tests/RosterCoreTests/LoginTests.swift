@@ -53,10 +53,10 @@ struct LoginTests {
     state.account = nil
     state.login.phase = .starting
     _ = reduce(&state, .login(.typedAhead("quinn")))
-    #expect(state.search.query.isEmpty, "only the demo types ahead")
+    #expect(state.field.query.isEmpty, "only the demo types ahead")
     state.isDemo = true
     _ = reduce(&state, .login(.typedAhead("quinn")))
-    #expect(state.search.query == "quinn")
+    #expect(state.field.query == "quinn")
     let effects = reduce(&state, .login(.signInEventReceived(.signedIn(Fixtures.account))))
     #expect(
       effects.contains { if case .searchGraph(.people(let query), _) = $0 { query.text == "quinn" } else { false } })
@@ -237,7 +237,8 @@ struct LoginTests {
       $0.screen = .login
       $0.login = LoginState(method: $0.login.method)
       $0.search = SearchState()  // the results and the cache forgotten; ids only grow
-      $0.search.requestID = before.search.requestID + 1
+      $0.field.query = ""  // and the query typed
+      $0.field.requestID = before.field.requestID + 1
       $0.list = ListState()
       $0.detail = DetailState()
       $0.detail.requestID = before.detail.requestID + 1

@@ -11,7 +11,7 @@ import Testing
 @Suite struct OfflineSessionTests {
   static func offline() -> AppState {
     var state = IndexSearchTests.indexed()
-    state.search.query = "ann"
+    state.field.query = "ann"
     state.index.offline = true
     state.index.isSyncing = true
     return state
@@ -33,7 +33,7 @@ import Testing
     #expect(state.login.reason?.string.hasPrefix("Your session ended: The refresh token was revoked.") == true)
     #expect(!state.index.offline)
     #expect(effects.contains { if case .signIn = $0 { true } else { false } })
-    #expect(state.search.query == "ann")  // the search is kept
+    #expect(state.field.query == "ann")  // the search is kept
   }
 
   @Test func anyAnswerFromGraphClearsOfflineAndCatchesUp() {

@@ -13,7 +13,7 @@ struct PagingTests {
     let cursor = PageCursor(nextLink: "https://graph.example/v1.0/users?$skiptoken=2")
     await store.search("alex", answer: first, next: cursor)
     await store.answerDetail()
-    #expect(store.state.search.canLoadMore)
+    #expect(store.state.peopleCanLoadMore)
     await store.send(.list(.selectionMovedTo(2))) { $0.selectedAlone(2) }
     await store.answerDetail()
     await store.advance(by: .seconds(5))
@@ -27,7 +27,7 @@ struct PagingTests {
     let second = (4...5).map { Fixtures.person("Alex \($0)") }
     let page = PeoplePage(people: second + [first[0]])
     calls.first?.respond(page)
-    await store.receive(.search(.pageAnswered(id: store.state.search.requestID, .people(.success(page))))) {
+    await store.receive(.search(.pageAnswered(id: store.state.field.requestID, .people(.success(page))))) {
       $0.search.isLoadingMore = false
       // Appended, duplicates dropped, the last page: the selection stays on its row.
       let answer = CachedResults(people: first + second, next: nil, totalCount: first.count)
@@ -35,7 +35,7 @@ struct PagingTests {
       $0.answerShown(answer, for: "alex")
     }
     #expect(store.state.selectedPersonIndex == 2)
-    #expect(!store.state.search.canLoadMore, "last page")
+    #expect(!store.state.peopleCanLoadMore, "last page")
     await store.send(.list(.nearEndReached))
     #expect(store.directory.takeCalls().isEmpty)
     await store.finish()
@@ -77,11 +77,11 @@ struct PagingTests {
     var state = AppState.signedIn()
     // 34 rows side by side: the list shows 30 under its search field and status line.
     _ = reduce(&state, .app(.terminalResized(TerminalSize(rows: 34, cols: 120))))
-    #expect(state.search.pageSize == 60)
+    #expect(state.field.pageSize == 60)
     _ = reduce(&state, .app(.terminalResized(TerminalSize(rows: 12, cols: 120))))
-    #expect(state.search.pageSize == 20)
+    #expect(state.field.pageSize == 20)
     _ = reduce(&state, .app(.terminalResized(TerminalSize(rows: 600, cols: 120))))
-    #expect(state.search.pageSize == 100)
+    #expect(state.field.pageSize == 100)
   }
 
   @Test func selectionIsClampedToTheList() {

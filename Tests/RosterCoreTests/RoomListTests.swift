@@ -55,7 +55,7 @@ import Testing
     ] as [(String, [Room])] {
       await store.send(.search(.queryChanged(query)))
       #expect(store.state.shownRooms == expected, "\(query)")
-      #expect(store.state.roomsMatchQuery, "\(query): the rows are this query's answer")
+      #expect(store.state.rowsMatchQuery(.room), "\(query): the rows are this query's answer")
     }
   }
 

@@ -59,7 +59,7 @@ struct StoreTests {
     await store.send(.app(.terminalResized(TerminalSize(rows: 40, cols: 120)))) {
       $0.terminal = TerminalSize(rows: 40, cols: 120)
       $0.singlePaneDetailOpen = false
-      $0.search.pageSize = 72  // two screens of the list's 36 rows (`Layout.searchPageSize`)
+      $0.field.pageSize = 72  // two screens of the list's 36 rows (`Layout.searchPageSize`)
     }
     await store.send(.app(.helpToggled)) { $0.isHelpVisible = true }
     await store.finish()

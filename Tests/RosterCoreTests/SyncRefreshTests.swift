@@ -44,6 +44,6 @@ import Testing
     synced.withLock { $0 = true }
     store.send(.index(.syncFinished(.synced(summary))))
     #expect(store.state.listRows == [.group(Self.renamed), .person(Self.ann)], "the new name, with no key")
-    #expect(store.state.search.normalizedQuery == "plat", "the field is as it was")
+    #expect(store.state.field.normalizedQuery == "plat", "the field is as it was")
   }
 }

@@ -50,7 +50,7 @@ struct ReducerRuleTests {
     await store.search("al", answer: Fixtures.alexes)
     await store.answerDetail()
     await store.send(.search(.retryRequested)) {
-      $0.search.requestID += 1
+      $0.field.requestID += 1
       $0.search.status = .refining  // the shown results stay while asking again
       $0.requestSent()
     }

@@ -23,7 +23,7 @@ extension TestStore {
 
   /// Receives the field's debounce: the request for the field's query goes out.
   func receiveDebounceElapsed(sourceLocation: SourceLocation = #_sourceLocation) async {
-    await receive(.search(.debounceElapsed(id: state.search.requestID)), sourceLocation: sourceLocation) {
+    await receive(.search(.debounceElapsed(id: state.field.requestID)), sourceLocation: sourceLocation) {
       $0.requestSent()
     }
   }
@@ -52,7 +52,7 @@ extension TestStore {
 
   /// Answers the field's request (asked for `text`) with `page` and receives the answer.
   func answerSearch(_ text: String, with page: PeoplePage, sourceLocation: SourceLocation = #_sourceLocation) async {
-    let id = state.search.requestID
+    let id = state.field.requestID
     takeSearch(text, sourceLocation: sourceLocation)?.respond(page)
     await receive(.search(.answered(id: id, .people(.success(page)))), sourceLocation: sourceLocation) {
       $0.answerArrived(page)
@@ -141,7 +141,7 @@ extension TestStore {
     }
     calls[1].respond(page)
     await receive(
-      .search(.answered(id: state.search.requestID, .people(.success(page)))), sourceLocation: sourceLocation
+      .search(.answered(id: state.field.requestID, .people(.success(page)))), sourceLocation: sourceLocation
     ) {
       $0.answerArrived(page)
     }
@@ -188,7 +188,7 @@ extension TestStore {
         {
           $0.noGroupsOfMineArrived()
         }
-      case .search(.answered(_, .rooms))? where roomsWait:
+      case .search(.answered(_, let answer))? where roomsWait && answer.kind == .room:
         roomsWait = false
         let catalog = RoomCatalog(rooms: [])
         await receive(

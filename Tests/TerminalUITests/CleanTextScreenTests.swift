@@ -37,7 +37,7 @@ import Testing
   @Test func decodedPeopleAreDrawnCleanInTheListAndTheDetail() throws {
     let people = try Self.decodedPeople()
     var state = ScreenFixtures.main(rows: 24, cols: 80)
-    state.search.query = CleanText(Self.hostile)
+    state.field.query = CleanText(Self.hostile)
     state.search.status = .results
     state.search.results = people
     state.selectPerson(at: 0)

@@ -12,7 +12,7 @@ import Testing
 @Suite struct CloseMatchSnapshotTests {
   static func state(rows: Int, cols: Int, selected: Int) -> AppState {
     var state = ScreenFixtures.main(rows: rows, cols: cols)
-    state.search.query = "gupta aditya sh"
+    state.field.query = "gupta aditya sh"
     state.search.status = .results
     let exact = [Person(id: "e1", displayName: "Aditya Gupta Shah", mail: "aditya.shah@contoso.com")]
     let close = [
@@ -23,7 +23,7 @@ import Testing
     answer.close = CloseMatches(people: close, forgiven: "sh")
     state.search.answer = answer
     state.search.results = exact + close
-    state.search.resultsQuery = CleanText(state.search.normalizedQuery)
+    state.search.resultsQuery = CleanText(state.field.normalizedQuery)
     state.selectPerson(at: selected)
     state.detail.showPerson(.loading(state.search.results[selected]))
     return state
@@ -51,7 +51,7 @@ import Testing
     var state = Self.state(rows: 24, cols: 80, selected: 0)
     state.groups.isEnabled = true
     state.groups.results = [Group(id: "g1", displayName: "Gupta Fans")]
-    state.groups.resultsQuery = state.search.normalizedQuery
+    state.groups.resultsQuery = state.field.normalizedQuery
     let rows = ListRows(state)
     #expect(rows.count == 5 && rows.dividerLines.map(\.line) == [2])
     #expect((0..<5).map(rows.row(atLine:)) == [0, 1, nil, 2, 3])
@@ -65,7 +65,7 @@ import Testing
     var state = Self.state(rows: 24, cols: 80, selected: 0)
     state.rooms.isEnabled = true
     state.rooms.results = [Room(id: "r1", displayName: "Gupta Room")]
-    state.rooms.resultsQuery = state.search.normalizedQuery
+    state.rooms.resultsQuery = state.field.normalizedQuery
     let rows = ListRows(state)
     #expect(rows.dividerLines.map(\.line) == [1, 4])
     #expect(rows.dividerLines.map(\.label).last == "rooms")

@@ -22,7 +22,7 @@ import Testing
     for letter in "quinn?" {
       let result = root.handle(.character(letter), in: state)
       sent += result.actions
-      if case .login(.typedAhead(let text)) = result.actions.last { state.search.query = CleanText(text) }
+      if case .login(.typedAhead(let text)) = result.actions.last { state.field.query = CleanText(text) }
     }
     #expect(sent.last == .login(.typedAhead("quinn?")))
     #expect(!sent.contains(.app(.quitRequested)) && !sent.contains(.app(.helpToggled)))

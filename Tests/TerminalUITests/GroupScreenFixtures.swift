@@ -38,7 +38,7 @@ enum GroupScreenFixtures {
   /// "pla" typed: two groups above the people, the team selected, its pane loading.
   static func mixedList(rows: Int, cols: Int) -> AppState {
     var state = withGroups(ScreenFixtures.results(rows: rows, cols: cols, selected: 0))
-    state.search.query = "al"
+    state.field.query = "al"
     state.groups.status = .results
     state.groups.results = [platform, sales]
     state.groups.resultsQuery = "al"

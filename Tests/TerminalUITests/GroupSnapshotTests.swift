@@ -41,7 +41,7 @@ import Testing
     snapshot("groups-only-filters") { rows, cols in
       var state = GroupScreenFixtures.mixedList(rows: rows, cols: cols)
       state.list.kind = .groups
-      state.search.query = "dept:Sales"
+      state.field.query = "dept:Sales"
       state.groups = GroupSearchState(isEnabled: true)
       state.list.selected = nil
       return state

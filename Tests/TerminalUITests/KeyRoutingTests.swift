@@ -72,12 +72,12 @@ import Testing
   /// asked for half a page ahead (10 rows of a 20-row page), not only in the last five rows.
   @Test func theNextPageIsAskedForHalfAPageAhead() {
     var state = ScreenFixtures.results(rows: 24, cols: 80, selected: 38, count: 50)
-    state.search.pageSize = 20
+    state.field.pageSize = 20
     let root = RootViewController()
     #expect(root.actions(for: .down, in: state) == [.list(.selectionMoved(by: 1))])
     state.list.selected = state.listRow(at: 39)?.rowID
     #expect(root.actions(for: .down, in: state) == [.list(.selectionMoved(by: 1)), .list(.nearEndReached)])
-    state.search.pageSize = 4
+    state.field.pageSize = 4
     state.list.selected = state.listRow(at: 43)?.rowID
     #expect(root.actions(for: .down, in: state) == [.list(.selectionMoved(by: 1))])
   }
@@ -87,13 +87,13 @@ import Testing
   @Test func tabCompletesAFilterElseSwitchesPanes() {
     let root = RootViewController()
     var state = ScreenFixtures.results(rows: 24, cols: 80)
-    state.search.query = "ann dep"
+    state.field.query = "ann dep"
     #expect(root.actions(for: .tab, in: state) == [.search(.queryChanged("ann dept:"))])
     state.index.summary = LocalIndexSummary(complete: true, people: 3, lastSync: state.now)
     state.index.filterValues = [.department: ["Finance", "Sales"]]
-    state.search.query = "ann dept:fi"
+    state.field.query = "ann dept:fi"
     #expect(root.actions(for: .tab, in: state) == [.search(.queryChanged("ann dept:Finance "))])
-    state.search.query = "alex"
+    state.field.query = "alex"
     #expect(root.actions(for: .tab, in: state) == [.app(.focusSwitched)])
   }
 

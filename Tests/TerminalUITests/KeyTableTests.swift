@@ -30,9 +30,9 @@ import Testing
     var banner = ScreenFixtures.main(rows: 24, cols: 80)
     banner.banner = Banner(message: "Copied", expiresAt: ScreenFixtures.epoch)
     var detailQuery = detail
-    detailQuery.search.query = "al"
+    detailQuery.field.query = "al"
     var detailEmpty = detail
-    detailEmpty.search.query = ""
+    detailEmpty.field.query = ""
     let tasks = TaskListScreenTests.state(rows: 24, cols: 80)
     var draft = tasks
     draft.tasks.draft = "buy"

@@ -19,7 +19,7 @@ import Testing
 
   static func list(cols: Int, rows: Int) -> [String] {
     var state = ScreenFixtures.results(rows: rows, cols: cols)
-    state.search.query = "alexandros"
+    state.field.query = "alexandros"
     state.search.resultsQuery = "alexandros"
     state.search.results = greeks
     state.search.answer = CachedResults(people: greeks, next: nil, totalCount: nil)

@@ -67,7 +67,7 @@ enum ScreenFixtures {
 
   static func results(rows: Int, cols: Int, selected: Int = 1, count: Int? = nil, full: Bool = true) -> AppState {
     var state = main(rows: rows, cols: cols, full: full)
-    state.search.query = "al"
+    state.field.query = "al"
     state.search.status = .results
     var people = people
     if let count {

@@ -20,7 +20,7 @@ import Testing
 
   static func lookalikeList(cols: Int) -> AppState {
     var state = ScreenFixtures.results(rows: 24, cols: cols)
-    state.search.query = "sinead"
+    state.field.query = "sinead"
     state.search.resultsQuery = "sinead"
     state.search.results = lookalikes
     state.search.answer = CachedResults(people: lookalikes, next: nil, totalCount: nil)

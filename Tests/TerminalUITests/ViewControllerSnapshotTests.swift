@@ -28,7 +28,7 @@ import Testing
   @Test func searching() {
     snapshot("list-searching") { rows, cols in
       var state = ScreenFixtures.main(rows: rows, cols: cols)
-      state.search.query = "ali"
+      state.field.query = "ali"
       state.search.status = .searching
       return state
     }
@@ -41,7 +41,7 @@ import Testing
   @Test func refiningMarksNarrowedResults() {
     snapshot("list-refining") { rows, cols in
       var state = ScreenFixtures.results(rows: rows, cols: cols)
-      state.search.query = "ali"
+      state.field.query = "ali"
       state.search.status = .refining
       state.search.results = Array(state.search.results.prefix(3))
       state.selectPerson(at: 0)
@@ -65,7 +65,7 @@ import Testing
   @Test func noMatches() {
     snapshot("list-no-matches") { rows, cols in
       var state = ScreenFixtures.main(rows: rows, cols: cols)
-      state.search.query = "zzzq"
+      state.field.query = "zzzq"
       state.search.status = .noMatches
       return state
     }
@@ -83,7 +83,7 @@ import Testing
   @Test func offlineKeepsResultsMarked() {
     snapshot("list-offline") { rows, cols in
       var state = ScreenFixtures.results(rows: rows, cols: cols)
-      state.search.query = "alic"
+      state.field.query = "alic"
       state.search.status = .offline(message: "The network is unreachable.")
       return state
     }
@@ -92,7 +92,7 @@ import Testing
   @Test func failed() {
     snapshot("list-error") { rows, cols in
       var state = ScreenFixtures.main(rows: rows, cols: cols)
-      state.search.query = "al"
+      state.field.query = "al"
       state.search.status = .failed(message: "Roster lacks the User.ReadBasic.All permission (403).")
       return state
     }

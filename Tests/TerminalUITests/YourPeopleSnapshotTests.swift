@@ -19,10 +19,10 @@ import Testing
 
   static func state(rows: Int, cols: Int) -> AppState {
     var state = ScreenFixtures.main(rows: rows, cols: cols)
-    state.search.query = "anna"
+    state.field.query = "anna"
     state.search.status = .results
     state.search.results = people
-    state.search.resultsQuery = CleanText(state.search.normalizedQuery)
+    state.search.resultsQuery = CleanText(state.field.normalizedQuery)
     state.yourPeople.people = YourPeople(worksWith: ["n1", "n4"], worksWithReadAt: state.now)
     state.yourPeople.people.open("n4", at: state.now.addingTimeInterval(-3 * 86_400))
     state.selectPerson(at: 0)

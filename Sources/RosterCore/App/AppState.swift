@@ -14,7 +14,9 @@ public struct AppState: Equatable, Sendable {
   public var setup: SetupState
   /// The login screen (sign-in method and progress).
   public var login: LoginState
-  /// The search field and the result list.
+  /// The search field every kind answers: its query, request id and page size.
+  public var field: FieldState
+  /// People's slice of the search: what they answered, in flight and cached.
   public var search: SearchState
   /// Groups in the same list (issue 20).
   public var groups: GroupSearchState
@@ -90,6 +92,7 @@ public struct AppState: Equatable, Sendable {
     self.settings = settings
     self.setup = SetupState(settings: settings)
     self.login = LoginState(method: signInMethod)
+    self.field = FieldState()
     self.search = SearchState()
     self.groups = GroupSearchState()
     self.rooms = RoomSearchState()

@@ -27,17 +27,26 @@ enum DerivedEvent: Equatable, Sendable, CaseIterable {
 }
 
 extension DerivedEvent {
-  /// Who acts on each event, in the order their effects are returned.
-  static let subscribers: [(event: DerivedEvent, act: @Sendable (inout AppState) -> [Effect])] = [
-    (.queryChanged, GroupSearch.queryChanged),
-    (.queryChanged, RoomSearch.queryChanged),
+  /// Who acts on each event, in the order their effects are returned: every registered kind's
+  /// answer to a new query and to a sync (`ListedKind`), then the features that follow.
+  static let subscribers: [Subscriber] =
+    ObjectKind.allCases.map { kind in (.queryChanged, { kind.listed.queryChanged(&$0) }) }
+    + following
+    + ObjectKind.allCases.map { kind in (.indexSynced, { kind.listed.indexRefreshed(&$0) }) }
+    + afterSync
+
+  typealias Subscriber = (event: DerivedEvent, act: @Sendable (inout AppState) -> [Effect])
+
+  /// The features that follow the list and the pane.
+  private static let following: [Subscriber] = [
     (.peopleListed, PresenceReducer.peopleChanged),
     (.personLoaded, PresenceReducer.paneLoaded),
     (.paneRested, PhotoReducer.paneRested),
     (.paneRested, ReachReducer.paneRested),
-    (.indexSynced, PeopleSearch.indexRefreshed),
-    (.indexSynced, GroupSearch.indexRefreshed),
-    (.indexSynced, RoomSearch.indexRefreshed),
+  ]
+
+  /// The features that follow Graph's reach and the index, after every kind has refreshed.
+  private static let afterSync: [Subscriber] = [
     (.graphAnswered, IndexReducer.graphAnswered),
     (.graphUnreachable, GraphReachability.graphUnreachable),
     (.indexAttached, YourPeopleReducer.indexAttached),
@@ -90,7 +99,7 @@ struct Observed: Equatable {
   var syncsFinished: Int
 
   init(_ state: AppState) {
-    queryRequest = state.search.requestID
+    queryRequest = state.field.requestID
     people = PeopleOnScreen(state)
     if case .loaded(let detail)? = state.detail.pane.personPane?.status {
       loadedPerson = detail.person.id
@@ -127,13 +136,12 @@ struct RestingKey: Equatable {
 }
 
 extension PaneState {
+  /// A person rests once their profile came or its read started at rest; a room at once (the
+  /// list's answer holds it whole); a group's pane has nothing that follows it at rest.
   var restingKey: RestingKey? {
-    switch self {
-    case .room(let room): return RestingKey(id: room.id, loaded: true)
-    case .person(let pane):
-      if case .loaded = pane.status { return RestingKey(id: pane.person.id, loaded: true) }
-      return pane.rested ? RestingKey(id: pane.person.id, loaded: false) : nil
-    case .empty, .following, .group: return nil
-    }
+    if let room { return RestingKey(id: room.id, loaded: true) }
+    guard let pane = personPane else { return nil }
+    if case .loaded = pane.status { return RestingKey(id: pane.person.id, loaded: true) }
+    return pane.rested ? RestingKey(id: pane.person.id, loaded: false) : nil
   }
 }

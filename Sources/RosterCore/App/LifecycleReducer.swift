@@ -32,7 +32,7 @@ enum LifecycleReducer {
       if !state.layout.showsOnePaneAtATime { state.singlePaneDetailOpen = false }
       // Narrowed to one pane while the detail had the keys: show the pane that has them.
       if state.layout.showsOnePaneAtATime, state.focus == .detail { state.singlePaneDetailOpen = true }
-      if let pageSize = state.layout.searchPageSize { state.search.pageSize = pageSize }
+      if let pageSize = state.layout.searchPageSize { state.field.pageSize = pageSize }
       return []
     case .signOutRequested:
       guard state.account != nil || state.screen == .main || state.screen == .tasks else { return [] }

@@ -6,15 +6,13 @@
 enum SessionReset {
   static func clear(_ state: inout AppState) {
     state.sessionGeneration += 1
-    let pageSize = state.search.pageSize
     let ids = (
-      search: state.search.requestID, detail: state.detail.requestID, part: state.detail.partRequestID,
+      search: state.field.requestID, detail: state.detail.requestID, part: state.detail.partRequestID,
       photo: state.photo.requestID, presence: state.presence.requestID, rooms: state.rooms.requestID
     )
     let taskIDs = (state.tasks.requestID, state.tasks.nextLocalID)
     state.search = SearchState()
-    state.search.pageSize = pageSize
-    state.search.requestID = ids.search + 1
+    state.field = FieldState(requestID: ids.search + 1, pageSize: state.field.pageSize)
     state.groups = GroupSearchState(isEnabled: state.groups.isEnabled)
     state.rooms = RoomSearchState(isEnabled: state.rooms.isEnabled)
     state.rooms.requestID = ids.rooms + 1

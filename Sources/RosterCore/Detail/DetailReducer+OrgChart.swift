@@ -58,18 +58,15 @@ extension DetailReducer {
     return open(&state, subject, returningTo: nil)
   }
 
-  /// Shows `subject` in the pane now: a person (below) or a group (`GroupPaneReducer.open`).
+  /// Shows `subject` in the pane now, through its kind (`ListedKind.open`): a person (below), a
+  /// group (`GroupPaneReducer.open`), a room (`RoomListing.show`).
   static func open(_ state: inout AppState, _ subject: PaneSubject, returningTo: String?) -> [Effect] {
-    switch subject {
-    case .person(let person): return open(&state, person, returningTo: returningTo)
-    case .group(let group): return GroupPaneReducer.open(&state, group, returningTo: returningTo)
-    case .room(let room): return PaneReducer.show(&state, room)
-    }
+    subject.kind.listed.open(&state, subject, returningTo: returningTo)
   }
 
   /// Shows `person` in the pane now (the person asked for them): from the cache, else loading
   /// at once. The list's selection is left alone.
-  private static func open(_ state: inout AppState, _ person: Person, returningTo: String?) -> [Effect] {
+  static func open(_ state: inout AppState, _ person: Person, returningTo: String?) -> [Effect] {
     state.detail.requestID += 1
     let memberOf = state.detail.memberOfCache.value(for: person.id, now: state.now)
     let cancels: [Effect] = [.cancel(id: .detailDebounce), .cancel(id: .detail)]

@@ -81,11 +81,7 @@ enum DetailReducer {
     let root = state.detail.trail.first?.person ?? state.detail.pane.personPane?.person
     // Nobody selected and nobody shown can still leave a group or a room in the pane (Esc
     // emptied a list whose group row was selected, issue 28 item 10): that too empties the pane.
-    let otherLeft: Bool
-    switch state.detail.pane {
-    case .group, .room: otherLeft = selected == nil
-    case .empty, .following, .person: otherLeft = false
-    }
+    let otherLeft = selected == nil && state.detail.pane.subject != nil && state.detail.pane.personPane == nil
     guard selected?.id != root?.id || state.detail.pane == .following || otherLeft else { return [] }
     guard let selected else { return load(&state, nil) }
     let rest: Effect = .debounce(id: .selectionRest, after: Tuning.selectionRest, then: .detail(.selectionRested))

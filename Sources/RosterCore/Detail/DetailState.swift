@@ -53,18 +53,16 @@ public enum DetailStatus: Equatable, Sendable {
 extension DetailState {
   /// The pane in a person's terms (see `DetailStatus`).
   public var status: DetailStatus {
-    switch pane {
-    case .empty: return .empty
-    case .following: return .following
-    case .group(let pane): return .group(pane.shownGroup)
-    case .room(let room): return .room(room)
-    case .person(let pane):
+    if let pane = pane.personPane {
       switch pane.status {
       case .loading(let person): return .loading(person)
       case .loaded(let detail): return .loaded(detail)
       case .failed(let person, let message): return .failed(person, message: message)
       }
     }
+    if let group = pane.groupPane { return .group(group.shownGroup) }
+    if let room = pane.room { return .room(room) }
+    return pane == .following ? .following : .empty
   }
 
   /// What the pane shows now.
@@ -75,9 +73,9 @@ extension DetailStatus {
   /// The person the pane is about, whatever the load's progress.
   public var person: Person? {
     switch self {
-    case .empty, .following, .room, .group: return nil
     case .loading(let person), .failed(let person, _): return person
     case .loaded(let detail): return detail.person
+    default: return nil
     }
   }
 

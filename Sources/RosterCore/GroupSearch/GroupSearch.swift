@@ -22,13 +22,13 @@ enum GroupSearch: PagedKind {
 
   static func askIndex(_ state: AppState, limit: Int, first: Bool) -> Effect {
     .searchIndex(
-      .groups(GroupQuery(text: state.search.query.string, pageSize: limit)), requestID: state.search.requestID)
+      .groups(GroupQuery(text: state.field.query.string, pageSize: limit)), requestID: state.field.requestID)
   }
 
   static func askGraph(_ state: AppState) -> Effect {
     .searchGraph(
-      .groups(GroupQuery(text: state.search.query.string, pageSize: state.search.pageSize)),
-      requestID: state.search.requestID)
+      .groups(GroupQuery(text: state.field.query.string, pageSize: state.field.pageSize)),
+      requestID: state.field.requestID)
   }
 
   static func askPage(_ cursor: PageCursor, requestID: Int) -> Effect {
@@ -39,7 +39,7 @@ enum GroupSearch: PagedKind {
 
   /// Graph's first page of groups for query change `id`.
   static func answered(_ state: inout AppState, id: Int, _ result: Result<GroupPage, DirectoryError>) -> [Effect] {
-    guard id == state.search.requestID else { return [] }
+    guard id == state.field.requestID else { return [] }
     switch result {
     case .success(let page):
       state.groups.onlyMine = nil
@@ -54,7 +54,7 @@ enum GroupSearch: PagedKind {
 
   /// A further page of groups for query change `id`.
   static func pageAnswered(_ state: inout AppState, id: Int, _ result: Result<GroupPage, DirectoryError>) -> [Effect] {
-    guard id == state.search.requestID, state.groups.isLoadingMore else { return [] }
+    guard id == state.field.requestID, state.groups.isLoadingMore else { return [] }
     state.groups.isLoadingMore = false
     switch result {
     case .success(let page):
@@ -70,7 +70,7 @@ enum GroupSearch: PagedKind {
 
   /// The index's groups for query change `id`, in the key's own frame.
   static func indexAnswered(_ state: inout AppState, id: Int, _ groups: [Group], asked: Int) -> [Effect] {
-    guard id == state.search.requestID, !state.search.normalizedQuery.isEmpty else { return [] }
+    guard id == state.field.requestID, !state.field.normalizedQuery.isEmpty else { return [] }
     let page = PagedSearch.indexAnswer(groups, asked: asked)
     state.groups.next = nil
     state.groups.totalCount = nil
@@ -82,7 +82,7 @@ enum GroupSearch: PagedKind {
   /// throttle or token refresh, so the status line counts it down while people are still
   /// pending, and never re-sends for groups.
   static func retryScheduled(_ state: inout AppState, id: Int, _ notice: RetryNotice) -> [Effect] {
-    guard id == state.search.requestID, state.search.isPending else { return [] }
+    guard id == state.field.requestID, state.search.isPending else { return [] }
     return PeopleSearch.retryScheduled(&state, id: id, notice)
   }
 
@@ -93,7 +93,7 @@ enum GroupSearch: PagedKind {
     case .success(let page):
       state.groups.myGroups = page.groups
       // The same list answers every query: the field's, whichever key asked for it.
-      let showing = state.groups.onlyMine != nil && !state.search.normalizedQuery.isEmpty
+      let showing = state.groups.onlyMine != nil && !state.field.normalizedQuery.isEmpty
       guard showing, state.list.kind.shows(.group), state.screen == .main else { return [] }
       return showMine(&state)
     case .failure(.offline) where state.index.attached && state.groups.myGroupsFromIndexAsked == false:
@@ -101,7 +101,7 @@ enum GroupSearch: PagedKind {
       state.groups.myGroupsFromIndexAsked = true
       return loadMine(&state, id: id, from: .index)
     case .failure(let error):
-      guard id == state.search.requestID else { return [] }
+      guard id == state.field.requestID else { return [] }
       return failed(&state, error, id: nil)
     }
   }
@@ -110,7 +110,7 @@ enum GroupSearch: PagedKind {
   /// not the answer for the field's query.
   static func kindSwitched(_ state: inout AppState) -> [Effect] {
     guard state.groups.isEnabled else { return [] }
-    let stale = state.groups.resultsQuery != state.search.normalizedQuery || state.groups.status == .idle
+    let stale = state.groups.resultsQuery != state.field.normalizedQuery || state.groups.status == .idle
     return state.list.kind.shows(.group) && stale ? start(&state) : []
   }
 
@@ -124,7 +124,7 @@ enum GroupSearch: PagedKind {
   /// A sync brought the index up to date (`DerivedEvent.indexSynced`): groups listed from the
   /// index are asked of it again, so a group renamed or deleted by the sync shows so without a key.
   static func indexRefreshed(_ state: inout AppState) -> [Effect] {
-    guard state.groups.isEnabled, state.screen == .main, !state.search.normalizedQuery.isEmpty,
+    guard state.groups.isEnabled, state.screen == .main, !state.field.normalizedQuery.isEmpty,
       state.answersQuery(.group), state.groups.onlyMine == nil,
       state.index.isUsable(at: state.now), state.index.summary?.groups != nil
     else { return [] }
@@ -137,8 +137,8 @@ enum GroupSearch: PagedKind {
   /// the debounce from Graph (the shown groups narrowed meanwhile), or from "my groups" when the
   /// token may not search all groups.
   private static func start(_ state: inout AppState) -> [Effect] {
-    let query = state.search.normalizedQuery
-    let id = state.search.requestID
+    let query = state.field.normalizedQuery
+    let id = state.field.requestID
     let cancels = PagedSearch.cancelJobs(Self.self)
     state.groups.isLoadingMore = false
     guard state.answersQuery(.group) else {
@@ -176,7 +176,7 @@ enum GroupSearch: PagedKind {
     case .permissionDenied where GroupPermissionNeed(error) == .readGroups:
       state.groups.onlyMine = .readGroups
       guard state.groups.myGroups != nil else {
-        return loadMine(&state, id: id ?? state.search.requestID, from: state.directorySource)
+        return loadMine(&state, id: id ?? state.field.requestID, from: state.directorySource)
       }
       return showMine(&state)
     case .offline(let message):
@@ -198,7 +198,7 @@ enum GroupSearch: PagedKind {
   /// The signed-in person's own groups that match the field's query ("my groups"): what a token
   /// without `GroupMember.Read.All` may list.
   private static func showMine(_ state: inout AppState) -> [Effect] {
-    let matching = ordered(state, Narrowing(state.search.query.string).filter(state.groups.myGroups ?? []))
+    let matching = ordered(state, Narrowing(state.field.query.string).filter(state.groups.myGroups ?? []))
     state.groups.next = nil
     state.groups.totalCount = nil
     state.groups.moreInIndex = false
@@ -208,14 +208,14 @@ enum GroupSearch: PagedKind {
   /// `groups` in the list's order for the field's query (`GroupOrder`): Graph's own order puts a
   /// group found by its description alone wherever it likes.
   private static func ordered(_ state: AppState, _ groups: [Group]) -> [Group] {
-    GroupOrder(state.search.query.string).sorted(groups)
+    GroupOrder(state.field.query.string).sorted(groups)
   }
 
   /// Shows `groups` as the answer for the field's query.
   private static func show(_ state: inout AppState, _ groups: [Group], fromIndex: Bool) -> [Effect] {
     state.groups.status = .results
     state.groups.fromIndex = fromIndex
-    return replace(&state, with: groups, answering: state.search.normalizedQuery)
+    return replace(&state, with: groups, answering: state.field.normalizedQuery)
   }
 
   /// Replaces the listed groups; the list's selection follows its one rule
@@ -232,7 +232,7 @@ enum GroupSearch: PagedKind {
     guard let answered = state.groups.resultsQuery, !state.groups.results.isEmpty else { return [] }
     if answered == query { return state.groups.results }
     guard Narrowing.query(query, refines: answered) else { return [] }
-    return Narrowing(state.search.query.string).filter(state.groups.results)
+    return Narrowing(state.field.query.string).filter(state.groups.results)
   }
 }
 

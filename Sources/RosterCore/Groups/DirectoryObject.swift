@@ -10,31 +10,23 @@ public enum DirectoryObject: Sendable, Equatable, Hashable, Identifiable {
   case group(Group)
   case undescribed(UndescribedObject)
 
-  public var id: String {
+  /// The object itself: the one place a member row is unwrapped, so its id, name, type and
+  /// where it opens are each read without a switch of their own.
+  public var described: any DescribedObject {
     switch self {
-    case .person(let person): return person.id
-    case .group(let group): return group.id
-    case .undescribed(let object): return object.id
+    case .person(let person): return person
+    case .group(let group): return group
+    case .undescribed(let object): return object
     }
   }
+
+  public var id: String { described.id }
 
   /// The name a row shows.
-  public var name: CleanText {
-    switch self {
-    case .person(let person): return person.displayName?.nonEmpty ?? person.userPrincipalName ?? CleanText(person.id)
-    case .group(let group): return group.name
-    case .undescribed(let object): return object.displayName?.nonEmpty ?? object.kind.label
-    }
-  }
+  public var name: CleanText { described.memberName }
 
   /// Graph's `@odata.type` for this row (`#microsoft.graph.user`, `#microsoft.graph.group`, …).
-  public var odataType: String {
-    switch self {
-    case .person: return DirectoryObjectKind.user.odataType
-    case .group: return DirectoryObjectKind.group.odataType
-    case .undescribed(let object): return object.odataType.string
-    }
-  }
+  public var odataType: String { described.memberODataType }
 
   /// Whether Graph gave this row only its id and type: an undescribed object without a name. A
   /// sign-in that reads devices or service principals (Directory.Read.All) gets their names, and
@@ -103,16 +95,40 @@ extension DirectoryObject: Codable {
   }
 
   public func encode(to encoder: any Encoder) throws {
-    switch self {
-    case .person(let person): try person.encode(to: encoder)
-    case .group(let group): try group.encode(to: encoder)
-    case .undescribed(let object):
-      try object.encode(to: encoder)
-      return
-    }
+    try described.encode(to: encoder)
+    guard !(described is UndescribedObject) else { return }  // it writes its own type
     var container = encoder.container(keyedBy: TypeKey.self)
     try container.encode(odataType, forKey: .odataType)
   }
+}
+
+/// What a member, owner or search row is, whatever Graph says it is.
+public protocol DescribedObject: Sendable, Encodable {
+  var id: String { get }
+  /// The name a member row shows.
+  var memberName: CleanText { get }
+  /// Graph's `@odata.type` for it.
+  var memberODataType: String { get }
+  /// What it opens as in the pane; nil for what the pane does not show.
+  var subject: PaneSubject? { get }
+}
+
+extension Person: DescribedObject {
+  public var memberName: CleanText { displayName?.nonEmpty ?? userPrincipalName ?? CleanText(id) }
+  public var memberODataType: String { DirectoryObjectKind.user.odataType }
+  public var subject: PaneSubject? { .person(self) }
+}
+
+extension Group: DescribedObject {
+  public var memberName: CleanText { name }
+  public var memberODataType: String { DirectoryObjectKind.group.odataType }
+  public var subject: PaneSubject? { .group(self) }
+}
+
+extension UndescribedObject: DescribedObject {
+  public var memberName: CleanText { displayName?.nonEmpty ?? kind.label }
+  public var memberODataType: String { odataType.string }
+  public var subject: PaneSubject? { nil }
 }
 
 extension UndescribedObject {

@@ -32,7 +32,9 @@ extension AppAction {
   /// another feature's answers).
   func graphContact(currentIn state: AppState) -> GraphContact? {
     switch self {
-    case .search(.answered(_, .people(.success))), .detail(.loaded(_, .success)), .presence(.loaded(_, .success)):
+    case .search(.answered(_, let answer)) where answer.kind == .person && answer.failure == nil:
+      return .answered
+    case .detail(.loaded(_, .success)), .presence(.loaded(_, .success)):
       return .answered
     default:
       return failedToReachGraph(currentIn: state) ? .unreachable : nil
@@ -44,11 +46,11 @@ extension AppAction {
   /// (`DebounceAndStalenessTests`).
   private func failedToReachGraph(currentIn state: AppState) -> Bool {
     switch self {
-    case .search(.answered(let id, .rooms(let result))): return id == state.rooms.requestID && result.failedToReachGraph
     case .search(.answered(let id, let answer)), .search(.pageAnswered(let id, let answer)):
-      return id == state.search.requestID && answer.failedToReachGraph
+      guard case .offline? = answer.failure else { return false }
+      return answer.kind.listed.isCurrent(id, in: state)
     case .search(.myGroupsLoaded(let id, let result)):
-      return id == state.search.requestID && result.failedToReachGraph
+      return id == state.field.requestID && result.failedToReachGraph
     case .detail(.loaded(let id, let result)): return id == state.detail.requestID && result.failedToReachGraph
     case .presence(.loaded(let id, let result)): return id == state.presence.requestID && result.failedToReachGraph
     case .photo(.loaded(let id, let result)): return id == state.photo.requestID && result.failedToReachGraph
@@ -64,15 +66,5 @@ extension Result where Failure == DirectoryError {
   fileprivate var failedToReachGraph: Bool {
     if case .failure(.offline) = self { return true }
     return false
-  }
-}
-
-extension KindAnswer {
-  fileprivate var failedToReachGraph: Bool {
-    switch self {
-    case .people(let result): return result.failedToReachGraph
-    case .groups(let result): return result.failedToReachGraph
-    case .rooms(let result): return result.failedToReachGraph
-    }
   }
 }

@@ -19,9 +19,9 @@ extension IndexReducer {
     var effects: [Effect] = [
       .cancel(id: .indexSync), .debounce(id: .indexTimer, after: reopenAfterDamage, then: .index(.syncDue)),
     ]
-    if state.screen == .main, !state.search.normalizedQuery.isEmpty {
+    if state.screen == .main, !state.field.normalizedQuery.isEmpty {
       // A new request id: the group search follows it to Graph too (`DerivedEvent.queryChanged`).
-      state.search.requestID += 1
+      state.field.requestID += 1
       state.search.status = state.search.results.isEmpty ? .searching : .refining
       effects += PeopleSearch.sendRequest(&state)
     }

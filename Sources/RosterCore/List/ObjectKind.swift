@@ -1,6 +1,6 @@
-/// The kinds of directory object the one list holds. Adding a kind adds a case here, a slice of
-/// rows (`AppState+ListRows`), a way to answer a query and a pane view; the list, its selection,
-/// Ctrl-G and the pane's routing are written once over this enum.
+/// The kinds of directory object the one list holds. Adding a kind adds a case here and its
+/// `ListedKind` in `listed`; the list, its selection, Ctrl-G, paging, the status line and the
+/// pane's routing iterate the kinds through that registry.
 public enum ObjectKind: String, Sendable, Hashable, CaseIterable, Codable {
   case person
   case group
@@ -11,17 +11,24 @@ public enum ObjectKind: String, Sendable, Hashable, CaseIterable, Codable {
   /// person typed). The list, its positions and its status line all read this one order.
   public static let listOrder: [ObjectKind] = [.group, .person, .room]
 
-  /// Whether the kind's answers come a page at a time (people, groups); rooms are read whole.
-  public var pages: Bool { self != .room }
-
-  /// "people", "groups", "rooms": Ctrl-G's label and the status line say it.
-  public var plural: String {
+  /// The kind's slice of the list: the registry every shared place iterates. Adding a kind adds
+  /// a case above and its line here; the rest is its own folder.
+  var listed: any ListedKind.Type {
     switch self {
-    case .person: return "people"
-    case .group: return "groups"
-    case .room: return "rooms"
+    case .person: return PeopleListing.self
+    case .group: return GroupListing.self
+    case .room: return RoomListing.self
     }
   }
+
+  /// The model its rows hold: the terminal UI finds the kind's presentation through it.
+  public var item: any ListedItem.Type { listed.item }
+
+  /// Whether the kind's answers come a page at a time (people, groups); rooms are read whole.
+  public var pages: Bool { listed.pages }
+
+  /// "people", "groups", "rooms": Ctrl-G's label and the status line say it.
+  public var plural: String { listed.plural }
 }
 
 /// A row of the list, whatever its kind: the selection is one of these, so an answer that
@@ -36,20 +43,8 @@ public struct ListRowID: Sendable, Hashable {
   }
 }
 
-/// One row of the result list.
-public enum ListRow: Equatable, Sendable {
-  case group(Group)
-  case room(Room)
-  case person(Person)
-
-  public var rowID: ListRowID {
-    switch self {
-    case .group(let group): return ListRowID(.group, group.id)
-    case .room(let room): return ListRowID(.room, room.id)
-    case .person(let person): return ListRowID(.person, person.id)
-    }
-  }
-}
+/// One row of the result list: the subject it opens in the pane (one sum type for both).
+public typealias ListRow = PaneSubject
 
 /// The list's own state: which kinds it shows, and which row is selected.
 public struct ListState: Equatable, Sendable {

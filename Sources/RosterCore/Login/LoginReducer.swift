@@ -49,7 +49,7 @@ enum LoginReducer {
     case .typedAhead(let text):
       // Only while the demo signs itself in: a real sign-in's letters are its commands.
       guard state.isDemo, state.screen == .login, state.home == .main else { return [] }
-      state.search.query = CleanText(text)
+      state.field.query = CleanText(text)
       return []
     case .redirectURLChecked(let accepted):
       state.login.isSubmittingRedirect = false
@@ -95,13 +95,8 @@ enum LoginReducer {
   static func signedIn(_ state: inout AppState, _ account: Account) -> [Effect] {
     if state.home == .tasks { return TaskListReducer.signedIn(&state, account) }
     state.account = account
-    // Another sign-in may be another person: their own groups are asked again, and the rooms
-    // (another account may be in another tenant, or hold Place.Read.All where this one did not).
-    state.groups.myGroups = nil
-    state.groups.myGroupsFromIndexAsked = false
-    state.groups.myGroupsLoading = false
-    state.groups.onlyMine = nil
-    RoomSearch.forget(&state)
+    // Another sign-in may be another person, in another tenant: each kind forgets what it read.
+    for kind in ObjectKind.allCases { kind.listed.accountChanged(&state) }
     let wasOnMain = state.screen == .main
     state.screen = .main
     state.login.phase = .idle
@@ -111,8 +106,8 @@ enum LoginReducer {
     guard !wasOnMain else { return [] }
     state.focus = .list
     var effects: [Effect] = []
-    if !state.search.normalizedQuery.isEmpty, state.search.inFlight == nil {
-      state.search.requestID += 1
+    if !state.field.normalizedQuery.isEmpty, state.search.inFlight == nil {
+      state.field.requestID += 1
       state.search.status = state.search.results.isEmpty ? .searching : .refining
       effects += PeopleSearch.sendRequest(&state)
     } else {

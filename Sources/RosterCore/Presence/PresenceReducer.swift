@@ -73,7 +73,7 @@ enum PresenceReducer {
     }
     let results = state.search.results
     if !results.isEmpty {
-      let rows = max(10, state.search.pageSize / 2)  // pages hold about two screens of rows
+      let rows = max(10, state.field.pageSize / 2)  // pages hold about two screens of rows
       let selectedID = state.list.selected?.kind == .person ? state.list.selected?.id : nil
       let selected = selectedID.flatMap { id in results.firstIndex { $0.id == id } } ?? 0
       let window = max(0, selected - rows)..<min(results.count, selected + rows + 1)

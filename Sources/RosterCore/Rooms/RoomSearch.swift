@@ -36,13 +36,13 @@ enum RoomSearch {
   /// The rooms for the field's query: matched now when the whole list is known, else once it
   /// arrives (asked for here, once).
   static func queryChanged(_ state: inout AppState) -> [Effect] {
-    let query = state.search.normalizedQuery
+    let query = state.field.normalizedQuery
     guard state.rooms.isEnabled, state.answersQuery(.room) else {
       return replace(&state, with: [], answering: nil)
     }
     switch state.rooms.catalog {
     case .loaded(let catalog):
-      return replace(&state, with: RoomFilter(text: state.search.query.string).apply(catalog.rooms), answering: query)
+      return replace(&state, with: RoomFilter(text: state.field.query.string).apply(catalog.rooms), answering: query)
     case .unknown, .offline, .failed:
       // Typing again tries again, as for people (the list said "Type to try again").
       // Graph while it answers (one paged read a session, fresher than the index's daily
@@ -58,7 +58,7 @@ enum RoomSearch {
   static func indexRefreshed(_ state: inout AppState) -> [Effect] {
     guard case .loaded(let catalog) = state.rooms.catalog, catalog.fromIndex else { return [] }
     forget(&state)
-    guard state.screen == .main, !state.search.normalizedQuery.isEmpty else { return [] }
+    guard state.screen == .main, !state.field.normalizedQuery.isEmpty else { return [] }
     return queryChanged(&state)
   }
 

@@ -7,10 +7,10 @@ extension AppState {
   public func completedFilter() -> String? {
     guard mayCompleteFilter else { return nil }
     let values = index.filterValues
-    return FilterCompletion.complete(search.query.string) { values[$0] ?? [] }
+    return FilterCompletion.complete(field.query.string) { values[$0] ?? [] }
   }
 
   /// Whether the search text ends in a filter being typed (no values read: cheap enough for every
   /// key table the list builds).
-  public var mayCompleteFilter: Bool { FilterCompletion.mayComplete(search.query.string) }
+  public var mayCompleteFilter: Bool { FilterCompletion.mayComplete(field.query.string) }
 }

@@ -5,12 +5,4 @@
 public enum KindQuery: Equatable, Sendable {
   case people(PeopleQuery)
   case groups(GroupQuery)
-
-  /// The kind of row the answer lists.
-  public var kind: ObjectKind {
-    switch self {
-    case .people: return .person
-    case .groups: return .group
-    }
-  }
 }

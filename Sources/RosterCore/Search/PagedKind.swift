@@ -57,7 +57,7 @@ enum PagedSearch {
   static func debounce<K: PagedKind>(_ kind: K.Type, _ state: AppState) -> Effect {
     .debounce(
       id: K.jobs.debounce, after: Tuning.debounce(state.settings),
-      then: .search(.debounceElapsed(id: state.search.requestID, kind: K.kind)))
+      then: .search(.debounceElapsed(id: state.field.requestID, kind: K.kind)))
   }
 
   /// The debounce ran out: Graph's first page for the field's query, the older request and any
@@ -72,8 +72,8 @@ enum PagedSearch {
   static func askIndex<K: PagedKind>(_ kind: K.Type, _ state: inout AppState) -> [Effect] {
     state[keyPath: K.isLoadingMore] = false
     let listed = K.listed(state)
-    let shown = listed.query == state.search.normalizedQuery ? listed.rows.count : 0
-    let limit = max(state.search.pageSize * 2, firstIndexPage, shown)
+    let shown = listed.query == state.field.normalizedQuery ? listed.rows.count : 0
+    let limit = max(state.field.pageSize * 2, firstIndexPage, shown)
     return cancelJobs(kind) + [K.askIndex(state, limit: limit + 1, first: true)]
   }
 
@@ -81,10 +81,10 @@ enum PagedSearch {
   /// (asking the index again from the start keeps the order and costs a few ms more per 500 rows).
   static func more<K: PagedKind>(_ kind: K.Type, _ state: inout AppState) -> [Effect] {
     let listed = K.listed(state)
-    guard !state[keyPath: K.isLoadingMore], listed.query == state.search.normalizedQuery else { return [] }
+    guard !state[keyPath: K.isLoadingMore], listed.query == state.field.normalizedQuery else { return [] }
     if let cursor = K.next(state) {
       state[keyPath: K.isLoadingMore] = true
-      return [K.askPage(cursor, requestID: state.search.requestID)]
+      return [K.askPage(cursor, requestID: state.field.requestID)]
     }
     guard K.moreInIndex(state) else { return [] }
     return [K.askIndex(state, limit: listed.rows.count + indexPage + 1, first: false)]

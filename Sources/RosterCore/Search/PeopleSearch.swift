@@ -21,15 +21,15 @@ enum PeopleSearch: PagedKind {
   static func askIndex(_ state: AppState, limit: Int, first: Bool) -> Effect {
     // Close matches are looked for under the key's own query only, not under a longer page.
     let query = PeopleQuery(
-      text: state.search.query.string, pageSize: limit, closeMatchesBelow: first ? state.search.pageSize : 0)
-    return .searchIndex(.people(query), requestID: state.search.requestID)
+      text: state.field.query.string, pageSize: limit, closeMatchesBelow: first ? state.field.pageSize : 0)
+    return .searchIndex(.people(query), requestID: state.field.requestID)
   }
 
   static func askGraph(_ state: AppState) -> Effect {
     let query =
-      (try? state.search.peopleQuery(pageSize: state.search.pageSize).get())
-      ?? PeopleQuery(text: state.search.query.string, pageSize: state.search.pageSize)
-    return .searchGraph(.people(query), requestID: state.search.requestID)
+      (try? state.field.peopleQuery(pageSize: state.field.pageSize).get())
+      ?? PeopleQuery(text: state.field.query.string, pageSize: state.field.pageSize)
+    return .searchGraph(.people(query), requestID: state.field.requestID)
   }
 
   static func askPage(_ cursor: PageCursor, requestID: Int) -> Effect {
@@ -41,8 +41,8 @@ enum PeopleSearch: PagedKind {
   /// Ctrl-R: the field's query asked again, past the cache (with the index, also what changed
   /// since the last sync).
   static func retryRequested(_ state: inout AppState) -> [Effect] {
-    guard state.screen == .main, !state.search.normalizedQuery.isEmpty else { return [] }
-    state.search.requestID += 1
+    guard state.screen == .main, !state.field.normalizedQuery.isEmpty else { return [] }
+    state.field.requestID += 1
     state.search.status = state.search.results.isEmpty ? .searching : .refining
     if IndexReducer.answersSearch(state) { return searchIndex(&state) + IndexReducer.startSync(&state) }
     return sendRequest(&state)
@@ -50,7 +50,7 @@ enum PeopleSearch: PagedKind {
 
   /// The client waits before retrying: the status line counts down to it.
   static func retryScheduled(_ state: inout AppState, id: Int, _ notice: RetryNotice) -> [Effect] {
-    guard isCurrent(id, state.search) else { return [] }
+    guard isCurrent(id, state) else { return [] }
     state.search.status = .throttled(
       RetryCountdown(
         reason: notice.reason, until: state.now.addingTimeInterval(notice.wait.timeInterval),
@@ -62,7 +62,7 @@ enum PeopleSearch: PagedKind {
   /// A sync brought the index up to date (`DerivedEvent.indexSynced`): the people listed follow
   /// it — a leaver goes, a new name appears — without a key.
   static func indexRefreshed(_ state: inout AppState) -> [Effect] {
-    guard state.screen == .main, !state.search.normalizedQuery.isEmpty, IndexReducer.answersSearch(state) else {
+    guard state.screen == .main, !state.field.normalizedQuery.isEmpty, IndexReducer.answersSearch(state) else {
       return []
     }
     return searchIndex(&state)
@@ -78,8 +78,8 @@ enum PeopleSearch: PagedKind {
   static func indexAnswered(
     _ state: inout AppState, id: Int, _ people: [Person], asked: Int, close: CloseMatches?
   ) -> [Effect] {
-    guard id == state.search.requestID, !state.search.normalizedQuery.isEmpty else { return [] }
-    if people.isEmpty, close == nil, Person.couldBeExactAddress(state.search.normalizedQuery) {
+    guard id == state.field.requestID, !state.field.normalizedQuery.isEmpty else { return [] }
+    if people.isEmpty, close == nil, Person.couldBeExactAddress(state.field.normalizedQuery) {
       // People hidden from the address list are not in the index, yet their full address
       // finds them (`Person+AddressList`): Graph is asked.
       state.search.status = .searching
@@ -89,7 +89,7 @@ enum PeopleSearch: PagedKind {
     var answer = CachedResults(people: page.rows, next: nil, totalCount: nil)
     answer.moreInIndex = page.more
     answer.close = close.flatMap { $0.people.isEmpty ? nil : $0 }
-    return show(&state, answer, for: state.search.normalizedQuery)
+    return show(&state, answer, for: state.field.normalizedQuery)
   }
 
   // MARK: - Typing
@@ -98,11 +98,11 @@ enum PeopleSearch: PagedKind {
     // Typed or pasted text, cleaned as it enters the state (the field already drops controls;
     // this also drops bidi overrides a paste may carry). What is sent is built from it.
     let text = CleanText(text)
-    guard text != state.search.query else { return [] }
-    state.search.query = text
-    state.search.requestID += 1
+    guard text != state.field.query else { return [] }
+    state.field.query = text
+    state.field.requestID += 1
     state.list.selectionMoved = false
-    let query = state.search.normalizedQuery
+    let query = state.field.normalizedQuery
 
     if query.isEmpty {
       state.search.status = .idle
@@ -112,7 +112,7 @@ enum PeopleSearch: PagedKind {
       return PagedSearch.cancelJobs(Self.self) + replaceResults(&state, with: [], answeredFor: nil)
     }
 
-    if case .failure(let failure) = state.search.peopleQuery(pageSize: state.search.pageSize) {
+    if case .failure(let failure) = state.field.peopleQuery(pageSize: state.field.pageSize) {
       // A malformed filter (`dept:` alone) is said, never guessed at; nothing is sent.
       state.search.status = .refused(message: CleanText(failure.message))
       state.search.inFlight = nil
@@ -136,7 +136,7 @@ enum PeopleSearch: PagedKind {
     let adopting = state.search.inFlight?.query == query
     // When the request on the wire already asks this (a trailing space was typed, or the query
     // was typed back), its answer counts as current: see `isCurrent`.
-    let people = narrowed(state.search, to: query)
+    let people = narrowed(state, to: query)
     if people.isEmpty { state.search.answer = nil }
     state.search.status = people.isEmpty ? .searching : .refining
     let answeredFor = people.isEmpty ? nil : state.search.resultsQuery
@@ -147,33 +147,33 @@ enum PeopleSearch: PagedKind {
   /// The last server answer narrowed to `query` (the normalized text in the field), when
   /// `query` refines the query it answered; otherwise nothing (showing it would break the
   /// invariant). People are matched against the text as typed: Graph splits words on case changes.
-  private static func narrowed(_ search: SearchState, to query: String) -> [Person] {
-    guard let answer = search.answer, let answered = search.resultsQuery?.string else { return [] }
+  private static func narrowed(_ state: AppState, to query: String) -> [Person] {
+    guard let answer = state.search.answer, let answered = state.search.resultsQuery?.string else { return [] }
     if answered == query { return answer.people }
     guard PeopleMatcher.query(query, refines: answered) else { return [] }
-    return PeopleMatcher.narrow(answer.people, to: search.query.string)
+    return PeopleMatcher.narrow(answer.people, to: state.field.query.string)
   }
 
   /// `.refining` when narrowed results are shown while a request is pending, else `.searching`.
-  private static func pendingStatus(_ search: SearchState, query: String) -> SearchStatus {
-    narrowed(search, to: query).isEmpty ? .searching : .refining
+  private static func pendingStatus(_ state: AppState, query: String) -> SearchStatus {
+    narrowed(state, to: query).isEmpty ? .searching : .refining
   }
 
   // MARK: - Requests
 
   /// Whether an answer tagged `id` is for the query in the field: the current request id, or the
   /// request in flight when it asks exactly the field's (normalised) query.
-  static func isCurrent(_ id: Int, _ search: SearchState) -> Bool {
-    if id == search.requestID { return true }
-    guard let inFlight = search.inFlight else { return false }
-    return inFlight.requestID == id && inFlight.query == search.normalizedQuery
+  static func isCurrent(_ id: Int, _ state: AppState) -> Bool {
+    if id == state.field.requestID { return true }
+    guard let inFlight = state.search.inFlight else { return false }
+    return inFlight.requestID == id && inFlight.query == state.field.normalizedQuery
   }
 
   /// Sends the request for the field's query under the current request id, cancelling the older
   /// request and any page load.
   static func sendRequest(_ state: inout AppState) -> [Effect] {
-    let id = state.search.requestID
-    state.search.inFlight = InFlightSearch(requestID: id, query: state.search.normalizedQuery)
+    let id = state.field.requestID
+    state.search.inFlight = InFlightSearch(requestID: id, query: state.field.normalizedQuery)
     return PagedSearch.askGraph(Self.self, &state)
   }
 
@@ -181,7 +181,7 @@ enum PeopleSearch: PagedKind {
     _ state: inout AppState, id: Int, _ result: Result<PeoplePage, DirectoryError>
   ) -> [Effect] {
     let inFlight = state.search.inFlight
-    let current = isCurrent(id, state.search)
+    let current = isCurrent(id, state)
     if inFlight?.requestID == id { state.search.inFlight = nil }
     guard current else {
       // A late answer for an older query: never shown, but still a good cache entry.
@@ -192,11 +192,11 @@ enum PeopleSearch: PagedKind {
       }
       return []
     }
-    let query = state.search.normalizedQuery
+    let query = state.field.normalizedQuery
     switch result {
     case .success(let page):
       let answer = CachedResults(
-        page, rankedFor: state.search.query.string, closeness: state.yourPeople.people.closeness)
+        page, rankedFor: state.field.query.string, closeness: state.yourPeople.people.closeness)
       state.search.cache.insert(answer, for: query, now: state.now)
       return show(&state, answer, for: query)
     case .failure(let error):
@@ -207,7 +207,7 @@ enum PeopleSearch: PagedKind {
   static func nextPageLoaded(
     _ state: inout AppState, id: Int, _ result: Result<PeoplePage, DirectoryError>
   ) -> [Effect] {
-    guard id == state.search.requestID, state.search.isLoadingMore,
+    guard id == state.field.requestID, state.search.isLoadingMore,
       var answer = state.search.answer, let query = state.search.resultsQuery?.string
     else { return [] }
     state.search.isLoadingMore = false
@@ -217,7 +217,7 @@ enum PeopleSearch: PagedKind {
       // never move. Ranking the whole list again put most of the new page above the selection,
       // so a held Down key stood at the end of every page (Graph's order is not the ranking's).
       answer.people += PeopleRanking.ranked(
-        PagedSearch.unlisted(Self.self, page.people, after: answer.people), for: state.search.query.string,
+        PagedSearch.unlisted(Self.self, page.people, after: answer.people), for: state.field.query.string,
         closeness: state.yourPeople.people.closeness)
       answer.next = page.next
       state.search.cache.update(query) { $0 = answer }
@@ -275,9 +275,9 @@ enum PeopleSearch: PagedKind {
   /// Called by the tick when a throttle countdown is due: the client's own retry is under way,
   /// or (when the client gave up) the request is sent again.
   static func retryDue(_ state: inout AppState) -> [Effect] {
-    let query = state.search.normalizedQuery
+    let query = state.field.normalizedQuery
     if state.search.inFlight != nil {
-      state.search.status = pendingStatus(state.search, query: query)
+      state.search.status = pendingStatus(state, query: query)
       return []
     }
     if state.search.isLoadingMore || query.isEmpty {
@@ -285,7 +285,7 @@ enum PeopleSearch: PagedKind {
       if query.isEmpty { state.search.status = .idle }
       return []
     }
-    state.search.status = pendingStatus(state.search, query: query)
+    state.search.status = pendingStatus(state, query: query)
     return sendRequest(&state)
   }
 }

@@ -22,18 +22,3 @@ public enum SearchAction: Equatable, Sendable {
   /// `GroupMember.Read.All`).
   case myGroupsLoaded(id: Int, Result<GroupPage, DirectoryError>)
 }
-
-/// A Graph answer, carrying its kind once: the kind's own page type.
-public enum KindAnswer: Equatable, Sendable {
-  case people(Result<PeoplePage, DirectoryError>)
-  case groups(Result<GroupPage, DirectoryError>)
-  case rooms(Result<RoomCatalog, DirectoryError>)
-}
-
-/// The local index's answer for a kind. `asked` is one more than the list shows, so a full
-/// answer means "more"; people's `close` are the index's close matches, when it found fewer exact
-/// ones than a screenful.
-public enum IndexAnswer: Equatable, Sendable {
-  case people([Person], asked: Int, close: CloseMatches? = nil)
-  case groups([Group], asked: Int)
-}

@@ -1,6 +1,6 @@
 import SearchRules
 
-extension SearchState {
+extension FieldState {
   /// The field's text as a people query: name words and filters (`PeopleQuery.parsing`).
   public func peopleQuery(pageSize: Int, closeMatchesBelow: Int = 0) -> Result<PeopleQuery, FilterSyntax.Failure> {
     PeopleQuery.parsing(query.string, pageSize: pageSize, closeMatchesBelow: closeMatchesBelow)
@@ -33,7 +33,7 @@ extension SearchState {
 extension AppState {
   /// Whether the field's filters are asked of Graph: there is no usable index, or it cannot answer
   /// one of them (`IndexFilterSupport`). The status line says so.
-  public var filtersAskGraph: Bool { search.holdsFilters && !IndexReducer.answersSearch(self) }
+  public var filtersAskGraph: Bool { field.holdsFilters && !IndexReducer.answersSearch(self) }
 }
 
 extension IndexReducer {
@@ -42,7 +42,7 @@ extension IndexReducer {
   /// says which it cannot, and those go to Graph).
   static func answersSearch(_ state: AppState) -> Bool {
     guard state.index.isUsable(at: state.now) else { return false }
-    let filters = state.search.filters
+    let filters = state.field.filters
     guard !filters.isEmpty else { return true }
     return (state.index.summary?.filters ?? .everything).refusal(filters) == nil
   }

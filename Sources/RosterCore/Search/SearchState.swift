@@ -1,15 +1,12 @@
 import Foundation
 
-/// The as-you-type search: the query in the field, what the list shows, and what is in flight.
+/// People's slice of the as-you-type search: what the list shows of them, and what is in flight
+/// (the field's query itself is `FieldState`, every kind's).
 ///
 /// Invariant (DESIGN.md §1): `results` are the server's answer for `resultsQuery`. When that is
 /// not the query in the field, `status` is `.refining`, `.offline`, `.throttled` or `.failed`, and
-/// `resultsMatchQuery` is false, so the list marks them.
+/// `AppState.peopleMatchQuery` is false, so the list marks them.
 public struct SearchState: Equatable, Sendable {
-  /// The text in the search field (the cursor column is the view-controller's).
-  public var query: CleanText
-  /// Bumped on every query change; results and timers tagged with another id are dropped.
-  public var requestID: Int
   /// What the engine is doing (drives the status line and the list's marking).
   public var status: SearchStatus
   /// What the list shows.
@@ -26,12 +23,8 @@ public struct SearchState: Equatable, Sendable {
   public var inFlight: InFlightSearch?
   /// Recent answers by normalised query: backspacing is answered at once, with no request.
   public var cache: LRUCache<String, CachedResults>
-  /// How many people one page asks for (sized to the screen).
-  public var pageSize: Int
 
   public init() {
-    self.query = ""
-    self.requestID = 0
     self.status = .idle
     self.results = []
     self.resultsQuery = nil
@@ -39,7 +32,6 @@ public struct SearchState: Equatable, Sendable {
     self.isLoadingMore = false
     self.inFlight = nil
     self.cache = LRUCache(capacity: 64, timeToLive: 60)
-    self.pageSize = 50
   }
 }
 

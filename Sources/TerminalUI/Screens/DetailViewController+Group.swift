@@ -141,33 +141,3 @@ extension AppState {
       + Truncation.wrap(need.wouldShow.string, width: width).map { StyledLine($0, style: .muted) })
   }
 }
-
-extension DirectoryObject {
-  /// Whether Enter opens the row (a person or a group).
-  var isOpenable: Bool { PaneSubject(self) != nil }
-
-  /// " • Ivan Petrov · Engineer", " ⊞ SRE On-Call · group · team", " ◌ device 3f2a…".
-  var rowText: String {
-    switch self {
-    case .person(let person):
-      return " • " + person.listName + (person.listTitle.isEmpty ? "" : " · " + person.listTitle)
-    case .group(let group):
-      return " " + group.listName + " · " + group.listAddress
-    case .undescribed(let object):
-      let name = object.displayName?.string ?? ""
-      let label = object.kind.label.string
-      return " ◌ " + (name.isEmpty ? label + " " + object.id : name + " · " + label)
-    }
-  }
-}
-
-extension PaneSubject {
-  /// The name the breadcrumb shows: a person's name, a group's with its glyph.
-  var listName: String {
-    switch self {
-    case .person(let person): return person.listName
-    case .group(let group): return group.listName
-    case .room(let room): return room.listName
-    }
-  }
-}

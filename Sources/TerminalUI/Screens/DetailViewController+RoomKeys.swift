@@ -24,11 +24,11 @@ extension DetailViewController {
   /// Typing goes to the search field: back to the list, then the text joins the query. `q` does
   /// so only once the query holds text; with it empty, `q` is the global quit. Every pane's own.
   func typingSearches(_ state: AppState, back: AppAction) -> KeyCommand {
-    .fallback("type", "search again", over: state.search.query.isEmpty ? [] : [.character("q"), .character("Q")]) {
+    .fallback("type", "search again", over: state.field.query.isEmpty ? [] : [.character("q"), .character("Q")]) {
       key, state in
       switch key {
       case .character, .paste:
-        var field = TextFieldModel(text: state.search.query.string)
+        var field = TextFieldModel(text: state.field.query.string)
         field.apply(key)
         return .handled([back, .search(.queryChanged(field.text))])
       default: return .ignored

@@ -31,17 +31,10 @@ public final class DetailViewController: ViewController {
 
   /// One view per kind of subject, each with its own keys (the shared rows — the way back,
   /// scrolling — are shared functions).
-  public func keyTable(in state: AppState) -> KeyTable {
-    switch state.detail.pane {
-    case .group(let pane): return groupKeyTable(pane, in: state)
-    case .room(let room): return roomKeyTable(room, in: state)
-    case .person(let pane): return personKeyTable(pane, in: state)
-    case .empty, .following: return personKeyTable(nil, in: state)
-    }
-  }
+  public func keyTable(in state: AppState) -> KeyTable { state.detail.pane.view.keyTable(self, in: state) }
 
   /// A person's keys (also the empty pane's: scrolling and the way back).
-  private func personKeyTable(_ pane: PersonPane?, in state: AppState) -> KeyTable {
+  func personKeyTable(_ pane: PersonPane?, in state: AppState) -> KeyTable {
     let onePane = state.layout.showsOnePaneAtATime
     let rows = state.visibleLayout.detail.rows
     let page = max(1, rows - 3)
@@ -209,37 +202,10 @@ public final class DetailViewController: ViewController {
       shownPersonID = state.detail.subject?.id
       scrollOffset = 0
     }
-    // The fields are beside the photo; what follows them (reporting line, reports, notes) is below
-    // it and gets the pane's whole width (their titles were cut at the fields' width).
-    var photoCols = 0
-    var lines: [StyledLine]
-    var links: [(col: Int, text: String, url: String)] = []
-    var selected: ClosedRange<Int>?
-    var anchor: Int?
-    switch state.detail.pane {
-    case .group(let pane):
-      (lines, selected, anchor) = state.groupLines(pane, width: frame.cols - 2, focused: focused)
-      // A group's pane is its members: with the keyboard, the selected one is always in view.
-      if focused { revealsSelection = true }
-    case .room(let room):
-      lines = state.roomLines(room, width: frame.cols - 2)
-    case .person, .empty, .following:
-      let pane = state.detail.pane.personPane
-      photoCols = photoColumns(state)
-      let person = state.detailLines(
-        pane, width: frame.cols - 2 - photoCols, belowPhoto: frame.cols - 2, focused: focused)
-      lines = person.lines
-      if showsLinks, let shown = pane?.person, !lines.isEmpty {
-        links = Self.linkRow(for: shown, width: frame.cols - 2)
-        lines[0] = Self.linkLine(links)
-      }
-      selected = person.selected.map { $0...$0 }
-      // "Member of" asked for with `m`: its rows are revealed once they have come.
-      if revealsMemberOf, let memberOf = pane?.memberOf, memberOf.status != .loading {
-        revealsMemberOf = false
-        revealsSelection = true
-      }
-    }
+    let shown = state.detail.pane.view.body(self, state, focused: focused)
+    let (lines, selected, anchor, photoCols, links) = (
+      shown.lines, shown.selected, shown.anchor, shown.photoCols, shown.links
+    )
     lineCount = lines.count
     let titleStyle: Style = focused ? Style([.bold, .reverse]) : .bold
     let title = state.breadcrumbText(width: frame.cols - 1) ?? state.detail.subject?.listName ?? "Details"
@@ -266,6 +232,33 @@ public final class DetailViewController: ViewController {
   }
 }
 
+/// The person's pane (also the empty and following pane's): the fields beside the photo, what
+/// follows them (reporting line, reports, notes) below it at the pane's whole width, the links row.
+struct PersonPaneView: PaneView {
+  var pane: PersonPane?
+
+  func keyTable(_ controller: DetailViewController, in state: AppState) -> KeyTable {
+    controller.personKeyTable(pane, in: state)
+  }
+
+  func body(_ controller: DetailViewController, _ state: AppState, focused: Bool) -> PaneBody {
+    let width = controller.frame.cols - 2
+    let photoCols = controller.photoColumns(state)
+    let person = state.detailLines(pane, width: width - photoCols, belowPhoto: width, focused: focused)
+    var body = PaneBody(lines: person.lines, selected: person.selected.map { $0...$0 }, photoCols: photoCols)
+    if controller.showsLinks, let shown = pane?.person, !body.lines.isEmpty {
+      body.links = DetailViewController.linkRow(for: shown, width: width)
+      body.lines[0] = DetailViewController.linkLine(body.links)
+    }
+    // "Member of" asked for with `m`: its rows are revealed once they have come.
+    if controller.revealsMemberOf, let memberOf = pane?.memberOf, memberOf.status != .loading {
+      controller.revealsMemberOf = false
+      controller.revealsSelection = true
+    }
+    return body
+  }
+}
+
 // MARK: - Presentation
 
 extension AppState {
@@ -275,7 +268,7 @@ extension AppState {
   /// The pane's lines: fields (`width` wide, beside the photo), presence, the reporting line and
   /// direct reports (selectable), and what is loading or failed (`belowPhoto` wide); with the
   /// index of the selected org-chart line.
-  fileprivate func detailLines(_ pane: PersonPane?, width: Int, belowPhoto: Int, focused: Bool) -> (
+  func detailLines(_ pane: PersonPane?, width: Int, belowPhoto: Int, focused: Bool) -> (
     lines: [StyledLine], selected: Int?
   ) {
     if detail.pane == .following { return ([], nil) }  // blank until the selection rests (PaneState.following)

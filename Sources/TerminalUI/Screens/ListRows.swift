@@ -12,11 +12,13 @@ struct ListRows {
   init(_ state: AppState) {
     let people = state.shownPeople
     var dividers: [(row: Int, label: String)] = []
-    if !people.isEmpty, let start = state.search.closeMatchesStart {
+    if !people.isEmpty, let start = state.closeMatchesStart {
       dividers.append((state.rowsAbovePeople + start, state.search.answer?.close?.label ?? ""))
     }
-    if !people.isEmpty, !state.shownRooms.isEmpty {
-      dividers.append((state.rowsAboveRooms, "rooms"))
+    // Every kind listed after the people is named above its block.
+    for kind in ObjectKind.listOrder.drop(while: { $0 != .person }).dropFirst()
+    where !people.isEmpty && state.shownCount(of: kind) > 0 {
+      dividers.append((state.rowsAbove(kind), kind.plural))
     }
     self.dividers = dividers
     count = state.listRowCount + dividers.count

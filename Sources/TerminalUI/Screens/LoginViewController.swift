@@ -42,7 +42,7 @@ public final class LoginViewController: ViewController {
   /// The demo signing itself in: every letter (`q` and `?` too) is the search field's, kept for
   /// the search that runs once signed in. Ctrl-C still quits.
   private func typingAheadTable(_ state: AppState) -> KeyTable {
-    let query = state.search.query.string
+    let query = state.field.query.string
     let typed: [Key] = [.character("q"), .character("Q"), .character("?")]
     return KeyTable([
       .fallback("type", "the search, run once signed in", over: typed) { [self] key, _ in
@@ -157,8 +157,8 @@ public final class LoginViewController: ViewController {
         ? "The server asked us to slow down; checking every \(prompt.interval) s."
         : state.isDemo ? "Demo: signing in by itself…" : "Waiting for you to sign in…"
       lines.append(StyledLine(status, style: slowDown ? .warning : .plain))
-      if state.isDemo, !state.search.query.string.isEmpty {
-        lines.append(StyledLine("Search: " + state.search.query.string, style: .muted))
+      if state.isDemo, !state.field.query.string.isEmpty {
+        lines.append(StyledLine("Search: " + state.field.query.string, style: .muted))
       }
       lines.append(
         StyledLine("Code expires in \(seconds / 60):\(String(format: "%02d", seconds % 60)).", style: .muted))

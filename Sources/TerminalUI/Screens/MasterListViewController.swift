@@ -27,7 +27,7 @@ public final class MasterListViewController: ViewController {
   // MARK: - Keys
 
   public func keyTable(in state: AppState) -> KeyTable {
-    let search = state.search
+    let field = state.field
     let step = state.layout.listPageStep
     let onePane = state.layout.showsOnePaneAtATime
     return KeyTable([
@@ -56,7 +56,7 @@ public final class MasterListViewController: ViewController {
         return .handled([onePane ? .list(.detailOpened) : .app(.focusSwitched)])
       },
       // With the query empty Esc is not the list's: the root's dismisses a banner.
-      KeyCommand([.escape], "clear search", hint: !search.query.isEmpty, when: !search.query.isEmpty) { _, _ in
+      KeyCommand([.escape], "clear search", hint: !field.query.isEmpty, when: !field.query.isEmpty) { _, _ in
         .handled([.search(.queryChanged(""))])
       },
       KeyCommand([.left, .right, .control("a"), .control("e")], label: "←/→ Ctrl-A/E", "move cursor") {
@@ -77,7 +77,7 @@ public final class MasterListViewController: ViewController {
   /// Global keys the field takes while typing: `q` once the query holds text, Tab while a filter
   /// is being typed at the cursor's end of the field (`dep`, `dept:res`: `AppState.completedFilter`).
   private func typedOverGlobal(_ state: AppState) -> [Key] {
-    let query = state.search.query.string
+    let query = state.field.query.string
     guard !query.isEmpty else { return [] }
     let completes = cursor.isAtEnd(of: query) && state.mayCompleteFilter
     return [.character("q"), .character("Q")] + (completes ? [.tab] : [])
@@ -86,10 +86,10 @@ public final class MasterListViewController: ViewController {
   /// The fallback and the cursor rows: `key` edits the search field (query in state, cursor here).
   private func edit(_ key: Key, _ state: AppState) -> KeyResult {
     if key == .tab { return state.completedFilter().map { .handled([.search(.queryChanged($0))]) } ?? .ignored }
-    guard let text = cursor.apply(key, to: state.search.query.string) else { return .ignored }
-    var actions: [AppAction] = text == state.search.query.string ? [] : [.search(.queryChanged(text))]
+    guard let text = cursor.apply(key, to: state.field.query.string) else { return .ignored }
+    var actions: [AppAction] = text == state.field.query.string ? [] : [.search(.queryChanged(text))]
     if case .paste(let pasted) = key,
-      let notice = Self.pasteCutNotice(pasted, before: state.search.query.string, after: text)
+      let notice = Self.pasteCutNotice(pasted, before: state.field.query.string, after: text)
     {
       actions.append(.app(.warningRaised(notice)))
     }
@@ -114,7 +114,7 @@ public final class MasterListViewController: ViewController {
   }
 
   private func nearEnd(after target: Int, _ state: AppState) -> [AppAction] {
-    guard state.listCanLoadMore, target >= state.listRowCount - Self.nearEndThreshold(pageSize: state.search.pageSize)
+    guard state.listCanLoadMore, target >= state.listRowCount - Self.nearEndThreshold(pageSize: state.field.pageSize)
     else { return [] }
     return [.list(.nearEndReached)]
   }
@@ -140,10 +140,10 @@ public final class MasterListViewController: ViewController {
 
   public func render(_ state: AppState, into surface: inout some Surface, focused: Bool) {
     guard !frame.isEmpty else { return }
-    cursor.sync(with: state.search.query.string)
+    cursor.sync(with: state.field.query.string)
     surface.clear(frame)
     TextFieldView.render(
-      label: "Search: ", text: state.search.query.string, cursor: cursor.column,
+      label: "Search: ", text: state.field.query.string, cursor: cursor.column,
       placeholder: SearchFieldPrompt.placeholder(width: frame.cols - DisplayWidth.of("Search: ")), row: frame.row,
       in: frame, focused: focused, into: &surface
     )
@@ -254,11 +254,11 @@ extension AppState {
   /// part leads (it is always there); the other kinds follow in list order, each said from its
   /// `KindListStatus` by one rule.
   fileprivate var listStatusLine: (String, Style) {
-    guard enabledKinds.count > 1, !search.normalizedQuery.isEmpty else { return peopleStatusLine }
+    guard enabledKinds.count > 1, !field.normalizedQuery.isEmpty else { return peopleStatusLine }
     if let only = list.kind.only {
       let label = only.plural.prefix(1).uppercased() + only.plural.dropFirst() + " only"
       if only == .person { return (label + " · " + peopleStatusLine.0, peopleStatusLine.1) }
-      if search.narrowsPeopleOnly { return (label + " · filters narrow people only", .plain) }
+      if field.narrowsPeopleOnly { return (label + " · filters narrow people only", .plain) }
       let part = statusText(of: only)
       return (label + " · " + part.0, part.1)
     }
@@ -267,7 +267,7 @@ extension AppState {
     guard !others.isEmpty else { return people }
     // Groups or rooms found where no person was: the line says whom it did not find, without alarm.
     if search.status == .noMatches, listRowCount > shownPeople.count {
-      people = ("No people for \u{201C}\(search.query.string)\u{201D}", .plain)
+      people = ("No people for \u{201C}\(field.query.string)\u{201D}", .plain)
     }
     let style = ([people] + others).map(\.1).first { $0 != .plain } ?? .plain
     return (([people] + others).map(\.0).joined(separator: " · "), style)
@@ -306,7 +306,7 @@ extension AppState {
   /// The people half of the line (all of it without groups).
   fileprivate var peopleStatusLine: (String, Style) {
     let search = self.search
-    let query = search.query.string
+    let query = field.query.string
     let shownFrom = search.resultsQuery?.string ?? ""
     switch search.status {
     case .idle:
@@ -337,7 +337,7 @@ extension AppState {
 
   /// "25 of 1,203" when the server counted, "3 matches" otherwise, "+" when more pages exist.
   fileprivate var resultCount: String {
-    let close = search.closeMatchesStart.map { search.results.count - $0 } ?? 0
+    let close = closeMatchesStart.map { search.results.count - $0 } ?? 0
     let shown = search.results.count - close
     if close > 0 {
       let exact = shown == 0 ? "No exact matches" : "\(NumberText.grouped(shown)) \(shown == 1 ? "match" : "matches")"
@@ -352,25 +352,17 @@ extension AppState {
 
   /// Lines shown in place of an empty list.
   fileprivate func emptyListMessage(width: Int) -> [String] {
-    let query = search.query.string
+    let query = field.query.string
     var lines: [String]
-    if list.kind == .groups || list.kind == .rooms, search.narrowsPeopleOnly {
-      let lines = ["Filters (dept:, office:, is: …) narrow people only.", "Ctrl-G lists people."]
-      return lines.flatMap { Truncation.wrap($0, width: max(1, width)) }
-    }
-    if rooms.isEnabled, list.kind == .rooms, !search.normalizedQuery.isEmpty {
-      return roomsEmptyListLines.flatMap { Truncation.wrap($0, width: max(1, width)) }
-    }
-    if groups.isEnabled, list.kind == .groups, !search.normalizedQuery.isEmpty {
-      switch groups.status {
-      case .idle, .searching: lines = ["Searching groups…"]
-      case .offline(let message): lines = ["Offline: \(message)", "Type to try again."]
-      case .failed(let message): lines = [message.string, "Ctrl-R to try again."]
-      case .results:
-        lines = ["No group matches \u{201C}\(query)\u{201D}."]
-        if let need = groups.onlyMine { lines += [need.explanation.string, need.wouldShow.string] }
+    // A kind listed alone says why it lists nothing, in its own presentation file.
+    if let only = list.kind.only, let kind = only.item as? any KindPresentable.Type {
+      if field.narrowsPeopleOnly {
+        let lines = ["Filters (dept:, office:, is: …) narrow people only.", "Ctrl-G lists people."]
+        return lines.flatMap { Truncation.wrap($0, width: max(1, width)) }
       }
-      return lines.flatMap { Truncation.wrap($0, width: max(1, width)) }
+      if enabledKinds.contains(only), !field.normalizedQuery.isEmpty {
+        return kind.emptyListLines(self).flatMap { Truncation.wrap($0, width: max(1, width)) }
+      }
     }
     switch search.status {
     case .idle: lines = SearchFieldPrompt.idleLines

@@ -1,7 +1,10 @@
 import RosterCore
 
 /// How a person reads as a row of the list (presence and "your people" are added by the list).
-extension Person {
+extension Person: RowPresentable, MemberRowPresentable {
+  /// None: a person's presence stands before their name.
+  static var kindGlyph: String? { nil }
+
   /// The display name (clean since decoding), with a fallback so a row is never blank.
   var listName: String {
     let name = displayName?.string ?? ""
@@ -18,4 +21,7 @@ extension Person {
   var listTitle: String {
     jobTitle?.string ?? ""
   }
+
+  /// " • Ivan Petrov · Engineer".
+  var memberRowText: String { " • " + listName + (listTitle.isEmpty ? "" : " · " + listTitle) }
 }

@@ -2,7 +2,9 @@ import RosterCore
 
 /// How a room reads in the list, the pane and the status line. A room is a kind of row like a
 /// person or a group: a glyph and a word say what it is, so it reads as a room without colour.
-extension Room {
+extension Room: RowPresentable {
+  static var kindGlyph: String? { listGlyph }
+
   /// The glyph before a room's name in the list (a door).
   static let listGlyph = "⌂"
 
@@ -19,6 +21,11 @@ extension Room {
   var seatsText: String? {
     capacity.map { "\(NumberText.grouped($0)) \($0 == 1 ? "seat" : "seats")" }
   }
+}
+
+extension Room: KindPresentable {
+  /// What an empty list says while it lists rooms alone.
+  static func emptyListLines(_ state: AppState) -> [String] { state.roomsEmptyListLines }
 }
 
 extension AppState {
@@ -53,7 +60,7 @@ extension AppState {
   }
 
   /// What an empty list says while it lists rooms alone.
-  var roomsEmptyListLines: [String] {
+  fileprivate var roomsEmptyListLines: [String] {
     switch rooms.catalog {
     case .unknown, .loading: return ["Reading the rooms…"]
     case .needsPermission(let message):
@@ -63,7 +70,7 @@ extension AppState {
     case .loaded(let catalog):
       if catalog.rooms.isEmpty { return ["This organisation has no rooms set up in Exchange."] }
       return [
-        "No room matches \u{201C}\(search.query.string)\u{201D}.", "Rooms match by name, building, floor, mail or tag.",
+        "No room matches \u{201C}\(field.query.string)\u{201D}.", "Rooms match by name, building, floor, mail or tag.",
       ]
     }
   }

@@ -18,7 +18,7 @@ enum ManualKeys {
     var list = AppState(settings: Settings(), now: Date(timeIntervalSince1970: 0))
     list.terminal = TerminalSize(rows: 24, cols: 100)
     list.screen = .main
-    list.search.query = "ada"
+    list.field.query = "ada"
     list.search.status = .results
     list.search.results = [person]
     list.search.resultsQuery = "ada"
@@ -28,7 +28,7 @@ enum ManualKeys {
     detail.focus = .detail
     detail.detail.pane = .person(PersonPane(.loaded(PersonDetail(person: person))))
     var empty = list
-    empty.search.query = ""
+    empty.field.query = ""
     var tasks = AppState(settings: Settings(), now: Date(timeIntervalSince1970: 0))
     tasks.terminal = TerminalSize(rows: 24, cols: 100)
     tasks.screen = .tasks

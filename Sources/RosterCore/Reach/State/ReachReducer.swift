@@ -61,11 +61,8 @@ enum ReachReducer {
   /// shows one round trip after the rest; or once the profile is in (Graph, the cache, the index).
   static func paneRested(_ state: inout AppState) -> [Effect] {
     guard state.screen == .main, !state.detail.selectionMoving, state.detail.pane.restingKey != nil else { return [] }
-    switch state.detail.pane {
-    case .room(let room): return paneRested(on: room, &state)
-    case .person(let pane): return paneRested(on: pane.person, &state)
-    case .empty, .following, .group: return []
-    }
+    if let room = state.detail.pane.room { return paneRested(on: room, &state) }
+    return paneRested(on: state.detail.pane.personPane?.person, &state)
   }
 
   /// The pane now shows `person` at rest: ask for their schedule unless a fresh one is known;
