@@ -28,8 +28,8 @@ enum DemoRuntime {
   /// so `roster --demo signins NAME --failed`, `show --health` and the pane's `h` answer as they
   /// would for an operator (the demo user holds the sandbox's reports role, the tenant has P1).
   static let scopes = withOps(
-    Settings.defaultScopes + " User.Read.All Presence.Read.All GroupMember.Read.All " + RoomClient.permission + " "
-      + ScheduleClient.permission + " " + WorksWithClient.permission)
+    ([Settings.defaultScopes] + ObjectKind.allCases.compactMap(\.readPermission)
+      + ["Presence.Read.All", ScheduleClient.permission, WorksWithClient.permission]).joined(separator: " "))
 
   /// `base` and, after it, each permission a health part needs that `base` lacks, once.
   static func withOps(_ base: String) -> String {

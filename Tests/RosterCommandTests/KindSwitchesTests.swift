@@ -39,3 +39,24 @@ import Testing
     #expect(found.first?.kinds == ["group", "person", "room"])
   }
 }
+
+/// Features meet through derived events, not calls (issue 41: at most 20 calls from one feature
+/// into another's reducer). Runs `scripts/feature-calls`, which says what it counts and why.
+@Suite struct FeatureCallsTests {
+  @Test func atMostTwentyCallsCrossAFeature() throws {
+    let script = KindSwitchesTests.root.appending(path: "scripts/feature-calls")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", script.path, "--list"]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let lines = text.split(separator: "\n")
+    let total = lines.last.flatMap { Int($0) }
+    #expect(total != nil && total! <= 20, "\(text)")
+    #expect(lines.count > 1, "the script lists the calls it counts: it reads the sources")
+  }
+}

@@ -5,8 +5,8 @@ import TestSupport
 /// What groups and rooms do while a test is about people, with every kind switched on as the app
 /// switches them on (issue 29) and the `TestStore`'s default clients answering as a tenant with
 /// no groups and no rooms. Written out from the rules in
-/// docs/decisions/architecture.md#architecture--one-list-every-kind and "Rooms are answered whole" in
-/// docs/decisions/architecture.md#architecture--rooms-the-third-kind, field by field, not by calling the
+/// docs/decisions/kinds.md#kinds--one-list-every-kind and "Rooms are answered whole" in
+/// docs/decisions/kinds.md#kinds--rooms-the-third-kind, field by field, not by calling the
 /// reducers.
 ///
 /// The signed-in fixture may not search all groups (no `GroupMember.Read.All`), so a query lists

@@ -119,7 +119,10 @@ import Testing
     #expect(store.state.selectedGroup == Self.platform, "the top row, the team, is selected")
     #expect(store.state.detail.pane.groupPane?.group == Self.platform)
     #expect(store.state.groups.fromIndex)
-    #expect(!recorder.effects.contains { if case .searchGraph(.groups, _) = $0 { true } else { false } })
+    #expect(
+      !recorder.effects.contains {
+        if case .searchGraph(let asked, _) = $0, asked.kind == .group { true } else { false }
+      })
     #expect(!recorder.effects.contains { if case .debounce(.groupSearchDebounce, _, _) = $0 { true } else { false } })
 
     store.send(.search(.queryChanged("plax")))
@@ -171,7 +174,9 @@ import Testing
       let effects = reduce(&state, .search(.queryChanged(query)))
       #expect(state.groups.results.isEmpty && state.groups.status == .idle, "\(query)")
       #expect(state.rooms.results.isEmpty, "\(query)")
-      #expect(!effects.contains { if case .searchGraph(.groups, _) = $0 { true } else { false } }, "\(query)")
+      #expect(
+        !effects.contains { if case .searchGraph(let asked, _) = $0, asked.kind == .group { true } else { false } },
+        "\(query)")
       #expect(!effects.contains { if case .debounce(.groupSearchDebounce, _, _) = $0 { true } else { false } })
       #expect(state.listRows.allSatisfy { if case .person = $0 { true } else { false } })
     }
@@ -319,7 +324,7 @@ import Testing
     let second = reduce(&state, .search(.queryChanged("es")))
     #expect(asks(second) == 0 && !second.contains(.cancel(id: .myGroups)), "the read on the wire is kept")
     #expect(asks(reduce(&state, .search(.queryChanged("esc")))) == 0)
-    _ = reduce(&state, .search(.myGroupsLoaded(id: 1, .success(GroupPage(groups: [Self.sre, Self.escalation])))))
+    _ = reduce(&state, .search(.answered(id: 1, .myGroups(.success(GroupPage(groups: [Self.sre, Self.escalation]))))))
     #expect(state.shownGroups == [Self.escalation], "answered for the field's query, not the first key's")
     #expect(asks(reduce(&state, .search(.queryChanged("sre")))) == 0, "kept for the session")
     #expect(state.shownGroups == [Self.sre])

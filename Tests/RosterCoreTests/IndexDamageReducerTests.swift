@@ -13,7 +13,7 @@ import Testing
   nonisolated static let message = "Local index damaged: rebuilding it; Graph answers meanwhile."
 
   nonisolated static func isGraphSearch(_ effect: Effect) -> Bool {
-    if case .searchGraph(.people(let query), _) = effect { query.text == "ann" } else { false }
+    if case .searchGraph(let asked, _) = effect { asked.value(as: PeopleQuery.self)?.text == "ann" } else { false }
   }
 
   /// The index opened again a moment later (through `.syncDue`, which opens one not attached).

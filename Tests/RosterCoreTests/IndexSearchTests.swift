@@ -46,7 +46,10 @@ import Testing
     #expect(frames == [[Self.ann, Self.anna]])  // one frame, already the answer
     #expect(store.state.search.status == .results)
     #expect(asked.current.map(\.text) == ["ann"])
-    #expect(!recorder.effects.contains { if case .searchGraph(.people, _) = $0 { true } else { false } })
+    #expect(
+      !recorder.effects.contains {
+        if case .searchGraph(let asked, _) = $0, asked.kind == .person { true } else { false }
+      })
     #expect(!recorder.effects.contains { if case .debounce(.searchDebounce, _, _) = $0 { true } else { false } })
     #expect(store.state.index.statusText(at: Self.now) == "index, synced 3 min ago")
 
@@ -146,7 +149,9 @@ import Testing
     state.field.pageSize = 20  // a list of 20 rows, as at 80×24
     let people = (0..<1_200).map { Person(id: "p\($0)", displayName: "Ann \($0)") }
     var effects = reduce(&state, .search(.queryChanged("ann")))
-    let first = effects.compactMap { if case .searchIndex(.people(let query), _) = $0 { query } else { nil } }
+    let first = effects.compactMap {
+      if case .searchIndex(let asked, _) = $0 { asked.value(as: PeopleQuery.self) } else { nil }
+    }
     #expect(first.map(\.pageSize) == [101])
     _ = reduce(
       &state, .search(.indexAnswered(id: state.field.requestID, .people(Array(people.prefix(101)), asked: 101))))

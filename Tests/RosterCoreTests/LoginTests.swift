@@ -41,7 +41,10 @@ struct LoginTests {
     state.screen = .login
     state.account = nil
     let effects = reduce(&state, .login(.signInEventReceived(.signedIn(Fixtures.account))))
-    #expect(effects.contains { if case .searchGraph(.people, _) = $0 { return true } else { return false } })
+    #expect(
+      effects.contains {
+        if case .searchGraph(let asked, _) = $0, asked.kind == .person { return true } else { return false }
+      })
     #expect(!effects.contains(.warmUpDirectory))
   }
 
@@ -59,7 +62,9 @@ struct LoginTests {
     #expect(state.field.query == "quinn")
     let effects = reduce(&state, .login(.signInEventReceived(.signedIn(Fixtures.account))))
     #expect(
-      effects.contains { if case .searchGraph(.people(let query), _) = $0 { query.text == "quinn" } else { false } })
+      effects.contains {
+        if case .searchGraph(let asked, _) = $0 { asked.value(as: PeopleQuery.self)?.text == "quinn" } else { false }
+      })
   }
 
   @Test func deviceCodeEventsDriveTheLoginScreen() async throws {

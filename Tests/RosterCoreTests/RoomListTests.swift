@@ -143,7 +143,7 @@ import Testing
     #expect(store.state.rooms.requestID > readID, "ids only grow")
     // "My groups" are kept whatever query asked for them: only the session tells an old answer.
     let team = Group(id: "g-old", displayName: "The old account's team")
-    let late = AppAction.search(.myGroupsLoaded(id: 0, .success(GroupPage(groups: [team]))))
+    let late = AppAction.search(.answered(id: 0, .myGroups(.success(GroupPage(groups: [team])))))
     let before = store.state
     store.send(
       .search(.answered(id: readID, .rooms(.success(RoomCatalog(rooms: [Self.fjord]))))), fromSession: generation)

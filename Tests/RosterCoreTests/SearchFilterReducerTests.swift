@@ -21,9 +21,11 @@ import Testing
   private func sent(_ effects: [Effect], after state: inout AppState) -> PeopleQuery? {
     for effect in effects {
       if case .debounce(_, _, let then) = effect {
-        for next in reduce(&state, then) { if case .searchGraph(.people(let query), _) = next { return query } }
+        for next in reduce(&state, then) {
+          if case .searchGraph(let asked, _) = next, let query = asked.value(as: PeopleQuery.self) { return query }
+        }
       }
-      if case .searchGraph(.people(let query), _) = effect { return query }
+      if case .searchGraph(let asked, _) = effect, let query = asked.value(as: PeopleQuery.self) { return query }
     }
     return nil
   }
@@ -32,7 +34,7 @@ import Testing
     var state = Self.indexed()
     let effects = reduce(&state, .search(.queryChanged("jo dept:Sales is:guest")))
     let asked = effects.compactMap { effect -> PeopleQuery? in
-      if case .searchIndex(.people(let query), _) = effect { return query } else { return nil }
+      if case .searchIndex(let asked, _) = effect { return asked.value(as: PeopleQuery.self) } else { return nil }
     }
     #expect(asked.map(\.text) == ["jo dept:Sales is:guest"])
     #expect(!state.filtersAskGraph)

@@ -182,10 +182,11 @@ extension TestStore {
     var roomsWait = state.rooms.catalog == .loading(.graph)
     while groupsWait || roomsWait {
       switch receivedActions.first {
-      case .search(.myGroupsLoaded(let id, _))? where groupsWait:
+      case .search(.answered(let id, let answer))? where groupsWait && answer.value(as: MyGroupsAnswer.self) != nil:
         groupsWait = false
-        await receive(.search(.myGroupsLoaded(id: id, .success(GroupPage(groups: [])))), sourceLocation: sourceLocation)
-        {
+        await receive(
+          .search(.answered(id: id, .myGroups(.success(GroupPage(groups: []))))), sourceLocation: sourceLocation
+        ) {
           $0.noGroupsOfMineArrived()
         }
       case .search(.answered(_, let answer))? where roomsWait && answer.kind == .room:

@@ -35,7 +35,9 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
     switch effect {
     case .debounce, .scheduleTick, .cancel:
       return TimerEffects(jobs: jobs)
-    case .searchGraph(.people, _), .fetchPage(.person, _, _), .warmUpDirectory:
+    case .searchGraph(let query, _) where query.kind == .person:
+      return SearchEffects(directory: services.directory, jobs: jobs)
+    case .fetchPage(.person, _, _), .warmUpDirectory:
       return SearchEffects(directory: services.directory, jobs: jobs)
     case .loadDetail, .loadPhoto, .fetchPresence:
       return DetailEffects(directory: services.directory, jobs: jobs)
@@ -50,7 +52,7 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
     case .index, .searchIndex, .loadDetailFromIndex:
       return IndexEffects(index: services.index, jobs: jobs)
     // Rooms are read whole (`.loadRooms`): no page of rooms is ever asked for.
-    case .searchGraph(.groups, _), .fetchPage(.group, _, _), .fetchPage(.room, _, _), .loadMyGroups, .loadGroup,
+    case .searchGraph, .fetchPage(.group, _, _), .fetchPage(.room, _, _), .loadMyGroups, .loadGroup,
       .loadGroupMembers,
       .fetchMoreMembers, .loadMembershipPath, .loadMemberOf:
       return GroupEffects(groups: services.groups, index: services.index, jobs: jobs)

@@ -20,7 +20,8 @@ struct GroupEffects: EffectInterpreter {
   func interpret(_ effect: Effect, _ feedback: EffectFeedback) {
     let quiet: GroupClient.OnRetry = { _ in }
     switch effect {
-    case .searchGraph(.groups(let query), let requestID):
+    case .searchGraph(let asked, let requestID):
+      guard let query = asked.value(as: GroupQuery.self) else { return notMine(effect, feedback) }
       let client = groups
       jobs.startCall(.groupSearch, feedback) { report in
         let result = await EffectResults.directory {
@@ -42,7 +43,7 @@ struct GroupEffects: EffectInterpreter {
         let result = await EffectResults.directory {
           try await client.memberOf(mine) { report(.search(.retryScheduled(id: requestID, $0, kind: .group))) }
         }
-        return .search(.myGroupsLoaded(id: requestID, result))
+        return .search(.answered(id: requestID, .myGroups(result)))
       }
     case .loadGroup(let groupID, let requestID, let source):
       let client = client(source)

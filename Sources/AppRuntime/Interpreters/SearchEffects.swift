@@ -10,7 +10,8 @@ struct SearchEffects: EffectInterpreter {
   func interpret(_ effect: Effect, _ feedback: EffectFeedback) {
     let directory = self.directory
     switch effect {
-    case .searchGraph(.people(let query), let requestID):
+    case .searchGraph(let asked, let requestID):
+      guard let query = asked.value(as: PeopleQuery.self) else { return notMine(effect, feedback) }
       jobs.startCall(.search, feedback) { report in
         let result = await EffectResults.directory {
           try await directory.searchPeople(query) { notice in

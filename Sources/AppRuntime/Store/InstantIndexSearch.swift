@@ -26,11 +26,10 @@ public final class InstantIndexSearch: Sendable {
 
   /// The action that answers `.searchIndex(query, requestID:)`, for any kind: the kind's own
   /// answer, now.
-  public func answer(_ query: KindQuery, requestID: Int) -> AppAction {
-    switch query {
-    case .people(let query): return answer(query, requestID: requestID)
-    case .groups(let query): return answerGroups(query, requestID: requestID)
-    }
+  public func answer(_ query: KindQuery, requestID: Int) -> AppAction? {
+    if let people = query.value(as: PeopleQuery.self) { return answer(people, requestID: requestID) }
+    if let groups = query.value(as: GroupQuery.self) { return answerGroups(groups, requestID: requestID) }
+    return nil  // a kind the index does not search page by page asks nothing of it
   }
 
   /// The index's groups for `query`, now.

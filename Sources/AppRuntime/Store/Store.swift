@@ -76,7 +76,7 @@ public final class Store {
     var answers: [AppAction] = []
     for effect in effects {
       if case .searchIndex(let query, let id) = effect {
-        answers.append(instantSearch.answer(query, requestID: id))
+        if let answer = instantSearch.answer(query, requestID: id) { answers.append(answer) }
         continue
       }
       effectsInFlight += 1

@@ -55,8 +55,8 @@ enum AccountsReducer {
       state.home = home
       if home == .tasks { state.login.method = .browser }
       if let account {
-        return home == .tasks
-          ? TaskListReducer.signedIn(&state, account) : LoginReducer.signedIn(&state, account)
+        // Signing in goes on to the home set above (the task list or the directory).
+        return LoginReducer.signedIn(&state, account)
       }
       state.login.phase = .idle
       return LoginReducer.startSignIn(&state)

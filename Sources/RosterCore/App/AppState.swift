@@ -152,3 +152,24 @@ public struct Banner: Equatable, Sendable {
     self.expiresAt = expiresAt
   }
 }
+
+extension AppState {
+  /// Shows `message` for a few seconds. The banner is the app's, not a feature's: any feature
+  /// says something with it, and the clock (`DerivedEvent.countdownChanged`) takes it down.
+  mutating func showBanner(
+    _ message: CleanText, kind: Banner.Kind = .info, seconds: TimeInterval = Tuning.bannerSeconds
+  ) {
+    banner = Banner(message: message, kind: kind, expiresAt: now.addingTimeInterval(seconds))
+  }
+
+  /// Every deadline counting down now: the banner's, a throttle's retry, the pane's retry, the
+  /// device code's expiry. The once-a-second tick runs while there is one.
+  var countdownDeadlines: [Date] {
+    var deadlines: [Date] = []
+    if let banner { deadlines.append(banner.expiresAt) }
+    if case .throttled(let countdown) = search.status { deadlines.append(countdown.until) }
+    if let retry = detail.pane.personPane?.retry { deadlines.append(retry.until) }
+    if screen == .login, let prompt = login.deviceCode { deadlines.append(prompt.expiresAt) }
+    return deadlines
+  }
+}

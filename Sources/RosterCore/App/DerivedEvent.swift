@@ -6,6 +6,8 @@ import Foundation
 /// a feature's actions stay its own, and a new reason for the same change (a new kind of answer, a
 /// new key) reaches every subscriber without a list kept by hand.
 enum DerivedEvent: Equatable, Sendable, CaseIterable {
+  /// A session started on the directory screen (signed in, restored, or back after it ended).
+  case sessionStarted
   /// The field's query changed (typed, retried, re-sent after signing in).
   case queryChanged
   /// The people listed changed (any answer: Graph, index, cache).
@@ -24,18 +26,28 @@ enum DerivedEvent: Equatable, Sendable, CaseIterable {
   case graphAnswered
   /// The current read of some kind failed for want of Microsoft Graph (unreachable, reset).
   case graphUnreachable
+  /// The nearest countdown (a banner, a retry, the device code's expiry) started or moved.
+  case countdownChanged
 }
 
 extension DerivedEvent {
   /// Who acts on each event, in the order their effects are returned: every registered kind's
   /// answer to a new query and to a sync (`ListedKind`), then the features that follow.
   static let subscribers: [Subscriber] =
-    ObjectKind.allCases.map { kind in (.queryChanged, { kind.listed.queryChanged(&$0) }) }
+    started
+    + ObjectKind.allCases.map { kind in (.queryChanged, { kind.listed.queryChanged(&$0) }) }
     + following
     + ObjectKind.allCases.map { kind in (.indexSynced, { kind.listed.indexRefreshed(&$0) }) }
     + afterSync
 
   typealias Subscriber = (event: DerivedEvent, act: @Sendable (inout AppState) -> [Effect])
+
+  /// The features that start with a session, before anything follows the query it re-sends.
+  private static let started: [Subscriber] = [
+    (.sessionStarted, IndexReducer.sessionStarted),
+    (.sessionStarted, YourPeopleReducer.sessionStarted),
+    (.sessionStarted, DetailReducer.sessionStarted),
+  ]
 
   /// The features that follow the list and the pane.
   private static let following: [Subscriber] = [
@@ -48,16 +60,20 @@ extension DerivedEvent {
   /// The features that follow Graph's reach and the index, after every kind has refreshed.
   private static let afterSync: [Subscriber] = [
     (.graphAnswered, IndexReducer.graphAnswered),
+    (.graphAnswered, PresenceReducer.graphBack),
+    (.indexSynced, PresenceReducer.graphBack),
     (.graphUnreachable, GraphReachability.graphUnreachable),
     (.indexAttached, YourPeopleReducer.indexAttached),
     (.indexSynced, YourPeopleReducer.indexSynced),
     (.personOpened, YourPeopleReducer.personOpened),
+    (.countdownChanged, LifecycleReducer.countdownChanged),
   ]
 
   /// The events `action` caused, from the state before it (`before`) and after (`after`).
   static func caused(by action: AppAction, from before: Observed, to after: AppState) -> [DerivedEvent] {
     let now = Observed(after)
     var events: [DerivedEvent] = []
+    if now.onMain, !before.onMain { events.append(.sessionStarted) }
     if now.queryRequest != before.queryRequest { events.append(.queryChanged) }
     if now.people != before.people { events.append(.peopleListed) }
     if now.loadedPerson != before.loadedPerson, now.loadedPerson != nil { events.append(.personLoaded) }
@@ -65,6 +81,7 @@ extension DerivedEvent {
     if now.opened != before.opened, now.opened != nil { events.append(.personOpened) }
     if now.indexAttached, !before.indexAttached { events.append(.indexAttached) }
     if now.syncsFinished != before.syncsFinished { events.append(.indexSynced) }
+    if now.nextDeadline != before.nextDeadline, now.nextDeadline != nil { events.append(.countdownChanged) }
     switch action.graphContact(currentIn: after) {
     case .answered?: events.append(.graphAnswered)
     case .unreachable?: events.append(.graphUnreachable)
@@ -97,6 +114,10 @@ struct Observed: Equatable {
   var opened: String?
   var indexAttached: Bool
   var syncsFinished: Int
+  /// The directory screen shows (only signing in leads to it).
+  var onMain: Bool
+  /// The nearest countdown's deadline.
+  var nextDeadline: Date?
 
   init(_ state: AppState) {
     queryRequest = state.field.requestID
@@ -108,6 +129,8 @@ struct Observed: Equatable {
     opened = state.focus == .detail ? state.selectedListPerson?.id : nil
     indexAttached = state.index.attached
     syncsFinished = state.index.syncsFinished
+    onMain = state.screen == .main
+    nextDeadline = state.countdownDeadlines.min()
   }
 }
 

@@ -55,7 +55,7 @@ public enum Effect: Equatable, Sendable {
   /// The B2C task API's calls (`TaskEffect`).
   case tasks(TaskEffect)
   /// The signed-in person's groups (`/me/transitiveMemberOf`, User.Read; from the index
-  /// offline); answers `.search(.myGroupsLoaded(id:…))`. Runs under `CancelID.myGroups`.
+  /// offline); answers `.search(.answered(id:…, .myGroups(…)))`. Runs under `CancelID.myGroups`.
   case loadMyGroups(requestID: Int, source: DirectorySource)
   /// A group's properties, owners and counts; answers `.groupPane(.loaded(id:…))` (`group`).
   case loadGroup(groupID: String, requestID: Int, source: DirectorySource)

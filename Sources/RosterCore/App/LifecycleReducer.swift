@@ -45,17 +45,9 @@ enum LifecycleReducer {
       state.banner = nil
       return []
     case .warningRaised(let message):
-      showBanner(&state, CleanText(message), kind: .error, seconds: Tuning.warningSeconds)
-      return ticking(state)
+      state.showBanner(CleanText(message), kind: .error, seconds: Tuning.warningSeconds)
+      return []
     }
-  }
-
-  /// Shows `message` for a few seconds.
-  static func showBanner(
-    _ state: inout AppState, _ message: CleanText, kind: Banner.Kind = .info,
-    seconds: TimeInterval = Tuning.bannerSeconds
-  ) {
-    state.banner = Banner(message: message, kind: kind, expiresAt: state.now.addingTimeInterval(seconds))
   }
 
   /// Ends what is due at `state.now` (banner, throttle wait, expired device code) and schedules
@@ -79,15 +71,14 @@ enum LifecycleReducer {
     return effects + ticking(state)
   }
 
+  /// A countdown started or moved (`DerivedEvent.countdownChanged`): the tick follows it. Features
+  /// set their deadlines; none of them asks for the tick.
+  static func countdownChanged(_ state: inout AppState) -> [Effect] { ticking(state) }
+
   /// `.scheduleTick` timed to the next whole second of the nearest countdown, or nothing when
   /// nothing counts down (no timer runs while idle).
   static func ticking(_ state: AppState) -> [Effect] {
-    var deadlines: [Date] = []
-    if let banner = state.banner { deadlines.append(banner.expiresAt) }
-    if case .throttled(let countdown) = state.search.status { deadlines.append(countdown.until) }
-    if let retry = state.detail.pane.personPane?.retry { deadlines.append(retry.until) }
-    if state.screen == .login, let prompt = state.login.deviceCode { deadlines.append(prompt.expiresAt) }
-    let delays = deadlines.map { Countdown.delayToNextSecond(of: $0, now: state.now) }
+    let delays = state.countdownDeadlines.map { Countdown.delayToNextSecond(of: $0, now: state.now) }
     guard let delay = delays.min() else { return [] }
     return [.scheduleTick(after: .milliseconds(Int64((delay * 1000).rounded())))]
   }

@@ -8,14 +8,12 @@ enum SessionReset {
     state.sessionGeneration += 1
     let ids = (
       search: state.field.requestID, detail: state.detail.requestID, part: state.detail.partRequestID,
-      photo: state.photo.requestID, presence: state.presence.requestID, rooms: state.rooms.requestID
+      photo: state.photo.requestID, presence: state.presence.requestID
     )
     let taskIDs = (state.tasks.requestID, state.tasks.nextLocalID)
     state.search = SearchState()
     state.field = FieldState(requestID: ids.search + 1, pageSize: state.field.pageSize)
-    state.groups = GroupSearchState(isEnabled: state.groups.isEnabled)
-    state.rooms = RoomSearchState(isEnabled: state.rooms.isEnabled)
-    state.rooms.requestID = ids.rooms + 1
+    for kind in ObjectKind.allCases { kind.listed.sessionCleared(&state) }
     state.list = ListState(kind: state.list.kind)
     state.detail = DetailState()
     state.detail.requestID = ids.detail + 1
@@ -49,11 +47,10 @@ extension AppAction {
   /// tasks, photos): dropped when the effect that sent it was started before the session on
   /// screen. Sign-in, setup, the account picker and the app's own events are not.
   public var belongsToSession: Bool {
+    // Every other feature's actions are about the session's data, a new feature's too.
     switch self {
     case .app, .setup, .login, .accounts: return false
-    case .search, .list, .detail, .index, .presence, .photo, .tasks, .groupPane, .memberOf, .reach,
-      .health, .yourPeople:
-      return true
+    default: return true
     }
   }
 }

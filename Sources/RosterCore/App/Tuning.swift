@@ -2,6 +2,11 @@ import Foundation
 
 /// The engine's timings and sizes, in one place.
 public enum Tuning {
+  /// While Graph cannot be reached the index's sync is also the probe that notices it back, and
+  /// presence is asked again as often: sooner than the usual retry, so "offline" clears (and a
+  /// session ended meanwhile is said) within seconds of the network's return, without Ctrl-R. A
+  /// refused connection costs nothing.
+  static let offlineRetryInterval: Duration = .seconds(10)
   /// The pause after the last keystroke before a search goes out, unless settings say otherwise.
   public static let defaultDebounce: Duration = .milliseconds(150)
   /// The pause after a selection change before the detail pane loads (scrolling fast through the

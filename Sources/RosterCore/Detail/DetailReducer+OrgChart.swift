@@ -29,12 +29,11 @@ extension DetailReducer {
       // The file name first: a narrow status line cuts the folder, never the name (a second `v`
       // writes "zoe.lee-2.vcf", and that is what a person needs to see).
       let file = URL(fileURLWithPath: path)
-      LifecycleReducer.showBanner(
-        &state, "Saved \(file.lastPathComponent) in \(file.deletingLastPathComponent().path)")
-      return LifecycleReducer.ticking(state)
+      state.showBanner("Saved \(file.lastPathComponent) in \(file.deletingLastPathComponent().path)")
+      return []
     case .vCardExported(.failure(let failure)):
-      LifecycleReducer.showBanner(&state, "Could not save the vCard: \(failure.message)", kind: .error)
-      return LifecycleReducer.ticking(state)
+      state.showBanner("Could not save the vCard: \(failure.message)", kind: .error)
+      return []
     default:
       return []
     }

@@ -31,7 +31,7 @@ enum DetailReducer {
         return []
       case .failure(.signInRequired(let failure)):
         state.detail.pane.personPane?.status = .loading(person)
-        return LoginReducer.sessionEnded(&state, failure)
+        return SessionEnd.signInRequired(&state, failure)
       case .failure(.notFound) where state.index.attached:
         // Gone from the tenant: out of the index and the list now, not at the next sync.
         state.detail.pane.personPane?.status = .failed(person, message: DirectoryError.notFound.plainMessage)
@@ -58,15 +58,15 @@ enum DetailReducer {
       state.detail.pane.personPane?.retry = RetryCountdown(
         reason: notice.reason, until: state.now.addingTimeInterval(notice.wait.timeInterval),
         attempt: notice.attempt)
-      return LifecycleReducer.ticking(state)
+      return []
     case .closed:
       state.singlePaneDetailOpen = false
       state.focus = .list
       return walkEnded(&state)
     case .copyRequested(let label, let text):
       guard !text.isEmpty else { return [] }
-      LifecycleReducer.showBanner(&state, "Copied \(label) to the clipboard")
-      return [.copyToClipboard(text)] + LifecycleReducer.ticking(state)
+      state.showBanner("Copied \(label) to the clipboard")
+      return [.copyToClipboard(text)]
     case .orgRowMoved, .orgRowOpened, .wentBack, .vCardRequested, .vCardExported:
       return reduceOrgChart(&state, action)
     }
@@ -112,8 +112,9 @@ enum DetailReducer {
     return .loadDetail(personID: person.id, requestID: state.detail.requestID)
   }
 
-  /// Loads the pane's person again (after signing in again).
-  static func reload(_ state: inout AppState) -> [Effect] {
+  /// A session started (`DerivedEvent.sessionStarted`): the pane's person is loaded again, unless
+  /// their profile already shows (signed in again after the session ended).
+  static func sessionStarted(_ state: inout AppState) -> [Effect] {
     guard let person = state.selectedListPerson else { return [] }
     if case .loaded? = state.detail.pane.personPane?.status { return [] }
     return load(&state, person)

@@ -66,8 +66,8 @@ enum GroupPaneReducer {
         list.notListed = nil
         pane.members = .loaded(list)
         _ = update(&state, pane)
-        LifecycleReducer.showBanner(&state, "Could not load more members: \(error.plainMessage)", kind: .error)
-        return LifecycleReducer.ticking(state)
+        state.showBanner("Could not load more members: \(error.plainMessage)", kind: .error)
+        return []
       }
       pane.members = .loaded(list)
       return update(&state, pane)
@@ -135,7 +135,8 @@ enum GroupPaneReducer {
   /// Points the pane at the list's selected group: from the cache at once, else after the
   /// detail pause (a selection running through the list asks nothing on the way).
   static func selectionChanged(_ state: inout AppState) -> [Effect] {
-    guard let selected = state.selectedGroup else { return DetailReducer.selectionChanged(&state) }
+    // Reached for a group row only (`GroupListing`, routed by the selected row's kind).
+    guard let selected = state.selectedGroup else { return [] }
     if state.detail.trail.isEmpty, state.detail.pane.groupPane?.group.id == selected.id { return [] }
     state.detail.trail = []
     return show(&state, selected, returningTo: nil, pause: Tuning.detailDebounce)
@@ -242,7 +243,7 @@ enum GroupPaneReducer {
     case .cancelled:
       return []
     case .signInRequired(let failure):
-      return LoginReducer.sessionEnded(&state, failure)
+      return SessionEnd.signInRequired(&state, failure)
     case .permissionDenied:
       let need = GroupPermissionNeed(error) ?? .readGroups
       if need == .readGroups { pane.status = .needsPermission(need) }

@@ -31,7 +31,7 @@ enum MemberOfReducer {
       case .failure(.cancelled):
         return []
       case .failure(.signInRequired(let failure)):
-        return LoginReducer.sessionEnded(&state, failure)
+        return SessionEnd.signInRequired(&state, failure)
       case .failure(.permissionDenied(let message)):
         shown.status = .needsPermission(GroupPermissionNeed(.permissionDenied(message)) ?? .readGroups)
       case .failure(.offline) where state.index.attached:

@@ -4,6 +4,8 @@ enum GroupListing: ListedKind {
   static let plural = "groups"
   static let item: any ListedItem.Type = Group.self
 
+  static let readPermission: String? = GroupPermissionNeed.readGroups.permission
+
   static func isEnabled(_ state: AppState) -> Bool { state.groups.isEnabled }
   static func answerCount(_ state: AppState) -> Int { state.groups.results.count }
   static func row(at index: Int, in state: AppState) -> ListRow { .group(state.groups.results[index]) }
@@ -41,14 +43,16 @@ enum GroupListing: ListedKind {
     state.groups.onlyMine = nil
   }
 
+  static func sessionCleared(_ state: inout AppState) {
+    state.groups = GroupSearchState(isEnabled: state.groups.isEnabled)
+  }
+
   static func queryChanged(_ state: inout AppState) -> [Effect] { GroupSearch.queryChanged(&state) }
   static func kindSwitched(_ state: inout AppState) -> [Effect] { GroupSearch.kindSwitched(&state) }
   static func indexRefreshed(_ state: inout AppState) -> [Effect] { GroupSearch.indexRefreshed(&state) }
   static func debounceElapsed(_ state: inout AppState) -> [Effect] { PagedSearch.askGraph(GroupSearch.self, &state) }
-  static func retryScheduled(_ state: inout AppState, id: Int, _ notice: RetryNotice) -> [Effect] {
-    GroupSearch.retryScheduled(&state, id: id, notice)
-  }
   static func answered(_ state: inout AppState, id: Int, _ answer: KindAnswer) -> [Effect] {
+    if let mine = answer.value(as: MyGroupsAnswer.self) { return GroupSearch.mineAnswered(&state, id: id, mine.result) }
     guard let result = answer.value(as: Result<GroupPage, DirectoryError>.self) else { return [] }
     return GroupSearch.answered(&state, id: id, result)
   }
@@ -74,9 +78,26 @@ extension Group: ListedItem {
   public static let objectKind = ObjectKind.group
 }
 
+extension KindPayload where Role == QueryRole {
+  /// Groups asked for by name words.
+  public static func groups(_ query: GroupQuery) -> Self { Self(.group, query) }
+}
+
 extension KindPayload where Role == AnswerRole {
   /// Graph's page of groups (or why it failed).
   public static func groups(_ result: Result<GroupPage, DirectoryError>) -> Self { Self(.group, result) }
+
+  /// The signed-in person's own groups (for a search without `GroupMember.Read.All`).
+  public static func myGroups(_ result: Result<GroupPage, DirectoryError>) -> Self {
+    Self(.group, MyGroupsAnswer(result: result))
+  }
+}
+
+/// The signed-in person's own groups, as an answer of the group kind: listed in place of a search
+/// the token may not make.
+public struct MyGroupsAnswer: Equatable, Sendable, DirectoryOutcome {
+  public var result: Result<GroupPage, DirectoryError>
+  var directoryFailure: DirectoryError? { result.directoryFailure }
 }
 
 extension KindPayload where Role == IndexAnswerRole {

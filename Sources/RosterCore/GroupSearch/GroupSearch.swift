@@ -78,14 +78,6 @@ enum GroupSearch: PagedKind {
     return show(&state, ordered(state, page.rows), fromIndex: true)
   }
 
-  /// The client waits before retrying: the people search for the same query waits on the same
-  /// throttle or token refresh, so the status line counts it down while people are still
-  /// pending, and never re-sends for groups.
-  static func retryScheduled(_ state: inout AppState, id: Int, _ notice: RetryNotice) -> [Effect] {
-    guard id == state.field.requestID, state.search.isPending else { return [] }
-    return PeopleSearch.retryScheduled(&state, id: id, notice)
-  }
-
   /// The signed-in person's own groups arrived.
   static func mineAnswered(_ state: inout AppState, id: Int, _ result: Result<GroupPage, DirectoryError>) -> [Effect] {
     state.groups.myGroupsLoading = false

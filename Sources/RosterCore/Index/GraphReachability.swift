@@ -14,7 +14,7 @@ enum GraphReachability {
     // failed first; it comes back with the next answer (`IndexReducer`, asked again at once).
     if state.showsPresence { state.presence.unreachable = true }
     guard state.index.attached, !state.index.isSyncing else { return [] }
-    return [.debounce(id: .indexTimer, after: IndexReducer.offlineRetryInterval, then: .index(.syncDue))]
+    return [.debounce(id: .indexTimer, after: Tuning.offlineRetryInterval, then: .index(.syncDue))]
   }
 }
 
@@ -49,8 +49,6 @@ extension AppAction {
     case .search(.answered(let id, let answer)), .search(.pageAnswered(let id, let answer)):
       guard case .offline? = answer.failure else { return false }
       return answer.kind.listed.isCurrent(id, in: state)
-    case .search(.myGroupsLoaded(let id, let result)):
-      return id == state.field.requestID && result.failedToReachGraph
     case .detail(.loaded(let id, let result)): return id == state.detail.requestID && result.failedToReachGraph
     case .presence(.loaded(let id, let result)): return id == state.presence.requestID && result.failedToReachGraph
     case .photo(.loaded(let id, let result)): return id == state.photo.requestID && result.failedToReachGraph

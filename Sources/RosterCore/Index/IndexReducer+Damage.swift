@@ -12,7 +12,7 @@ extension IndexReducer {
   static func damaged(_ state: inout AppState, _ message: String) -> [Effect] {
     guard state.index.attached, state.account != nil else { return [] }
     state.index = IndexState()
-    LifecycleReducer.showBanner(&state, CleanText(message), kind: .error)
+    state.showBanner(CleanText(message), kind: .error)
     // Opened again a moment later (`.syncDue` opens an index that is not attached): the Graph
     // search sent now uses the token first, so a file deleted by `roster logout` in another
     // terminal ends the session before a new, empty index is made for the account.
@@ -25,7 +25,7 @@ extension IndexReducer {
       state.search.status = state.search.results.isEmpty ? .searching : .refining
       effects += PeopleSearch.sendRequest(&state)
     }
-    return effects + LifecycleReducer.ticking(state)
+    return effects
   }
 }
 
@@ -39,11 +39,11 @@ extension IndexReducer {
     return state.index.attached ? back + [.cancel(id: .indexTimer)] + startSync(&state) : back
   }
 
-  /// Graph answered again: the offline mark goes, and presence marked unavailable is asked for
-  /// at once rather than at its next minute.
+  /// Graph answered again: the offline mark goes (presence marked unavailable follows the same
+  /// events: `PresenceReducer.graphBack`).
   static func backOnline(_ state: inout AppState) -> [Effect] {
     guard state.index.offline else { return [] }
     state.index.offline = false
-    return state.presence.unreachable ? PresenceReducer.settle(state) : []
+    return []
   }
 }

@@ -8,10 +8,6 @@ enum IndexReducer {
   static let syncInterval: Duration = .seconds(180)
   /// After a failure (throttled beyond the retries, a service error), try again sooner.
   static let retryInterval: Duration = .seconds(30)
-  /// While Graph cannot be reached the sync is also the probe that notices it back: sooner
-  /// still, so "offline" clears (and a session ended meanwhile is said) within seconds of the
-  /// network's return, without Ctrl-R. A refused connection costs nothing.
-  static let offlineRetryInterval: Duration = .seconds(10)
   /// After the index could not be opened, the next try.
   static let reopenInterval: Duration = .seconds(10)
 
@@ -27,8 +23,8 @@ enum IndexReducer {
       guard let summary else { return [next(reopenInterval)] }
       let values: [Effect] = summary.complete ? [.index(.readFilterValues)] : []
       guard let repaired = summary.repaired else { return startSync(&state) + values }
-      LifecycleReducer.showBanner(&state, CleanText(repaired), kind: .error)
-      return startSync(&state) + LifecycleReducer.ticking(state) + values
+      state.showBanner(CleanText(repaired), kind: .error)
+      return startSync(&state) + values
     case .syncProgressed(let indexed, let estimate):
       guard state.index.attached else { return [] }
       state.index.progress = IndexState.Progress(indexed: indexed, estimate: estimate)
@@ -53,20 +49,20 @@ enum IndexReducer {
         if state.index.toldProblem == nil {
           state.index.toldProblem = message
           let text: CleanText = "No local index: \(message) Searching Microsoft Graph instead."
-          LifecycleReducer.showBanner(&state, text, kind: .error)
-          return LifecycleReducer.ticking(state)
+          state.showBanner(text, kind: .error)
+          return []
         }
         return []
       case .failed(.cancelled):
         return []
       case .failed(.offline):
         state.index.offline = true
-        return [next(offlineRetryInterval)]
+        return [next(Tuning.offlineRetryInterval)]
       case .failed(.signInRequired(let failure)):
         // The refresh token was refused (revoked, expired, signed out elsewhere), most often
         // found by this sync after a time offline: the sign-in screen, not "offline" for ever.
         state.index.offline = false
-        return LoginReducer.sessionEnded(&state, failure)
+        return SessionEnd.signInRequired(&state, failure)
       case .damaged(let message):
         return damaged(&state, message)
       case .failed:
@@ -97,8 +93,9 @@ enum IndexReducer {
   }
 
   /// At sign-in: open the account's index (its answer starts the first sync).
-  static func signedIn(_ state: inout AppState, _ account: Account) -> [Effect] {
+  static func sessionStarted(_ state: inout AppState) -> [Effect] {
     state.index = IndexState()
-    return state.settings.index ? [.index(.attach(account))] : []
+    guard let account = state.account, state.settings.index else { return [] }
+    return [.index(.attach(account))]
   }
 }

@@ -89,7 +89,7 @@ extension AppState {
   }
 
   /// Whether `kind`, beside people, answers the field's query now: it is listed, the field holds
-  /// a query that is not people's by its filters (`SearchState.narrowsPeopleOnly`), on the main
+  /// a query that is not people's by its filters (`FieldState.narrowsPeopleOnly`), on the main
   /// screen. Groups and rooms start from this one rule.
   public func answersQuery(_ kind: ObjectKind) -> Bool {
     !field.normalizedQuery.isEmpty && list.kind.shows(kind) && screen == .main && !field.narrowsPeopleOnly

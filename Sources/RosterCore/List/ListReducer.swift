@@ -15,7 +15,8 @@ enum ListReducer {
       return select(&state, index)
     case .nearEndReached:
       guard state.screen == .main, state.listCanLoadMore else { return [] }
-      return SearchReducer.more(&state)
+      // The next page of the kind that pages now (`pagingKind`), through its registration.
+      return state.pagingKind?.listed.more(&state) ?? []
     case .detailOpened:
       guard state.hasListSelection else { return [] }
       state.singlePaneDetailOpen = true
@@ -24,7 +25,8 @@ enum ListReducer {
     case .kindSwitched:
       guard state.enabledKinds.count > 1, state.screen == .main else { return [] }
       state.list.kind = state.list.kind.next(among: state.enabledKinds)
-      return SearchReducer.kindSwitched(&state) + selectTopRow(&state)
+      // A kind now listed answers the field's query unless what it keeps already does.
+      return ObjectKind.allCases.flatMap { $0.listed.kindSwitched(&state) } + selectTopRow(&state)
     }
   }
 

@@ -36,8 +36,13 @@ protocol ListedKind {
   /// Whether an answer for request `id` is the current read of this kind (a late one changes nothing).
   static func isCurrent(_ id: Int, in state: AppState) -> Bool
 
+  /// The permission that lets a sign-in list the kind (the demo grants each kind's).
+  static var readPermission: String? { get }
   /// Another account signed in: what the kind read for the last one is forgotten.
   static func accountChanged(_ state: inout AppState)
+  /// The session ended (signed out, another account): the kind's slice starts again, its request
+  /// ids stepping on, never back (`SessionReset`).
+  static func sessionCleared(_ state: inout AppState)
   /// The field's query changed and people have answered it: the kind answers it too.
   static func queryChanged(_ state: inout AppState) -> [Effect]
   /// Ctrl-G now lists the kind: it answers the field unless what it keeps already does.
@@ -69,7 +74,9 @@ extension ListedKind {
   static var pages: Bool { true }
   static var limitedBesideOthers: Bool { true }
   static func canLoadMore(_ state: AppState) -> Bool { false }
+  static var readPermission: String? { nil }
   static func accountChanged(_ state: inout AppState) {}
+  static func sessionCleared(_ state: inout AppState) {}
   static func queryChanged(_ state: inout AppState) -> [Effect] { [] }
   static func kindSwitched(_ state: inout AppState) -> [Effect] { queryChanged(&state) }
   static func indexRefreshed(_ state: inout AppState) -> [Effect] { [] }

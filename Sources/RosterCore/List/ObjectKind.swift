@@ -24,6 +24,9 @@ public enum ObjectKind: String, Sendable, Hashable, CaseIterable, Codable {
   /// The model its rows hold: the terminal UI finds the kind's presentation through it.
   public var item: any ListedItem.Type { listed.item }
 
+  /// The permission that lets a sign-in list the kind, beyond signing in.
+  public var readPermission: String? { listed.readPermission }
+
   /// Whether the kind's answers come a page at a time (people, groups); rooms are read whole.
   public var pages: Bool { listed.pages }
 

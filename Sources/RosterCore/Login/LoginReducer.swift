@@ -19,13 +19,13 @@ enum LoginReducer {
       return startSignIn(&state)
     case .codeCopyRequested:
       guard let prompt = state.login.deviceCode else { return [] }
-      LifecycleReducer.showBanner(&state, "Copied the code \(prompt.userCode) to the clipboard")
-      return [.copyToClipboard(prompt.userCode.string)] + LifecycleReducer.ticking(state)
+      state.showBanner("Copied the code \(prompt.userCode) to the clipboard")
+      return [.copyToClipboard(prompt.userCode.string)]
     case .addressCopyRequested:
       // The address carries no secret (the PKCE challenge, not its verifier): it may be copied.
       guard case .browser(let url, _) = state.login.phase else { return [] }
-      LifecycleReducer.showBanner(&state, "Copied the sign-in address to the clipboard")
-      return [.copyToClipboard(url.string)] + LifecycleReducer.ticking(state)
+      state.showBanner("Copied the sign-in address to the clipboard")
+      return [.copyToClipboard(url.string)]
     case .redirectFieldEdited(let text):
       state.login.redirectField = Secret(text)
       state.login.redirectError = nil
@@ -70,7 +70,7 @@ enum LoginReducer {
     switch event {
     case .deviceCodeIssued(let prompt):
       state.login.phase = .deviceCode(prompt, slowDown: false)
-      return LifecycleReducer.ticking(state)
+      return []
     case .waitingForUser(let slowDown):
       if case .deviceCode(let prompt, _) = state.login.phase {
         state.login.phase = .deviceCode(prompt, slowDown: slowDown)
@@ -113,8 +113,8 @@ enum LoginReducer {
     } else {
       effects.append(.warmUpDirectory)
     }
-    return effects + IndexReducer.signedIn(&state, account) + YourPeopleReducer.signedIn(&state)
-      + DetailReducer.reload(&state)
+    // The index, "your people" and the pane follow the session's start (`DerivedEvent.sessionStarted`).
+    return effects
   }
 
   /// Starts the interactive flow in `state.login.method`, replacing any in progress.
@@ -123,27 +123,5 @@ enum LoginReducer {
     state.login.redirectError = nil
     state.login.isSubmittingRedirect = false
     return [.signIn(state.login.method)]
-  }
-
-  /// A token could not be had without signing in again (refresh token expired or revoked): back
-  /// to the login screen, keeping the search text, and start a new sign-in.
-  static func sessionEnded(_ state: inout AppState, _ failure: SignInFailure) -> [Effect] {
-    if state.screen == .tasks { return TaskListReducer.sessionEnded(&state, failure) }
-    guard state.screen == .main else { return [] }
-    state.screen = .login
-    state.account = nil
-    state.focus = .list
-    state.singlePaneDetailOpen = false
-    state.isHelpVisible = false
-    state.login.reason = CleanText(failure.sessionEndedReason(keeping: "your search is kept"))
-    state.search.inFlight = nil
-    state.search.isLoadingMore = false
-    state.search.status = .failed(message: "Sign-in required")
-    state.detail.selectionMoving = false
-    let cancels: [Effect] = [
-      .cancel(id: .searchDebounce), .cancel(id: .search), .cancel(id: .nextPage),
-      .cancel(id: .detailDebounce), .cancel(id: .selectionRest), .cancel(id: .detail),
-    ]
-    return cancels + startSignIn(&state)
   }
 }

@@ -26,7 +26,7 @@ enum PresenceReducer {
         // Said at once, and asked again as soon as the index's probe would: presence is the
         // first thing to go stale, and with no index it is the probe that notices Graph back.
         state.presence.unreachable = true
-        return [refresh(after: IndexReducer.offlineRetryInterval)]
+        return [refresh(after: Tuning.offlineRetryInterval)]
       case .failure(.permissionDenied):
         state.presence.refusal = "not shown: Graph refused it (Presence.Read.All)"
         state.presence.byID = [:]
@@ -49,6 +49,12 @@ enum PresenceReducer {
   static func paneLoaded(_ state: inout AppState) -> [Effect] { settle(state) }
 
   /// Asks once the people now on screen have stayed `Tuning.presenceSettle`.
+  /// Graph answered again, or a sync reached it (`DerivedEvent.graphAnswered`, `.indexSynced`):
+  /// presence marked unavailable is asked for at once rather than at its next minute.
+  static func graphBack(_ state: inout AppState) -> [Effect] {
+    state.presence.unreachable ? settle(state) : []
+  }
+
   static func settle(_ state: AppState) -> [Effect] {
     state.showsPresence ? [refresh(after: Tuning.presenceSettle)] : []
   }

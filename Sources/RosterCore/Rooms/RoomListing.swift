@@ -5,6 +5,8 @@ enum RoomListing: ListedKind {
   static let item: any ListedItem.Type = Room.self
   static let pages = false
 
+  static let readPermission: String? = RoomClient.permission
+
   static func isEnabled(_ state: AppState) -> Bool { state.rooms.isEnabled }
   static func answerCount(_ state: AppState) -> Int { state.rooms.results.count }
   static func row(at index: Int, in state: AppState) -> ListRow { .room(state.rooms.results[index]) }
@@ -30,6 +32,12 @@ enum RoomListing: ListedKind {
 
   /// Another account may be in another tenant, or hold Place.Read.All where the last did not.
   static func accountChanged(_ state: inout AppState) { RoomSearch.forget(&state) }
+
+  static func sessionCleared(_ state: inout AppState) {
+    let requestID = state.rooms.requestID
+    state.rooms = RoomSearchState(isEnabled: state.rooms.isEnabled)
+    state.rooms.requestID = requestID + 1
+  }
 
   static func queryChanged(_ state: inout AppState) -> [Effect] { RoomSearch.queryChanged(&state) }
   static func indexRefreshed(_ state: inout AppState) -> [Effect] { RoomSearch.indexRefreshed(&state) }

@@ -1,8 +1,7 @@
-/// One kind's search as an effect carries it. The kind travels in the value, so one Graph search
-/// effect, one page effect and one index effect serve every kind that searches page by page (each
-/// kind had its own triple: `searchPeople`/`searchGroups`, `fetchNextPage`/`fetchNextGroups`,
-/// `searchIndex`/`searchGroupsIndex`), and the Store intercepts one index case.
-public enum KindQuery: Equatable, Sendable {
-  case people(PeopleQuery)
-  case groups(GroupQuery)
-}
+/// One kind's search as an effect carries it: `.searchGraph`, `.searchIndex` (and the kind in
+/// `.fetchPage`) serve every kind that searches page by page, and the Store intercepts one index
+/// case. Each kind builds its own query (`KindQuery.people(_:)` beside `PeopleListing`,
+/// `.groups(_:)` beside `GroupListing`) and its interpreter reads it back with `value(as:)`, so a new
+/// kind adds no case here.
+public enum QueryRole {}
+public typealias KindQuery = KindPayload<QueryRole>

@@ -4,6 +4,8 @@ enum PeopleListing: ListedKind {
   static let plural = "people"
   static let item: any ListedItem.Type = Person.self
   static let limitedBesideOthers = false
+  /// Everyone's full profile; without it people are still listed, with the basic fields.
+  static let readPermission: String? = "User.Read.All"
 
   static func isEnabled(_ state: AppState) -> Bool { true }
   static func answerCount(_ state: AppState) -> Int { state.search.results.count }
@@ -43,6 +45,11 @@ enum PeopleListing: ListedKind {
 
 extension Person: ListedItem {
   public static let objectKind = ObjectKind.person
+}
+
+extension KindPayload where Role == QueryRole {
+  /// People asked for by name words and filters.
+  public static func people(_ query: PeopleQuery) -> Self { Self(.person, query) }
 }
 
 extension KindPayload where Role == AnswerRole {

@@ -44,7 +44,7 @@ enum PeopleSearch: PagedKind {
     guard state.screen == .main, !state.field.normalizedQuery.isEmpty else { return [] }
     state.field.requestID += 1
     state.search.status = state.search.results.isEmpty ? .searching : .refining
-    if IndexReducer.answersSearch(state) { return searchIndex(&state) + IndexReducer.startSync(&state) }
+    if state.indexAnswersSearch { return searchIndex(&state) + IndexReducer.startSync(&state) }
     return sendRequest(&state)
   }
 
@@ -55,14 +55,14 @@ enum PeopleSearch: PagedKind {
       RetryCountdown(
         reason: notice.reason, until: state.now.addingTimeInterval(notice.wait.timeInterval),
         attempt: notice.attempt))
-    return LifecycleReducer.ticking(state)
+    return []
   }
 
   /// The index's people for the field's query, asked in the key's own frame.
   /// A sync brought the index up to date (`DerivedEvent.indexSynced`): the people listed follow
   /// it — a leaver goes, a new name appears — without a key.
   static func indexRefreshed(_ state: inout AppState) -> [Effect] {
-    guard state.screen == .main, !state.field.normalizedQuery.isEmpty, IndexReducer.answersSearch(state) else {
+    guard state.screen == .main, !state.field.normalizedQuery.isEmpty, state.indexAnswersSearch else {
       return []
     }
     return searchIndex(&state)
@@ -121,7 +121,7 @@ enum PeopleSearch: PagedKind {
       return PagedSearch.cancelJobs(Self.self) + replaceResults(&state, with: [], answeredFor: nil)
     }
 
-    if IndexReducer.answersSearch(state) {
+    if state.indexAnswersSearch {
       // The index answers before the next frame: no debounce, no request.
       state.search.status = state.search.results.isEmpty ? .searching : .refining
       return searchIndex(&state)
@@ -260,9 +260,9 @@ enum PeopleSearch: PagedKind {
     case .throttled(let retryAfter):
       state.search.status = .throttled(
         RetryCountdown(reason: .throttled, until: state.now.addingTimeInterval(retryAfter.timeInterval), attempt: 0))
-      return LifecycleReducer.ticking(state)
+      return []
     case .signInRequired(let failure):
-      return LoginReducer.sessionEnded(&state, failure)
+      return SessionEnd.signInRequired(&state, failure)
     case .unsupportedQuery:
       state.search.status = .refused(message: error.plainMessage)
       return []

@@ -18,7 +18,4 @@ public enum SearchAction: Equatable, Sendable {
   case pageAnswered(id: Int, KindAnswer)
   /// The local index answered query change `id` in the key's own frame.
   case indexAnswered(id: Int, IndexAnswer)
-  /// Groups: the signed-in person's own groups arrived (for a search without
-  /// `GroupMember.Read.All`).
-  case myGroupsLoaded(id: Int, Result<GroupPage, DirectoryError>)
 }

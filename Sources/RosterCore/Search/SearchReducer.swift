@@ -14,7 +14,13 @@ enum SearchReducer {
       guard id == state.field.requestID, !state.field.normalizedQuery.isEmpty else { return [] }
       return kind.listed.debounceElapsed(&state)
     case .retryScheduled(let id, let notice, let kind):
-      return kind.listed.retryScheduled(&state, id: id, notice)
+      // Every kind asking for the field's query waits on the same throttle or token refresh: the
+      // one status line counts a wait down while people are still pending, and nothing re-sends
+      // for another kind (its client retries itself).
+      guard kind == .person || (kind.listed.isCurrent(id, in: state) && state.search.isPending) else {
+        return kind.listed.retryScheduled(&state, id: id, notice)
+      }
+      return PeopleSearch.retryScheduled(&state, id: id, notice)
     case .answered(let id, let answer):
       // The one place an answer meets its kind's own code.
       return answer.kind.listed.answered(&state, id: id, answer)
@@ -22,18 +28,6 @@ enum SearchReducer {
       return answer.kind.listed.pageAnswered(&state, id: id, answer)
     case .indexAnswered(let id, let answer):
       return answer.kind.listed.indexAnswered(&state, id: id, answer)
-    case .myGroupsLoaded(let id, let result): return GroupSearch.mineAnswered(&state, id: id, result)
     }
-  }
-
-  /// Ctrl-G changed the kinds listed: a kind now shown answers the field's query unless what it
-  /// keeps already does.
-  static func kindSwitched(_ state: inout AppState) -> [Effect] {
-    ObjectKind.allCases.flatMap { $0.listed.kindSwitched(&state) }
-  }
-
-  /// The list neared its end: the next page of the kind that pages now (`pagingKind`).
-  static func more(_ state: inout AppState) -> [Effect] {
-    state.pagingKind?.listed.more(&state) ?? []
   }
 }

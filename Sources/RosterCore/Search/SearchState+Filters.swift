@@ -33,17 +33,18 @@ extension FieldState {
 extension AppState {
   /// Whether the field's filters are asked of Graph: there is no usable index, or it cannot answer
   /// one of them (`IndexFilterSupport`). The status line says so.
-  public var filtersAskGraph: Bool { field.holdsFilters && !IndexReducer.answersSearch(self) }
+  public var filtersAskGraph: Bool { field.holdsFilters && !indexAnswersSearch }
 }
 
-extension IndexReducer {
+extension AppState {
   /// Whether the index answers the field's query: usable, and able to answer its filters (issue
   /// 32: the same answers as Graph's `$filter`, in the key's own frame; `IndexFilterSupport`
-  /// says which it cannot, and those go to Graph).
-  static func answersSearch(_ state: AppState) -> Bool {
-    guard state.index.isUsable(at: state.now) else { return false }
-    let filters = state.field.filters
+  /// says which it cannot, and those go to Graph). Read from state by the search and the status
+  /// line alike.
+  var indexAnswersSearch: Bool {
+    guard index.isUsable(at: now) else { return false }
+    let filters = field.filters
     guard !filters.isEmpty else { return true }
-    return (state.index.summary?.filters ?? .everything).refusal(filters) == nil
+    return (index.summary?.filters ?? .everything).refusal(filters) == nil
   }
 }

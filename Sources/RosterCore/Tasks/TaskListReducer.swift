@@ -125,19 +125,6 @@ enum TaskListReducer {
     return load(&state)
   }
 
-  /// The token is no good for the API even after a refresh: back to sign-in, keeping the list and
-  /// the draft (what was put back stays put back), and start a new sign-in.
-  static func sessionEnded(_ state: inout AppState, _ failure: SignInFailure) -> [Effect] {
-    guard state.screen == .tasks else { return [] }
-    state.screen = .login
-    state.account = nil
-    state.isHelpVisible = false
-    state.tasks.confirmingDelete = nil
-    state.tasks.confirmingSignOut = false
-    state.login.reason = CleanText(failure.sessionEndedReason(keeping: "your tasks are kept by the service"))
-    return [.cancel(id: .tasks)] + LoginReducer.startSignIn(&state)
-  }
-
   /// Arriving at the screen (after sign-in) or `r`: a new load; older answers are dropped.
   static func load(_ state: inout AppState) -> [Effect] {
     state.tasks.requestID += 1
@@ -178,7 +165,7 @@ enum TaskListReducer {
   private static func failed(_ state: inout AppState, _ error: TaskError, doing what: String) -> [Effect] {
     switch error {
     case .signInRequired(let failure):
-      return LoginReducer.sessionEnded(&state, failure)
+      return SessionEnd.signInRequired(&state, failure)
     case .cancelled:
       return []
     default:
@@ -187,7 +174,7 @@ enum TaskListReducer {
   }
 
   private static func notice(_ state: inout AppState, _ message: CleanText, kind: Banner.Kind = .info) -> [Effect] {
-    LifecycleReducer.showBanner(&state, message, kind: kind)
-    return LifecycleReducer.ticking(state)
+    state.showBanner(message, kind: kind)
+    return []
   }
 }

@@ -61,7 +61,7 @@ enum YourPeopleReducer {
 
   /// At sign-in: a new person's lists (the index's come with `.index(.attached)`); without an
   /// index, Graph's list is read now.
-  static func signedIn(_ state: inout AppState) -> [Effect] {
+  static func sessionStarted(_ state: inout AppState) -> [Effect] {
     state.yourPeople = YourPeopleState()
     return state.settings.index ? [] : refreshIfDue(&state)
   }
