@@ -35,9 +35,11 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
     switch effect {
     case .debounce, .scheduleTick, .cancel:
       return TimerEffects(jobs: jobs)
-    case .searchGraph(let query, _) where query.kind == .person:
-      return SearchEffects(directory: services.directory, jobs: jobs)
-    case .fetchPage(.person, _, _), .warmUpDirectory:
+    case .searchGraph(let query, _):
+      return interpreter(forKind: query.kind)
+    case .fetchPage(let kind, _, _):
+      return interpreter(forKind: kind)
+    case .warmUpDirectory:
       return SearchEffects(directory: services.directory, jobs: jobs)
     case .loadDetail, .loadPhoto, .fetchPresence:
       return DetailEffects(directory: services.directory, jobs: jobs)
@@ -51,8 +53,7 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
       return TaskEffects(tasks: services.tasks, jobs: jobs)
     case .index, .searchIndex, .loadDetailFromIndex:
       return IndexEffects(index: services.index, jobs: jobs)
-    // Rooms are read whole (`.loadRooms`): no page of rooms is ever asked for.
-    case .searchGraph, .fetchPage(.group, _, _), .fetchPage(.room, _, _), .loadMyGroups, .loadGroup,
+    case .loadMyGroups, .loadGroup,
       .loadGroupMembers,
       .fetchMoreMembers, .loadMembershipPath, .loadMemberOf:
       return GroupEffects(groups: services.groups, index: services.index, jobs: jobs)
@@ -66,6 +67,17 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
       return YourPeopleEffects(worksWith: services.worksWith, index: services.index, jobs: jobs)
     case .accounts:
       return AccountEffects(accounts: environment.accounts, use: { self.use($0) }, jobs: jobs)
+    }
+  }
+
+  /// The interpreter of a kind's Graph search and its pages (rooms are read whole by `.loadRooms`, so
+  /// no page of rooms is asked for).
+  private func interpreter(forKind kind: ObjectKind) -> any EffectInterpreter {
+    let services = environment.services
+    switch kind {
+    case .person: return SearchEffects(directory: services.directory, jobs: jobs)
+    case .group: return GroupEffects(groups: services.groups, index: services.index, jobs: jobs)
+    case .room: return RoomEffects(rooms: services.rooms, index: services.index, jobs: jobs)
     }
   }
 
