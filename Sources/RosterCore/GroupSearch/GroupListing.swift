@@ -1,15 +1,14 @@
 /// Groups as a kind of the list (`ListedKind`): searched page by page (`GroupSearch`), a few
 /// listed beside the people, opened in the group's pane (`GroupPaneReducer`).
-enum GroupListing: ListedKind {
+enum GroupListing: StoredRowsKind {
   static let plural = "groups"
   static let item: any ListedItem.Type = Group.self
 
   static let readPermission: String? = GroupPermissionNeed.readGroups.permission
 
   static func isEnabled(_ state: AppState) -> Bool { state.groups.isEnabled }
-  static func answerCount(_ state: AppState) -> Int { state.groups.results.count }
-  static func row(at index: Int, in state: AppState) -> ListRow { .group(state.groups.results[index]) }
-  static func index(of id: String, in state: AppState) -> Int? { state.groups.results.firstIndex { $0.id == id } }
+  static var rows: KeyPath<AppState, [Group]> { \.groups.results }
+  static func row(_ group: Group) -> ListRow { .group(group) }
   static func rowsMatchQuery(_ state: AppState) -> Bool {
     AppState.answers(state.groups.resultsQuery, state.field.normalizedQuery)
   }

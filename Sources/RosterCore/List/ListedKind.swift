@@ -87,3 +87,20 @@ extension ListedKind {
   static func more(_ state: inout AppState) -> [Effect] { [] }
   static func selectionNeededNow(_ state: inout AppState) -> [Effect] { selectionChanged(&state) }
 }
+
+/// A kind whose answer is an array kept in its slice of the state (every kind so far): it says
+/// where the array is and how one of its items is a row; its count, rows and positions are read
+/// from there once for every such kind.
+protocol StoredRowsKind: ListedKind {
+  associatedtype Item: ListedItem
+  /// The rows its answer holds, best first.
+  static var rows: KeyPath<AppState, [Item]> { get }
+  /// One of its items as a row of the list.
+  static func row(_ item: Item) -> ListRow
+}
+
+extension StoredRowsKind {
+  static func answerCount(_ state: AppState) -> Int { state[keyPath: rows].count }
+  static func row(at index: Int, in state: AppState) -> ListRow { row(state[keyPath: rows][index]) }
+  static func index(of id: String, in state: AppState) -> Int? { state[keyPath: rows].firstIndex { $0.id == id } }
+}

@@ -1,6 +1,6 @@
 /// Rooms as a kind of the list (`ListedKind`): a catalog read whole and matched on every key
 /// (`RoomSearch`), never paged; a room's pane needs no request, the list's answer holds it all.
-enum RoomListing: ListedKind {
+enum RoomListing: StoredRowsKind {
   static let plural = "rooms"
   static let item: any ListedItem.Type = Room.self
   static let pages = false
@@ -8,9 +8,8 @@ enum RoomListing: ListedKind {
   static let readPermission: String? = RoomClient.permission
 
   static func isEnabled(_ state: AppState) -> Bool { state.rooms.isEnabled }
-  static func answerCount(_ state: AppState) -> Int { state.rooms.results.count }
-  static func row(at index: Int, in state: AppState) -> ListRow { .room(state.rooms.results[index]) }
-  static func index(of id: String, in state: AppState) -> Int? { state.rooms.results.firstIndex { $0.id == id } }
+  static var rows: KeyPath<AppState, [Room]> { \.rooms.results }
+  static func row(_ room: Room) -> ListRow { .room(room) }
   static func rowsMatchQuery(_ state: AppState) -> Bool {
     AppState.answers(state.rooms.resultsQuery, state.field.normalizedQuery)
   }

@@ -1,6 +1,6 @@
 /// People as a kind of the list (`ListedKind`): their rows are the search's results, listed
 /// whole; their status has its own, richer line (`SearchStatus`); they open in the person's pane.
-enum PeopleListing: ListedKind {
+enum PeopleListing: StoredRowsKind {
   static let plural = "people"
   static let item: any ListedItem.Type = Person.self
   static let limitedBesideOthers = false
@@ -8,9 +8,8 @@ enum PeopleListing: ListedKind {
   static let readPermission: String? = "User.Read.All"
 
   static func isEnabled(_ state: AppState) -> Bool { true }
-  static func answerCount(_ state: AppState) -> Int { state.search.results.count }
-  static func row(at index: Int, in state: AppState) -> ListRow { .person(state.search.results[index]) }
-  static func index(of id: String, in state: AppState) -> Int? { state.search.results.firstIndex { $0.id == id } }
+  static var rows: KeyPath<AppState, [Person]> { \.search.results }
+  static func row(_ person: Person) -> ListRow { .person(person) }
   static func rowsMatchQuery(_ state: AppState) -> Bool { state.peopleMatchQuery }
   static func status(_ state: AppState) -> KindListStatus { .idle }
   static func canLoadMore(_ state: AppState) -> Bool { state.peopleCanLoadMore }
