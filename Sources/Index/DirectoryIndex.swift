@@ -105,6 +105,7 @@ public final class DirectoryIndex: Sendable {
     migrator.registerMigration("v8-lookup", migrate: addLookups)
     migrator.registerMigration("v9-filter-indexes", migrate: addFilterIndexes)
     migrator.registerMigration("v10-your-people", migrate: addYourPeople)
+    for indexed in IndexedKinds.all { indexed.registerMigrations(&migrator) }
     return migrator
   }
 
@@ -291,6 +292,8 @@ public final class DirectoryIndex: Sendable {
         permissionProblem: meta["permission_problem"], groups: groups.groups,
         groupsMissingPermission: groups.problem?.permission, rooms: rooms.rooms, roomsRefreshed: rooms.refreshed,
         roomsMissingPermission: rooms.missingPermission, roomsFailure: rooms.failure)
+      status.kinds = Dictionary(
+        uniqueKeysWithValues: try Self.kindCounts(db).map { ($0.key.rawValue, IndexedKindStatus($0.value)) })
       status.worksWith = try Int.fetchOne(db, sql: "SELECT count(*) FROM works_with") ?? 0
       status.worksWithRead = Double(meta["works_with_read_at"] ?? "").map(Date.init(timeIntervalSince1970:))
       status.opened = try Int.fetchOne(db, sql: "SELECT count(*) FROM opened") ?? 0

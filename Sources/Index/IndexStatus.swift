@@ -33,6 +33,8 @@ public struct IndexStatus: Sendable, Equatable, Codable {
   public var roomsMissingPermission: String? = nil
   /// Why the last rooms refresh did not finish; the rooms kept are from `roomsRefreshed`.
   public var roomsFailure: String? = nil
+  /// What it keeps of each registered kind (`IndexedKinds`), by the kind's name (`device`).
+  public var kinds: [String: IndexedKindStatus] = [:]
   /// Whom Microsoft 365 says the person works with, kept (issue 32); 0 when none or not read.
   public var worksWith: Int = 0
   /// When that list was read; nil when it never was or was forgotten (no People.Read).

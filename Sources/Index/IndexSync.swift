@@ -51,12 +51,15 @@ public struct IndexSync: Sendable {
   /// `/groups` pages over time and stores the link taken before its first page, so the changes
   /// made meanwhile come in at once rather than at the next sync.
   public let catchUpAfterFull: Bool
+  /// The registered kinds' rounds (devices, apps), run after people and groups.
+  public let kinds: [any KindSyncRound]
 
   public init(
     index: DirectoryIndex, feed: DeltaFeed, estimate: @escaping @Sendable () async -> Int? = { nil },
     now: @escaping @Sendable () -> Date = { Date() }, groups: GroupSyncMode = .off, rooms: RoomSyncMode = .off,
-    catchUpAfterFull: Bool = false
+    catchUpAfterFull: Bool = false, kinds: [any KindSyncRound] = []
   ) {
+    self.kinds = kinds
     self.index = index
     self.feed = feed
     self.estimate = estimate
@@ -109,6 +112,14 @@ public struct IndexSync: Sendable {
       var outcome = people
       if case .synced(let full, let changes, let requests) = people, let groups {
         outcome = .synced(full: full, changes: changes + groups.changes, requests: requests + groups.requests)
+      }
+      if case .synced(let full, var changes, var requests) = outcome {
+        for round in kinds {
+          let done = try await round.run(index, now: now, catchUpAfterFull: catchUpAfterFull, onRetry: onRetry)
+          changes += done.changes
+          requests += done.requests
+        }
+        outcome = .synced(full: full, changes: changes, requests: requests)
       }
       if case .synced = outcome {
         try await RoomIndexRefresh(index: index, mode: rooms, now: now).run(onRetry: onRetry)

@@ -13,7 +13,7 @@ extension LocalIndexClient {
     estimate: @escaping @Sendable () async -> Int?,
     report: @escaping @Sendable (String) -> Void = { _ in },
     groupFeed: GroupDeltaFeed? = nil, rooms: RoomClient? = nil, now: @escaping @Sendable () -> Date = { Date() },
-    catchUpAfterFull: Bool = false
+    catchUpAfterFull: Bool = false, kinds: [any KindSyncRound] = []
   ) -> LocalIndexClient {
     let attached = LockedValue<DirectoryIndex?>(nil)
     let groupMode = LockedValue<GroupSyncMode>(.off)
@@ -62,6 +62,7 @@ extension LocalIndexClient {
         // Groups only with a token that may read them; without, the index keeps none.
         let mode = GroupSyncMode(account: account, feed: groupFeed)
         try? index.conformGroups(to: account)
+        try? index.conformKinds(to: account)
         // Kept working hours only with a token that may read schedules.
         if !account.canReadSchedules { try? index.forgetWorkingHours() }
         groupMode.withLock { $0 = mode }
@@ -81,7 +82,7 @@ extension LocalIndexClient {
         if let damage = index.damage() { return .damaged(damage) }
         let sync = IndexSync(
           index: index, feed: feed, estimate: estimate, now: now, groups: groupMode.current,
-          rooms: rooms.map(RoomSyncMode.daily) ?? .off, catchUpAfterFull: catchUpAfterFull)
+          rooms: rooms.map(RoomSyncMode.daily) ?? .off, catchUpAfterFull: catchUpAfterFull, kinds: kinds)
         do throws(IndexSyncError) {
           switch try await sync.run(progress: { progress($0.indexed, $0.estimate) }) {
           case .busy: return .busy
@@ -128,15 +129,21 @@ extension LocalIndexClient {
         saveWorksWith: { ids, readAt in reading(()) { try $0.saveWorksWith(ids, readAt: readAt) } },
         forgetWorksWith: { reading(()) { try $0.forgetWorksWith() } },
         recordOpened: { id, at in reading(()) { try $0.recordOpened(id, at: at) } }),
-      filterValues: { reading([:]) { try $0.filterValues() } })
+      filterValues: { reading([:]) { try $0.filterValues() } },
+      kinds: DirectoryIndex.kindReaders({ attached.current }))
   }
 
   static func summary(_ status: IndexStatus, index: DirectoryIndex? = nil) -> LocalIndexSummary {
     let groups = (try? index?.groupStatus()) ?? (groups: nil, problem: nil)
-    return LocalIndexSummary(
+    var summary = LocalIndexSummary(
       complete: status.complete, people: status.people, lastSync: status.lastSync, indexing: status.indexing,
       estimate: status.estimate, groups: groups.groups, groupsProblem: groups.problem, rooms: status.rooms,
       roomsProblem: status.roomsMissingPermission.map { _ in RoomClient.permissionExplanation },
       filters: IndexFilterSupport(fullProfiles: status.profiles == .full, managersKnown: status.managersKnown))
+    summary.kinds = Dictionary(
+      uniqueKeysWithValues: status.kinds.compactMap { name, kept in
+        ObjectKind(rawValue: name).map { ($0, KindIndexCount(count: kept.count, problem: kept.missingPermission)) }
+      })
+    return summary
   }
 }

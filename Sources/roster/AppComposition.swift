@@ -51,7 +51,7 @@ struct AppComposition: Sendable {
     // ROSTER_INDEX=off says otherwise: tests of the live Graph path run the demo that way.
     let indexOff = environment["ROSTER_INDEX"].map { (try? Settings.parseIndex($0, source: "")) == false } ?? false
     settings.index = !indexOff
-    let services = Services(
+    var services = Services(
       auth: auth, directory: DirectoryClient.live(configuration: graph, tokens: auth.tokens, transport: transport),
       index: indexOff
         ? .disabled
@@ -63,8 +63,10 @@ struct AppComposition: Sendable {
       schedules: ScheduleClient.live(configuration: graph, tokens: auth.tokens, transport: transport),
       health: HealthClient.live(configuration: graph, tokens: auth.tokens, transport: transport),
       worksWith: WorksWithClient.live(configuration: graph, tokens: auth.tokens, transport: transport))
+    services.kinds = KindModules.clients(graph, tokens: auth.tokens, transport: transport)
+    let demoServices = services
     var composition = AppComposition(
-      settings: settings, services: services, isDemo: true, saveSettings: { _ in services })
+      settings: settings, services: demoServices, isDemo: true, saveSettings: { _ in demoServices })
     // The device code approves itself before a key can be pressed, so the demo's browser sign-in
     // (which approves itself after `demoApprovalDelay`) is chosen up front: ROSTER_DEMO_SIGN_IN=browser.
     if environment["ROSTER_DEMO_SIGN_IN"]?.lowercased() == "browser" { composition.signInMethod = .browser }
@@ -97,7 +99,7 @@ struct AppComposition: Sendable {
         let graph = try GraphConfiguration(settings: settings)
         let directory = DirectoryClient.live(
           configuration: graph, tokens: auth.tokens, transport: transport, photoCache: photoCache)
-        return Services(
+        var services = Services(
           auth: auth, directory: directory,
           index: settings.index
             ? localIndex(graph, tokens: auth.tokens, transport: transport, environment: environment) : .disabled,
@@ -107,6 +109,8 @@ struct AppComposition: Sendable {
           schedules: .live(configuration: graph, tokens: auth.tokens, transport: transport),
           health: .live(configuration: graph, tokens: auth.tokens, transport: transport),
           worksWith: .live(configuration: graph, tokens: auth.tokens, transport: transport))
+        services.kinds = KindModules.clients(graph, tokens: auth.tokens, transport: transport)
+        return services
       } catch let failure as SignInFailure {
         throw failure
       } catch {
@@ -201,7 +205,8 @@ struct AppComposition: Sendable {
       groupFeed: fills
         ? .liveFill(configuration: graph, tokens: tokens, transport: transport, pacer: pacer)
         : .live(configuration: graph, tokens: tokens, transport: transport),
-      rooms: .live(configuration: graph, tokens: tokens, transport: transport), catchUpAfterFull: fills)
+      rooms: .live(configuration: graph, tokens: tokens, transport: transport), catchUpAfterFull: fills,
+      kinds: KindModules.syncRounds(graph, tokens: tokens, transport: transport))
   }
 
   /// `.tasks` for a B2C authority: its tokens are for the customer's own API, never Graph.
@@ -251,6 +256,7 @@ struct AppComposition: Sendable {
     // The one search field lists groups and rooms beside people (issues 20, 29); Ctrl-G switches.
     state.groups.isEnabled = home == .main
     state.rooms.isEnabled = home == .main
+    if home == .main { state.enableSearchedKinds() }
     state.timeZone = .current
     state.accounts.currentKey = settings.accountKey
     state.accounts.severalSignedIn = severalAccounts

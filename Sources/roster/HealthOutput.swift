@@ -181,7 +181,7 @@ enum HealthOutput {
     /// `registered`, `owned` or `both`.
     var relation: String
 
-    init(_ device: Device) {
+    init(_ device: PersonDevice) {
       id = CleanText(device.id).string
       displayName = device.displayName?.string
       operatingSystem = device.operatingSystem?.string

@@ -25,7 +25,7 @@ struct IndexCommand: AsyncParsableCommand {
       let index = try context.open()
       let sync = IndexSync(
         index: index, feed: context.feed, estimate: context.estimate, groups: context.groups, rooms: context.rooms,
-        catchUpAfterFull: context.fills)
+        catchUpAfterFull: context.fills, kinds: context.kinds)
       let started = Date()
       let reporter = ProgressReporter()
       do {
@@ -47,6 +47,11 @@ struct IndexCommand: AsyncParsableCommand {
           }
           if status.rooms == nil, let missing = status.roomsMissingPermission {
             DirectoryCommand.say("No rooms kept: \(IndexContext.needs("listing rooms", missing)).")
+          }
+          for kind in ObjectKind.allCases {
+            guard let kept = status.kinds[kind.rawValue], kept.count == nil, let missing = kept.missingPermission
+            else { continue }
+            DirectoryCommand.say("No \(kind.plural) kept: \(IndexContext.needs("listing \(kind.plural)", missing)).")
           }
           if let failure = status.roomsFailure {
             DirectoryCommand.say("Rooms not refreshed (\(CleanText(failure))); the index keeps its last list.")

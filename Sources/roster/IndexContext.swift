@@ -21,6 +21,8 @@ struct IndexContext {
   let fills: Bool
   /// Whom the person works with (`/me/people`), read at a sync when a day old (issue 32).
   let worksWith: WorksWithClient
+  /// The registered kinds' rounds (`KindModules`: devices…), after people and groups.
+  let kinds: [any KindSyncRound]
 
   /// Whether the first sync fills (anything but `ROSTER_INDEX_FIRST_SYNC=delta`), for the CLI and the app.
   static func fills(_ environment: [String: String]) -> Bool {
@@ -48,7 +50,8 @@ struct IndexContext {
           : .live(configuration: configuration, tokens: runtime.session, transport: runtime.transport)),
       rooms: .always(.live(configuration: configuration, tokens: runtime.session, transport: runtime.transport)),
       fills: fills,
-      worksWith: .live(configuration: configuration, tokens: runtime.session, transport: runtime.transport))
+      worksWith: .live(configuration: configuration, tokens: runtime.session, transport: runtime.transport),
+      kinds: KindModules.syncRounds(configuration, tokens: runtime.session, transport: runtime.transport))
   }
 
   /// After a sync: Graph's list of whom the person works with, read when a day old, forgotten
@@ -168,6 +171,7 @@ struct IndexContext {
     } else {
       lines.append("Rooms:     none yet\(failure)")
     }
+    lines += kindLines(status)
     // Issue 32: what ranks the person's own people first, and how old it is.
     let read =
       status.worksWithRead.map { "read \(IndexState.age(Date().timeIntervalSince($0)))" }
@@ -185,9 +189,27 @@ struct IndexContext {
     "\(doing) needs \(CleanText(permission)), which an administrator must consent to"
   }
 
+  /// Each registered kind's line: "Devices:   1,204", "none kept: listing devices needs …", "none yet".
+  static func kindLines(_ status: IndexStatus) -> [String] {
+    ObjectKind.allCases.compactMap { kind in
+      guard let kept = status.kinds[kind.rawValue] else { return nil }
+      let label = (kind.plural.prefix(1).uppercased() + kind.plural.dropFirst() + ":").padding(
+        toLength: 11, withPad: " ", startingAt: 0)
+      if let count = kept.count { return label + NumberText.grouped(count) }
+      if let missing = kept.missingPermission {
+        return label + "none kept: " + needs("listing \(kind.plural)", missing)
+      }
+      return label + "none yet"
+    }
+  }
+
   /// What a sync left in the index besides people: " and 12 groups", ", 12 groups and 333 rooms".
   static func otherKinds(_ status: IndexStatus) -> String {
-    let kinds = [status.groups.map { "\($0) groups" }, status.rooms.map { "\($0) rooms" }].compactMap { $0 }
+    let registered = ObjectKind.allCases.compactMap { kind in
+      status.kinds[kind.rawValue]?.count.map { "\($0) \(kind.plural)" }
+    }
+    let kinds =
+      [status.groups.map { "\($0) groups" }, status.rooms.map { "\($0) rooms" }].compactMap { $0 } + registered
     guard let last = kinds.last else { return "" }
     return kinds.dropLast().map { ", \($0)" }.joined() + " and \(last)"
   }

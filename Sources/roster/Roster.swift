@@ -24,7 +24,7 @@ struct Roster: AsyncParsableCommand {
       QueryCommand.self, GroupsCommand.self, RoomsCommand.self, SandboxCommand.self, IndexCommand.self,
       TasksCommand.self, AccountsCommand.self, DoctorCommand.self, VersionCommand.self, ManualCommand.self,
       CompletionsCommand.self,
-    ]
+    ] + KindModules.commands
   )
 
   @Flag(name: .customLong("version"), help: "Show the version, the commit and the libraries Roster runs with.")

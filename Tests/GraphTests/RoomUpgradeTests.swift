@@ -23,6 +23,12 @@ import Testing
     let reference = try DatabasePool(path: v5.url.appendingPathComponent("v5.sqlite").path)
     try DirectoryIndex.migrator.migrate(reference, upTo: "v5-raw-group-tokens")
     let expected = try reference.read(Self.schema)
+    let (tables, migrations) = try reference.read { db in
+      (
+        Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")),
+        try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+      )
+    }
     try reference.close()
     let pool = try DatabasePool(path: location.file.path)
     try pool.write { db in
@@ -39,6 +45,14 @@ import Testing
           DROP INDEX person_kind; DELETE FROM grdb_migrations WHERE identifier = 'v9-filter-indexes';
           DROP TABLE works_with; DROP TABLE opened; DELETE FROM grdb_migrations WHERE identifier = 'v10-your-people'
           """)
+      // And what each registered kind's migrations added (`IndexedKinds`: devices…), whatever they are:
+      // its full-text tables first (their shadow tables go with them), then the rest.
+      let added = try String.fetchAll(
+        db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY sql NOT LIKE 'CREATE VIRTUAL%'"
+      ).filter { !tables.contains($0) }
+      for table in added { try db.execute(sql: "DROP TABLE IF EXISTS \"\(table)\"") }
+      let known = migrations.map { "'\($0)'" }.joined(separator: ", ")
+      try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier NOT IN (\(known))")
     }
     #expect(try pool.read(Self.schema) == expected)
     try pool.close()

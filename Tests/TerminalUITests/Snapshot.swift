@@ -2,7 +2,8 @@ import Foundation
 import TerminalUI
 import Testing
 
-/// Text snapshots (swift-argument-parser's recipe): `__Snapshots__/<name>.txt` next to this file.
+/// Text snapshots (swift-argument-parser's recipe): `__Snapshots__/<name>.txt` next to this file; a name
+/// may start with a kind's folder (`Devices/…`), so a new kind's screens live in a folder of its own.
 /// A missing snapshot is recorded and the test FAILS (so a forgotten recording never passes);
 /// `RECORD_SNAPSHOTS=1` re-records all. A mismatch prints a line diff.
 func assertSnapshot(
@@ -14,7 +15,7 @@ func assertSnapshot(
   let actual = buffer.snapshot()
   let record = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
   guard !record, let expected = try? String(contentsOf: file, encoding: .utf8) else {
-    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
     try? actual.write(to: file, atomically: true, encoding: .utf8)
     Issue.record("Recorded snapshot \(name).txt; check it and run again.", sourceLocation: sourceLocation)
     return

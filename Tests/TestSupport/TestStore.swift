@@ -63,11 +63,13 @@ public final class TestStore {
   ///   - accounts: the account picker's client (issue 21); `.unavailable` by default.
   ///   - groups: the group client; by default a tenant with no groups (`GroupClient.emptyTenant`).
   ///   - rooms: the room client; by default a tenant with no places set up (an empty list).
+  ///   - kinds: each `SearchedKind`'s Graph client (devices…); a kind without one is not served.
   public init(
     state: AppState = .signedIn(), index: LocalIndexClient = .disabled, accounts: AccountsClient = .unavailable,
     groups: GroupClient = .emptyTenant, rooms: RoomClient = .emptyTenant,
     schedules: ScheduleClient = .unavailable(.offline("Schedules are not available in this session.")),
-    worksWith: WorksWithClient = .unavailable(.offline("Your people are not available in this session."))
+    worksWith: WorksWithClient = .unavailable(.offline("Your people are not available in this session.")),
+    kinds: [ObjectKind: KindClient] = [:]
   ) {
     let scheduler = TestScheduler()
     self.scheduler = scheduler
@@ -77,9 +79,11 @@ public final class TestStore {
     main = ManualQueue(activity: activity)
     let saveResult = SaveResult()
     self.saveResult = saveResult
-    let services = Services(
+    var built = Services(
       auth: auth.client, directory: directory.client, index: index, groups: groups, rooms: rooms,
       schedules: schedules, worksWith: worksWith)
+    built.kinds = kinds
+    let services = built
     let environment = RuntimeEnvironment(
       services: services, scheduler: scheduler,
       saveSettings: { settings in

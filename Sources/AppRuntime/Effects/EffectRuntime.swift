@@ -57,6 +57,8 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
       .loadGroupMembers,
       .fetchMoreMembers, .loadMembershipPath, .loadMemberOf:
       return GroupEffects(groups: services.groups, index: services.index, jobs: jobs)
+    case .loadPane(let request, _):
+      return interpreter(forKind: request.kind)
     case .loadRooms:
       return RoomEffects(rooms: services.rooms, index: services.index, jobs: jobs)
     case .loadSchedules, .storeWorkingHours, .forgetWorkingHours, .loadWorkingHoursFromIndex:
@@ -78,6 +80,7 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
     case .person: return SearchEffects(directory: services.directory, jobs: jobs)
     case .group: return GroupEffects(groups: services.groups, index: services.index, jobs: jobs)
     case .room: return RoomEffects(rooms: services.rooms, index: services.index, jobs: jobs)
+    default: return KindEffects(kind: kind, client: services.kinds[kind], index: services.index, jobs: jobs)
     }
   }
 

@@ -21,6 +21,9 @@ public struct Services: Sendable {
   public var index: LocalIndexClient
   /// The B2C task API (`TaskClient.live` from Tasks); unavailable without `taskAPI`.
   public var tasks: TaskClient
+  /// Each `SearchedKind`'s Graph client (devices, apps), by kind; a kind without one answers
+  /// that it is not available in this session.
+  public var kinds: [ObjectKind: KindClient] = [:]
 
   public init(
     auth: AuthClient, directory: DirectoryClient, index: LocalIndexClient = .disabled,

@@ -29,7 +29,10 @@ public final class InstantIndexSearch: Sendable {
   public func answer(_ query: KindQuery, requestID: Int) -> AppAction? {
     if let people = query.value(as: PeopleQuery.self) { return answer(people, requestID: requestID) }
     if let groups = query.value(as: GroupQuery.self) { return answerGroups(groups, requestID: requestID) }
-    return nil  // a kind the index does not search page by page asks nothing of it
+    guard let reader = index.current.kinds[query.kind] else { return nil }
+    let answer = reader.search(query)
+    if let damage = index.current.damage() { return .index(.damaged(damage)) }
+    return .search(.indexAnswered(id: requestID, answer))
   }
 
   /// The index's groups for `query`, now.

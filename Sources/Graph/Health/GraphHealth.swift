@@ -45,10 +45,10 @@ struct GraphHealth: Sendable {
   }
 
   /// Registered, then owned; a device in both lists is listed once, as `.both`.
-  func devices(_ id: String, onRetry: @escaping OnRetry) async throws(DirectoryError) -> [Device] {
+  func devices(_ id: String, onRetry: @escaping OnRetry) async throws(DirectoryError) -> [PersonDevice] {
     let query = ODataText.queryString([("$select", Self.deviceFields.joined(separator: ","))])
-    var all: [Device] = []
-    for (relation, path) in [(Device.Relation.registered, "/registeredDevices"), (.owned, "/ownedDevices")] {
+    var all: [PersonDevice] = []
+    for (relation, path) in [(PersonDevice.Relation.registered, "/registeredDevices"), (.owned, "/ownedDevices")] {
       try await pages(.devices, Self.user(id) + path + "?" + query, maxPages: HealthClient.maxListPages, onRetry) {
         body throws(DirectoryError) in
         let page = try HealthDecoding.devices(body, relation: relation)

@@ -46,15 +46,15 @@ enum HealthDecoding {
     return (licences, page.nextLink)
   }
 
-  static func devices(_ data: Data, relation: Device.Relation) throws(DirectoryError) -> (
-    devices: [Device], nextLink: String?
+  static func devices(_ data: Data, relation: PersonDevice.Relation) throws(DirectoryError) -> (
+    devices: [PersonDevice], nextLink: String?
   ) {
     let page = try ODataCollection(data)
-    let devices = page.objects.compactMap { object -> Device? in
+    let devices = page.objects.compactMap { object -> PersonDevice? in
       // Owned objects may be other directory objects; only devices are listed.
       if let type = object["@odata.type"] as? String, type != "#microsoft.graph.device" { return nil }
       guard let id = object["id"] as? String, !id.isEmpty else { return nil }
-      return Device(
+      return PersonDevice(
         id: id, displayName: text(object["displayName"]), operatingSystem: text(object["operatingSystem"]),
         operatingSystemVersion: text(object["operatingSystemVersion"]), isCompliant: bool(object["isCompliant"]),
         isManaged: bool(object["isManaged"]),

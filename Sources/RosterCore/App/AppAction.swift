@@ -33,6 +33,8 @@ public enum AppAction: Equatable, Sendable {
   case accounts(AccountsAction)
   /// Whom the person works with and opened (issue 32).
   case yourPeople(YourPeopleAction)
+  /// The pane of a row that needs one read (a device, an app: `ItemPane`).
+  case itemPane(ItemPaneAction)
 }
 
 /// App-wide events.

@@ -14,6 +14,9 @@ public enum Effect: Equatable, Sendable {
   /// The kind's page at `cursor`; answers `.search(.pageAnswered(id, …))`. Runs under the kind's
   /// page job (`CancelID.nextPage`, `.groupNextPage`).
   case fetchPage(ObjectKind, PageCursor, requestID: Int)
+  /// The detail of an item pane's row (`ItemPane`: a device's owners, an app's credentials), from
+  /// Graph or the index; answers `.itemPane(.loaded(id: requestID, …))`. Runs under `CancelID.detail`.
+  case loadPane(PaneRequest, requestID: Int)
   /// Person, manager and reports; answers with `.detail(.loaded(id: requestID, …))`.
   /// Runs under `CancelID.detail`.
   case loadDetail(personID: String, requestID: Int)
@@ -143,7 +146,7 @@ public enum AccountEffect: Equatable, Sendable {
 }
 
 /// Names under which cancellable work runs; one piece of work per id at a time.
-public enum CancelID: Hashable, Sendable, CaseIterable {
+public enum CancelID: Hashable, Sendable {
   case searchDebounce
   case search
   case nextPage
@@ -173,6 +176,20 @@ public enum CancelID: Hashable, Sendable, CaseIterable {
   case scheduleRetry
   case health
   case yourPeople
+  /// A `SearchedKind`'s debounce, first page and further page (devices, apps), one set per kind.
+  case kindDebounce(ObjectKind)
+  case kindSearch(ObjectKind)
+  case kindPage(ObjectKind)
+
+  /// Every job, for sign-out and account switches to cancel.
+  public static var allCases: [CancelID] {
+    [
+      .searchDebounce, .search, .nextPage, .detailDebounce, .selectionRest, .detail, .photo, .signIn, .tick,
+      .indexSync, .indexTimer, .presence, .presenceRefresh, .tasks, .groupSearchDebounce, .groupSearch,
+      .groupNextPage, .myGroups, .group, .groupMembers, .groupPathDebounce, .groupPath, .memberOf, .rooms, .schedule,
+      .scheduleRetry, .health, .yourPeople,
+    ] + ObjectKind.allCases.flatMap { [.kindDebounce($0), .kindSearch($0), .kindPage($0)] }
+  }
 }
 
 extension Effect {

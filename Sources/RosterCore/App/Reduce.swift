@@ -31,5 +31,6 @@ private func reduceFeature(_ state: inout AppState, _ action: AppAction) -> [Eff
   case .memberOf(let action): return MemberOfReducer.reduce(&state, action)
   case .accounts(let action): return AccountsReducer.reduce(&state, action)
   case .yourPeople(let action): return YourPeopleReducer.reduce(&state, action)
+  case .itemPane(let action): return ItemPaneReducer.reduce(&state, action)
   }
 }

@@ -15,6 +15,8 @@ public enum PaneState: Equatable, Sendable {
   case group(GroupPaneState)
   /// A room: the list's answer holds all the pane shows, so there is nothing to load.
   case room(Room)
+  /// A row of a kind that keeps nothing of its own beyond one read (`SearchedKind`: devices, apps).
+  case item(ItemPane)
 }
 
 /// The pane showing a person: their profile as far as it has loaded, and what the person did in
@@ -90,6 +92,7 @@ extension PaneState {
     case .person(let pane): return .person(pane.person)
     case .group(let pane): return .group(pane.shownGroup)
     case .room(let room): return .room(room)
+    case .item(let pane): return .item(pane.item)
     }
   }
 }

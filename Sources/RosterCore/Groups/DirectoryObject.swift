@@ -69,16 +69,13 @@ public enum DirectoryObjectKind: String, Sendable, Equatable, Hashable, Codable,
   public var odataType: String { "#microsoft.graph.\(rawValue)" }
 
   /// "person", "group", "device", "service principal", "contact", "object Roster may not read".
-  public var label: CleanText {
-    switch self {
-    case .user: return "person"
-    case .group: return "group"
-    case .device: return "device"
-    case .servicePrincipal: return "service principal"
-    case .orgContact: return "contact"
-    case .unknown: return "object this sign-in may not read"
-    }
-  }
+  public var label: CleanText { Self.labels[self] ?? "object this sign-in may not read" }
+
+  /// The words for each kind of member: a table of words, not a decision per kind.
+  private static let labels: [Self: CleanText] = [
+    .user: "person", .group: "group", .device: "device", .servicePrincipal: "service principal",
+    .orgContact: "contact",
+  ]
 }
 
 extension DirectoryObject: Codable {

@@ -6,12 +6,12 @@ public struct AccountHealth: Sendable, Equatable {
   public var lastSignIn: HealthOutcome<LastSignIn>
   public var mfa: HealthOutcome<MFARegistration>
   public var licences: HealthOutcome<[Licence]>
-  public var devices: HealthOutcome<[Device]>
+  public var devices: HealthOutcome<[PersonDevice]>
 
   public init(
     state: HealthOutcome<AccountState> = .notAsked, lastSignIn: HealthOutcome<LastSignIn> = .notAsked,
     mfa: HealthOutcome<MFARegistration> = .notAsked, licences: HealthOutcome<[Licence]> = .notAsked,
-    devices: HealthOutcome<[Device]> = .notAsked
+    devices: HealthOutcome<[PersonDevice]> = .notAsked
   ) {
     self.state = state
     self.lastSignIn = lastSignIn
@@ -131,8 +131,9 @@ public struct Licence: Sendable, Equatable, Codable {
   public var productName: String { LicenceCatalog.productName(for: skuPartNumber.string) ?? skuPartNumber.string }
 }
 
-/// A device the person registered or owns.
-public struct Device: Sendable, Equatable, Codable {
+/// A device the person registered or owns, as their account health lists it (`Device` is the
+/// directory kind the list and the pane show).
+public struct PersonDevice: Sendable, Equatable, Codable {
   public enum Relation: String, Sendable, Equatable, Codable { case registered, owned, both }
 
   public var id: String

@@ -14,7 +14,7 @@ public struct HealthClient: Sendable {
   public var mfa: @Sendable (_ id: String, _ onRetry: @escaping OnRetry) async throws -> MFARegistration
   public var licences: @Sendable (_ id: String, _ onRetry: @escaping OnRetry) async throws -> [Licence]
   /// Registered and owned devices, one entry per device.
-  public var devices: @Sendable (_ id: String, _ onRetry: @escaping OnRetry) async throws -> [Device]
+  public var devices: @Sendable (_ id: String, _ onRetry: @escaping OnRetry) async throws -> [PersonDevice]
   /// Sign-ins newest first, at most `query.limit`.
   public var signIns: @Sendable (_ query: SignInQuery, _ onRetry: @escaping OnRetry) async throws -> [SignInLogEntry]
 
@@ -23,7 +23,7 @@ public struct HealthClient: Sendable {
     lastSignIn: @escaping @Sendable (String, @escaping OnRetry) async throws -> LastSignIn,
     mfa: @escaping @Sendable (String, @escaping OnRetry) async throws -> MFARegistration,
     licences: @escaping @Sendable (String, @escaping OnRetry) async throws -> [Licence],
-    devices: @escaping @Sendable (String, @escaping OnRetry) async throws -> [Device],
+    devices: @escaping @Sendable (String, @escaping OnRetry) async throws -> [PersonDevice],
     signIns: @escaping @Sendable (SignInQuery, @escaping OnRetry) async throws -> [SignInLogEntry]
   ) {
     self.accountState = accountState

@@ -103,7 +103,7 @@ public enum HealthText {
     return lines
   }
 
-  static func deviceLine(_ device: Device, now: Date) -> String {
+  static func deviceLine(_ device: PersonDevice, now: Date) -> String {
     let name = device.displayName?.string ?? device.id
     let os = [device.operatingSystem?.string, device.operatingSystemVersion?.string].compactMap { $0 }.joined(
       separator: " ")

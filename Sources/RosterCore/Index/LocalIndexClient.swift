@@ -24,6 +24,8 @@ public struct LocalIndexSummary: Equatable, Sendable {
   /// Set when opening found the file damaged and moved it aside: the UI says so once, since
   /// the rebuild costs a full sync and the person should know where the old file went.
   public var repaired: String?
+  /// What it keeps of each `SearchedKind` (devices, apps), by kind.
+  public var kinds: [ObjectKind: KindIndexCount] = [:]
   /// Which filters (`dept:`, `manager:` …) the index can answer (`IndexFilterSupport`); a query
   /// with one it cannot goes to Graph.
   public var filters: IndexFilterSupport
@@ -107,6 +109,8 @@ public struct LocalIndexClient: Sendable {
   /// what Tab completes `dept:res` from. Read after the first frame (`IndexAction.filterValuesRead`):
   /// offices take one pass over every person.
   public var filterValues: @Sendable () -> [FilterProperty: [String]]
+  /// Each `SearchedKind`'s reads from the attached index (devices, apps), by kind.
+  public var kinds: [ObjectKind: KindIndexReader] = [:]
 
   public init(
     attach: @escaping @Sendable (Account) -> LocalIndexSummary?,
@@ -121,8 +125,10 @@ public struct LocalIndexClient: Sendable {
     damage: @escaping @Sendable () -> String? = { nil },
     answer: (@Sendable (String, Int) -> Result<[Person], DirectoryError>)? = nil,
     workingHours: WorkingHoursStore = .none, yourPeople: YourPeopleStore = .none,
-    filterValues: @escaping @Sendable () -> [FilterProperty: [String]] = { [:] }
+    filterValues: @escaping @Sendable () -> [FilterProperty: [String]] = { [:] },
+    kinds: [ObjectKind: KindIndexReader] = [:]
   ) {
+    self.kinds = kinds
     self.filterValues = filterValues
     self.workingHours = workingHours
     self.yourPeople = yourPeople

@@ -68,10 +68,14 @@ protocol ListedKind {
   static func selectionNeededNow(_ state: inout AppState) -> [Effect]
   /// Shows `subject` (one of its own) in the pane now, from a walk.
   static func open(_ state: inout AppState, _ subject: PaneSubject, returningTo: String?) -> [Effect]
+  /// Turns the kind on for the app (`AppState.enableSearchedKinds`); people, groups and rooms are
+  /// turned on by their own slices.
+  static func enable(_ state: inout AppState)
 }
 
 extension ListedKind {
   static var pages: Bool { true }
+  static func enable(_ state: inout AppState) {}
   static var limitedBesideOthers: Bool { true }
   static func canLoadMore(_ state: AppState) -> Bool { false }
   static var readPermission: String? { nil }

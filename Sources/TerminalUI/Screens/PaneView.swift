@@ -31,6 +31,7 @@ extension PaneState {
     switch self {
     case .group(let pane): return GroupPaneView(pane: pane)
     case .room(let room): return RoomPaneView(room: room)
+    case .item(let pane): return ItemPaneView(pane: pane)
     case .person(let pane): return PersonPaneView(pane: pane)
     case .empty, .following: return PersonPaneView(pane: nil)
     }
