@@ -35,6 +35,9 @@ final class SandboxTenant: Sendable {
   /// Rooms and room lists (`/places`); empty when `configuration.rooms` is off. They never
   /// change at run time, so they sit beside the directory's history rather than in it.
   let places: PlaceSet
+  /// Registered devices (`/devices`, a user's `registeredDevices`/`ownedDevices`), generated
+  /// from the seed and the people, with the change log `/devices/delta` answers from.
+  let devices: DeviceHistory
   private let boundBaseURL = Mutex<URL?>(nil)
   /// Who the stand-in browser signs in as when the request names no one (`/_sandbox/browser`).
   private let browserUserId = Mutex<String?>(nil)
@@ -54,6 +57,8 @@ final class SandboxTenant: Sendable {
     self.demoCustomers = customers
     self.places =
       configuration.rooms ? PlaceSet.generated(seed: configuration.seed, people: directory.users.count) : PlaceSet()
+    self.devices = DeviceHistory(
+      DeviceSet.generated(seed: configuration.seed, directory: directory, now: configuration.now()))
     do {
       self.tasks = try TaskStore(
         directory: configuration.dataDirectory, starters: Self.starterTasks(for: customers, now: configuration.now()))

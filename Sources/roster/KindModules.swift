@@ -21,7 +21,7 @@ protocol KindModule {
 
 /// The registered kinds: the one line a new kind adds here.
 enum KindModules {
-  static let all: [any KindModule.Type] = []
+  static let all: [any KindModule.Type] = [DevicesModule.self]
 
   /// Every kind's Graph client, by kind.
   static func clients(_ graph: GraphConfiguration, tokens: any AccessTokenProvider, transport: any HTTPTransport)

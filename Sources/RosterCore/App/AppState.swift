@@ -22,6 +22,7 @@ public struct AppState: Equatable, Sendable {
   public var groups: GroupSearchState
   /// Rooms in the same list (issue 29).
   public var rooms: RoomSearchState
+  public var devices = SearchedRows<Device>()
   /// The one list over every kind: which kinds it shows and which row is selected.
   public var list: ListState
   /// The detail pane for the selected person.

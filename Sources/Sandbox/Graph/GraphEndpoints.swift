@@ -6,7 +6,8 @@ import SandboxDirectory
 /// Microsoft Graph v1.0, the users and groups subset: `/me`, `/users`, `/users/{id|upn}` and their
 /// `manager` (also as `$expand=manager($levels=…)`), `directReports` and photos (`GraphEndpoints+Photo`); JSON
 /// `$batch` and `communications/getPresencesByUserId`; `/groups` and memberships
-/// (`GraphEndpoints+Groups`); rooms and room lists (`GraphEndpoints+Places`); the People API
+/// (`GraphEndpoints+Groups`); rooms and room lists (`GraphEndpoints+Places`); devices
+/// (`GraphEndpoints+Devices`); the People API
 /// (`GraphEndpoints+People`); with Graph's bearer and permission checks.
 struct GraphEndpoints: Sendable {
   let tenant: SandboxTenant
@@ -78,6 +79,8 @@ struct GraphEndpoints: Sendable {
       return try groups(Array(segments.dropFirst()), request: request, caller: caller)
     case "places":
       return try places(Array(segments.dropFirst()), request: request, caller: caller)
+    case "devices":
+      return try devices(Array(segments.dropFirst()), request: request, caller: caller)
     case "auditlogs" where segments.count == 2 && segments[1].lowercased() == "signins":
       return try signIns(request, caller: caller)
     case "reports":
@@ -143,7 +146,10 @@ struct GraphEndpoints: Sendable {
         .object([
           ("@odata.context", .string("\(request.base)/v1.0/$metadata#directoryObjects")), ("value", .array(reports)),
         ]), request)
-    case let path where path.count == 1 && ["licensedetails", "registereddevices", "owneddevices"].contains(path[0]):
+    case let path where path.count == 1 && (path[0] == "registereddevices" || path[0] == "owneddevices"):
+      return try userDevices(
+        target, owned: path[0] == "owneddevices", isSelf: isSelf, request: request, caller: caller)
+    case let path where path.count == 1 && path[0] == "licensedetails":
       guard let response = try accountRelation(target, path, isSelf: isSelf, request: request, caller: caller) else {
         throw .badSegment(rest[0])
       }
