@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Graph
 import Index
 import RosterCore
 
@@ -44,6 +45,9 @@ struct ShowCommand: AsyncParsableCommand {
   @Flag(help: "Add the account section: state, last sign-in, MFA, licences, devices (each needs its own permissions).")
   var health = false
 
+  @Flag(help: "List what the person owns instead: groups, apps and enterprise apps, and devices (for offboarding).")
+  var owned = false
+
   @OptionGroup var demo: DemoOptions
 
   @OptionGroup var common: CommonOptions
@@ -57,6 +61,11 @@ struct ShowCommand: AsyncParsableCommand {
     if health && (vcard || memberOf || offline) {
       throw ValidationError(
         "--health reads Graph for one person's account: not with --vcard, --member-of or --offline.")
+    }
+    if owned && (vcard || memberOf || offline || health || csv) {
+      throw ValidationError(
+        "--owned reads what one person owns from Graph: not with --vcard, --member-of, "
+          + "--offline, --health or --csv.")
     }
     try demo.refuse(offline: offline)
   }
@@ -91,6 +100,7 @@ struct ShowCommand: AsyncParsableCommand {
   func run() async throws {
     if memberOf { return try await runMemberOf() }
     if offline { return try await runOffline() }
+    if owned { return try await runOwned() }
     try await DirectoryCommand.runSignedIn(common: common, demo: demo) { client, graph in
       let lookup = try await PersonLookup.find(person, in: client)
       if let found = lookup.found { DirectoryCommand.say("Found by \(found).") }
@@ -119,6 +129,22 @@ struct ShowCommand: AsyncParsableCommand {
         }
       }
       if let report, HealthOutput.Report(report).nothingAllowed { throw ExitCode(5) }
+    }
+  }
+
+  /// `--owned`: the person found as `show` finds them, then what they own; exit 4 when neither
+  /// part could be read.
+  private func runOwned() async throws {
+    try await DirectoryCommand.runSignedIn(common: common, demo: demo) { client, graph in
+      let person = try await PersonLookup.find(self.person, in: client).detail.person
+      let owned = await OwnedObjects.read(
+        person.id, configuration: graph.configuration, tokens: graph.runtime.session,
+        transport: graph.runtime.transport, onRetry: DirectoryCommand.reportRetry)
+      try DirectoryCommand.write(
+        json ? try OwnedOutput.json(owned, person: person) : OwnedOutput.text(owned, person: person))
+      if case .failure(let error) = owned.objects, case .failure = owned.devices {
+        throw ExitCode(DirectoryCommand.exitCode(for: error))
+      }
     }
   }
 

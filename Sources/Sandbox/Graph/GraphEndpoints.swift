@@ -149,6 +149,8 @@ struct GraphEndpoints: Sendable {
     case let path where path.count == 1 && (path[0] == "registereddevices" || path[0] == "owneddevices"):
       return try userDevices(
         target, owned: path[0] == "owneddevices", isSelf: isSelf, request: request, caller: caller)
+    case let path where path.count == 1 && path[0] == "ownedobjects":
+      return try ownedObjects(target, request: request, caller: caller)
     case let path where path.count == 1 && path[0] == "licensedetails":
       guard let response = try accountRelation(target, path, isSelf: isSelf, request: request, caller: caller) else {
         throw .badSegment(rest[0])
