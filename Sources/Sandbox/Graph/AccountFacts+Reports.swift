@@ -113,47 +113,4 @@ extension AccountFacts {
       ])
     }
   }
-
-  // MARK: - registeredDevices, ownedDevices
-
-  /// The systems a model can run, as Graph's `operatingSystem` and `operatingSystemVersion`
-  /// spell them (Intune-enrolled Macs report `MacMDM`).
-  static let windows = [("Windows", "10.0.22631.4460"), ("Windows", "10.0.26100.2314")]
-  static let iOS = [("iOS", "18.1.1"), ("iOS", "17.6.1")]
-  static let android = [("Android", "15"), ("Android", "14")]
-  static let macOS = [("MacMDM", "15.1.1"), ("MacMDM", "14.7.1")]
-
-  /// Each device model with the systems it runs, so a generated device never pairs a model with
-  /// a system it cannot run (a MacBook on Android). A name ending in "-" gets a hex tag as Windows
-  /// names its machines; three names carry what a terminal must not print.
-  static let deviceModels: [(name: String, systems: [(String, String)])] = [
-    ("LAPTOP-", windows), ("DESKTOP-", windows), ("ThinkPad-", windows), ("iPhone", iOS), ("iPad", iOS),
-    ("Pixel 8", android), ("Galaxy S24", android), ("MacBook Pro", macOS), ("iMac", macOS),
-    ("Surface\u{1B}]0;owned\u{07}", windows), ("Kiosk \u{202E}evil\u{202C}", android),
-    (String(repeating: "Shared-Meeting-Room-Device-", count: 8), windows),
-  ]
-
-  /// None for guests (their devices are their home tenant's) and one person in five; otherwise one to three. Registered devices are also owned,
-  /// except the last of three, which is only registered (a shared device enrolled by IT).
-  func devices(owned: Bool) -> [JSONValue] {
-    let count = isGuest || roll("devices") % 5 == 0 ? 0 : Int(1 + roll("device-count") % 3)
-    return (0..<count).compactMap { index -> JSONValue? in
-      if owned && count == 3 && index == 2 { return nil }
-      let model = Self.deviceModels[Int(roll("device-name\(index)") % UInt64(Self.deviceModels.count))]
-      let name = model.name
-      let system = model.systems[Int(roll("device-os\(index)") % UInt64(model.systems.count))]
-      let suffix = name.hasSuffix("-") ? String(format: "%05X", roll("device-tag\(index)") % 0xFFFFF) : ""
-      let seen = now.addingTimeInterval(-Double(roll("device-seen\(index)") % (60 * 86_400))).wholeSeconds
-      let id = String(format: "%08x-0000-4000-9000-%012x", UInt32(truncatingIfNeeded: roll("device-id")), index)
-      return .object([
-        ("@odata.type", .string("#microsoft.graph.device")), ("id", .string(id)),
-        ("deviceId", .string(id.replacingOccurrences(of: "-0000-4000-9000-", with: "-1111-4000-9000-"))),
-        ("displayName", .string(name + suffix)), ("operatingSystem", .string(system.0)),
-        ("operatingSystemVersion", .string(system.1)), ("isCompliant", .bool(roll("compliant\(index)") % 4 != 0)),
-        ("isManaged", .bool(roll("managed\(index)") % 3 != 0)),
-        ("approximateLastSignInDateTime", .string(seen.formatted(.iso8601))),
-        ("trustType", .string(system.0 == "Windows" ? "AzureAd" : "Workplace")),
-      ])
-    }
-  }
 }

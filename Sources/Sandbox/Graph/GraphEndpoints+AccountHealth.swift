@@ -94,7 +94,7 @@ extension GraphEndpoints {
     return ok(.object([("@odata.context", context)] + members), request)
   }
 
-  /// `licenseDetails`, `registeredDevices`, `ownedDevices` of one user; nil for other paths.
+  /// `licenseDetails` of one user; nil for other paths (a user's devices are the devices kind's).
   func accountRelation(
     _ target: DirectoryUser, _ path: [String], isSelf: Bool, request: IncomingRequest, caller: GraphCaller
   )
@@ -109,10 +109,6 @@ extension GraphEndpoints {
       guard isSelf || !caller.permissions.isDisjoint(with: allowed) else { throw .accessDenied }
       values = facts(target).licenseDetails()
       context = "users('\(target.id)')/licenseDetails"
-    case "registereddevices", "owneddevices":
-      guard isSelf || caller.canReadAllFull else { throw .accessDenied }
-      values = facts(target).devices(owned: path[0] == "owneddevices")
-      context = "directoryObjects"
     default:
       return nil
     }
