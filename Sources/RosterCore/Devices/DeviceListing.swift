@@ -8,6 +8,12 @@ enum DeviceListing: SearchedKind {
   /// device-list: `Device.Read.All` is the least privilege (Directory.Read.All also reads them).
   static let readPermission: String? = "Device.Read.All"
   static var slice: WritableKeyPath<AppState, SearchedRows<Device>> { \.devices }
+
+  /// A device in a group's members opens as a device: its pane reads the rest.
+  static func subject(forMember object: UndescribedObject) -> PaneSubject? {
+    guard object.kind == .device else { return nil }
+    return row(Device(id: object.id, displayName: object.displayName ?? CleanText(object.id)))
+  }
 }
 
 extension KindPayload where Role == AnswerRole {

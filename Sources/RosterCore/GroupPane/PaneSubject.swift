@@ -33,8 +33,9 @@ public enum PaneSubject: Equatable, Sendable, Hashable, Identifiable {
   public var group: Group? { if case .group(let group) = self { group } else { nil } }
   public var room: Room? { if case .room(let room) = self { room } else { nil } }
 
-  /// A member row opens as the pane subject it names; undescribed objects (devices, service
-  /// principals, objects the token may not read) open nothing.
+  /// A member row opens as the pane subject it names: a person, a group, or an object of a
+  /// registered kind named only by type (a device, `ListedKind.subject(forMember:)`); service
+  /// principals and objects the token may not read open nothing.
   public init?(_ object: DirectoryObject) {
     guard let subject = object.described.subject else { return nil }
     self = subject

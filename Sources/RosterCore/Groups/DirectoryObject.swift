@@ -125,7 +125,11 @@ extension Group: DescribedObject {
 extension UndescribedObject: DescribedObject {
   public var memberName: CleanText { displayName?.nonEmpty ?? kind.label }
   public var memberODataType: String { odataType.string }
-  public var subject: PaneSubject? { nil }
+  /// The registered kind that opens an object of its type (a device member opens as a device,
+  /// whose pane reads the rest); nil for a kind Roster does not show.
+  public var subject: PaneSubject? {
+    ObjectKind.allCases.lazy.compactMap { $0.listed.subject(forMember: self) }.first
+  }
 }
 
 extension UndescribedObject {

@@ -68,6 +68,9 @@ protocol ListedKind {
   static func selectionNeededNow(_ state: inout AppState) -> [Effect]
   /// Shows `subject` (one of its own) in the pane now, from a walk.
   static func open(_ state: inout AppState, _ subject: PaneSubject, returningTo: String?) -> [Effect]
+  /// An object a member list names only by type, id and name, as a row of this kind (a device in a
+  /// group's members): what Enter on it opens. Nil when it is not of this kind.
+  static func subject(forMember object: UndescribedObject) -> PaneSubject?
   /// Turns the kind on for the app (`AppState.enableSearchedKinds`); people, groups and rooms are
   /// turned on by their own slices.
   static func enable(_ state: inout AppState)
@@ -76,6 +79,7 @@ protocol ListedKind {
 extension ListedKind {
   static var pages: Bool { true }
   static func enable(_ state: inout AppState) {}
+  static func subject(forMember object: UndescribedObject) -> PaneSubject? { nil }
   static var limitedBesideOthers: Bool { true }
   static func canLoadMore(_ state: AppState) -> Bool { false }
   static var readPermission: String? { nil }

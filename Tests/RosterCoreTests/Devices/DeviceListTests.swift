@@ -135,4 +135,15 @@ import Testing
     #expect(store.state.devices.results.isEmpty)
     #expect(store.state.devices.isEnabled, "still listed for the next sign-in")
   }
+
+  /// A device in a group's members is a row Enter opens, as a device (its pane reads the rest);
+  /// a service principal still opens nothing.
+  @Test func aDeviceMemberOpensAsADevice() async {
+    let agent = UndescribedObject(id: "d-9", odataType: "#microsoft.graph.device", displayName: "BUILD-AGENT-1")
+    let subject = PaneSubject(.undescribed(agent))
+    #expect(subject?.kind == .device)
+    #expect(subject?.id == "d-9")
+    let pipeline = UndescribedObject(id: "sp-1", odataType: "#microsoft.graph.servicePrincipal", displayName: "CI")
+    #expect(PaneSubject(.undescribed(pipeline)) == nil)
+  }
 }
