@@ -84,7 +84,7 @@ public enum DeviceIndex: IndexedKind {
         do {
           guard let device = try index.device(id: id) else { return .device(.failure(.notFound)) }
           // The index keeps no owners or users: nil says "not known", not "none".
-          return .device(.success(DeviceDetail(device: device, owners: nil, users: nil)))
+          return .device(.success(DeviceDetail(device: device, owners: nil, users: nil, fromIndex: true)))
         } catch {
           index.noteFailure(error)
           return .device(.failure(.offline(index.damage() ?? "The local index could not be read: \(error)")))

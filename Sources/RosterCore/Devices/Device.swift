@@ -27,6 +27,15 @@ public struct Device: Sendable, Equatable, Hashable, Codable, Identifiable {
   public var registrationDateTime: Date?
   public var manufacturer: CleanText?
   public var model: CleanText?
+  /// Only its id and name are known (a group's member row names a device no further): the pane
+  /// says its other fields are unknown until its read answers, never "not set". Not Graph's.
+  public var isPartial = false
+
+  /// Graph's property names; `isPartial` is Roster's own and never written or read.
+  private enum CodingKeys: String, CodingKey {
+    case id, deviceId, displayName, operatingSystem, operatingSystemVersion, trustType, isCompliant, isManaged
+    case accountEnabled, approximateLastSignInDateTime, registrationDateTime, manufacturer, model
+  }
 
   public init(
     id: String, displayName: CleanText, deviceId: String? = nil, operatingSystem: CleanText? = nil,
@@ -83,16 +92,20 @@ extension Device: SearchableItem {
 /// (`registeredOwners`, `registeredUsers`: people, walkable from the pane).
 public struct DeviceDetail: Equatable, Sendable, Codable, WalkableDetail {
   public var device: Device
-  /// nil when not known (read from the index, which keeps no owners).
+  /// nil when not known: read from the index (`fromIndex`), which keeps no owners, or a list
+  /// Graph did not give.
   public var owners: [Person]?
   public var users: [Person]?
+  /// Read from the local index rather than Graph.
+  public var fromIndex: Bool
   /// Owners and users hidden from the address list: counted, never named (as a group's members
   /// are), so a device does not reveal whom the organisation hides.
   public var hiddenFromAddressList: Int
 
   /// Owners or users hidden from the address list are dropped here and counted, whatever read them.
-  public init(device: Device, owners: [Person]?, users: [Person]?) {
+  public init(device: Device, owners: [Person]?, users: [Person]?, fromIndex: Bool = false) {
     self.device = device
+    self.fromIndex = fromIndex
     let hidden = Set(((owners ?? []) + (users ?? [])).filter(\.isHiddenFromAddressList).map(\.id))
     self.owners = owners?.filter { !hidden.contains($0.id) }
     self.users = users?.filter { !hidden.contains($0.id) }

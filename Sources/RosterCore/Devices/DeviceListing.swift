@@ -12,7 +12,9 @@ enum DeviceListing: SearchedKind {
   /// A device in a group's members opens as a device: its pane reads the rest.
   static func subject(forMember object: UndescribedObject) -> PaneSubject? {
     guard object.kind == .device else { return nil }
-    return row(Device(id: object.id, displayName: object.displayName ?? CleanText(object.id)))
+    var device = Device(id: object.id, displayName: object.displayName ?? CleanText(object.id))
+    device.isPartial = true
+    return row(device)
   }
 }
 

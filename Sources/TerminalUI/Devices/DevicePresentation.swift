@@ -54,7 +54,15 @@ extension Device: ItemPanePresentable {
     let detail = pane.loadedDevice
     // The read's answer is fresher than the row the list holds.
     let device = detail?.device ?? self
-    var lines = [StyledLine("")] + device.fieldLines(now: state.now, width: width)
+    var lines = [StyledLine("")]
+    if device.isPartial {
+      // A member row named only the device: its other fields are unknown until the read answers.
+      lines += TextPane.fields(
+        [("Name", displayName.string, .plain), ("Details", "unknown until read", .muted)], width: width,
+        labelWidth: AppState.groupLabelWidth)
+    } else {
+      lines += device.fieldLines(now: state.now, width: width)
+    }
     lines.append(StyledLine(""))
     switch pane.detail {
     case .loading:
@@ -89,7 +97,7 @@ extension Device: ItemPanePresentable {
       "Enabled", accountEnabled.map { $0 ? "yes" : "disabled" }, missing: "not reported",
       style: accountEnabled == false ? .warning : .plain)
     let seen = approximateLastSignInDateTime.map { HealthText.age(of: $0, now: now) }
-    add("Last seen", seen, missing: "never", style: isStale(now: now) ? .warning : .plain)
+    add("Last seen", seen, missing: "none recorded", style: isStale(now: now) ? .warning : .plain)
     add("Registered", registrationDateTime.map { Self.day($0) + " (" + HealthText.age(of: $0, now: now) + ")" })
     let maker = [manufacturer?.string, model?.string].compactMap { $0?.isEmpty == false ? $0 : nil }
     add("Maker/Model", maker.joined(separator: " · "))
@@ -115,9 +123,13 @@ private struct DeviceDetailLines {
     var lines = start
     var rowLines: [Int] = []
     guard let owners = detail.owners else {
-      // Read from the index: it keeps the device, not who owns or uses it.
+      // Read from the index, which keeps the device, not who owns or uses it; or Graph gave no list.
       let when = synced.map { " (\($0))" } ?? ""
-      for sentence in ["Owners are not kept offline.", "Shown from the local index\(when)."] {
+      let sentences =
+        detail.fromIndex
+        ? ["Owners are not kept offline.", "Shown from the local index\(when)."]
+        : ["Owners and users: unknown (Microsoft Graph did not list them)."]
+      for sentence in sentences {
         lines += Truncation.wrap(sentence, width: width).map { StyledLine($0, style: .muted) }
       }
       return (lines, rowLines)
@@ -131,8 +143,13 @@ private struct DeviceDetailLines {
     // Users who are not owners; an owner is its device's first user, listed once.
     let others = Array(detail.people.dropFirst(owners.count))
     lines.append(StyledLine(""))
-    lines.append(heading("Users", others.count))
-    if others.isEmpty {
+    if detail.users == nil {
+      lines.append(
+        StyledLine(Truncation.fit("Users: unknown (Microsoft Graph did not list them)", toWidth: width), style: .muted))
+    } else {
+      lines.append(heading("Users", others.count))
+    }
+    if others.isEmpty, detail.users != nil {
       let same = !(detail.users ?? []).isEmpty
       lines.append(StyledLine(Truncation.fit(same ? " only its owner" : " none", toWidth: width), style: .muted))
     }

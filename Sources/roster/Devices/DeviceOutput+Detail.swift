@@ -6,7 +6,7 @@ extension DeviceOutput {
   /// left out, "not reported" for what no MDM sent), then its owners and users, one a line.
   static func detail(_ detail: DeviceDetail, now: Date) -> String {
     let device = withPrintableId(detail.device)
-    let seen = device.approximateLastSignInDateTime.map { HealthText.stamp($0, now: now) } ?? "never"
+    let seen = device.approximateLastSignInDateTime.map { HealthText.stamp($0, now: now) } ?? "none recorded"
     let fields: [(String, String?)] = [
       ("System", device.system), ("Join type", device.joinType),
       ("Compliant", yesNo(device.isCompliant) ?? "not reported"),
@@ -17,8 +17,8 @@ extension DeviceOutput {
       ("Object id", device.id),
     ]
     var lines = [device.displayName.string] + LabelledFields.lines(fields)
-    lines += people("Owners", detail.owners)
-    lines += people("Users", detail.users)
+    lines += people("Owners", detail.owners, fromIndex: detail.fromIndex)
+    lines += people("Users", detail.users, fromIndex: detail.fromIndex)
     if detail.hiddenFromAddressList > 0 {
       lines.append("\(detail.hiddenFromAddressList) hidden from the address list, not named.")
     }
@@ -26,8 +26,10 @@ extension DeviceOutput {
   }
 
   /// "Owners (1)" and a line a person; a source that keeps none (the index) says so.
-  private static func people(_ title: String, _ people: [Person]?) -> [String] {
-    guard let people else { return ["", "\(title): not kept in the local index"] }
+  private static func people(_ title: String, _ people: [Person]?, fromIndex: Bool) -> [String] {
+    guard let people else {
+      return ["", fromIndex ? "\(title): not kept in the local index" : "\(title): unknown (Graph did not list them)"]
+    }
     let rows = people.map { person in
       "  "
         + [

@@ -50,7 +50,7 @@ enum DeviceOutput {
 
   /// "3 days ago", "never": the pane's words.
   static func lastSeen(_ device: Device, now: Date) -> String {
-    device.approximateLastSignInDateTime.map { HealthText.age(of: $0, now: now) } ?? "never"
+    device.approximateLastSignInDateTime.map { HealthText.age(of: $0, now: now) } ?? "none recorded"
   }
 
   /// "Entra joined": the column has little room for the product's name.

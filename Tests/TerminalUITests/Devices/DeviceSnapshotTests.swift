@@ -109,7 +109,7 @@ import Testing
       state.index.summary?.kinds[.device] = KindIndexCount(count: 3)
       state.devices.fromIndex = true
       state.detail.pane = Self.pane(
-        Self.laptop, Self.loaded(DeviceDetail(device: Self.laptop, owners: nil, users: nil)))
+        Self.laptop, Self.loaded(DeviceDetail(device: Self.laptop, owners: nil, users: nil, fromIndex: true)))
       return state
     }
   }
