@@ -15,8 +15,9 @@ protocol KindModule {
   /// Its round in a sync of the local index.
   static func syncRound(_ graph: GraphConfiguration, tokens: any AccessTokenProvider, transport: any HTTPTransport)
     -> any KindSyncRound
-  /// `roster <kind> …`.
-  static var command: any ParsableCommand.Type { get }
+  /// `roster <kind> …`; nil for a kind whose command another module contributes (one command may
+  /// answer for two kinds).
+  static var command: (any ParsableCommand.Type)? { get }
 }
 
 /// The registered kinds: the one line a new kind adds here.
@@ -38,5 +39,5 @@ enum KindModules {
   }
 
   /// Every kind's command, for the root command's list.
-  static var commands: [any ParsableCommand.Type] { all.map { $0.command } }
+  static var commands: [any ParsableCommand.Type] { all.compactMap { $0.command } }
 }

@@ -30,65 +30,34 @@ extension KindClient {
   }
 }
 
-/// A read's ending as the `Result` its payload carries.
-private func outcome<Value>(_ read: () async throws(DirectoryError) -> Value) async -> Result<Value, DirectoryError> {
-  do {
-    return .success(try await read())
-  } catch {
-    return .failure(error)
-  }
-}
-
-/// The live device reads: `$search` on `displayName` page by page, and one device with its
-/// registered owners and users. Next links are followed only back to the configured Graph origin,
-/// with what following them needs remembered as for groups (`FollowMemory`: the header, the
-/// words Graph was not sent), since Graph carries neither over.
+/// The live device reads: the search every searched kind shares (`GraphItemSearch`), and one
+/// device with its registered owners and users.
 final class GraphDevices: Sendable {
   /// device-list, device-get, device-list-registeredowners: the least privileged permission.
   static let permission = "Device.Read.All"
   /// A device has one registered owner and a few users; one page holds them.
   static let peoplePageSize = 100
 
-  let directory: GraphDirectory
-  private let follows = LockedValue(FollowMemory())
+  let items: GraphItemSearch<Device>
 
   init(directory: GraphDirectory) {
-    self.directory = directory
+    items = GraphItemSearch(
+      directory: directory,
+      kind: .init(
+        collection: "/devices", fields: DeviceDecoding.fields, schema: .devices, permission: Self.permission,
+        decode: { (data) throws(DirectoryError) in
+          let page = try DeviceDecoding.page(from: data)
+          return (page.devices, page.nextLink, page.count)
+        }))
   }
 
-  /// `GET /devices?$search="displayName:…"&$count=true` with `ConsistencyLevel: eventual`: the
-  /// words as a group search's (`QueryWords`, `ODataText.searchExpression` over
-  /// `SearchSchema.devices`: a clause a word, AND-ed; words past the server's limit checked
-  /// locally). With `$search` refused by the settings, the display name's `startswith` the phrase.
   func search(_ query: ItemQuery, _ onRetry: @escaping @Sendable (RetryNotice) -> Void)
     async throws(DirectoryError) -> ItemPage<Device>
   {
-    let words = QueryWords(query.text, style: .search)
-    let expression = ODataText.searchExpression(words.server, schema: .devices)
-    guard !expression.isEmpty else { return ItemPage([]) }
-    let top = ("$top", String(min(max(query.pageSize, 1), 999)))
-    let select = ("$select", DeviceDecoding.fields.joined(separator: ","))
-    let context: GraphGroups.FollowContext
-    let options: [(name: String, value: String)]
-    if directory.usesFilter {
-      let phrase = ODataText.filterLiteral(QueryWords.phrase(query.text))
-      options = [("$filter", "startswith(displayName,\(phrase))"), select, top]
-      context = GraphGroups.FollowContext(kind: .groups, advanced: false)
-    } else {
-      options = [("$search", expression), ("$count", "true"), select, top]
-      context = GraphGroups.FollowContext(kind: .groups, advanced: true, localWords: words.local)
-    }
-    let url = try directory.url("/devices?" + ODataText.queryString(options))
-    return page(try DeviceDecoding.page(from: try await get(url, advanced: context.advanced, onRetry)), context)
+    try await items.search(query, onRetry)
   }
 
-  /// The page after `cursor`.
-  func next(_ cursor: PageCursor) async throws(DirectoryError) -> ItemPage<Device> {
-    let context =
-      follows.withLock { $0.context(for: cursor.nextLink) } ?? GraphGroups.FollowContext(kind: .groups, advanced: true)
-    let body = try await get(try directory.followableURL(cursor.nextLink), advanced: context.advanced) { _ in }
-    return page(try DeviceDecoding.page(from: body), context)
-  }
+  func next(_ cursor: PageCursor) async throws(DirectoryError) -> ItemPage<Device> { try await items.next(cursor) }
 
   /// The device as Graph answers it now, with its registered owners and users, the three asked
   /// at once. Owners or users the token may not list are unknown (nil), not a failed pane. All
@@ -99,7 +68,7 @@ final class GraphDevices: Sendable {
     async let owners = people(path + "/registeredOwners/microsoft.graph.user")
     async let users = people(path + "/registeredUsers/microsoft.graph.user")
     let device = await outcome { () async throws(DirectoryError) in
-      try DeviceDecoding.single(from: try await get(try directory.url(path + select), advanced: false) { _ in })
+      try DeviceDecoding.single(from: try await items.get(path + select))
     }
     let (ownerList, userList) = await (owners, users)
     return DeviceDetail(device: try device.get(), owners: ownerList, users: userList)
@@ -109,34 +78,7 @@ final class GraphDevices: Sendable {
     let options = [
       ("$select", DeviceDecoding.personFields.joined(separator: ",")), ("$top", String(Self.peoplePageSize)),
     ]
-    guard let url = try? directory.url(path + "?" + ODataText.queryString(options)),
-      let body = try? await get(url, advanced: false, { _ in })
-    else { return nil }
+    guard let body = try? await items.get(path + "?" + ODataText.queryString(options)) else { return nil }
     return try? DeviceDecoding.people(from: body)
-  }
-
-  /// `advanced`: with `ConsistencyLevel: eventual`, which `$search` and `$count` need.
-  private func get(_ url: URL, advanced: Bool, _ onRetry: @escaping @Sendable (RetryNotice) -> Void)
-    async throws(DirectoryError) -> Data
-  {
-    try await directory.executor.get(
-      url, headers: advanced ? GraphGroups.consistency : [], permission: Self.permission, onRetry: onRetry
-    ).body
-  }
-
-  /// The devices of a decoded page, narrowed by the words Graph was not sent; the count only
-  /// when nothing was narrowed (it counts Graph's answer).
-  private func page(_ decoded: DeviceDecoding.Page, _ context: GraphGroups.FollowContext) -> ItemPage<Device> {
-    var devices = decoded.devices
-    if !context.localWords.isEmpty {
-      let rules = context.localWords.map(WordMatch.init)
-      devices = devices.filter { device in rules.allSatisfy { $0.matches(device.searchFields) } }
-    }
-    var next: PageCursor?
-    if let link = decoded.nextLink {
-      follows.withLock { $0.remember(link, context) }
-      next = PageCursor(nextLink: link)
-    }
-    return ItemPage(devices, next: next, totalCount: context.localWords.isEmpty ? decoded.count : nil)
   }
 }

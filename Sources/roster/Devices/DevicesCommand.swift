@@ -46,8 +46,8 @@ struct DevicesCommand: AsyncParsableCommand {
     func run() async throws {
       try await DeviceCommandRunner.run(common: common, demo: demo, offline: offline) { source in
         let found = try await source.search(text, limit)
-        try DirectoryCommand.write(DeviceOutput.render(found.devices, as: format))
-        if found.devices.isEmpty, case .table = format { DirectoryCommand.say("No device matches.") }
+        try DirectoryCommand.write(DeviceOutput.render(found.items, as: format))
+        if found.items.isEmpty, case .table = format { DirectoryCommand.say("No device matches.") }
         if found.more { DirectoryCommand.say("More devices match than --limit \(limit) lists.") }
       }
     }

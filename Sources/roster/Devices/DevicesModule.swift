@@ -21,5 +21,5 @@ enum DevicesModule: KindModule {
     DeviceSyncRound(feed: .devices(configuration: graph, tokens: tokens, transport: transport))
   }
 
-  static var command: any ParsableCommand.Type { DevicesCommand.self }
+  static var command: (any ParsableCommand.Type)? { DevicesCommand.self }
 }

@@ -99,7 +99,7 @@ import Testing
       // A link the service no longer knows: the round starts over, whole.
       let graph = synced.harness.sandbox.graphURL.absoluteString.trimmingCharacters(in: ["/"])
       let forgotten = graph + "/v1.0/devices/delta?$deltatoken=forgotten"
-      try await synced.index.pool.write { try DirectoryIndex.set($0, [DeviceIndex.Key.deltaLink: forgotten]) }
+      try await synced.index.pool.write { try DirectoryIndex.set($0, [DeviceIndex.table.key.deltaLink: forgotten]) }
       try await synced.harness.clearRequests()
       try await synced.sync()
       let again = try await synced.harness.requests(pathPrefix: "/v1.0/devices")
