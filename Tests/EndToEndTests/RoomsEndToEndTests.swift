@@ -62,7 +62,7 @@ import Testing
     for _ in 0..<8 {
       try tmux.keys("C-g")
       try tmux.until("Ctrl-G moved on from \(label)") { !$0.contains(label) }
-      guard let next = try tmux.capture().firstMatch(of: /[A-Z][a-z]+ only/) else { return }
+      guard let next = try tmux.capture().firstMatch(of: /[A-Z][a-z]+(?: [a-z]+)* only/) else { return }
       label = String(next.output)
     }
   }

@@ -11,6 +11,8 @@
 protocol ListedKind {
   /// "people", "groups", "rooms": Ctrl-G's label and the status line say it.
   static var plural: String { get }
+  /// One of it, as a count says it ("1 enterprise app"); nil: the case's name ("1 device").
+  static var singular: String? { get }
   /// The model its rows hold (`Person`, `Group`, `Room`): the terminal UI finds the kind's
   /// presentation through it, without a switch of its own.
   static var item: any ListedItem.Type { get }
@@ -77,6 +79,7 @@ protocol ListedKind {
 }
 
 extension ListedKind {
+  static var singular: String? { nil }
   static var pages: Bool { true }
   static func enable(_ state: inout AppState) {}
   static func subject(forMember object: UndescribedObject) -> PaneSubject? { nil }

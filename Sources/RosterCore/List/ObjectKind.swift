@@ -34,6 +34,9 @@ public enum ObjectKind: String, Sendable, Hashable, CaseIterable, Codable {
 
   /// "people", "groups", "rooms": Ctrl-G's label and the status line say it.
   public var plural: String { listed.plural }
+
+  /// "person", "enterprise app": a count of one says it.
+  public var singular: String { listed.singular ?? rawValue }
 }
 
 /// A row of the list, whatever its kind: the selection is one of these, so an answer that

@@ -187,7 +187,7 @@ public final class MasterListViewController: ViewController {
         DisplayWidth.of($0.listName) + (presence == nil ? 0 : 2) + (near.rank(of: $0.id) == nil ? 0 : markWidth)
       } + shownOthers.map { DisplayWidth.of($0.listName) },
       address: (shownPeople.map { DisplayWidth.of($0.listAddress) }
-        + shownOthers.map { DisplayWidth.of($0.listAddress) })
+        + shownOthers.map { DisplayWidth.of($0.listAddress(now: state.now)) })
         .max() ?? 0,
       title: showTitle ? shownPeople.map { DisplayWidth.of($0.listTitle) }.max() ?? 0 : nil,
       presence: presence.map { known in
@@ -199,7 +199,9 @@ public final class MasterListViewController: ViewController {
     // Rows kept from an earlier query (offline, refining) are dimmed; the status line says why.
     // Each kind is answered apart, so each is marked on its own.
     let styles = Dictionary(uniqueKeysWithValues: ObjectKind.allCases.map { ($0, state.rowsMatchQuery($0)) })
-    func style(_ kind: ObjectKind) -> Style { styles[kind] == true ? .plain : .dim }
+    func style(_ kind: ObjectKind, _ row: ListRow? = nil) -> Style {
+      styles[kind] == true ? row?.listWarning(now: state.now) ?? .plain : .dim
+    }
     // The glyph is coloured only on rows showing the current query's answer (others are dimmed).
     let accent: (Int) -> (text: String, style: Style)? = { line in
       guard let index = lines.row(atLine: line) else { return nil }
@@ -214,7 +216,7 @@ public final class MasterListViewController: ViewController {
     ListView.render(
       count: lines.count, selection: selectedRow.map(lines.line(ofRow:)), offset: scrollOffset,
       in: listRect, focused: focused, rowStyle: style(.person),
-      rowStyles: { line in style(lines.row(atLine: line).map { rows[$0].kind } ?? .person) },
+      rowStyles: { line in lines.row(atLine: line).map { style(rows[$0].kind, rows[$0]) } ?? style(.person) },
       accent: accent, into: &surface
     ) { line, _ in
       guard let index = lines.row(atLine: line) else { return "" }
@@ -223,9 +225,9 @@ public final class MasterListViewController: ViewController {
         // Without an address column the word still says what the row is.
         // A name wider than its column spans the row (PeopleColumns): never cut for an address.
         if columns.address == nil || columns.spans(nameWidth: DisplayWidth.of(row.listName)) {
-          return Truncation.fit(row.listName + " · " + row.kind.rawValue, toWidth: columns.total)
+          return Truncation.fit(row.listName + " · " + row.kind.singular, toWidth: columns.total)
         }
-        return ListView.layoutRow([row.listName, row.listAddress], widths: widths)
+        return ListView.layoutRow([row.listName, row.listAddress(now: state.now)], widths: widths)
       }
       let known = presence?[person.id]
       let listed = near.rank(of: person.id) == nil ? person.listName : person.listName + " " + YourPeople.mark
@@ -286,12 +288,12 @@ extension AppState {
     case .failed(let message): return ("\(plural): " + message.string, .error)
     case .needsPermission(let permission): return ("\(plural) need \(permission) (admin consent)", .warning)
     case .onlyYours(let count, let permission):
-      let noun = count == 1 ? kind.rawValue : plural
+      let noun = count == 1 ? kind.singular : plural
       return ("\(NumberText.grouped(count)) of your \(noun) · the rest need \(permission) (admin consent)", .warning)
     case .results(let listed, let total, let more, let loadingMore, let fromIndex):
       if total == 0, list.kind == .all { return ("", .plain) }
       let plus = more ? "+" : ""
-      let noun = total == 1 && !more ? kind.rawValue : plural
+      let noun = total == 1 && !more ? kind.singular : plural
       var text =
         listed < total
         ? "\(NumberText.grouped(listed)) of \(NumberText.grouped(total))\(plus) \(noun)"
