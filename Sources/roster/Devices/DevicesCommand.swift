@@ -22,33 +22,18 @@ struct DevicesCommand: AsyncParsableCommand {
       abstract: "Find devices by the words of their name.",
       discussion: "Every word must match the start of a word of the name (in any order), as Graph's $search does.")
 
-    @Argument(help: "Words to look for.") var words: [String]
-    @Option(help: "At most this many devices (1-10000).") var limit: Int = 50
-    @Flag(help: "Print JSON with Graph property names.") var json = false
-    @Flag(help: "Print CSV with a header row.") var csv = false
-    @Flag(help: "Answer from the local index only (devices as its last sync stored them), sending Graph nothing.")
-    var offline = false
+    @OptionGroup var search: ItemSearchOptions
     @OptionGroup var demo: DemoOptions
     @OptionGroup var common: CommonOptions
 
-    var format: OutputFormat { OutputFormat.chosen(json: json, csv: csv) }
-    var text: String { words.joined(separator: " ") }
-
-    func validate() throws {
-      try OutputFormat.refuseBoth(json: json, csv: csv)
-      try demo.refuse(offline: offline)
-      if !(1...10_000).contains(limit) { throw ValidationError("--limit must be between 1 and 10000.") }
-      if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-        throw ValidationError("Give at least one word to search for.")
-      }
-    }
+    func validate() throws { try search.validate(demo: demo) }
 
     func run() async throws {
-      try await DeviceCommandRunner.run(common: common, demo: demo, offline: offline) { source in
-        let found = try await source.search(text, limit)
-        try DirectoryCommand.write(DeviceOutput.render(found.items, as: format))
-        if found.items.isEmpty, case .table = format { DirectoryCommand.say("No device matches.") }
-        if found.more { DirectoryCommand.say("More devices match than --limit \(limit) lists.") }
+      try await DeviceCommandRunner.run(common: common, demo: demo, offline: search.offline) { source in
+        let found = try await source.search(search.text, search.limit)
+        try DirectoryCommand.write(DeviceOutput.render(found.items, as: search.format))
+        if found.items.isEmpty, case .table = search.format { DirectoryCommand.say("No device matches.") }
+        if found.more { DirectoryCommand.say("More devices match than --limit \(search.limit) lists.") }
       }
     }
   }

@@ -100,29 +100,15 @@ extension GraphEndpoints {
         status: 400, code: "Request_UnsupportedQuery",
         message: "The sandbox does not expand device relationships; read /devices/{id}/registeredOwners.")
     }
-    let top = try pageSize(query["$top"])
     let properties: [String]
     let matches: [RegisteredDevice]
     do {
       properties = try DeviceQuery.selected(query["$select"])
       matches = try DeviceQuery.run(userListQuery(request), over: all)
     } catch { throw GraphError(error) }
-    var offset = 0
-    if let token = query["$skiptoken"] { offset = try Self.offset(fromSkipToken: token) }
-    let page = matches.dropFirst(offset).prefix(top)
-    let selectList = query["$select"].map { "(\($0))" } ?? ""
-    var body: [(String, JSONValue)] = [
-      ("@odata.context", .string("\(request.base)/v1.0/$metadata#devices\(selectList)"))
-    ]
-    if offset == 0, query["$count"]?.lowercased() == "true", userListQuery(request).consistencyLevelEventual {
-      body.append(("@odata.count", .int(matches.count)))
+    return try collectionPage(matches, entitySet: "devices", request: request) {
+      DeviceQuery.render($0, properties: properties)
     }
-    if offset + page.count < matches.count {
-      body.append(
-        ("@odata.nextLink", .string(nextLink(request, skipToken: Self.skipToken(offset: offset + page.count)))))
-    }
-    body.append(("value", .array(page.map { DeviceQuery.render($0, properties: properties) })))
-    return ok(.object(body), request)
   }
 
   func renderDevice(_ device: RegisteredDevice, select: String?) throws(GraphError) -> JSONValue {
