@@ -38,6 +38,11 @@ final class SandboxTenant: Sendable {
   /// Registered devices (`/devices`, a user's `registeredDevices`/`ownedDevices`), generated
   /// from the seed and the people, with the change log `/devices/delta` answers from.
   let devices: DeviceHistory
+  /// App registrations and enterprise apps (`/applications`, `/servicePrincipals`), generated from
+  /// the seed, with their scheduled churn and the change log their delta answers from.
+  let appHistory: AppHistory
+  /// The apps now (applying any scheduled change that fell due).
+  var appRegistrations: AppSet { appHistory.current(at: now).apps }
   private let boundBaseURL = Mutex<URL?>(nil)
   /// Who the stand-in browser signs in as when the request names no one (`/_sandbox/browser`).
   private let browserUserId = Mutex<String?>(nil)
@@ -59,6 +64,11 @@ final class SandboxTenant: Sendable {
       configuration.rooms ? PlaceSet.generated(seed: configuration.seed, people: directory.users.count) : PlaceSet()
     self.devices = DeviceHistory(
       DeviceSet.generated(seed: configuration.seed, directory: directory, now: configuration.now()))
+    let apps = AppSet.generated(
+      seed: configuration.seed, directory: directory, now: configuration.now(),
+      tenantId: configuration.tenantId ?? Self.tenantId)
+    self.appHistory = AppHistory(
+      apps, scheduled: apps.scheduledChanges(seed: configuration.seed, start: configuration.now()))
     do {
       self.tasks = try TaskStore(
         directory: configuration.dataDirectory, starters: Self.starterTasks(for: customers, now: configuration.now()))

@@ -15,14 +15,16 @@ protocol KindModule {
   /// Its round in a sync of the local index.
   static func syncRound(_ graph: GraphConfiguration, tokens: any AccessTokenProvider, transport: any HTTPTransport)
     -> any KindSyncRound
-  /// `roster <kind> …`; nil for a kind whose command another module contributes (one command may
-  /// answer for two kinds).
+  /// `roster <kind> …`; nil for a kind whose command another module contributes (enterprise apps
+  /// are answered by `roster apps`, beside app registrations).
   static var command: (any ParsableCommand.Type)? { get }
 }
 
 /// The registered kinds: the one line a new kind adds here.
 enum KindModules {
-  static let all: [any KindModule.Type] = [DevicesModule.self]
+  static let all: [any KindModule.Type] = [
+    DevicesModule.self, AppsModule<RegistrationFlavor>.self, AppsModule<EnterpriseFlavor>.self,
+  ]
 
   /// Every kind's Graph client, by kind.
   static func clients(_ graph: GraphConfiguration, tokens: any AccessTokenProvider, transport: any HTTPTransport)

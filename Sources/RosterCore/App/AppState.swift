@@ -23,6 +23,8 @@ public struct AppState: Equatable, Sendable {
   /// Rooms in the same list (issue 29).
   public var rooms: RoomSearchState
   public var devices = SearchedRows<Device>()
+  public var apps = SearchedRows<AppRegistration>()
+  public var enterpriseApps = SearchedRows<EnterpriseApp>()
   /// The one list over every kind: which kinds it shows and which row is selected.
   public var list: ListState
   /// The detail pane for the selected person.

@@ -6,11 +6,13 @@ public enum ObjectKind: String, Sendable, Hashable, CaseIterable, Codable {
   case group
   case room
   case device
+  case app
+  case enterpriseApp
 
   /// The order the kinds are listed in, one block each: groups (few, and a team's name is often
   /// what was typed), then people, then rooms (often named after people, so Enter still opens the
   /// person typed). The list, its positions and its status line all read this one order.
-  public static let listOrder: [ObjectKind] = [.group, .person, .room, .device]
+  public static let listOrder: [ObjectKind] = [.group, .person, .room, .device, .app, .enterpriseApp]
 
   /// The kind's slice of the list: the registry every shared place iterates. Adding a kind adds
   /// a case above and its line here; the rest is its own folder.
@@ -20,6 +22,8 @@ public enum ObjectKind: String, Sendable, Hashable, CaseIterable, Codable {
     case .group: return GroupListing.self
     case .room: return RoomListing.self
     case .device: return DeviceListing.self
+    case .app: return RegistrationListing.self
+    case .enterpriseApp: return EnterpriseListing.self
     }
   }
 

@@ -7,7 +7,7 @@ import SandboxDirectory
 /// `manager` (also as `$expand=manager($levels=…)`), `directReports` and photos (`GraphEndpoints+Photo`); JSON
 /// `$batch` and `communications/getPresencesByUserId`; `/groups` and memberships
 /// (`GraphEndpoints+Groups`); rooms and room lists (`GraphEndpoints+Places`); devices
-/// (`GraphEndpoints+Devices`); the People API
+/// (`GraphEndpoints+Devices`); app registrations and enterprise apps (`GraphEndpoints+Apps`); the People API
 /// (`GraphEndpoints+People`); with Graph's bearer and permission checks.
 struct GraphEndpoints: Sendable {
   let tenant: SandboxTenant
@@ -81,6 +81,11 @@ struct GraphEndpoints: Sendable {
       return try places(Array(segments.dropFirst()), request: request, caller: caller)
     case "devices":
       return try devices(Array(segments.dropFirst()), request: request, caller: caller)
+    case "applications": return try applications(Array(segments.dropFirst()), request: request, caller: caller)
+    case let name where name.hasPrefix("applications(") || name.hasPrefix("serviceprincipals("):
+      return try appByAlternateKey(segments, request: request, caller: caller)
+    case "serviceprincipals":
+      return try servicePrincipals(Array(segments.dropFirst()), request: request, caller: caller)
     case "auditlogs" where segments.count == 2 && segments[1].lowercased() == "signins":
       return try signIns(request, caller: caller)
     case "reports":

@@ -137,13 +137,15 @@ import Testing
   }
 
   /// A device in a group's members is a row Enter opens, as a device (its pane reads the rest);
-  /// a service principal still opens nothing.
+  /// a service principal opens as an enterprise app, and a contact still opens nothing.
   @Test func aDeviceMemberOpensAsADevice() async {
     let agent = UndescribedObject(id: "d-9", odataType: "#microsoft.graph.device", displayName: "BUILD-AGENT-1")
     let subject = PaneSubject(.undescribed(agent))
     #expect(subject?.kind == .device)
     #expect(subject?.id == "d-9")
     let pipeline = UndescribedObject(id: "sp-1", odataType: "#microsoft.graph.servicePrincipal", displayName: "CI")
-    #expect(PaneSubject(.undescribed(pipeline)) == nil)
+    #expect(PaneSubject(.undescribed(pipeline))?.kind == .enterpriseApp)
+    let contact = UndescribedObject(id: "c-1", odataType: "#microsoft.graph.orgContact", displayName: "Vendor")
+    #expect(PaneSubject(.undescribed(contact)) == nil)
   }
 }
