@@ -19,7 +19,8 @@ extension AppsCommand {
     func validate() throws { try search.validate(demo: demo) }
 
     func run() async throws {
-      try await ItemOrigin.run(common: common, demo: demo, offline: search.offline, kinds: [.app, .enterpriseApp]) { origin in
+      try await ItemOrigin.run(common: common, demo: demo, offline: search.offline, kinds: [.app, .enterpriseApp]) {
+        origin in
         let found = try await AppSources(origin).search(search.text, limit: search.limit)
         try DirectoryCommand.write(AppOutput.render(found.apps, as: search.format))
         if found.apps.isEmpty, case .table = search.format { DirectoryCommand.say("No app matches.") }
