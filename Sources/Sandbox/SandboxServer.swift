@@ -76,6 +76,15 @@ public struct SandboxConfiguration: Sendable {
   /// Graph's page and throttling limits (`GraphLimits.microsoftGraph`), or `.generous` for the
   /// sandbox as it was before them (`roster sandbox --generous`), for comparison only.
   public var limits: GraphLimits = .microsoftGraph
+  /// `--apps N`: the tenant's own app registrations, each with its enterprise app, besides the
+  /// fixed ones (hostile names, Build Agents, Microsoft's and vendors'); nil: one per ten people,
+  /// 40…20,000 (`AppSet.generated`).
+  public var apps: Int? = nil
+  /// `--devices N`: exactly this many devices; nil: as many as the people have (`DeviceSet.generated`).
+  public var devices: Int? = nil
+  /// The most `apps` and `devices` take.
+  public static let maximumApps = 100_000
+  public static let maximumDevices = 200_000
 
   public init() {}
 }

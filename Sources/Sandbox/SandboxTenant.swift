@@ -63,10 +63,11 @@ final class SandboxTenant: Sendable {
     self.places =
       configuration.rooms ? PlaceSet.generated(seed: configuration.seed, people: directory.users.count) : PlaceSet()
     self.devices = DeviceHistory(
-      DeviceSet.generated(seed: configuration.seed, directory: directory, now: configuration.now()))
+      DeviceSet.generated(
+        seed: configuration.seed, directory: directory, now: configuration.now(), count: configuration.devices))
     let apps = AppSet.generated(
       seed: configuration.seed, directory: directory, now: configuration.now(),
-      tenantId: configuration.tenantId ?? Self.tenantId)
+      tenantId: configuration.tenantId ?? Self.tenantId, count: configuration.apps)
     self.appHistory = AppHistory(
       apps, scheduled: apps.scheduledChanges(seed: configuration.seed, start: configuration.now()))
     do {

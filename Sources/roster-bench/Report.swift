@@ -35,6 +35,8 @@ struct Report {
   var detailRoundTrips: Sample?
   /// The pane's day (issue 31): schedule requests while moving and at rest, rest → reach line.
   var reach: ReachScenario.Figures?
+  /// App registrations, enterprise apps and devices (issue 42): their first sync, the expiry report.
+  var apps: AppsBench.Figures?
 
   private struct Row {
     var metric: String
@@ -127,7 +129,8 @@ struct Report {
     ] + indexRows
       + ((groups.map { GroupBench.rows($0, latencyMs: latencyMs) } ?? [])
       + (reach.map { ReachScenario.rows($0, latencyMs: latencyMs) } ?? [])
-      + FirstSyncBench.rows(firstSync, latencyMs: latencyMs)).map {
+      + FirstSyncBench.rows(firstSync, latencyMs: latencyMs)
+      + (apps.map { AppsBench.rows($0, latencyMs: latencyMs) } ?? [])).map {
         Row(metric: $0.metric, roster: $0.roster, fzf: $0.fzf, target: $0.target, unit: $0.unit)
       }
   }

@@ -30,7 +30,7 @@ struct RosterBench: ParsableCommand {
     help:
       ArgumentHelp(
         "Run only these parts, comma-separated: typing, navigation, startup, memory, index, groups, detail, photos, "
-          + "reach, fzf, first-sync (only when named)."))
+          + "reach, fzf, first-sync, apps (the last two only when named)."))
   var only: String?
   @Option(help: "First-sync designs the first-sync part compares, comma-separated: delta (walk /users/delta), fill.")
   var firstSync = "delta,fill"
@@ -38,6 +38,11 @@ struct RosterBench: ParsableCommand {
   var generous = false
   @Flag(help: "The first-sync part syncs groups and their members too (GroupMember.Read.All).")
   var withGroups = false
+  @Option(help: "The apps part: the tenant's own app registrations (each with its enterprise app).")
+  var apps = 20_000
+  @Option(help: "The apps part: devices in its sandbox.") var devices = 50_000
+  @Option(help: "The apps part: people in its sandbox (few, so its figures are the apps' and devices').")
+  var appsPeople = 1
   @Option(help: "Write what each program printed after each navigation key to files in this directory.")
   var trace: String?
   @Option(help: "Only the local query figures, on this index file (already synced); nothing else runs.")
@@ -48,6 +53,9 @@ struct RosterBench: ParsableCommand {
     guard let only else { return true }
     return only.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == part }
   }
+
+  /// Whether `part`, which runs only when asked for, is named in `--only`.
+  private func named(_ part: String) -> Bool { only != nil && runs(part) }
 
   func run() throws {
     if let indexFile { return try IndexFileFigures.run(path: indexFile) }
@@ -127,13 +135,20 @@ struct RosterBench: ParsableCommand {
       }
     }
 
-    if only.map({ $0.contains("first-sync") }) == true {
+    if named("first-sync") {
       log("roster: first sync by design under Graph's limits")
       report.firstSync = try FirstSyncBench.measure(
         roster: rosterPath, people: indexPeople > 0 ? indexPeople : people, latencyMs: latencyMs,
         scopes: withGroups ? GroupBench.scopes : scopes, home: work.appendingPathComponent("first-sync"),
         designs: firstSync.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }, generous: generous,
         withGroups: withGroups)
+    }
+
+    if named("apps") {
+      log("roster: first sync of apps and devices, the expiry report from the index and from Graph")
+      report.apps = try AppsBench.measure(
+        roster: rosterPath, people: appsPeople, apps: apps, devices: devices, latencyMs: latencyMs,
+        home: work.appendingPathComponent("apps"), runs: quick ? 5 : 9, onlineRuns: 1)
     }
 
     if runs("groups") {

@@ -42,6 +42,15 @@ struct SandboxCommand: AsyncParsableCommand {
       "Number of people in the generated organisation (1…1000000; above 200000 they are computed on request, "
         + "without groups)."))
   var size = 2000
+  @Option(
+    help: ArgumentHelp(
+      "The tenant's own app registrations, each with its enterprise app (0…100000; default one per ten people, "
+        + "40…20000).", valueName: "count"))
+  var apps: Int?
+  @Option(
+    help: ArgumentHelp(
+      "Registered devices (0…200000; default: one to three for each of the first 20000 people).", valueName: "count"))
+  var devices: Int?
   @Option(help: "Milliseconds added to every Graph request.") var latencyMs = 0
   @Option(help: "Approve device codes as the default user after SECONDS, or 'never'.") var approveAfter = "never"
   @Option(help: "Access token lifetime in seconds (default: 60-90 minutes, varying per token with --seed, as Entra).")
@@ -94,6 +103,12 @@ struct SandboxCommand: AsyncParsableCommand {
       throw ValidationError(
         "--size must be 1…1000000: the sandbox generates at most a million people (above 200000 computed on request).")
     }
+    if let apps, !(0...SandboxConfiguration.maximumApps).contains(apps) {
+      throw ValidationError("--apps must be 0…100000.")
+    }
+    if let devices, !(0...SandboxConfiguration.maximumDevices).contains(devices) {
+      throw ValidationError("--devices must be 0…200000.")
+    }
     guard churn >= 0 && churn <= 60_000 else { throw ValidationError("--churn must be 0…60000 changes per minute.") }
     guard latencyMs >= 0 else { throw ValidationError("--latency-ms must not be negative.") }
     guard (tokenLifetime ?? 1) >= 1 else { throw ValidationError("--token-lifetime must be at least 1 second.") }
@@ -131,6 +146,8 @@ struct SandboxCommand: AsyncParsableCommand {
     configuration.allowRemote = allowRemote
     configuration.seed = seed
     configuration.size = size
+    configuration.apps = apps
+    configuration.devices = devices
     configuration.peopleFile = people.map { URL(fileURLWithPath: $0) }
     configuration.withheldPermissions = Set(withholdConsent)
     configuration.latencyMs = latencyMs

@@ -61,7 +61,10 @@ enum TextTable {
             : Truncation.fit(row[column], toWidth: widths[column])
         line += (column == 0 ? "" : columnGap) + cell
       }
-      return String(line.reversed().drop(while: { $0 == " " }).reversed())
+      // Trailing spaces are cut from the end alone (a report has tens of thousands of lines).
+      var end = line.endIndex
+      while end > line.startIndex, line[line.index(before: end)] == " " { end = line.index(before: end) }
+      return String(line[..<end])
     }.joined(separator: "\n") + "\n"
   }
 

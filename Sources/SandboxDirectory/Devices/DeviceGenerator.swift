@@ -13,6 +13,10 @@ struct DeviceGenerator {
   let seed: UInt64
   let directory: Directory
   let now: Date
+  /// Exactly this many devices when set (`roster sandbox --devices N`): the people's are cut to
+  /// it, or topped up with a fleet of shared devices nobody owns (kiosks, scanners, meeting-room
+  /// hubs, as IT enrols them by the thousand), so a tenant of few people can hold 50,000.
+  var count: Int? = nil
 
   static let peopleWithDevices = 20_000
   /// Entra's stale-device guidance speaks of 90 days; stale devices here are well past it.
@@ -159,6 +163,13 @@ struct DeviceGenerator {
       fresh.registrationDateTime = now.addingTimeInterval(-Double(random.below(20 * 86_400))).truncatedToSeconds
       devices.append(fresh)
     }
+    guard let count else { return devices }
+    if devices.count >= count { return Array(devices.prefix(count)) }
+    while devices.count < count {
+      var fleet = device(random.pick(Self.shared), name: "FLEET-" + Self.tag(&random), trust: "AzureAd")
+      signedIn(&fleet)
+      devices.append(fleet)
+    }
     return devices
   }
 
@@ -176,8 +187,10 @@ extension Date {
 
 extension DeviceSet {
   /// The generated tenant's devices (`DeviceGenerator`): same seed, directory and clock, same devices.
-  public static func generated(seed: UInt64 = 1, directory: Directory, now: Date) -> DeviceSet {
-    DeviceSet(DeviceGenerator(seed: seed, directory: directory, now: now).make())
+  /// `count`: exactly that many (the people's cut to it, or topped up with shared fleet devices);
+  /// nil: as many as the people have.
+  public static func generated(seed: UInt64 = 1, directory: Directory, now: Date, count: Int? = nil) -> DeviceSet {
+    DeviceSet(DeviceGenerator(seed: seed, directory: directory, now: now, count: count).make())
   }
 }
 

@@ -29,15 +29,11 @@ enum AppOutput {
     return first.kind.rawValue + " " + ExpiryWords.phrase(first.endDateTime, now: now)
   }
 
-  static func iso(_ date: Date?) -> String { date.map { ISO8601DateFormatter().string(from: $0) } ?? "" }
+  /// "2026-12-31T08:19:06Z", as Graph writes `endDateTime`.
+  static func iso(_ date: Date?) -> String { date.map(UTCDateText.instant) ?? "" }
 
   /// "2026-12-31": the day a credential ends, in UTC as `ExpiryWords` counts.
-  static func day(_ date: Date?) -> String {
-    guard let date else { return "never" }
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withFullDate]
-    return formatter.string(from: date)
-  }
+  static func day(_ date: Date?) -> String { date.map(UTCDateText.day) ?? "never" }
 
   /// "Ada Lovelace <ada@contoso.com>; …", "none", or what the source could not say.
   static func owners(_ people: [Person]?, offline: Bool) -> String {
