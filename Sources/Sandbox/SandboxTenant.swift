@@ -43,6 +43,8 @@ final class SandboxTenant: Sendable {
   let appHistory: AppHistory
   /// The apps now (applying any scheduled change that fell due).
   var appRegistrations: AppSet { appHistory.current(at: now).apps }
+  /// Soft-deleted users and groups (`/directory/deletedItems`), kept 30 days (`RecycleBin`).
+  let recycleBin: RecycleBin
   private let boundBaseURL = Mutex<URL?>(nil)
   /// Who the stand-in browser signs in as when the request names no one (`/_sandbox/browser`).
   private let browserUserId = Mutex<String?>(nil)
@@ -68,6 +70,7 @@ final class SandboxTenant: Sendable {
     let apps = AppSet.generated(
       seed: configuration.seed, directory: directory, now: configuration.now(),
       tenantId: configuration.tenantId ?? Self.tenantId, count: configuration.apps)
+    self.recycleBin = RecycleBin(seed: configuration.seed, directory: directory, now: configuration.now())
     self.appHistory = AppHistory(
       apps, scheduled: apps.scheduledChanges(seed: configuration.seed, start: configuration.now()))
     do {

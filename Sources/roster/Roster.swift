@@ -23,7 +23,7 @@ struct Roster: AsyncParsableCommand {
       LinkCommand.self, FreeCommand.self, SigninsCommand.self, OrgCommand.self, HistoryCommand.self,
       QueryCommand.self, GroupsCommand.self, RoomsCommand.self, SandboxCommand.self, IndexCommand.self,
       TasksCommand.self, AccountsCommand.self, DoctorCommand.self, VersionCommand.self, ManualCommand.self,
-      CompletionsCommand.self,
+      CompletionsCommand.self, DeletedCommand.self,
     ] + KindModules.commands
   )
 

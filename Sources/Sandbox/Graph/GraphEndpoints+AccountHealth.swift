@@ -74,13 +74,15 @@ extension GraphEndpoints {
     }
   }
 
-  /// `GET /reports/authenticationMethods/userRegistrationDetails/{id}` (the id, not a user name).
+  /// `GET /reports/authenticationMethods/userRegistrationDetails/{id}` (the id, not a user name);
+  /// without an id, the tenant's list (`GraphEndpoints+RegistrationReport`).
   func registrationDetails(_ segments: [String], request: IncomingRequest, caller: GraphCaller) throws(GraphError)
     -> Response
   {
-    guard segments.count == 4, segments[1].lowercased() == "authenticationmethods",
+    guard segments.count == 3 || segments.count == 4, segments[1].lowercased() == "authenticationmethods",
       segments[2].lowercased() == "userregistrationdetails"
     else { throw .badSegment(segments.last ?? "reports") }
+    if segments.count == 3 { return try listRegistrationDetails(request, caller: caller) }
     guard caller.permissions.contains("AuditLog.Read.All") else { throw .accessDenied }
     try checkReportsRole(caller)
     try checkPremium()

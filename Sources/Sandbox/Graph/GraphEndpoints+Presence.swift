@@ -50,3 +50,52 @@ extension GraphEndpoints {
       ]), request)
   }
 }
+
+// MARK: - One person's presence
+
+extension GraphEndpoints {
+  /// Permissions that read anyone's presence (presence-get's table: `Presence.Read.All`, and
+  /// `Presence.ReadWrite.All` above it).
+  static let presenceReaders: Set<String> = ["Presence.Read.All", "Presence.ReadWrite.All"]
+
+  /// `GET /me/presence`, `/users/{id}/presence` and `/communications/presences/{id}`
+  /// (learn.microsoft.com/graph/api/presence-get): one `presence` entity — `id`, `availability`,
+  /// `activity`, `statusMessage`, `outOfOfficeSettings` — from the same board as
+  /// `getPresencesByUserId`, so the two never disagree. `Presence.Read` reads one's own
+  /// presence; anyone else's needs `Presence.Read.All` (else 403).
+  func presence(of target: DirectoryUser, isSelf: Bool, context: String, request: IncomingRequest, caller: GraphCaller)
+    throws(GraphError) -> Response
+  {
+    let mayRead =
+      !caller.permissions.isDisjoint(with: Self.presenceReaders)
+      || (isSelf && caller.permissions.contains("Presence.Read"))
+    guard mayRead else {
+      throw GraphError(status: 403, code: "Forbidden", message: "Insufficient privileges to complete the operation.")
+    }
+    let now = tenant.now
+    let entry = tenant.presence.presence(of: target, at: now)
+    let members: [(String, JSONValue)] =
+      [
+        ("@odata.context", .string("\(request.base)/v1.0/$metadata#\(context)/$entity")),
+        ("id", .string(target.id)), ("availability", .string(entry.availability)),
+        ("activity", .string(entry.activity)),
+      ] + PresenceBoard.members(of: tenant.presence.notes(of: target), now: now)
+    return ok(.object(members), request)
+  }
+
+  /// `communications/presences/{id}`: the id must be a user's object id, as Graph's page says.
+  func communicationsPresence(_ segments: [String], request: IncomingRequest, caller: GraphCaller)
+    throws(GraphError) -> Response
+  {
+    guard segments.count == 3, segments[1].lowercased() == "presences" else {
+      throw .badSegment(segments.last ?? "communications")
+    }
+    let id = Self.unwrapKey(segments[2])
+    guard let target = tenant.directory.user(idOrUPN: id), target.id.lowercased() == id.lowercased() else {
+      throw .notFound(id)
+    }
+    return try presence(
+      of: target, isSelf: target.id == caller.user.id, context: "communications/presences", request: request,
+      caller: caller)
+  }
+}

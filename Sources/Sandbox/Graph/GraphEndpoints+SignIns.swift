@@ -5,12 +5,15 @@ import SandboxDirectory
 /// `GET /auditLogs/signIns` with Graph's rules (signin-list; issue 33): AuditLog.Read.All and
 /// Directory.Read.All, a reports directory role, a P1 tenant (`SandboxConfiguration.premium`);
 /// `$filter` only in the forms Graph accepts here (`userId eq`, `status/errorCode eq|ne`,
-/// `createdDateTime ge|le`, joined by `and`), `$top` up to 1,000 (the default), newest first,
-/// nothing older than 30 days. Histories are generated per user from the seed, with real AADSTS
+/// `createdDateTime ge|gt|le|lt`, joined by `and`), `$top` up to 1,000 (the default), newest
+/// first, nothing older than 30 days; without `userId`, the whole tenant's log. Histories are generated per user from the seed, with real AADSTS
 /// codes and hostile strings in the fields clients print.
 extension GraphEndpoints {
   static let signInPageMax = 1_000
   static let signInRetentionDays = 30
+  /// The tenant-wide log is made from at most this many people (in directory order): a million
+  /// generated people's histories would be twenty million entries made for every page.
+  static let signInLogPeopleMax = 20_000
 
   func signIns(_ request: IncomingRequest, caller: GraphCaller) throws(GraphError) -> Response {
     guard caller.permissions.contains("AuditLog.Read.All"), caller.permissions.contains("Directory.Read.All") else {
@@ -22,11 +25,17 @@ extension GraphEndpoints {
     let top = try Self.signInTop(query["$top"])
     let filter = try SignInFilter(query["$filter"])
     let now = tenant.now
-    // `userId` is the object id: a user name matches no sign-in, as in Graph.
-    let users =
-      filter.userId.flatMap { id in tenant.directory.user(idOrUPN: id).flatMap { $0.id == id ? [$0] : nil } } ?? []
-    let all = users.flatMap { SignInHistory.entries(for: $0, seed: tenant.configuration.seed, now: now) }
+    // `userId` is the object id: a user name matches no sign-in, as in Graph. Without it, the
+    // tenant's log: everyone's sign-ins, newest first (signin-list).
+    let users: [DirectoryUser]
+    if let id = filter.userId {
+      users = tenant.directory.user(idOrUPN: id).flatMap { $0.id == id ? [$0] : nil } ?? []
+    } else {
+      users = Array(tenant.directory.users.prefix(Self.signInLogPeopleMax))
+    }
+    var all = users.flatMap { SignInHistory.entries(for: $0, seed: tenant.configuration.seed, now: now) }
       .filter(filter.matches)
+    if users.count > 1 { all.sort { ($0.time, $0.id) > ($1.time, $1.id) } }
     var offset = 0
     if let token = query["$skiptoken"] { offset = try Self.offset(fromSkipToken: token) }
     let page = all.dropFirst(offset).prefix(top)
@@ -70,12 +79,21 @@ struct SignInFilter {
       case ("status/errorcode", let op) where op == "eq" || op == "ne":
         guard let value = Int(words[2]) else { throw Self.invalid }
         errorCode = (op == "eq", value)
-      case ("createddatetime", "ge"):
+      case ("createddatetime", let op) where ["ge", "gt", "le", "lt"].contains(op):
         guard let date = try? Date(words[2], strategy: .iso8601) else { throw Self.invalid }
-        from = date
-      case ("createddatetime", "le"):
-        guard let date = try? Date(words[2], strategy: .iso8601) else { throw Self.invalid }
-        until = date
+        // Sign-in times are whole seconds, so `gt t` is `ge` the next whole second after t and
+        // `lt t` is `le` the last whole second before it.
+        let seconds = date.timeIntervalSince1970
+        switch op {
+        case "ge": from = max(from ?? date, date)
+        case "gt":
+          let next = Date(timeIntervalSince1970: seconds.rounded(.down) + 1)
+          from = max(from ?? next, next)
+        case "le": until = min(until ?? date, date)
+        default:
+          let previous = Date(timeIntervalSince1970: seconds.rounded(.up) - 1)
+          until = min(until ?? previous, previous)
+        }
       default:
         throw Self.invalid
       }

@@ -16,7 +16,9 @@ struct GraphEndpoints: Sendable {
   static let contentType =
     "application/json; odata.metadata=minimal; odata.streaming=true; IEEE754Compatible=false; charset=utf-8"
 
-  func respond(to request: IncomingRequest) async -> Response {
+  func respond(to incoming: IncomingRequest) async -> Response {
+    var request = incoming
+    request.path = Self.castsSpelledInFull(incoming.path)
     let now = tenant.now
     let isPost =
       Self.postPaths.contains(request.components.dropFirst().joined(separator: "/").lowercased())
@@ -54,6 +56,8 @@ struct GraphEndpoints: Sendable {
       return try await batch(request)
     case "communications" where segments.count == 2:
       return try presences(request, caller: caller)
+    case "communications":
+      return try communicationsPresence(segments, request: request, caller: caller)
     case "me":
       return try await user(
         caller.user, rest: Array(segments.dropFirst()), isSelf: true, request: request, caller: caller)
@@ -88,6 +92,9 @@ struct GraphEndpoints: Sendable {
       return try servicePrincipals(Array(segments.dropFirst()), request: request, caller: caller)
     case "auditlogs" where segments.count == 2 && segments[1].lowercased() == "signins":
       return try signIns(request, caller: caller)
+    case "auditlogs" where segments.count == 2 && segments[1].lowercased() == "directoryaudits":
+      return try directoryAudits(request, caller: caller)
+    case "directory": return try deletedItems(Array(segments.dropFirst()), request: request, caller: caller)
     case "reports":
       return try registrationDetails(segments, request: request, caller: caller)
     default:
@@ -114,6 +121,11 @@ struct GraphEndpoints: Sendable {
     // The People API has its own permissions (People.Read), not the user-reading ones.
     if rest.first?.lowercased() == "people" {
       return try people(target, rest: rest, isSelf: isSelf, request: request, caller: caller)
+    }
+    // Presence has its own permissions (Presence.Read, Presence.Read.All), as People does.
+    if rest.count == 1, rest[0].lowercased() == "presence" {
+      return try presence(
+        of: target, isSelf: isSelf, context: "users('\(target.id)')/presence", request: request, caller: caller)
     }
     guard isSelf ? caller.canReadSelf : caller.canReadAllBasic else { throw .accessDenied }
     let directory = tenant.directory

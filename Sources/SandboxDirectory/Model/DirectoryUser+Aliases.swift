@@ -5,9 +5,11 @@
 /// for about a third of the people — the mail name at the tenant's `onmicrosoft.com` domain, an
 /// initial-and-surname address (two J. Smiths share one, as happens), an address at a merged
 /// company's domain — and an outside address in `otherMails` for about a quarter. Which people get
-/// which follows a hash of the id (FNV-1a), not a random draw.
+/// which follows a hash of the id (FNV-1a), not a random draw. A people file's own addresses
+/// (`storedProxyAddresses`) win over these.
 extension DirectoryUser {
   public var proxyAddresses: [String] {
+    if let storedProxyAddresses { return storedProxyAddresses }
     guard let mail, let at = mail.lastIndex(of: "@") else { return [] }
     let local = mail[..<at]
     let domain = mail[mail.index(after: at)...]

@@ -29,4 +29,7 @@ public struct DirectoryUser: Sendable, Equatable, Codable {
   /// Graph's `showInAddressList`: false for people hidden from the address list (often
   /// confidential staff), nil (unset) for most, as in real tenants.
   public var showInAddressList: Bool?
+  /// `proxyAddresses` given by a people file, served as they are; nil for the generated ones
+  /// (`DirectoryUser+Aliases`), which cost no storage.
+  public var storedProxyAddresses: [String]? = nil
 }

@@ -27,6 +27,7 @@ struct PeopleFileEntry {
     var businessPhones: [String] = []
     var hasPhoto = true
     var showInAddressList: Bool?
+    var proxyAddresses: [String]?
     var seen = Set<String>()
     for (key, fieldValue) in members {
       if key.hasPrefix("@") { continue }
@@ -36,6 +37,8 @@ struct PeopleFileEntry {
       } else if key == "hasPhoto" {
         guard case .bool(let flag) = fieldValue else { throw wrongType(key, expected: "true or false", fieldValue) }
         hasPhoto = flag
+      } else if key == "proxyAddresses" {
+        proxyAddresses = try PeopleFileEntry.proxyAddresses(fieldValue, label: label)
       } else if key == "showInAddressList" {
         switch fieldValue {
         case .null: break
@@ -81,6 +84,7 @@ struct PeopleFileEntry {
       preferredLanguage: strings[.preferredLanguage], employeeId: strings[.employeeId],
       businessPhones: businessPhones, mobilePhone: strings[.mobilePhone], userType: userType,
       accountEnabled: accountEnabled, managerId: nil, hasPhoto: hasPhoto, showInAddressList: showInAddressList)
+    user.storedProxyAddresses = proxyAddresses
     self.managerReference = managerReference
     self.label = label
   }
