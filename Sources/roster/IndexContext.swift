@@ -193,8 +193,9 @@ struct IndexContext {
   static func kindLines(_ status: IndexStatus) -> [String] {
     ObjectKind.allCases.compactMap { kind in
       guard let kept = status.kinds[kind.rawValue] else { return nil }
-      let label = (kind.plural.prefix(1).uppercased() + kind.plural.dropFirst() + ":").padding(
-        toLength: 11, withPad: " ", startingAt: 0)
+      // Padded to the other lines' column; a longer name ("Enterprise apps:") is never cut.
+      let name = kind.plural.prefix(1).uppercased() + kind.plural.dropFirst() + ":"
+      let label = name.count < 11 ? name.padding(toLength: 11, withPad: " ", startingAt: 0) : name + " "
       if let count = kept.count { return label + NumberText.grouped(count) }
       if let missing = kept.missingPermission {
         return label + "none kept: " + needs("listing \(kind.plural)", missing)
