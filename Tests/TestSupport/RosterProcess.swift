@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Runs the built `roster` binary (`RosterBinary`) with the given environment (a private HOME and
 /// XDG dirs), to the end, collecting its output.
 public struct RosterProcess: Sendable {
@@ -19,36 +23,23 @@ public struct RosterProcess: Sendable {
   }
 
   public func run(_ arguments: [String]) async throws -> Output {
-    guard let binary = executable.map(URL.init(fileURLWithPath:)) ?? RosterBinary.url else {
+    guard let path = executable ?? RosterBinary.url?.path else {
       throw SandboxHarnessError("roster is not built")
     }
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
-    process.environment = environment
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
+    let child = try SpawnedChild(path: path, arguments: arguments, environment: environment)
     // Blocking reads and the wait run on threads of their own: the sandbox serving this child
     // lives in the test process and needs the cooperative pool free.
-    let exited = AsyncStreamBox()
-    process.terminationHandler = { _ in exited.finish() }
-    try process.run()
-    async let outData = Self.readToEnd(out.fileHandleForReading)
-    async let errData = Self.readToEnd(err.fileHandleForReading)
+    async let outData = Self.onThread { child.stdout.readDataToEndOfFile() }
+    async let errData = Self.onThread { child.stderr.readDataToEndOfFile() }
     let (stdout, stderr) = await (outData, errData)
-    await exited.wait()
-    let (outText, errText) = (stdout, stderr)
+    let status = await Self.onThread { child.waitForExit() }
     return Output(
-      status: process.terminationStatus, stdout: String(decoding: outText, as: UTF8.self),
-      stderr: String(decoding: errText, as: UTF8.self))
+      status: status, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
   }
 
-  private static func readToEnd(_ handle: FileHandle) async -> Data {
+  private static func onThread<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
     await withCheckedContinuation { continuation in
-      Thread { continuation.resume(returning: handle.readDataToEndOfFile()) }.start()
+      Thread { continuation.resume(returning: work()) }.start()
     }
   }
 }
