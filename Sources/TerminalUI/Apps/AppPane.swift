@@ -22,19 +22,12 @@ extension AppObject: ItemPanePresentable {
       lines += AppCredentialLines(credentials: app.credentials, now: state.now, width: width).lines
     }
     lines.append(StyledLine(""))
-    switch pane.detail {
-    case .loading:
-      lines.append(StyledLine(Truncation.fit("Reading owners and permissions…", toWidth: width), style: .muted))
-      return (lines, [])
-    case .failed(let message):
-      lines += Truncation.wrap(message.string, width: width).map { StyledLine($0, style: .error) }
-      lines.append(StyledLine(Truncation.fit("r to retry", toWidth: width), style: .muted))
-      return (lines, [])
-    case .loaded:
-      guard let detail else { return (lines, []) }
-      return AppDetailLines(detail: detail, width: width).appended(
-        to: lines, synced: state.index.syncedText(at: state.now))
+    if let pending = pane.pendingLines(reading: "Reading owners and permissions…", width: width) {
+      return (lines + pending, [])
     }
+    guard let detail else { return (lines, []) }
+    return AppDetailLines(detail: detail, width: width).appended(
+      to: lines, synced: state.index.syncedText(at: state.now))
   }
 
   /// "App registration", "Enterprise app": the kind in words, as the pane's first fact.

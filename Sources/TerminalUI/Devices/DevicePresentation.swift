@@ -64,19 +64,10 @@ extension Device: ItemPanePresentable {
       lines += device.fieldLines(now: state.now, width: width)
     }
     lines.append(StyledLine(""))
-    switch pane.detail {
-    case .loading:
-      lines.append(StyledLine(Truncation.fit("Reading owners…", toWidth: width), style: .muted))
-      return (lines, [])
-    case .failed(let message):
-      lines += Truncation.wrap(message.string, width: width).map { StyledLine($0, style: .error) }
-      lines.append(StyledLine(Truncation.fit("r to retry", toWidth: width), style: .muted))
-      return (lines, [])
-    case .loaded:
-      guard let detail else { return (lines, []) }
-      return DeviceDetailLines(detail: detail, width: width).appended(
-        to: lines, synced: state.index.syncedText(at: state.now))
-    }
+    if let pending = pane.pendingLines(reading: "Reading owners…", width: width) { return (lines + pending, []) }
+    guard let detail else { return (lines, []) }
+    return DeviceDetailLines(detail: detail, width: width).appended(
+      to: lines, synced: state.index.syncedText(at: state.now))
   }
 
   /// Label/value lines, blanks said as "not reported" (an MDM never sent them) or "not set".

@@ -66,3 +66,20 @@ extension DetailViewController {
       ])
   }
 }
+
+extension ItemPane {
+  /// The lines every item pane shows while its one read is not answered: `reading` ("Reading
+  /// owners…") while it is asked, the failure and how to retry when it failed; nil once loaded,
+  /// when the kind shows its detail.
+  func pendingLines(reading: String, width: Int) -> [StyledLine]? {
+    switch detail {
+    case .loading:
+      return [StyledLine(Truncation.fit(reading, toWidth: width), style: .muted)]
+    case .failed(let message):
+      return Truncation.wrap(message.string, width: width).map { StyledLine($0, style: .error) }
+        + [StyledLine(Truncation.fit("r to retry", toWidth: width), style: .muted)]
+    case .loaded:
+      return nil
+    }
+  }
+}
