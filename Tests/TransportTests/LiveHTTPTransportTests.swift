@@ -12,12 +12,14 @@ import Testing
 
 /// The live transport against local listeners: deadline, cancellation, body cap, errors, proxy rules.
 @Suite struct LiveHTTPTransportTests {
-  /// A TCP socket on 127.0.0.1 that accepts connections into its backlog and never answers.
+  /// A TCP socket on 127.0.0.1 that accepts connections into its backlog and never answers, or,
+  /// when not `listening`, holds its port bound so that connecting is refused — and no other test
+  /// running in parallel can be handed the same port and answer instead.
   final class SilentListener {
     let descriptor: Int32
     let port: Int
 
-    init() throws {
+    init(listening: Bool = true) throws {
       let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
       var address = sockaddr_in()
       address.sin_family = sa_family_t(AF_INET)
@@ -27,7 +29,7 @@ import Testing
       _ = withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
       }
-      listen(descriptor, 8)
+      if listening { listen(descriptor, 8) }
       _ = withUnsafeMutablePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
       }
@@ -75,7 +77,9 @@ import Testing
   }
 
   @Test func refusedConnectionsHaveSafeText() async throws {
-    let port = try SilentListener().port  // closed again at once
+    let bound = try SilentListener(listening: false)
+    let port = bound.port
+    defer { withExtendedLifetime(bound) {} }
     let transport = try LiveHTTPTransport()
     do {
       // AsyncHTTPClient retries refused connections until the deadline, then reports the cause.
