@@ -8,9 +8,25 @@
 public enum DisplayWidth {
   /// Cells `text` occupies.
   public static func of(_ text: some StringProtocol) -> Int {
+    if isPrintableASCII(text.utf8) { return text.utf8.count }
     var total = 0
     for character in text { total += of(character) }
     return total
+  }
+
+  /// `of` for a `String`, the common case, compiled for it rather than through the protocol.
+  public static func of(_ text: String) -> Int {
+    if isPrintableASCII(text.utf8) { return text.utf8.count }
+    var total = 0
+    for character in text { total += of(character) }
+    return total
+  }
+
+  /// Printable ASCII — most of what a directory holds — is one cell a byte, with no grapheme
+  /// clusters to find: a report of ten thousand rows measures every cell twice.
+  @inline(__always) private static func isPrintableASCII(_ bytes: some Sequence<UInt8>) -> Bool {
+    for byte in bytes where byte < 0x20 || byte > 0x7E { return false }
+    return true
   }
 
   /// Cells one grapheme cluster occupies: 0, 1 or 2, more for a cluster with spacing marks.

@@ -36,8 +36,9 @@ struct DueCredential {
 /// The report: every app's credentials that end before the span's end, soonest first, then app
 /// registrations before enterprise apps, then by name; and the exit status it calls for.
 enum AppExpiry {
-  /// Apps whose owners are read at once: a few, so a large report does not flood Graph.
-  static let ownerReadsAtOnce = 4
+  /// Owner batches in flight at once: each is 20 reads (`GraphAppListing.ownersPerBatch`), so two keep
+  /// forty reads moving without a burst Graph would throttle.
+  static let ownerBatchesAtOnce = 2
 
   static func rows(_ apps: [AnyApp], before end: Date) -> [DueCredential] {
     let rows = apps.flatMap { app in
@@ -48,12 +49,19 @@ enum AppExpiry {
           certificate: due.kind == .certificate ? app.keyCredentials.first { $0.keyId == due.keyId } : nil)
       }
     }
-    return rows.sorted { left, right in
-      let l = (left.due.endDateTime ?? .distantFuture, left.app.order, left.app.displayName.string, left.app.id)
-      let r = (right.due.endDateTime ?? .distantFuture, right.app.order, right.app.displayName.string, right.app.id)
-      if l.0 != r.0 { return l.0 < r.0 }
-      return (l.1, l.2, l.3) < (r.1, r.2, r.3)
+    // Each row's key is made once, not at each of the sort's comparisons.
+    let keys = rows.map { row in
+      (
+        end: row.due.endDateTime ?? .distantFuture, order: row.app.order, name: row.app.displayName.string,
+        id: row.app.id
+      )
     }
+    let order = keys.indices.sorted { left, right in
+      let (l, r) = (keys[left], keys[right])
+      if l.end != r.end { return l.end < r.end }
+      return (l.order, l.name, l.id) < (r.order, r.name, r.id)
+    }
+    return order.map { rows[$0] }
   }
 
   /// 0 nothing due, 10 something due within the span but nothing expired, 11 something expired.
@@ -79,10 +87,11 @@ enum AppExpiry {
       async let theirs = enterprise.all(onRetry: DirectoryCommand.reportRetry)
       let apps = try await mine.map(AnyApp.registration) + theirs.map(AnyApp.enterprise)
       var found = rows(apps, before: end)
-      let owners = await self.owners(of: found.map(\.app)) { app in
-        switch app {
-        case .registration: try await registrations.owners(of: app.id)
-        case .enterprise: try await enterprise.owners(of: app.id)
+      let owners = await self.owners(of: found.map(\.app)) { batch in
+        let ids = batch.map(\.id)
+        switch batch[0] {
+        case .registration: return try await registrations.owners(ofApps: ids, onRetry: DirectoryCommand.reportRetry)
+        case .enterprise: return try await enterprise.owners(ofApps: ids, onRetry: DirectoryCommand.reportRetry)
         }
       }
       for index in found.indices { found[index].owners = owners[found[index].app.id] ?? nil }
@@ -90,23 +99,31 @@ enum AppExpiry {
     }
   }
 
-  /// Each listed app's owners, read once per app, `ownerReadsAtOnce` at a time; an app whose
-  /// owners cannot be read has nil (the report still prints).
+  /// Each listed app's owners, read once per app in batches of one kind (`GraphAppListing.ownersPerBatch`
+  /// a batch), `ownerBatchesAtOnce` at a time; an app whose owners cannot be read has nil (the
+  /// report still prints).
   private static func owners(
-    of apps: [AnyApp], read: @escaping @Sendable (AnyApp) async throws -> [Person]
+    of apps: [AnyApp], read: @escaping @Sendable ([AnyApp]) async throws -> [String: [Person]?]
   ) async -> [String: [Person]?] {
     var seen = Set<String>()
     let unique = apps.filter { seen.insert($0.id).inserted }
-    return await withTaskGroup(of: (String, [Person]?).self) { group in
-      var result: [String: [Person]?] = [:]
-      var next = unique.makeIterator()
-      func start() {
-        guard let app = next.next() else { return }
-        group.addTask { (app.id, try? await read(app)) }
+    let size = GraphAppListing<RegistrationFlavor>.ownersPerBatch
+    let batches = [0, 1].flatMap { order -> [[AnyApp]] in
+      let kind = unique.filter { $0.order == order }
+      return stride(from: 0, to: kind.count, by: size).map {
+        Array(kind[$0..<min($0 + size, kind.count)])
       }
-      for _ in 0..<ownerReadsAtOnce { start() }
-      while let (id, people) = await group.next() {
-        result[id] = people
+    }
+    return await withTaskGroup(of: [String: [Person]?].self) { group in
+      var result: [String: [Person]?] = [:]
+      var next = batches.makeIterator()
+      func start() {
+        guard let batch = next.next() else { return }
+        group.addTask { (try? await read(batch)) ?? Dictionary(uniqueKeysWithValues: batch.map { ($0.id, nil) }) }
+      }
+      for _ in 0..<ownerBatchesAtOnce { start() }
+      while let answered = await group.next() {
+        result.merge(answered) { first, _ in first }
         start()
       }
       return result
