@@ -98,7 +98,7 @@ enum DirectoryCommand {
   }
 
   static func write(_ text: String) throws {
-    FileHandle.standardOutput.write(Data(text.utf8))
+    StandardOutput.write(text)
   }
 }
 
