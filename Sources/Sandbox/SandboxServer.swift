@@ -31,6 +31,9 @@ public struct SandboxConfiguration: Sendable {
   /// Whether the tenant has Microsoft Entra ID P1: without it, sign-in logs answer Graph's 403
   /// `Authentication_RequestFromNonPremiumTenantOrB2CTenant` (issue 33).
   public var premium: Bool = true
+  /// Whether the tenant has Microsoft Entra ID P2: without it, PIM's role eligibility answers
+  /// Graph's 400 `AadPremiumLicenseRequired` while active role assignments still list (issue 43).
+  public var premiumP2: Bool = true
   /// User ids holding the Reports Reader directory role; nil: the default (signed-in) user only,
   /// so a second sign-in is the user without it (issue 33).
   public var reportsReaders: Set<String>? = nil

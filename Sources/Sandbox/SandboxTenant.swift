@@ -24,6 +24,10 @@ final class SandboxTenant: Sendable {
   let budget = ResourceUnitBudget()
   /// Outlook's requests per app and mailbox in 10 minutes (getSchedule; `GraphLimits.throttles`).
   let mailboxLimit = MailboxRequestLimit()
+  /// The reports API's requests per app in 10 seconds (`/auditLogs/signIns`; `GraphLimits.reportsRequestsPerWindow`).
+  let reportsLimit = ReportsRequestLimit()
+  /// Sign-ins added through `POST /_sandbox/signins`, served with the generated history.
+  let injectedSignIns = InjectedSignIns()
   /// Requests, resource units and 429s served (`GET /_sandbox/stats`).
   let stats = StatsCounter()
   /// Teams presence that changes over time and can be pinned through the control API.

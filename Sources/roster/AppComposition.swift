@@ -64,6 +64,7 @@ struct AppComposition: Sendable {
       health: HealthClient.live(configuration: graph, tokens: auth.tokens, transport: transport),
       worksWith: WorksWithClient.live(configuration: graph, tokens: auth.tokens, transport: transport))
     services.kinds = KindModules.clients(graph, tokens: auth.tokens, transport: transport)
+    services.health.roles = RolesClient.live(configuration: graph, tokens: auth.tokens, transport: transport).forPane
     let demoServices = services
     var composition = AppComposition(
       settings: settings, services: demoServices, isDemo: true, saveSettings: { _ in demoServices })
@@ -110,6 +111,8 @@ struct AppComposition: Sendable {
           health: .live(configuration: graph, tokens: auth.tokens, transport: transport),
           worksWith: .live(configuration: graph, tokens: auth.tokens, transport: transport))
         services.kinds = KindModules.clients(graph, tokens: auth.tokens, transport: transport)
+        services.health.roles =
+          RolesClient.live(configuration: graph, tokens: auth.tokens, transport: transport).forPane
         return services
       } catch let failure as SignInFailure {
         throw failure

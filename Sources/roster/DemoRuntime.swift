@@ -27,8 +27,10 @@ enum DemoRuntime {
   /// part names (`HealthPart`: AuditLog.Read.All, Directory.Read.All, LicenseAssignment.Read.All),
   /// so `roster --demo signins NAME --failed`, `show --health` and the pane's `h` answer as they
   /// would for an operator (the demo user holds the sandbox's reports role, the tenant has P1).
+  /// `roster --demo roles` reads role assignments and PIM eligibility (the demo user holds Global Reader).
   static let scopes = withOps(
     ([Settings.defaultScopes] + ObjectKind.allCases.compactMap(\.readPermission)
+      + ["RoleManagement.Read.Directory", "RoleEligibilitySchedule.Read.Directory"]
       + ["Presence.Read.All", ScheduleClient.permission, WorksWithClient.permission]).joined(separator: " "))
 
   /// `base` and, after it, each permission a health part needs that `base` lacks, once.

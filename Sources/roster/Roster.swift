@@ -24,6 +24,8 @@ struct Roster: AsyncParsableCommand {
       QueryCommand.self, GroupsCommand.self, RoomsCommand.self, SandboxCommand.self, IndexCommand.self,
       TasksCommand.self, AccountsCommand.self, DoctorCommand.self, VersionCommand.self, ManualCommand.self,
       CompletionsCommand.self, DeletedCommand.self,
+      MfaCommand.self, GuestsCommand.self,
+      RolesCommand.self,
     ] + KindModules.commands
   )
 

@@ -48,6 +48,9 @@ struct ShowCommand: AsyncParsableCommand {
   @Flag(help: "List what the person owns instead: groups, apps and enterprise apps, and devices (for offboarding).")
   var owned = false
 
+  @Flag(help: "List the directory roles the person holds instead: directly, through a group, or eligible (PIM).")
+  var roles = false
+
   @OptionGroup var demo: DemoOptions
 
   @OptionGroup var common: CommonOptions
@@ -66,6 +69,11 @@ struct ShowCommand: AsyncParsableCommand {
       throw ValidationError(
         "--owned reads what one person owns from Graph: not with --vcard, --member-of, "
           + "--offline, --health or --csv.")
+    }
+    if roles && (vcard || memberOf || offline || health || owned) {
+      throw ValidationError(
+        "--roles reads one person's directory roles from Graph: not with --vcard, --member-of, --offline, --health "
+          + "or --owned.")
     }
     try demo.refuse(offline: offline)
   }
@@ -101,6 +109,7 @@ struct ShowCommand: AsyncParsableCommand {
     if memberOf { return try await runMemberOf() }
     if offline { return try await runOffline() }
     if owned { return try await runOwned() }
+    if roles { return try await runRoles() }
     try await DirectoryCommand.runSignedIn(common: common, demo: demo) { client, graph in
       let lookup = try await PersonLookup.find(person, in: client)
       if let found = lookup.found { DirectoryCommand.say("Found by \(found).") }

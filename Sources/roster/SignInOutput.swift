@@ -29,6 +29,10 @@ enum SignInOutput {
     /// The person's own attempt (`signInActivity`'s `lastSignInDateTime` counts these) or a
     /// client's on their behalf (`lastNonInteractiveSignInDateTime`).
     var isInteractive: Bool?
+    /// Whose sign-in (Graph's names): the tenant-wide log mixes everyone's.
+    var userId: String?
+    var userPrincipalName: String?
+    var userDisplayName: String?
 
     init(_ entry: SignInLogEntry) {
       id = CleanText(entry.id).string
@@ -44,11 +48,15 @@ enum SignInOutput {
       conditionalAccessStatus = entry.conditionalAccessStatus?.string
       failedPolicies = entry.failedPolicies.map(\.string)
       isInteractive = entry.isInteractive
+      userId = entry.userId.map { CleanText($0).string }
+      userPrincipalName = entry.userPrincipalName?.string
+      userDisplayName = entry.userDisplayName?.string
     }
 
     static let header = [
       "createdDateTime", "succeeded", "errorCode", "explanation", "appDisplayName", "clientAppUsed", "ipAddress",
-      "location", "conditionalAccessStatus", "failedPolicies", "id", "isInteractive",
+      "location", "conditionalAccessStatus", "failedPolicies", "id", "isInteractive", "userPrincipalName",
+      "userDisplayName", "userId",
     ]
 
     var fields: [String] {
@@ -56,6 +64,7 @@ enum SignInOutput {
         createdDateTime, succeeded ? "true" : "false", String(errorCode), explanation, appDisplayName ?? "",
         clientAppUsed ?? "", ipAddress ?? "", location ?? "", conditionalAccessStatus ?? "",
         failedPolicies.joined(separator: "; "), id, isInteractive.map { $0 ? "true" : "false" } ?? "",
+        userPrincipalName ?? "", userDisplayName ?? "", userId ?? "",
       ]
     }
   }

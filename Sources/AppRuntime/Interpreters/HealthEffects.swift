@@ -14,8 +14,17 @@ struct HealthEffects: EffectInterpreter {
       async let parts = client.accountHealth(id: personID, scopes: scopes)
       let query = SignInQuery(userID: personID, failedOnly: true, limit: HealthState.paneSignIns)
       async let failures = HealthClient.outcome(.signIns, scopes) { try await client.signIns(query) { _ in } }
-      let report = HealthReport(health: await parts, failedSignIns: await failures)
+      // The roles (issue 43) in the same load, only when the scopes may read them.
+      async let roles = Self.roles(client, personID, scopes)
+      var report = HealthReport(health: await parts, failedSignIns: await failures)
+      report.roles = await roles
       return .health(.loaded(id: requestID, personID: personID, report))
     }
+  }
+
+  /// Not asked (and no line) without a role-reading permission or a roles client.
+  static func roles(_ client: HealthClient, _ id: String, _ scopes: [String]) async -> HealthOutcome<PersonRoles> {
+    guard let read = client.roles, PersonRoles.mayAsk(scopes: scopes) else { return .notAsked }
+    return .loaded(await read(id) { _ in })
   }
 }

@@ -68,13 +68,15 @@ struct GraphHealth: Sendable {
   /// Newest first (Graph's order), filtered on Graph's side by the forms signin-list accepts.
   func signIns(_ query: SignInQuery, onRetry: @escaping OnRetry) async throws(DirectoryError) -> [SignInLogEntry] {
     let limit = max(query.limit, 1)
-    let items = [
-      ("$filter", Self.signInFilter(query)), ("$top", String(min(limit, HealthClient.signInPageSize))),
-    ]
+    let filter = Self.signInFilter(query)
+    // Graph takes no empty `$filter`: the whole tenant's log, unfiltered, asks without one.
+    let items =
+      (filter.isEmpty ? [] : [("$filter", filter)]) + [("$top", String(min(limit, HealthClient.signInPageSize)))]
     var events: [SignInLogEntry] = []
     var seen: Set<String> = []
     try await pages(
-      .signIns, "/auditLogs/signIns?" + ODataText.queryString(items), maxPages: HealthClient.maxSignInPages, onRetry
+      .signIns, "/auditLogs/signIns?" + ODataText.queryString(items), maxPages: HealthClient.maxSignInPages, onRetry,
+      paced: true
     ) { body throws(DirectoryError) in
       let page = try HealthDecoding.signIns(body)
       events += page.events.filter { seen.insert($0.id).inserted }
@@ -83,12 +85,17 @@ struct GraphHealth: Sendable {
     return Array(events.prefix(limit))
   }
 
-  /// `userId eq '…'`, then `status/errorCode ne 0` for failures and `createdDateTime ge …`.
+  /// `userId eq '…'` (none for the tenant's log), then `status/errorCode ne 0` for failures,
+  /// `createdDateTime ge …` and `createdDateTime gt …` (what `--follow` polls with).
   static func signInFilter(_ query: SignInQuery) -> String {
-    var clauses = ["userId eq " + ODataText.filterLiteral(query.userID)]
+    var clauses: [String] = []
+    if let user = query.userID { clauses.append("userId eq " + ODataText.filterLiteral(user)) }
     if query.failedOnly { clauses.append("status/errorCode ne 0") }
     if let since = query.since {
       clauses.append("createdDateTime ge " + since.formatted(.iso8601))
+    }
+    if let after = query.after {
+      clauses.append("createdDateTime gt " + after.formatted(.iso8601))
     }
     return clauses.joined(separator: " and ")
   }
@@ -126,12 +133,22 @@ struct GraphHealth: Sendable {
     return "\(part.title): Microsoft Graph refused this; it \(needs)."
   }
 
+  /// `paced`: after `HealthClient.signInBurstPages` pages, one page per `signInPageSpacing`, so
+  /// a long read of the tenant's log stays inside the reports API's 5 requests per 10 seconds
+  /// (`FollowInterval`) instead of meeting its 429s.
   private func pages(
-    _ part: HealthPart, _ pathAndQuery: String, maxPages: Int, _ onRetry: @escaping OnRetry,
+    _ part: HealthPart, _ pathAndQuery: String, maxPages: Int, _ onRetry: @escaping OnRetry, paced: Bool = false,
     read: (Data) throws(DirectoryError) -> String?
   ) async throws(DirectoryError) {
+    var sent = 0
     try await directory.everyPage(
       from: try directory.url(pathAndQuery), maxPages: maxPages, limit: .fail(what: part.title.lowercased()),
-      fetch: { url throws(DirectoryError) in try await fetch(part, url, onRetry) }, read: read)
+      fetch: { url throws(DirectoryError) in
+        if paced && sent >= HealthClient.signInBurstPages {
+          do { try await directory.executor.sleep(HealthClient.signInPageSpacing) } catch { throw .cancelled }
+        }
+        sent += 1
+        return try await fetch(part, url, onRetry)
+      }, read: read)
   }
 }

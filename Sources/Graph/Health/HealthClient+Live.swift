@@ -8,6 +8,12 @@ extension HealthClient {
   /// Pages of sign-ins read before stopping: 20,000 events is far past what one person makes in
   /// Graph's 30 days, and still a bounded read.
   public static let maxSignInPages = 20
+  /// Pages of sign-ins read back to back before pacing: the reports API allows 5 requests per
+  /// 10 seconds per app per tenant (learn.microsoft.com/graph/throttling-limits, "Identity and
+  /// access reports service limits").
+  public static let signInBurstPages = 4
+  /// The wait before each page after the burst: 4 requests per 10 seconds, under the 5.
+  public static let signInPageSpacing: Duration = .milliseconds(2_500)
   /// Pages of devices or licences: a person with more than 10 pages of devices is not one.
   public static let maxListPages = 10
 

@@ -82,7 +82,8 @@ enum HealthDecoding {
       city: text(location["city"]), state: text(location["state"]), countryOrRegion: text(location["countryOrRegion"]),
       errorCode: integer(status["errorCode"]) ?? 0, failureReason: text(status["failureReason"]),
       conditionalAccessStatus: text(object["conditionalAccessStatus"]), failedPolicies: failed,
-      isInteractive: bool(object["isInteractive"]))
+      isInteractive: bool(object["isInteractive"]), userId: object["userId"] as? String,
+      userPrincipalName: text(object["userPrincipalName"]), userDisplayName: text(object["userDisplayName"]))
   }
 
   /// Graph's instants: `2024-04-24T09:53:13Z`, with up to seven fraction digits, which

@@ -17,6 +17,9 @@ public struct HealthClient: Sendable {
   public var devices: @Sendable (_ id: String, _ onRetry: @escaping OnRetry) async throws -> [PersonDevice]
   /// Sign-ins newest first, at most `query.limit`.
   public var signIns: @Sendable (_ query: SignInQuery, _ onRetry: @escaping OnRetry) async throws -> [SignInLogEntry]
+  /// The person's directory roles for the pane (issue 43): `RolesClient` where the app is
+  /// composed; nil (never asked) in tests and sessions without it.
+  public var roles: (@Sendable (_ id: String, _ onRetry: @escaping OnRetry) async -> PersonRoles)? = nil
 
   public init(
     accountState: @escaping @Sendable (String, @escaping OnRetry) async throws -> AccountState,

@@ -22,6 +22,8 @@ public struct HealthState: Equatable, Sendable {
 public struct HealthReport: Equatable, Sendable {
   public var health: AccountHealth
   public var failedSignIns: HealthOutcome<[SignInLogEntry]>
+  /// The person's directory roles (issue 43); not asked without a role-reading permission.
+  public var roles: HealthOutcome<PersonRoles> = .notAsked
 
   public init(health: AccountHealth, failedSignIns: HealthOutcome<[SignInLogEntry]> = .notAsked) {
     self.health = health

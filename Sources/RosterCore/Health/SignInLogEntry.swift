@@ -19,12 +19,18 @@ public struct SignInLogEntry: Sendable, Equatable, Codable {
   /// The Conditional Access policies that failed this sign-in, by name.
   public var failedPolicies: [CleanText]
   public var isInteractive: Bool?
+  /// Who tried (`userId`, `userPrincipalName`, `userDisplayName`): the tenant-wide log (issue 43)
+  /// mixes everyone's sign-ins, so each row has to say whose it is.
+  public var userId: String?
+  public var userPrincipalName: CleanText?
+  public var userDisplayName: CleanText?
 
   public init(
     id: String, createdDateTime: Date, appDisplayName: CleanText? = nil, clientAppUsed: CleanText? = nil,
     ipAddress: CleanText? = nil, city: CleanText? = nil, state: CleanText? = nil, countryOrRegion: CleanText? = nil,
     errorCode: Int = 0, failureReason: CleanText? = nil, conditionalAccessStatus: CleanText? = nil,
-    failedPolicies: [CleanText] = [], isInteractive: Bool? = nil
+    failedPolicies: [CleanText] = [], isInteractive: Bool? = nil, userId: String? = nil,
+    userPrincipalName: CleanText? = nil, userDisplayName: CleanText? = nil
   ) {
     self.id = id
     self.createdDateTime = createdDateTime
@@ -39,6 +45,21 @@ public struct SignInLogEntry: Sendable, Equatable, Codable {
     self.conditionalAccessStatus = conditionalAccessStatus
     self.failedPolicies = failedPolicies
     self.isInteractive = isInteractive
+    self.userId = userId
+    self.userPrincipalName = userPrincipalName
+    self.userDisplayName = userDisplayName
+  }
+
+  /// "Priya Raman (priya.raman@contoso.com)", the one Graph gave, or "unknown person".
+  public var person: String {
+    let name = userDisplayName?.string.trimmingCharacters(in: .whitespaces) ?? ""
+    let upn = userPrincipalName?.string.trimmingCharacters(in: .whitespaces) ?? ""
+    switch (name.isEmpty, upn.isEmpty) {
+    case (false, false): return name == upn ? name : "\(name) (\(upn))"
+    case (false, true): return name
+    case (true, false): return upn
+    case (true, true): return userId.map { CleanText($0).string } ?? "unknown person"
+    }
   }
 
   public var succeeded: Bool { errorCode == 0 }
@@ -59,21 +80,26 @@ public struct SignInLogEntry: Sendable, Equatable, Codable {
   }
 }
 
-/// Which sign-ins to read for one person.
+/// Which sign-ins to read: one person's, or (no `userID`) the whole tenant's.
 public struct SignInQuery: Sendable, Equatable {
-  /// The person's object id: Graph filters sign-ins by `userId`, a GUID.
-  public var userID: String
+  /// The person's object id: Graph filters sign-ins by `userId`, a GUID. nil: everyone's.
+  public var userID: String?
   /// Only failures (`status/errorCode ne 0`).
   public var failedOnly: Bool
-  /// Only sign-ins at or after this instant.
+  /// Only sign-ins at or after this instant (`createdDateTime ge`).
   public var since: Date?
+  /// Only sign-ins strictly after this instant (`createdDateTime gt`): what `--follow` polls with.
+  public var after: Date?
   /// At most this many events (Graph pages hold up to 1,000).
   public var limit: Int
 
-  public init(userID: String, failedOnly: Bool = false, since: Date? = nil, limit: Int = 1_000) {
+  public init(
+    userID: String?, failedOnly: Bool = false, since: Date? = nil, after: Date? = nil, limit: Int = 1_000
+  ) {
     self.userID = userID
     self.failedOnly = failedOnly
     self.since = since
+    self.after = after
     self.limit = limit
   }
 }

@@ -15,6 +15,8 @@ import SandboxDirectory
 /// - `POST /_sandbox/presence` pins a person's presence (see `pinPresence`); `DELETE` unpins all
 /// - `POST /_sandbox/browser` `{"user": UPN}` → who the stand-in browser signs in as from now on
 ///   (`{}` for the default user), so a second B2C customer can sign in through the real flow
+/// - `POST /_sandbox/signins` adds a sign-in (a failure by default) to the log now; `DELETE` forgets
+///   them (`ControlEndpoints+SignIns`)
 struct ControlEndpoints: Sendable {
   let tenant: SandboxTenant
 
@@ -45,6 +47,7 @@ struct ControlEndpoints: Sendable {
       tenant.stats.reset()
       tenant.budget.reset()
       tenant.mailboxLimit.reset()
+      tenant.reportsLimit.reset()
       return Response(status: .noContent)
     case ("POST", ["users"]): return addUsers(request)
     case ("POST", ["churn"]): return churn(request)
@@ -53,6 +56,10 @@ struct ControlEndpoints: Sendable {
       tenant.presence.unpinAll()
       return Response(status: .noContent)
     case ("POST", ["browser"]): return browser(request)
+    case ("POST", ["signins"]): return injectSignIn(request)
+    case ("DELETE", ["signins"]):
+      tenant.injectedSignIns.clear()
+      return Response(status: .noContent)
     default: return failure(.notFound, "No control endpoint \(request.method) \(request.path).")
     }
   }

@@ -72,7 +72,8 @@ struct AccountFacts {
   /// `lastSignInDateTime` is the last interactive attempt, failed or not; the successful one is
   /// apart. Null when the history is empty (never signed in, as far as 30 days tell).
   func signInActivity(history: [SignInHistory.Entry]) -> JSONValue {
-    guard !history.isEmpty else { return .null }
+    // Empty log: a dormant guest's older dates (`AccountFacts+Dormant`), else null.
+    guard !history.isEmpty else { return dormantSignInActivity }
     let interactive = history.first { $0.isInteractive }
     let nonInteractive = history.first { !$0.isInteractive }
     let success = history.first { $0.errorCode == 0 }

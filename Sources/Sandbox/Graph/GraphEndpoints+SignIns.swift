@@ -21,6 +21,7 @@ extension GraphEndpoints {
     }
     try checkReportsRole(caller)
     try checkPremium()
+    if let refusal = reportsThrottle(request, caller: caller) { return refusal }
     let query = request.query
     let top = try Self.signInTop(query["$top"])
     let filter = try SignInFilter(query["$filter"])
@@ -33,9 +34,12 @@ extension GraphEndpoints {
     } else {
       users = Array(tenant.directory.users.prefix(Self.signInLogPeopleMax))
     }
-    var all = users.flatMap { SignInHistory.entries(for: $0, seed: tenant.configuration.seed, now: now) }
+    // Added sign-ins (`POST /_sandbox/signins`): the one person's, or everyone's.
+    let scope: String? = filter.userId == nil ? nil : (users.first?.id ?? "")
+    let injected = tenant.injectedSignIns.entries(for: scope, now: now)
+    var all = (users.flatMap { SignInHistory.entries(for: $0, seed: tenant.configuration.seed, now: now) } + injected)
       .filter(filter.matches)
-    if users.count > 1 { all.sort { ($0.time, $0.id) > ($1.time, $1.id) } }
+    if users.count > 1 || !injected.isEmpty { all.sort { ($0.time, $0.id) > ($1.time, $1.id) } }
     var offset = 0
     if let token = query["$skiptoken"] { offset = try Self.offset(fromSkipToken: token) }
     let page = all.dropFirst(offset).prefix(top)

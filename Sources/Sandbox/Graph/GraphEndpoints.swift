@@ -97,6 +97,7 @@ struct GraphEndpoints: Sendable {
     case "directory": return try deletedItems(Array(segments.dropFirst()), request: request, caller: caller)
     case "reports":
       return try registrationDetails(segments, request: request, caller: caller)
+    case "rolemanagement": return try roleManagement(segments, request: request, caller: caller)
     default:
       throw .badSegment(first)
     }
@@ -121,6 +122,10 @@ struct GraphEndpoints: Sendable {
     // The People API has its own permissions (People.Read), not the user-reading ones.
     if rest.first?.lowercased() == "people" {
       return try people(target, rest: rest, isSelf: isSelf, request: request, caller: caller)
+    }
+    // A guest's sponsors (`Guests/GraphEndpoints+Sponsors`): users and groups, User.Read(.All).
+    if rest.count == 1, rest[0].lowercased() == "sponsors" {
+      return try sponsors(of: target, isSelf: isSelf, request: request, caller: caller)
     }
     // Presence has its own permissions (Presence.Read, Presence.Read.All), as People does.
     if rest.count == 1, rest[0].lowercased() == "presence" {

@@ -42,6 +42,8 @@ struct ScopeSet: Sendable, Equatable {
     "Files.ReadWrite.All", "Sites.Read.All", "Notes.Read", "Tasks.Read", "Tasks.ReadWrite", "Chat.Read",
     "ChannelMessage.Read.All", "Team.ReadBasic.All", "OnlineMeetings.Read", "ProfilePhoto.Read.All",
     "AuditLog.Read.All", "Reports.Read.All", "LicenseAssignment.Read.All",
+    "RoleManagement.Read.Directory", "RoleManagement.Read.All", "RoleManagement.ReadWrite.Directory",
+    "RoleEligibilitySchedule.Read.Directory", "RoleEligibilitySchedule.ReadWrite.Directory",
   ]
 
   /// Sorts `text` (space-separated) for an Entra tenant; unknown resources or permissions fail, as

@@ -20,6 +20,10 @@ public struct GraphLimits: Sendable, Equatable {
   /// Outlook requests (getSchedule) per app and mailbox in 10 minutes: Outlook's 10,000
   /// (throttling-limits, "Outlook service limits"). Tests set a small one to reach it quickly.
   public var mailboxRequestsPerWindow: Int
+  /// Requests per app in 10 seconds to the reports API (`/auditLogs/signIns`): Graph's "Five
+  /// requests per 10 seconds" per app per tenant (throttling-limits, "Identity and access reports
+  /// service limits"). nil: no such limit (test harnesses whose tests read many people's logs).
+  public var reportsRequestsPerWindow: Int? = 5
 
   public init(
     deltaObjectsPerPage: Int, deltaLinksPerPage: Int, throttles: Bool, resourceUnitsPerWindow: Int? = nil,

@@ -34,8 +34,11 @@ extension AppState {
     default:
       break  // not asked without the scopes, or failed: the parts above say enough
     }
-    return lines.enumerated().map { index, line in
-      (index == 0 ? "Account" : "", line, Self.healthStyle(line))
+    var styled = lines.map { ($0, Self.healthStyle($0)) }
+    // The Roles part (issue 43) after the existing lines; its refusals read muted.
+    styled += PersonRoles.lines(report.roles).map { ($0.text, $0.muted ? Style.muted : Style.plain) }
+    return styled.enumerated().map { index, line in
+      (index == 0 ? "Account" : "", line.0, line.1)
     }
   }
 

@@ -14,13 +14,7 @@ import Testing
     scopes: String = scopes, configure: @escaping (inout SandboxConfiguration) -> Void = { _ in },
     _ body: (RosterProcess) async throws -> Void
   ) async throws {
-    try await SandboxHarness.with(configure: {
-      $0.approveAfter = .milliseconds(200)
-      configure(&$0)
-    }) { harness in
-      let roster = harness.roster(extra: ["ROSTER_SCOPES": scopes])
-      let login = try await roster.run(["login", "--device-code"])
-      #expect(login.status == 0, "login: \(login.stderr)")
+    try await SandboxHarness.withSignedInRoster(scopes: scopes, configure: configure) { roster, _ in
       try await body(roster)
     }
   }
