@@ -37,6 +37,8 @@ struct Report {
   var reach: ReachScenario.Figures?
   /// App registrations, enterprise apps and devices (issue 42): their first sync, the expiry report.
   var apps: AppsBench.Figures?
+  /// The tenant-wide lists and `signins --follow` (issue 43).
+  var tenant: TenantBench.Figures?
 
   private struct Row {
     var metric: String
@@ -130,7 +132,8 @@ struct Report {
       + ((groups.map { GroupBench.rows($0, latencyMs: latencyMs) } ?? [])
       + (reach.map { ReachScenario.rows($0, latencyMs: latencyMs) } ?? [])
       + FirstSyncBench.rows(firstSync, latencyMs: latencyMs)
-      + (apps.map { AppsBench.rows($0, latencyMs: latencyMs) } ?? [])).map {
+      + (apps.map { AppsBench.rows($0, latencyMs: latencyMs) } ?? [])
+      + (tenant.map { TenantBench.rows($0, latencyMs: latencyMs) } ?? [])).map {
         Row(metric: $0.metric, roster: $0.roster, fzf: $0.fzf, target: $0.target, unit: $0.unit)
       }
   }

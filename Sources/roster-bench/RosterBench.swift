@@ -30,7 +30,7 @@ struct RosterBench: ParsableCommand {
     help:
       ArgumentHelp(
         "Run only these parts, comma-separated: typing, navigation, startup, memory, index, groups, detail, photos, "
-          + "reach, fzf, first-sync, apps (the last two only when named)."))
+          + "reach, fzf, first-sync, apps, tenant (the last three only when named)."))
   var only: String?
   @Option(help: "First-sync designs the first-sync part compares, comma-separated: delta (walk /users/delta), fill.")
   var firstSync = "delta,fill"
@@ -43,6 +43,10 @@ struct RosterBench: ParsableCommand {
   @Option(help: "The apps part: devices in its sandbox.") var devices = 50_000
   @Option(help: "The apps part: people in its sandbox (few, so its figures are the apps' and devices').")
   var appsPeople = 1
+  @Option(help: "The tenant part: people in its sandbox (issue 43's 200,000).")
+  var tenantPeople = 200_000
+  @Option(help: "The tenant part: seconds of `roster signins --failed --follow` (issue 43's ten minutes).")
+  var followSeconds = 600
   @Option(help: "Write what each program printed after each navigation key to files in this directory.")
   var trace: String?
   @Option(help: "Only the local query figures, on this index file (already synced); nothing else runs.")
@@ -149,6 +153,13 @@ struct RosterBench: ParsableCommand {
       report.apps = try AppsBench.measure(
         roster: rosterPath, people: appsPeople, apps: apps, devices: devices, latencyMs: latencyMs,
         home: work.appendingPathComponent("apps"), runs: quick ? 5 : 9, onlineRuns: 1)
+    }
+
+    if named("tenant") {
+      log("roster: the tenant-wide lists' first screens, and signins --follow")
+      report.tenant = try TenantBench.measure(
+        roster: rosterPath, people: tenantPeople, latencyMs: latencyMs, home: work.appendingPathComponent("tenant"),
+        followSeconds: followSeconds)
     }
 
     if runs("groups") {
