@@ -97,6 +97,19 @@ enum DirectoryCommand {
     Console.error("roster: " + message)
   }
 
+  /// Ends a command with exit 5 and one sentence when the sign-in's scopes lack what `part`
+  /// needs: "`what` are not asked: the sign-in lacks …", then how to get it. Graph is not asked.
+  static func requireScopes(
+    _ requirement: HealthRequirement, for what: String, granted scopes: [String]
+  ) throws {
+    let lacking = requirement.missing(from: scopes)
+    guard !lacking.isEmpty else { return }
+    say(
+      "\(what) not asked: the sign-in lacks \(lacking.joined(separator: ", ")). Add \(lacking.count == 1 ? "it" : "them") "
+        + "to scopes (settings or ROSTER_SCOPES), have an administrator consent, then roster login.")
+    throw ExitCode(5)
+  }
+
   static func write(_ text: String) throws {
     StandardOutput.write(text)
   }

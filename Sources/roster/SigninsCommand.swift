@@ -84,13 +84,8 @@ struct SigninsCommand: AsyncParsableCommand {
     let now = Date()
     let from = (since ?? (person == nil ? "1h" : nil)).flatMap { SinceParser.date($0, now: now) }
     try await DirectoryCommand.runSignedIn(common: common, demo: demo) { client, graph in
-      let missing = HealthPart.signIns.requirement.missing(from: graph.account.grantedScopes)
-      guard missing.isEmpty else {
-        DirectoryCommand.say(
-          "Sign-in logs are not asked: the sign-in lacks \(missing.joined(separator: ", ")). "
-            + "Add them to scopes (settings or ROSTER_SCOPES), have an administrator consent, then roster login.")
-        throw ExitCode(5)
-      }
+      try DirectoryCommand.requireScopes(
+        HealthPart.signIns.requirement, for: "Sign-in logs are", granted: graph.account.grantedScopes)
       var userID: String?
       if let person {
         let lookup = try await PersonLookup.find(person, in: client)

@@ -51,13 +51,8 @@ struct GuestsCommand: AsyncParsableCommand {
     let now = Date()
     let days = Self.days(inactive) ?? 90
     try await DirectoryCommand.runSignedIn(common: common, demo: demo) { _, graph in
-      let lacking = HealthPart.lastSignIn.requirement.missing(from: graph.account.grantedScopes)
-      guard lacking.isEmpty else {
-        DirectoryCommand.say(
-          "Guests' last sign-ins are not asked: the sign-in lacks \(lacking.joined(separator: ", ")). "
-            + "Add them to scopes (settings or ROSTER_SCOPES), have an administrator consent, then roster login.")
-        throw ExitCode(5)
-      }
+      try DirectoryCommand.requireScopes(
+        HealthPart.lastSignIn.requirement, for: "Guests' last sign-ins are", granted: graph.account.grantedScopes)
       let client = GuestClient.live(
         configuration: graph.configuration, tokens: graph.runtime.session, transport: graph.runtime.transport)
       let stream = ListStream(

@@ -45,13 +45,8 @@ struct MfaCommand: AsyncParsableCommand {
 
   func run() async throws {
     try await DirectoryCommand.runSignedIn(common: common, demo: demo) { _, graph in
-      let lacking = HealthPart.mfa.requirement.missing(from: graph.account.grantedScopes)
-      guard lacking.isEmpty else {
-        DirectoryCommand.say(
-          "The MFA registration report is not asked: the sign-in lacks \(lacking.joined(separator: ", ")). "
-            + "Add it to scopes (settings or ROSTER_SCOPES), have an administrator consent, then roster login.")
-        throw ExitCode(5)
-      }
+      try DirectoryCommand.requireScopes(
+        HealthPart.mfa.requirement, for: "The MFA registration report is", granted: graph.account.grantedScopes)
       let client = RegistrationReportClient.live(
         configuration: graph.configuration, tokens: graph.runtime.session, transport: graph.runtime.transport)
       let stream = MfaOutput.Stream(format: OutputFormat.chosen(json: json, csv: csv))
