@@ -224,7 +224,7 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests", dependencies: ["TestSupport", "RosterCore", "AppRuntime", "SandboxDirectory"],
       swiftSettings: strict),
-    .testTarget(name: "RosterBenchTests", dependencies: ["roster-bench"], swiftSettings: strict),
+    .testTarget(name: "RosterBenchTests", dependencies: ["roster-bench", "TestSupport"], swiftSettings: strict),
     .testTarget(name: "CursesTests", dependencies: ["Curses", "CNCurses", "TerminalUI"], swiftSettings: strict),
   ]
 )

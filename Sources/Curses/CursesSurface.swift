@@ -23,6 +23,8 @@ public final class CursesSurface: @MainActor Surface {
   /// This frame's hyperlinks (`HyperlinkOverlay` writes them after the update); one is dropped
   /// when anything is drawn over its cells later in the frame.
   private(set) var links: [HyperlinkSpan] = []
+  /// Where this frame leaves the terminal's cursor (`placeCursor`), nil when no view placed it.
+  private(set) var cursor: CellPosition?
   /// Off under `ROSTER_HYPERLINKS=0` or on a terminal that would print OSC 8 (`HyperlinkSupport`).
   var writesLinks = false
 
@@ -36,6 +38,12 @@ public final class CursesSurface: @MainActor Surface {
   func startFrame() {
     placement = nil
     links = []
+    cursor = nil
+  }
+
+  public func placeCursor(row: Int, col: Int) {
+    guard row >= 0, row < rows, col >= 0, col < cols else { return }
+    cursor = CellPosition(row: row, col: col)
   }
 
   /// Something is drawn over `rect`: a placement under it is no longer wholly visible, and a

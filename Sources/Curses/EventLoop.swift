@@ -22,6 +22,9 @@ public final class EventLoop {
   public var onKey: (Key) -> Void = { _ in }
   /// Draws the whole screen; called at most once per batch of changes.
   public var onRender: (CursesSurface) -> Void = { _ in }
+  /// Called after a frame's bytes went to the terminal (the idle file for tests is touched here,
+  /// so "idle" means the settled state is on screen, not only in the store).
+  public var onFrameWritten: () -> Void = {}
   /// Called after a resize, before the redraw it causes.
   public var onResize: (Int, Int) -> Void = { _, _ in }
   /// Called once the terminal answered the graphics probe (or did not, in time).
@@ -136,6 +139,7 @@ public final class EventLoop {
     session.beginFrame()
     onRender(session.surface)
     session.endFrame()
+    onFrameWritten()
   }
 
   private func readInput() {

@@ -19,6 +19,8 @@ public final class TerminalApp {
   private let loop: EventLoop
   /// Optional file touched whenever the store is idle (for end-to-end tests: wait, don't sleep).
   private let idleFile: String?
+  /// The store became idle since the last frame: touch `idleFile` after the next one.
+  private var idleAfterFrame = false
 
   /// `.app(.started)` has been sent: from then on the first frame is drawn once the state settles
   /// (before it, the state has not begun to read the saved session and only looks settled).
@@ -51,8 +53,16 @@ public final class TerminalApp {
     }
     store.copyToClipboard = { [unowned self] text in loop.session.copyToClipboard(text) }
     root.detail.showsLinks = loop.session.writesHyperlinks
-    store.onIdle = { [idleFile] in
-      guard let idleFile else { return }
+    // The idle file is touched once the idle state's frame is written: a test that waits for it
+    // then reads the screen (and the cursor) the settled state drew, not the frame before.
+    store.onIdle = { [unowned self] in
+      guard idleFile != nil else { return }
+      idleAfterFrame = true
+      loop.setNeedsDisplay()
+    }
+    loop.onFrameWritten = { [unowned self] in
+      guard idleAfterFrame, let idleFile else { return }
+      idleAfterFrame = false
       FileManager.default.createFile(atPath: idleFile, contents: Data("\(Date().timeIntervalSince1970)\n".utf8))
     }
     // The first frame waits for the saved session and the index to answer (local files, a few

@@ -105,15 +105,26 @@ public final class TerminalSession {
     surface.startFrame()
   }
 
-  /// Ends a frame: one `doupdate` for everything drawn since `beginFrame`.
+  /// Ends a frame: one `doupdate` for everything drawn since `beginFrame`, leaving the terminal's
+  /// cursor where the views placed it (the focused pane's selected row, or the search field).
+  ///
+  /// A screen reader or braille display reads where the cursor is (issue 44), so the cursor is
+  /// never left where the last write ended and ncurses is never told `leaveok`: ncurses moves it
+  /// to the window's cursor at the end of its update, and only when it is not there already, so a
+  /// key that changes nothing writes nothing. The photo and link overlays save and restore it
+  /// (DECSC/DECRC); after them one explicit move puts it back, so the frame's last bytes leave it
+  /// on the selection even on a terminal whose restore is off (and a reader of the byte stream
+  /// sees it last).
   public func endFrame() {
+    let spot = surface.cursor ?? CellPosition(row: 0, col: 0)
+    wmove(surface.window, Int32(spot.row), Int32(spot.col))
     wnoutrefresh(surface.window)
     let before = graphics.prepare(surface)
     if !before.isEmpty { Self.writeRaw(before) }
     links.prepare(surface)
     doupdate()
     let after = graphics.draw(surface) + links.draw(surface)
-    if !after.isEmpty { Self.writeRaw(after) }
+    if !after.isEmpty { Self.writeRaw(after + "\u{1B}[\(spot.row + 1);\(spot.col + 1)H") }
   }
 
   /// Asks the terminal which graphics it draws (`GraphicsProbe.query(environment:)`); the

@@ -135,6 +135,17 @@ final class PTYSession: @unchecked Sendable {
     }
   }
 
+  /// The cursor as it stands after everything received so far.
+  func cursor() -> (row: Int, col: Int) {
+    condition.lock()
+    defer { condition.unlock() }
+    while fedChunks < chunks.count {
+      screen.feed(chunks[fedChunks].bytes)
+      fedChunks += 1
+    }
+    return screen.cursor
+  }
+
   /// The screen as it stands after everything received so far.
   func screenLines() -> [String] {
     condition.lock()

@@ -26,6 +26,9 @@ struct ScreenEmulator {
     cells = Array(repeating: Array(repeating: " ", count: cols), count: rows)
   }
 
+  /// Where the terminal's cursor stands (row, column from 0): where a screen reader reads.
+  var cursor: (row: Int, col: Int) { (row, col) }
+
   /// The screen as text, one line per row, trailing blanks kept.
   var lines: [String] { cells.map { $0.joined() } }
 

@@ -62,6 +62,14 @@ final class Tmux {
       .joined(separator: "\n")
   }
 
+  /// The cursor as tmux holds it (row and column from 0): where a screen reader would read.
+  func cursor() throws -> (row: Int, col: Int) {
+    let parts = try tmux(["display", "-p", "-t", session, "#{cursor_y},#{cursor_x}"])
+      .trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",").compactMap { Int($0) }
+    guard parts.count == 2 else { throw TmuxError(message: "tmux gave no cursor position") }
+    return (parts[0], parts[1])
+  }
+
   func resize(cols: Int, rows: Int) throws {
     try tmux(["resize-window", "-t", session, "-x", "\(cols)", "-y", "\(rows)"])
   }

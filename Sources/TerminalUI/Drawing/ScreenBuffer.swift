@@ -24,6 +24,8 @@ public struct ScreenBuffer: Surface, Sendable, Equatable {
   public let rows: Int
   public let cols: Int
   public private(set) var cells: [[Cell]]
+  /// Where the frame left the terminal's cursor (`placeCursor`), nil when nothing placed it.
+  public private(set) var cursor: CellPosition?
 
   public init(rows: Int, cols: Int) {
     self.rows = max(0, rows)
@@ -45,6 +47,11 @@ public struct ScreenBuffer: Surface, Sendable, Equatable {
       }
       column += width
     }
+  }
+
+  public mutating func placeCursor(row: Int, col: Int) {
+    guard row >= 0, row < rows, col >= 0, col < cols else { return }
+    cursor = CellPosition(row: row, col: col)
   }
 
   public mutating func putLink(_ text: String, url: String, row: Int, col: Int, style: Style) {

@@ -25,10 +25,17 @@ public protocol Surface {
   /// update. Anything drawn over the cells later in the frame takes the link away, as on a
   /// terminal. The default draws the text only.
   mutating func putLink(_ text: String, url: String, row: Int, col: Int, style: Style)
+  /// Says where the terminal's cursor should stand once the frame is written: column 0 of the
+  /// focused pane's selected row, or the search field's cursor while typing. A screen reader or
+  /// braille display follows the cursor, not the reverse video (issue 44); the last call in a
+  /// frame wins, so an overlay drawn later (help, account picker) takes it.
+  mutating func placeCursor(row: Int, col: Int)
 }
 
 extension Surface {
   public mutating func placeGraphics(_ image: PhotoImage, mode: PhotoMode, in rect: Rect) {}
+
+  public mutating func placeCursor(row: Int, col: Int) {}
 
   public mutating func putLink(_ text: String, url: String, row: Int, col: Int, style: Style) {
     put(text, row: row, col: col, style: style)
@@ -71,4 +78,15 @@ extension Surface {
         style: titleStyle)
     }
   }
+}
+
+/// A cell on the screen, counted from 0 (where a frame leaves the terminal's cursor).
+public struct CellPosition: Sendable, Hashable, CustomStringConvertible {
+  public var row: Int
+  public var col: Int
+  public init(row: Int, col: Int) {
+    self.row = row
+    self.col = col
+  }
+  public var description: String { "(\(row), \(col))" }
 }

@@ -221,6 +221,15 @@ public final class DetailViewController: ViewController {
         startingAField: scrollOffset, in: lines, before: anchor, selected: selected, rows: body.rows)
     }
     selectionInView = selected.map { $0.lowerBound >= scrollOffset && $0.upperBound < scrollOffset + body.rows } ?? true
+    // The terminal's cursor (which a screen reader follows) stands on the pane's selected line,
+    // or on its title when nothing in it is selected or the selection is scrolled away.
+    if focused {
+      if let selected, selectionInView, selected.lowerBound >= scrollOffset {
+        surface.placeCursor(row: body.row + selected.lowerBound - scrollOffset, col: frame.col)
+      } else {
+        surface.placeCursor(row: frame.row, col: frame.col)
+      }
+    }
     // The photo stands beside the fields at the pane's top only: scrolled, the pane has none, so
     // no line below it (a wrapped note, a report) is ever cut at its edge as well as wrapped
     // (issue 28 item 9: "… from the local inde…" / "ago.").

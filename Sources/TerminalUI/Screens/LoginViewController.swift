@@ -101,6 +101,8 @@ public final class LoginViewController: ViewController {
     guard !frame.isEmpty else { return }
     surface.clear(frame)
     addressLink = nil
+    // The terminal's cursor on the screen's first line, where a screen reader starts reading it.
+    if focused { surface.placeCursor(row: frame.row, col: frame.col) }
     let b2c = state.home == .tasks
     var lines: [StyledLine] = [
       StyledLine(b2c ? "Task list sign-in (Azure AD B2C)" : "Sign in to Microsoft Entra ID", style: .title)

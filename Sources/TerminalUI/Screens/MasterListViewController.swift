@@ -45,6 +45,7 @@ public final class MasterListViewController: ViewController {
         .handled(move(by: key == .pageUp ? -step : step, state))
       },
       KeyCommand([.home, .end], "first/last") { [self] key, state in
+        cursor.selectionMoved()
         guard key == .end else { return .handled([.list(.selectionMovedTo(0))]) }
         return .handled([.list(.selectionMovedTo(Int.max))] + nearEnd(after: state.listRowCount - 1, state))
       },
@@ -106,6 +107,7 @@ public final class MasterListViewController: ViewController {
   }
 
   private func move(by delta: Int, _ state: AppState) -> [AppAction] {
+    cursor.selectionMoved()
     let count = state.listRowCount
     guard count > 0 else { return [] }
     let current = state.selectedRow ?? -1
@@ -131,6 +133,7 @@ public final class MasterListViewController: ViewController {
       guard event.row >= pane.row + 2, let index = ListRows(state).row(atLine: line) else {
         return .handled([])
       }
+      cursor.selectionMoved()
       return .handled([.list(.selectionMovedTo(index))] + nearEnd(after: index, state))
     default: return .handled([])
     }
@@ -215,7 +218,7 @@ public final class MasterListViewController: ViewController {
     }
     ListView.render(
       count: lines.count, selection: selectedRow.map(lines.line(ofRow:)), offset: scrollOffset,
-      in: listRect, focused: focused, rowStyle: style(.person),
+      in: listRect, focused: focused, placesCursor: !cursor.isTyping, rowStyle: style(.person),
       rowStyles: { line in lines.row(atLine: line).map { style(rows[$0].kind, rows[$0]) } ?? style(.person) },
       accent: accent, into: &surface
     ) { line, _ in

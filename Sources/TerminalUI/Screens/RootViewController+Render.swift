@@ -180,6 +180,7 @@ extension RootViewController {
       let fitted = Truncation.truncate(text, toWidth: cols)
       let col = max(0, (cols - DisplayWidth.of(fitted)) / 2)
       surface.put(fitted, row: top + index, col: col, style: index == 0 ? .bold : .plain)
+      if index == 0 { surface.placeCursor(row: top, col: col) }
     }
   }
 }

@@ -49,14 +49,17 @@ public final class TaskListViewController: ViewController {
         "type", "the task", over: [.character("q"), .character("Q")] + (empty ? [] : [.character("?")])
       ) { [self] key, state in edit(key, state) },
       KeyCommand([.enter], "add it", hint: true, when: !empty) { _, _ in .handled([.tasks(.addSubmitted)]) },
-      KeyCommand([.up, .down], also: [.control("p"), .control("n")], "select", hint: true) { key, _ in
-        .handled([.tasks(.selectionMoved(by: key == .up || key == .control("p") ? -1 : 1))])
+      KeyCommand([.up, .down], also: [.control("p"), .control("n")], "select", hint: true) { [self] key, _ in
+        cursor.selectionMoved()
+        return .handled([.tasks(.selectionMoved(by: key == .up || key == .control("p") ? -1 : 1))])
       },
-      KeyCommand([.pageUp, .pageDown], "page") { key, _ in
-        .handled([.tasks(.selectionMoved(by: key == .pageUp ? -step : step))])
+      KeyCommand([.pageUp, .pageDown], "page") { [self] key, _ in
+        cursor.selectionMoved()
+        return .handled([.tasks(.selectionMoved(by: key == .pageUp ? -step : step))])
       },
-      KeyCommand([.home, .end], "first/last") { key, _ in
-        .handled([.tasks(.selectionMovedTo(key == .home ? 0 : Int.max))])
+      KeyCommand([.home, .end], "first/last") { [self] key, _ in
+        cursor.selectionMoved()
+        return .handled([.tasks(.selectionMovedTo(key == .home ? 0 : Int.max))])
       },
       // With the field empty, Space and Delete act on the selected task; with text they edit it.
       KeyCommand([.character(" ")], "done / not done", hint: true, when: empty && hasSelection) { _, _ in
@@ -97,8 +100,10 @@ public final class TaskListViewController: ViewController {
       let text = Truncation.truncate(task.text.string, toWidth: max(8, frame.cols - 24))
       surface.put(
         "Delete \u{201C}\(text)\u{201D}? y deletes, any other key keeps it", line: 1, in: frame, style: .warning)
+      if focused { surface.placeCursor(row: frame.row + 1, col: frame.col) }
     } else if tasks.confirmingSignOut {
       surface.put("Sign out? y yes, any other key no", line: 1, in: frame, style: .warning)
+      if focused { surface.placeCursor(row: frame.row + 1, col: frame.col) }
     } else {
       TextFieldView.render(
         label: "Add: ", text: tasks.draft, cursor: cursor.column, placeholder: "type a task, Enter adds it",
@@ -115,7 +120,7 @@ public final class TaskListViewController: ViewController {
       selection: tasks.selection, count: tasks.items.count, visibleRows: listRect.rows, previous: scrollOffset)
     ListView.render(
       count: tasks.items.count, selection: tasks.selection, offset: scrollOffset, in: listRect, focused: focused,
-      into: &surface
+      placesCursor: !cursor.isTyping && tasks.confirmingDelete == nil && !tasks.confirmingSignOut, into: &surface
     ) { index, width in
       let task = tasks.items[index]
       let box = task.completed ? "[x] " : "[ ] "

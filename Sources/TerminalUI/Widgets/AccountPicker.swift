@@ -35,6 +35,8 @@ public enum AccountPicker {
     // The selected row stays in view when the list is taller than the box.
     let visible = max(1, inside.rows - 2)
     let first = max(0, min(picker.selection - visible + 1, rows.count - visible))
+    // The terminal's cursor stands on the selected account (or the first line), for a screen reader.
+    surface.placeCursor(row: inside.row + max(0, min(picker.selection - first, visible - 1)), col: inside.col)
     for (offset, row) in fitted.dropFirst(first).prefix(visible).enumerated() {
       surface.put(
         Truncation.truncate(row.text, toWidth: inside.cols), row: inside.row + offset, col: inside.col,

@@ -25,5 +25,7 @@ public enum HelpOverlay {
     let inside = box.inset(by: 1)
     scroll.fit(lineCount: lines.count, visibleRows: inside.rows)
     TextPane.render(lines, offset: scroll.offset, in: inside, into: &surface)
+    // A screen reader reads the overlay from its first line, where the terminal's cursor goes.
+    if !inside.isEmpty { surface.placeCursor(row: inside.row, col: inside.col) }
   }
 }

@@ -29,9 +29,12 @@ public enum ListView {
   /// starts with `>` so it is visible on any terminal and in plain-text captures. `accent(index)`
   /// restyles the row's first cell (a presence glyph) on rows that are not selected, where the
   /// reverse video would fight a colour. `rowStyles(index)`, when given, styles each unselected
-  /// row (a list of two kinds whose halves answer different queries).
+  /// row (a list of two kinds whose halves answer different queries). When `focused` and
+  /// `placesCursor`, the terminal's cursor is left at the selected row's first column, where a
+  /// screen reader reads it (`Surface.placeCursor`).
   public static func render(
-    count: Int, selection: Int?, offset: Int, in rect: Rect, focused: Bool, rowStyle: Style = .plain,
+    count: Int, selection: Int?, offset: Int, in rect: Rect, focused: Bool, placesCursor: Bool = true,
+    rowStyle: Style = .plain,
     rowStyles: ((Int) -> Style)? = nil, accent: (Int) -> (text: String, style: Style)? = { _ in nil },
     into surface: inout some Surface, row: (Int, Int) -> String
   ) {
@@ -47,6 +50,7 @@ public enum ListView {
       let style: Style = isSelected ? (focused ? .selectedFocused : .selectedUnfocused) : rowStyles?(index) ?? rowStyle
       let marker = isSelected ? ">" : " "
       surface.put(marker + row(index, rect.cols - 1), row: screenRow, col: rect.col, width: rect.cols, style: style)
+      if isSelected, focused, placesCursor { surface.placeCursor(row: screenRow, col: rect.col) }
       if !isSelected, rect.cols > 2, let accent = accent(index) {
         surface.put(accent.text, row: screenRow, col: rect.col + 1, width: 1, style: accent.style)
       }

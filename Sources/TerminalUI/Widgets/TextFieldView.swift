@@ -2,7 +2,8 @@ import Geometry
 
 /// Draws a one-line text field: a label, the text scrolled so the cursor stays visible, and the
 /// cursor as a reverse-video cell when the field has focus (the hardware cursor stays hidden, so
-/// snapshots show it too).
+/// snapshots show it too). A focused field also leaves the terminal's cursor on that cell
+/// (`Surface.placeCursor`), where a screen reader follows the typing.
 public enum TextFieldView {
   public static func render(
     label: String, text: String, cursor: Int, placeholder: String = "",
@@ -18,7 +19,10 @@ public enum TextFieldView {
     let characters = Array(text)
     let cursor = min(max(0, cursor), characters.count)
     if characters.isEmpty {
-      if focused { surface.put(" ", row: row, col: fieldCol, style: .reverse) }
+      if focused {
+        surface.put(" ", row: row, col: fieldCol, style: .reverse)
+        surface.placeCursor(row: row, col: fieldCol)
+      }
       if !placeholder.isEmpty {
         surface.put(
           Truncation.truncate(placeholder, toWidth: fieldWidth - 2), row: row, col: fieldCol + 2, style: .muted)
@@ -31,6 +35,7 @@ public enum TextFieldView {
     surface.put(before, row: row, col: fieldCol, style: .plain)
     let cursorCol = fieldCol + DisplayWidth.of(before)
     let remaining = rect.maxCol - cursorCol
+    if focused { surface.placeCursor(row: row, col: min(cursorCol, rect.maxCol - 1)) }
     if let first = after.first {
       let cursorStyle: Style = focused ? .reverse : .plain
       if DisplayWidth.of(first) <= remaining {
