@@ -61,7 +61,8 @@ extension AppsBench {
         unit: "ms"
       ),
       (
-        metric: "\(expiring) --offline: the index's part (\(figures.dueApps) apps due read and decoded, in the "
+        metric:
+          "\(expiring) --offline: the index's part (\(figures.dueCredentials) credentials due read from their columns, in the "
           + "bench's process), median", roster: figures.indexReadMillis.median, fzf: nil, target: "", unit: "ms"
       ),
       (

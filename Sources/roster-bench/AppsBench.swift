@@ -31,10 +31,10 @@ enum AppsBench {
     /// `roster apps --expiring 30d --offline`: each run's wall time, and the rows it printed.
     var offlineMillis: Sample
     var expiringRows: Int
-    /// The index's part of it, in this process: both tables' apps due within 30 days read and
-    /// decoded (`DirectoryIndex.items(in:dueBefore:limit:)`), and how many.
+    /// The index's part of it, in this process: both kinds' credentials ending within 30 days
+    /// read from their columns (`DirectoryIndex.credentials(_:endingBefore:)`), and how many.
     var indexReadMillis: Sample
-    var dueApps: Int
+    var dueCredentials: Int
     /// `roster apps --expiring 30d` from Graph: each run's wall time, and the most requests one sent.
     var onlineMillis: Sample
     var onlineRequests: Int
@@ -85,7 +85,7 @@ enum AppsBench {
     let (pages, floor, floorWithServer) = Self.floor(
       requestLog, latencyMs: latencyMs, units: stats.resourceUnits, people: people)
     let kept = try keptCounts(home: home)
-    let (indexRead, dueApps) = try indexReadTimes(home: home, rounds: runs)
+    let (indexRead, dueCredentials) = try indexReadTimes(home: home, rounds: runs)
 
     log("apps: roster apps --expiring 30d --offline, \(runs) runs")
     var offline: [Double] = []
@@ -110,7 +110,7 @@ enum AppsBench {
       people: people, apps: apps, devices: devices, registrationsKept: kept.registrations,
       enterpriseKept: kept.enterprise, devicesKept: kept.devices, seconds: seconds, stats: stats, chainPages: pages,
       floorSeconds: floor, floorWithServerSeconds: floorWithServer, peakRSSKilobytes: sync.peakRSSKilobytes,
-      offlineMillis: Sample(offline), expiringRows: rows, indexReadMillis: indexRead, dueApps: dueApps,
+      offlineMillis: Sample(offline), expiringRows: rows, indexReadMillis: indexRead, dueCredentials: dueCredentials,
       onlineMillis: Sample(online), onlineRequests: onlineRequests,
       onlineRows: onlineRows)
     log(summary(figures, latencyMs: latencyMs))
@@ -162,14 +162,15 @@ enum AppsBench {
     return try DirectoryIndex.open(IndexLocation(file: cache.appendingPathComponent(file)))
   }
 
-  /// Both apps' tables read for what is due within 30 days, as `roster apps --expiring 30d
-  /// --offline` reads them, `rounds` times after a warming one: each round's time, and the apps.
+  /// Both apps' credentials read for what ends within 30 days, as `roster apps --expiring 30d
+  /// --offline` reads them (their own columns, `DirectoryIndex.credentials(_:endingBefore:)`),
+  /// `rounds` times after a warming one: each round's time, and the credentials.
   static func indexReadTimes(home: URL, rounds: Int) throws -> (Sample, Int) {
     let index = try index(home: home)
     let end = Date().addingTimeInterval(30 * 86_400)
     func read() throws -> Int {
-      try index.items(in: RegistrationIndex.table, dueBefore: end, limit: 10_000_000).count
-        + index.items(in: EnterpriseIndex.table, dueBefore: end, limit: 10_000_000).count
+      try index.credentials(RegistrationFlavor.self, endingBefore: end).count
+        + index.credentials(EnterpriseFlavor.self, endingBefore: end).count
     }
     let count = try read()
     var samples: [Double] = []

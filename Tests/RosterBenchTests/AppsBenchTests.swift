@@ -30,7 +30,7 @@ import Testing
     #expect(figures.chainPages.values.reduce(0, +) <= figures.stats.graphRequests)
     #expect(figures.peakRSSKilobytes != nil)
     #expect(figures.offlineMillis.count == 2)
-    #expect(figures.dueApps > 0 && figures.indexReadMillis.count == 2)
+    #expect(figures.dueCredentials > 0 && figures.indexReadMillis.count == 2)
     #expect(figures.onlineMillis.count == 1)
     #expect(figures.onlineRequests >= 2, "the online report reads both collections from Graph")
     // The first apps cycle through every credential case: something is expired or due.

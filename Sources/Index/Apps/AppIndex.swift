@@ -3,8 +3,10 @@ import RosterCore
 
 /// App registrations and enterprise apps in the local index, one `ItemTable` per flavour, named
 /// after Graph's collection (`applications`, `serviceprincipals`: tables, meta keys and the
-/// migration `applications-v1`). Each row keeps its soonest credential's end in `due`, so
-/// `roster apps --expiring` reads only the apps it lists, however many the tenant holds.
+/// migration `applications-v1`). Each row keeps its soonest credential's end in `due`, and each
+/// credential's printed fields are a row of `<name>_credentials` (`AppCredentialColumns`, added to
+/// older indexes by `applications-v1-credentials`), so `roster apps --expiring --offline` reads
+/// only the credentials it lists, as plain columns, however many apps the tenant holds.
 ///
 /// Reading apps needs Application.Read.All (or Directory.Read.All); a sign-in holding neither
 /// keeps none. Their delta (`/applications/delta`, `/servicePrincipals/delta`) names
@@ -17,7 +19,7 @@ public enum AppIndex<Flavor: AppFlavor>: TableIndexedKind {
       readScopes: [
         "application.read.all", "application.readwrite.all", "directory.read.all", "directory.readwrite.all",
       ],
-      due: { $0.soonestCredentialEnd })
+      due: { $0.soonestCredentialEnd }, companion: AppCredentialColumns.companion(Flavor.self))
   }
 
   /// The index keeps no owners, other half or permissions: each is "not known" (nil, `.unknown`).

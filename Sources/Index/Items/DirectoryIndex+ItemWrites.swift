@@ -103,7 +103,9 @@ extension DirectoryIndex {
         var arguments: StatementArguments = [generation, item.id, item.sortName, json]
         if table.due != nil { arguments += [table.dueValue(item)] }
         try insert.execute(arguments: arguments)
-        try insertTokens.execute(arguments: [db.lastInsertedRowID, table.tokens(item)])
+        let rowid = db.lastInsertedRowID
+        try insertTokens.execute(arguments: [rowid, table.tokens(item)])
+        try table.writeCompanion(of: item, rowid: rowid, generation: generation, db)
       case .removed(let id):
         try delete(id: id, from: table, db, generation: generation)
       }
@@ -116,6 +118,7 @@ extension DirectoryIndex {
     for rowid in try Int64.fetchAll(find, arguments: [generation, id]) {
       try db.cachedStatement(sql: "DELETE FROM \(table.fts) WHERE rowid = ?").execute(arguments: [rowid])
       try db.cachedStatement(sql: "DELETE FROM \(table.name) WHERE rowid = ?").execute(arguments: [rowid])
+      try table.deleteCompanion(rowid: rowid, db)
     }
   }
 
@@ -126,5 +129,6 @@ extension DirectoryIndex {
       sql: "DELETE FROM \(table.fts) WHERE rowid IN (SELECT rowid FROM \(table.name) WHERE generation != ?)",
       arguments: [generation])
     try db.execute(sql: "DELETE FROM \(table.name) WHERE generation != ?", arguments: [generation])
+    try table.purgeCompanion(db, except: generation)
   }
 }

@@ -17,6 +17,8 @@ import SearchRules
 ///   column (unix seconds, NULL when none) and the index `<name>_due` on (generation, due).
 /// - `<name>_fts`: FTS5 over the `$search` tokens of the item's `.tokens` fields
 ///   (`NameTokenizer`, written as people's and groups' are: `IndexTokens.raw`).
+/// - With `companion`, `<name>_<suffix>`: rows of plain columns each item keeps beside its own
+///   (`ItemCompanion`: an app's credentials), written and dropped with it.
 ///
 /// Keys in `meta` (`Keys`): `<name>_generation`, `<name>_delta_link`, `<name>_building_generation`,
 /// `<name>_building_link`, `<name>_last_sync`, and `<name>_problem` (the permission the token
@@ -38,10 +40,12 @@ public struct ItemTable<Item: SearchableItem & Codable>: Sendable {
   /// is answered by the index (`DirectoryIndex.items(in:dueBefore:limit:)`) without decoding
   /// every row.
   public let due: (@Sendable (Item) -> Date?)?
+  /// When set, the rows each item keeps in `<name>_<suffix>` (an app's credentials).
+  public let companion: ItemCompanion<Item>?
 
   public init(
     name: String, migration: String, schema: SearchSchema, permission: String, readScopes: [String],
-    due: (@Sendable (Item) -> Date?)? = nil
+    due: (@Sendable (Item) -> Date?)? = nil, companion: ItemCompanion<Item>? = nil
   ) {
     self.name = name
     self.migration = migration
@@ -49,6 +53,7 @@ public struct ItemTable<Item: SearchableItem & Codable>: Sendable {
     self.permission = permission
     self.readScopes = readScopes
     self.due = due
+    self.companion = companion
   }
 
   /// The FTS table beside `name`.
@@ -78,10 +83,14 @@ public struct ItemTable<Item: SearchableItem & Codable>: Sendable {
 
   // MARK: - Schema
 
-  /// Registers `migration`, which creates the tables (`create`), then `idMigration`.
+  /// Registers `migration`, which creates the tables (`create`), then `idMigration`, then the
+  /// companion's (`companionMigration`), which fills it from the rows an older index holds.
   public func registerMigration(_ migrator: inout DatabaseMigrator) {
     migrator.registerMigration(migration) { db in try create(db) }
     migrator.registerMigration(idMigration) { db in try createIdIndex(db) }
+    if companion != nil {
+      migrator.registerMigration(companionMigration) { db in try addCompanion(db) }
+    }
   }
 
   /// The migration that adds `<name>_id_nocase` (`devices-v1-nocase-id`; issue 42).
@@ -110,6 +119,7 @@ public struct ItemTable<Item: SearchableItem & Codable>: Sendable {
     if due != nil {
       try db.execute(sql: "CREATE INDEX \(name)_due ON \(name)(generation, due)")
     }
+    try createCompanion(db)
   }
 
   /// The live generation's rows due by a date, soonest first: the index on (generation, due)

@@ -47,13 +47,12 @@ struct AppSources {
   }
 }
 
-/// The index's apps of both kinds whose soonest credential ends by a date (`ItemTable.due`),
-/// app registrations first, each soonest first.
+/// The index's secrets and certificates of both kinds' apps that end before a date, read from
+/// their own columns (`DirectoryIndex.credentials(_:endingBefore:)`): no app's JSON is decoded.
 enum AppIndexReads {
-  static func due(in index: DirectoryIndex, before date: Date) throws -> [AnyApp] {
-    let all = 10_000_000
-    return try index.items(in: RegistrationIndex.table, dueBefore: date, limit: all).map(AnyApp.registration)
-      + index.items(in: EnterpriseIndex.table, dueBefore: date, limit: all).map(AnyApp.enterprise)
+  static func due(in index: DirectoryIndex, before date: Date, entries: Bool) throws -> [AppCredentialRow] {
+    try index.credentials(RegistrationFlavor.self, endingBefore: date, entries: entries)
+      + index.credentials(EnterpriseFlavor.self, endingBefore: date, entries: entries)
   }
 }
 

@@ -20,15 +20,17 @@ struct ExpirySpan: Equatable {
 }
 
 /// One secret or certificate of one app that has expired or ends within the span: a report row.
-/// A certificate listed for Sign and Verify is one row (`AppObject.credentials`).
+/// A certificate listed for Sign and Verify is one row (`AppObject.credentials`). What it prints
+/// of the app and the credential is `AppCredentialRow`, read from the index's columns offline and
+/// made from Graph's app online.
 struct DueCredential {
-  var app: AnyApp
-  var due: AppCredentialDue
-  /// Graph's own entry, for the fields a row prints beside the due (`hint`, `type`, `usage`).
-  var secret: PasswordCredential?
-  var certificate: KeyCredential?
+  var row: AppCredentialRow
   /// nil: not known (offline, or Graph would not list them).
   var owners: [Person]?
+
+  var due: AppCredentialDue { row.due }
+  /// The app's object id, cleaned: the report's tie-break and the owners' key.
+  var appId: String { CleanText(row.appObjectId).string }
 
   func expired(at now: Date) -> Bool { due.ends(before: now) }
 }
@@ -41,27 +43,35 @@ enum AppExpiry {
   static let ownerBatchesAtOnce = 2
 
   static func rows(_ apps: [AnyApp], before end: Date) -> [DueCredential] {
-    let rows = apps.flatMap { app in
-      app.credentials.filter { $0.ends(before: end) }.map { due in
-        DueCredential(
-          app: app, due: due,
-          secret: due.kind == .secret ? app.passwordCredentials.first { $0.keyId == due.keyId } : nil,
-          certificate: due.kind == .certificate ? app.keyCredentials.first { $0.keyId == due.keyId } : nil)
-      }
-    }
-    // Each row's key is made once, not at each of the sort's comparisons.
+    sorted(
+      apps.flatMap { app in
+        let rows: [AppCredentialRow]
+        switch app {
+        case .registration(let object): rows = object.credentialRows
+        case .enterprise(let object): rows = object.credentialRows
+        }
+        return rows.filter { $0.due.ends(before: end) }
+      })
+  }
+
+  /// Soonest first, then app registrations before enterprise apps, then by name and id, then in
+  /// the app's own order of its credentials. Each row's key is made once, not at each of the
+  /// sort's comparisons.
+  static func sorted(_ rows: [AppCredentialRow]) -> [DueCredential] {
     let keys = rows.map { row in
       (
-        end: row.due.endDateTime ?? .distantFuture, order: row.app.order, name: row.app.displayName.string,
-        id: row.app.id
+        end: row.due.endDateTime ?? .distantFuture, order: row.isRegistration ? 0 : 1, name: row.appName.string,
+        id: CleanText(row.appObjectId).string, position: row.position
       )
     }
     let order = keys.indices.sorted { left, right in
       let (l, r) = (keys[left], keys[right])
       if l.end != r.end { return l.end < r.end }
-      return (l.order, l.name, l.id) < (r.order, r.name, r.id)
+      if l.order != r.order { return l.order < r.order }
+      if l.name != r.name { return l.name < r.name }
+      return (l.id, l.position) < (r.id, r.position)
     }
-    return order.map { rows[$0] }
+    return order.map { DueCredential(row: rows[$0]) }
   }
 
   /// 0 nothing due, 10 something due within the span but nothing expired, 11 something expired.
@@ -71,12 +81,12 @@ enum AppExpiry {
   }
 
   /// The report's rows from the origin: online every app of both kinds (`GraphAppListing.all`)
-  /// and then the owners of the apps listed only; offline the index's apps due by the end (it
-  /// keeps no owners).
-  static func report(_ origin: ItemOrigin, before end: Date) async throws -> [DueCredential] {
+  /// and then the owners of the apps listed only; offline the index's credentials ending by the
+  /// end (it keeps no owners), their Graph entries' fields only with `entries` (what `--json` prints).
+  static func report(_ origin: ItemOrigin, before end: Date, entries: Bool = true) async throws -> [DueCredential] {
     switch origin {
     case .index(let index, _):
-      return rows(try AppIndexReads.due(in: index, before: end), before: end)
+      return sorted(try AppIndexReads.due(in: index, before: end, entries: entries))
     case .graph(let graph):
       let (configuration, runtime) = (graph.configuration, graph.runtime)
       let registrations = GraphAppListing<RegistrationFlavor>(
@@ -87,14 +97,14 @@ enum AppExpiry {
       async let theirs = enterprise.all(onRetry: DirectoryCommand.reportRetry)
       let apps = try await mine.map(AnyApp.registration) + theirs.map(AnyApp.enterprise)
       var found = rows(apps, before: end)
-      let owners = await self.owners(of: found.map(\.app)) { batch in
+      let owners = await self.owners(of: found) { batch in
         let ids = batch.map(\.id)
-        switch batch[0] {
-        case .registration: return try await registrations.owners(ofApps: ids, onRetry: DirectoryCommand.reportRetry)
-        case .enterprise: return try await enterprise.owners(ofApps: ids, onRetry: DirectoryCommand.reportRetry)
+        if batch[0].order == 0 {
+          return try await registrations.owners(ofApps: ids, onRetry: DirectoryCommand.reportRetry)
         }
+        return try await enterprise.owners(ofApps: ids, onRetry: DirectoryCommand.reportRetry)
       }
-      for index in found.indices { found[index].owners = owners[found[index].app.id] ?? nil }
+      for index in found.indices { found[index].owners = owners[found[index].appId] ?? nil }
       return found
     }
   }
@@ -103,12 +113,14 @@ enum AppExpiry {
   /// a batch), `ownerBatchesAtOnce` at a time; an app whose owners cannot be read has nil (the
   /// report still prints).
   private static func owners(
-    of apps: [AnyApp], read: @escaping @Sendable ([AnyApp]) async throws -> [String: [Person]?]
+    of rows: [DueCredential], read: @escaping @Sendable ([AppKey]) async throws -> [String: [Person]?]
   ) async -> [String: [Person]?] {
     var seen = Set<String>()
-    let unique = apps.filter { seen.insert($0.id).inserted }
+    let unique = rows.map { AppKey(order: $0.row.isRegistration ? 0 : 1, id: $0.appId) }.filter {
+      seen.insert($0.id).inserted
+    }
     let size = GraphAppListing<RegistrationFlavor>.ownersPerBatch
-    let batches = [0, 1].flatMap { order -> [[AnyApp]] in
+    let batches = [0, 1].flatMap { order -> [[AppKey]] in
       let kind = unique.filter { $0.order == order }
       return stride(from: 0, to: kind.count, by: size).map {
         Array(kind[$0..<min($0 + size, kind.count)])
@@ -129,4 +141,11 @@ enum AppExpiry {
       return result
     }
   }
+}
+
+/// An app whose owners the report reads: its kind (0 an app registration, 1 an enterprise app)
+/// and object id.
+struct AppKey: Sendable {
+  var order: Int
+  var id: String
 }

@@ -15,27 +15,67 @@ extension AppOutput {
           "@odata.type", "displayName", "appId", "id", "credentialType", "keyId", "credentialDisplayName",
           "endDateTime", "daysLeft", "owners",
         ],
-        rows.map { row in
-          [
-            row.app.odataType, row.app.displayName.string, row.app.appId ?? "", row.app.id, row.due.kind.rawValue,
+        rows.map { report in
+          let row = report.row
+          return [
+            row.appODataType, row.appName.string, clientId(row), report.appId, row.due.kind.rawValue,
             CleanText(row.due.keyId ?? "").string, row.due.name?.string ?? "", iso(row.due.endDateTime),
             row.due.endDateTime.map { String(ExpiryWords.daysLeft($0, now: now)) } ?? "",
-            owners(row.owners, offline: offline),
+            owners(report.owners, offline: offline),
           ]
         })
     case .table(let width):
-      let cells = rows.map { row in
-        [
-          row.app.noun, row.app.displayName.string, row.app.appId ?? "", row.due.kind.rawValue,
-          row.due.name?.string ?? "", day(row.due.endDateTime), ExpiryWords.phrase(row.due.endDateTime, now: now),
-          owners(row.owners, offline: offline),
-        ]
+      // One row's cells after another, flat; a day's date and words are made once per day (and
+      // once more for today's, which may have ended or not), not once per row.
+      var words = DayWords(now: now)
+      let unknown = owners(nil, offline: offline)
+      var cells: [String] = []
+      cells.reserveCapacity(rows.count * 8)
+      // Read in place: a row copied whole retains each of its strings.
+      for index in rows.indices {
+        let (ends, left) = words.of(rows[index].row.due.endDateTime)
+        cells.append(rows[index].row.appNoun)
+        cells.append(rows[index].row.appName.string)
+        cells.append(rows[index].row.appId.map { CleanText($0).string } ?? "")
+        cells.append(rows[index].row.due.kind.rawValue)
+        cells.append(rows[index].row.due.name?.string ?? "")
+        cells.append(ends)
+        cells.append(left)
+        cells.append(rows[index].owners == nil ? unknown : owners(rows[index].owners, offline: offline))
       }
-      return TextTable.render(
-        ["Kind", "App", "App id", "Credential", "Name", "Ends", "Left", "Owners"], cells, width: width, kept: 2,
-        keepEmpty: true)
+      return ReportTable.render(
+        ["Kind", "App", "App id", "Credential", "Name", "Ends", "Left", "Owners"], cells, width: width, kept: 2)
     }
   }
+
+  /// A credential's end as the table prints it — the day (`day`) and the words
+  /// (`ExpiryWords.phrase`) — kept per what either depends on: the UTC day `day` prints, the days
+  /// left the words count, and whether it has passed.
+  private struct DayWords {
+    struct Key: Hashable {
+      var day: Int
+      var left: Int
+      var passed: Bool
+    }
+
+    let now: Date
+    var known: [Key: (String, String)] = [:]
+
+    mutating func of(_ end: Date?) -> (String, String) {
+      guard let end else { return (day(nil), ExpiryWords.phrase(nil, now: now)) }
+      let seconds = Int(end.timeIntervalSince1970.rounded(.down))
+      let key = Key(
+        day: seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400,
+        left: ExpiryWords.daysLeft(end, now: now), passed: end < now)
+      if let found = known[key] { return found }
+      let made = (day(end), ExpiryWords.phrase(end, now: now))
+      known[key] = made
+      return made
+    }
+  }
+
+  /// The app's client id, cleaned ("" when it has none).
+  private static func clientId(_ row: AppCredentialRow) -> String { row.appId.map { CleanText($0).string } ?? "" }
 
   /// A report row with Graph's names: the app's `@odata.type`, `id`, `appId` and `displayName`,
   /// the credential as Graph lists it (`keyId`, `displayName`, `endDateTime`; a certificate's
@@ -56,29 +96,29 @@ extension AppOutput {
     enum OwnerKeys: String, CodingKey { case displayName, mail, userPrincipalName }
 
     func encode(to encoder: any Encoder) throws {
+      let (app, entry) = (row.row, row.row.entry)
       var container = encoder.container(keyedBy: Keys.self)
-      try container.encode(row.app.odataType, forKey: .odataType)
-      try container.encode(row.app.id, forKey: .id)
-      try container.encode(row.app.appId, forKey: .appId)
-      try container.encode(row.app.displayName.string, forKey: .displayName)
+      try container.encode(app.appODataType, forKey: .odataType)
+      try container.encode(row.appId, forKey: .id)
+      try container.encode(app.appId.map { CleanText($0).string }, forKey: .appId)
+      try container.encode(app.appName.string, forKey: .displayName)
       try container.encode(row.due.endDateTime.map { ExpiryWords.daysLeft($0, now: now) }, forKey: .daysLeft)
       try container.encode(row.expired(at: now), forKey: .expired)
       var credential = container.nestedContainer(keyedBy: CredentialKeys.self, forKey: .credential)
       try credential.encode(row.due.keyId.map { CleanText($0).string }, forKey: .keyId)
       try credential.encode(row.due.endDateTime, forKey: .endDateTime)
-      if let secret = row.secret {
+      if row.due.kind == .secret {
         try credential.encode("#microsoft.graph.passwordCredential", forKey: .odataType)
-        try credential.encode(secret.displayName?.string, forKey: .displayName)
-        try credential.encode(secret.startDateTime, forKey: .startDateTime)
-        try credential.encode(secret.hint?.string, forKey: .hint)
+        try credential.encode(entry.displayName?.string, forKey: .displayName)
+        try credential.encode(entry.startDateTime, forKey: .startDateTime)
+        try credential.encode(entry.hint?.string, forKey: .hint)
       } else {
-        let certificate = row.certificate
         try credential.encode("#microsoft.graph.keyCredential", forKey: .odataType)
-        try credential.encode(certificate?.displayName?.string, forKey: .displayName)
-        try credential.encode(certificate?.startDateTime, forKey: .startDateTime)
-        try credential.encode(certificate?.type?.string, forKey: .type)
-        try credential.encode(certificate?.usage?.string, forKey: .usage)
-        try credential.encode(certificate?.customKeyIdentifier, forKey: .customKeyIdentifier)
+        try credential.encode(entry.displayName?.string, forKey: .displayName)
+        try credential.encode(entry.startDateTime, forKey: .startDateTime)
+        try credential.encode(entry.type?.string, forKey: .type)
+        try credential.encode(entry.usage?.string, forKey: .usage)
+        try credential.encode(entry.customKeyIdentifier, forKey: .customKeyIdentifier)
       }
       guard let owners = row.owners else { return try container.encodeNil(forKey: .owners) }
       var list = container.nestedUnkeyedContainer(forKey: .owners)

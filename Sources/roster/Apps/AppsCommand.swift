@@ -62,7 +62,7 @@ struct AppsCommand: AsyncParsableCommand {
       var status: Int32 = 0
       try await ItemOrigin.run(common: common, demo: demo, offline: offline, kinds: [.app, .enterpriseApp]) {
         origin in
-        let rows = try await AppExpiry.report(origin, before: expiring.end(from: now))
+        let rows = try await AppExpiry.report(origin, before: expiring.end(from: now), entries: json)
         try DirectoryCommand.write(AppOutput.expiring(rows, as: format, offline: offline, now: now))
         if rows.isEmpty, case .table = format {
           DirectoryCommand.say(

@@ -1,0 +1,94 @@
+import Foundation
+import GRDB
+import RosterCore
+
+/// Each app's secrets and certificates in the index, one row each beside the app's
+/// (`applications_credentials`, `serviceprincipals_credentials`: an `ItemCompanion`), with what
+/// `roster apps --expiring` prints of them (`AppCredentialRow`) as plain columns: the offline
+/// report reads the rows ending before its date through the index on (generation, ends) and never
+/// decodes an app's JSON (issue 42: 10,434 apps' JSON was nearly half of a half-second report).
+///
+/// Only credentials with an end are kept (one without never expires). Instants are seconds since
+/// 2001-01-01 (`timeIntervalSinceReferenceDate`), the exact value a `Date` holds and the one the
+/// app's stored JSON has, so a row read back prints and compares exactly as the app decoded would.
+enum AppCredentialColumns {
+  static let columns = [
+    "position INTEGER NOT NULL", "ends REAL NOT NULL", "app_id TEXT NOT NULL", "app_client_id TEXT",
+    "app_name TEXT NOT NULL", "kind TEXT NOT NULL", "key_id TEXT", "name TEXT", "display_name TEXT", "starts REAL",
+    "hint TEXT", "type TEXT", "usage TEXT", "custom_key_identifier TEXT",
+  ]
+
+  static func companion<Flavor: AppFlavor>(_ flavor: Flavor.Type) -> ItemCompanion<AppObject<Flavor>> {
+    ItemCompanion(suffix: "credentials", columns: columns, indexed: "ends", distinct: "position") { app in
+      app.credentialRows.compactMap(values)
+    }
+  }
+
+  /// A row's values in `columns`' order; nil for a credential without an end.
+  static func values(_ row: AppCredentialRow) -> [DatabaseValue]? {
+    guard let ends = row.due.endDateTime else { return nil }
+    let entry = row.entry
+    return [
+      row.position.databaseValue, ends.timeIntervalSinceReferenceDate.databaseValue,
+      row.appObjectId.databaseValue, row.appId.databaseValue, row.appName.string.databaseValue,
+      row.due.kind.rawValue.databaseValue, row.due.keyId.databaseValue, row.due.name?.string.databaseValue ?? .null,
+      entry.displayName?.string.databaseValue ?? .null,
+      entry.startDateTime?.timeIntervalSinceReferenceDate.databaseValue ?? .null,
+      entry.hint?.string.databaseValue ?? .null, entry.type?.string.databaseValue ?? .null,
+      entry.usage?.string.databaseValue ?? .null, entry.customKeyIdentifier.databaseValue,
+    ]
+  }
+
+  /// The read: the live generation's rows ending before a date, in the order the table keeps
+  /// them (by end); without `entries`, the Graph entry's columns only `--json` prints are left out.
+  static func query(_ table: String, entries: Bool) -> String {
+    """
+    SELECT position, ends, app_id, app_client_id, app_name, kind, key_id, name\(entries ? entryColumns : "")
+    FROM \(table) WHERE generation = ? AND ends < ?
+    """
+  }
+
+  static let entryColumns = ", display_name, starts, hint, type, usage, custom_key_identifier"
+
+  /// A row read back. Text is cleaned as it is read (the file is outside the program; cleaning
+  /// is idempotent, so what the sync wrote reads back unchanged); a kind this version does not
+  /// know is passed over.
+  static func row(_ row: Row, kind: ObjectKind, entries: Bool) -> AppCredentialRow? {
+    guard let position: Int = row[0], let objectId: String = row[2],
+      let credential = (row[5] as String?).flatMap(AppCredentialDue.Kind.init(rawValue:))
+    else { return nil }
+    func text(_ column: Int) -> CleanText? { (row[column] as String?).map { CleanText($0) } }
+    func instant(_ column: Int) -> Date? { (row[column] as Double?).map(Date.init(timeIntervalSinceReferenceDate:)) }
+    return AppCredentialRow(
+      appKind: kind, appObjectId: objectId, appId: row[3], appName: text(4) ?? .empty,
+      due: AppCredentialDue(kind: credential, keyId: row[6], name: text(7), endDateTime: instant(1)),
+      position: position,
+      entry: entries
+        ? AppCredentialRow.Entry(
+          displayName: text(8), startDateTime: instant(9), hint: text(10), type: text(11), usage: text(12),
+          customKeyIdentifier: row[13]) : AppCredentialRow.Entry())
+  }
+}
+
+extension DirectoryIndex {
+  /// Every secret and certificate of one flavour's apps, as the last sync kept them, that ends
+  /// before `date` (`AppCredentialDue.ends(before:)`), soonest first (the report sorts them with
+  /// the rest of its order). Without `entries` the Graph entry's fields (`AppCredentialRow.entry`)
+  /// are left empty: only the report's JSON prints them.
+  public func credentials<Flavor: AppFlavor>(_ flavor: Flavor.Type, endingBefore date: Date, entries: Bool = true)
+    throws -> [AppCredentialRow]
+  {
+    let table = AppIndex<Flavor>.table
+    guard let companion = table.companionName else { return [] }
+    return try pool.read { db in
+      let rows = try Row.fetchCursor(
+        db.cachedStatement(sql: AppCredentialColumns.query(companion, entries: entries)),
+        arguments: [try Self.liveGeneration(of: table, db), date.timeIntervalSinceReferenceDate])
+      var found: [AppCredentialRow] = []
+      while let row = try rows.next() {
+        if let read = AppCredentialColumns.row(row, kind: Flavor.kind, entries: entries) { found.append(read) }
+      }
+      return found
+    }
+  }
+}
