@@ -85,6 +85,19 @@ public struct SandboxConfiguration: Sendable {
   public var apps: Int? = nil
   /// `--devices N`: exactly this many devices; nil: as many as the people have (`DeviceSet.generated`).
   public var devices: Int? = nil
+  /// Directory roles (built-in template ids) the default user holds besides the reports roles, so
+  /// the signed-in operator can make issue 45's fixes; `roster sandbox` and `--demo` give
+  /// `fixOperatorRoles`. Empty by default, so the role lists stay as issue 43 tests them.
+  public var operatorRoles: [String] = []
+  /// User, Authentication and Groups Administrator: every fix on people without an admin role,
+  /// and Graph's refusal on a Global Administrator (`Graph/Writes/WriteRoleRules`).
+  public static let fixOperatorRoles = [
+    "fe930be7-5e62-47db-91af-98c3a49a38b1", "c4e39bd9-1100-46d3-8c65-fb160da0071f",
+    "fdd7a751-b60b-444a-984c-02652fe8fa1c",
+  ]
+  /// Whether the tenant's Temporary Access Pass policy is enabled; off, creating a pass is
+  /// Graph's 400 (issue 45).
+  public var temporaryAccessPass: Bool = true
   /// The most `apps` and `devices` take.
   public static let maximumApps = 100_000
   public static let maximumDevices = 200_000

@@ -49,6 +49,9 @@ final class SandboxTenant: Sendable {
   var appRegistrations: AppSet { appHistory.current(at: now).apps }
   /// Soft-deleted users and groups (`/directory/deletedItems`), kept 30 days (`RecycleBin`).
   let recycleBin: RecycleBin
+  /// What the write endpoints changed beyond the directory: session revocations, passes,
+  /// re-sent invitations and the directory audit entries of each write (`Graph/Writes`).
+  let writes = WriteLedger()
   private let boundBaseURL = Mutex<URL?>(nil)
   /// Who the stand-in browser signs in as when the request names no one (`/_sandbox/browser`).
   private let browserUserId = Mutex<String?>(nil)

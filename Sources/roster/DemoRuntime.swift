@@ -31,7 +31,14 @@ enum DemoRuntime {
   static let scopes = withOps(
     ([Settings.defaultScopes] + ObjectKind.allCases.compactMap(\.readPermission)
       + ["RoleManagement.Read.Directory", "RoleEligibilitySchedule.Read.Directory"]
-      + ["Presence.Read.All", ScheduleClient.permission, WorksWithClient.permission]).joined(separator: " "))
+      + ["Presence.Read.All", ScheduleClient.permission, WorksWithClient.permission]
+      + writePermissions).joined(separator: " "))
+
+  /// The fixes' permissions (issue 45), so `roster --demo revoke …` shows the fix on the throw-away
+  /// tenant, whose operator holds User, Authentication and Groups Administrator: never in the
+  /// default scopes of a real sign-in (docs/decisions/writes.md).
+  static let writePermissions = WriteKind.allCases.flatMap { [$0.permission] + $0.companions }
+    .reduce(into: [String]()) { list, scope in if !list.contains(scope) { list.append(scope) } }
 
   /// `base` and, after it, each permission a health part needs that `base` lacks, once.
   static func withOps(_ base: String) -> String {

@@ -14,7 +14,7 @@ struct GroupsCommand: AsyncParsableCommand {
       matched), 1 no such group, 2 usage, 3 not signed in (or no complete index with --offline), \
       4 service or network error, or a missing permission.
       """,
-    subcommands: [Search.self, Show.self, Members.self])
+    subcommands: [Search.self, Show.self, Members.self, GroupAddCommand.self, GroupRemoveCommand.self])
 
   /// `roster groups search WORDS…`
   struct Search: AsyncParsableCommand {

@@ -25,15 +25,22 @@ struct HistoryCommand: AsyncParsableCommand {
   @Flag(help: "Print JSON: each person's id, displayName, mail and openedAt.")
   var json = false
 
+  @Flag(help: "List the directory writes made from this machine (roster revoke, disable, tap …), from the audit file.")
+  var writes = false
+
   @OptionGroup var demo: DemoOptions
 
   @OptionGroup var common: CommonOptions
 
   func validate() throws {
     if clear && json { throw ValidationError("--clear prints nothing to read; leave out --json.") }
+    if clear && writes {
+      throw ValidationError("--clear forgets the people you opened, not the writes; leave out --writes.")
+    }
   }
 
   func run() async throws {
+    if writes { return try WriteHistoryOutput.print(json: json, environment: common.environment) }
     let context = try await IndexContext.make(common, demo: demo)
     guard FileManager.default.fileExists(atPath: context.location.file.path) else {
       if clear {

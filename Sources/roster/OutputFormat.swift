@@ -103,7 +103,7 @@ enum PeopleOutput {
   static func tableRow(_ person: Person, near: Closeness = .none) -> [String] {
     // Found by an alias, other mail or employee id: said beside the name (issue 32).
     let found = person.matchedIdentifier.map { " (\($0.string))" } ?? ""
-    let mark = near.rank(of: person.id) == nil ? "" : " " + YourPeople.mark
+    let mark = near.rank(of: person.id) == nil ? "" : " " + PeopleOutput.yourPersonMark
     return [
       displayName(person) + mark + found, (person.mail ?? person.userPrincipalName)?.string ?? "",
       person.jobTitle?.string ?? "",

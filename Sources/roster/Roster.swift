@@ -26,6 +26,7 @@ struct Roster: AsyncParsableCommand {
       CompletionsCommand.self, DeletedCommand.self,
       MfaCommand.self, GuestsCommand.self,
       RolesCommand.self,
+      RevokeCommand.self, DisableCommand.self, EnableCommand.self, TapCommand.self, ReinviteCommand.self,
     ] + KindModules.commands
   )
 
@@ -34,8 +35,14 @@ struct Roster: AsyncParsableCommand {
 
   @OptionGroup var tui: TUIOptions
 
+  @Flag(
+    name: .customLong("screen-reader"),
+    help: "A line-by-line browser for screen readers and braille displays (also ACCESSIBLE=1 or screenReader on).")
+  var screenReader = false
+
   func run() async throws {
     if showVersion { return print(RosterVersion.current().text) }
+    if ScreenReaderCommand.chosen(flag: screenReader, tui) { return try await ScreenReaderCommand.run(tui) }
     try await TUICommand.run(tui)
   }
 

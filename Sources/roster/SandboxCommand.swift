@@ -161,6 +161,8 @@ struct SandboxCommand: AsyncParsableCommand {
     configuration.taskAPIAcceptsIdTokens = taskAPIAcceptsIdTokens
     configuration.limits = generous ? .generous : .microsoftGraph
     configuration.premium = !noPremium
+    // The signed-in operator may make issue 45's fixes (User, Authentication, Groups Administrator).
+    configuration.operatorRoles = SandboxConfiguration.fixOperatorRoles
     if noReportsReader { configuration.reportsReaders = [] }
     if let start = now.flatMap(SandboxConfiguration.instant(iso:)) {
       configuration.now = SandboxConfiguration.clock(startingAt: start)

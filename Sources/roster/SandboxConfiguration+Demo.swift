@@ -12,6 +12,8 @@ extension SandboxConfiguration {
     var configuration = SandboxConfiguration()
     configuration.approveAfter = .zero
     configuration.deviceCodeInterval = 0
+    // The demo's operator may make issue 45's fixes on the throw-away tenant.
+    configuration.operatorRoles = SandboxConfiguration.fixOperatorRoles
     if let people = environment["ROSTER_DEMO_PEOPLE"], !people.isEmpty {
       configuration.peopleFile = URL(fileURLWithPath: people)
     }

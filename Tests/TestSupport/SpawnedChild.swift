@@ -14,7 +14,7 @@ import Foundation
 /// start hundreds of children. Like `Process`, the child gets every signal's default action and
 /// an empty signal mask (the test process ignores SIGPIPE); its pipes are close-on-exec, so no
 /// other child keeps them open.
-final class SpawnedChild: Sendable {
+public final class SpawnedChild: Sendable {
   let pid: pid_t
   let stdout: FileHandle
   let stderr: FileHandle
@@ -36,24 +36,8 @@ final class SpawnedChild: Sendable {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_adddup2(&actions, out[1], 1)
     posix_spawn_file_actions_adddup2(&actions, err[1], 2)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var all = sigset_t()
-    sigfillset(&all)
-    var none = sigset_t()
-    sigemptyset(&none)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      for pointer in argv + envp { free(pointer) }
-    }
     var child: pid_t = 0
-    let spawned = posix_spawn(&child, path, &actions, &attributes, argv, envp)
+    let spawned = Self.spawn(path, arguments: arguments, environment: environment, actions: &actions, pid: &child)
     close(out[1])
     close(err[1])
     guard spawned == 0 else {
@@ -64,6 +48,31 @@ final class SpawnedChild: Sendable {
     pid = child
     stdout = FileHandle(fileDescriptor: out[0], closeOnDealloc: true)
     stderr = FileHandle(fileDescriptor: err[0], closeOnDealloc: true)
+  }
+
+  /// `posix_spawn` as `Process` would: every signal at its default action and none blocked (the
+  /// test process ignores SIGPIPE), with `extraFlags` (a pseudo-terminal's child adds setsid).
+  /// Answers posix_spawn's status; `pid` is set when it is 0.
+  public static func spawn(
+    _ path: String, arguments: [String], environment: [String: String],
+    actions: inout posix_spawn_file_actions_t, extraFlags: Int32 = 0, pid: inout pid_t
+  ) -> Int32 {
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var all = sigset_t()
+    sigfillset(&all)
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | extraFlags))
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      for pointer in argv + envp { free(pointer) }
+    }
+    return posix_spawn(&pid, path, &actions, &attributes, argv, envp)
   }
 
   /// Blocks until the child ends: its exit status, or 128 + the signal that ended it (as a shell says).

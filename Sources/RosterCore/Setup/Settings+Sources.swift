@@ -183,6 +183,8 @@ public struct SettingsFile: Decodable, Equatable, Sendable {
   var searchMode: String?
   var index: String?
   var photos: String?
+  /// `on` for the line-by-line browser (issue 44).
+  var screenReader: String?
   /// The account to use when none is named on the command line or in `ROSTER_ACCOUNT`.
   var account: String?
   /// The profile used when neither `--profile` nor `ROSTER_PROFILE` names one.
@@ -194,6 +196,7 @@ public struct SettingsFile: Decodable, Equatable, Sendable {
   enum CodingKeys: String, CodingKey, CaseIterable {
     case clientId, authority, graphEndpoint, graphVersion, scopes, signIn, redirectUri, redirectPort, b2cPolicy
     case taskAPI, caFile, debounceMs, searchMode, index, photos, account, profile, profiles
+    case screenReader
   }
 
   /// The file's keys from its bytes; `path` only names the file in messages.
@@ -253,6 +256,9 @@ public struct SettingsFile: Decodable, Equatable, Sendable {
         throw Settings.LoadingError("photos must be on or off, not “\(value)”.")
       }
       settings.photos = parsed
+    }
+    if let value = nonEmpty(screenReader) {
+      settings.screenReader = try Settings.parseIndex(value, source: "screenReader")
     }
     return settings
   }

@@ -33,6 +33,9 @@ public struct Settings: Sendable, Equatable, Codable {
   public var index: Bool = true
   /// Photos in the detail pane (issue 13): `photos` in the file.
   public var photos: Photos
+  /// The line-by-line browser instead of the full screen (issue 44): `screenReader` in the file
+  /// (`on`/`off`), beside `--screen-reader` and `ACCESSIBLE`.
+  public var screenReader: Bool = false
   /// The named profile these settings came from (`--profile`, `ROSTER_PROFILE`, the file's
   /// `profile` key); nil for the file's top level.
   public var profile: String? = nil

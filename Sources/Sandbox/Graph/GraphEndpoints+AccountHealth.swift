@@ -39,7 +39,7 @@ extension GraphEndpoints {
             name, facts.signInActivity(history: SignInHistory.entries(for: user, seed: facts.seed, now: facts.now))
           )
         }
-        return (name, facts.stateValue(name) ?? value)
+        return (name, writtenStateValue(name, of: user) ?? facts.stateValue(name) ?? value)
       })
   }
 

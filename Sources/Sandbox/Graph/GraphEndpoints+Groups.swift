@@ -51,7 +51,17 @@ extension GraphEndpoints {
       body.append(
         ("@odata.nextLink", .string(nextLink(request, skipToken: Self.skipToken(offset: offset + page.count)))))
     }
-    body.append(("value", .array(page.map { directory.render(group: directory.groups[$0], properties: properties) })))
+    // Synced groups say so when `onPremisesSyncEnabled` is selected (`Writes/+GroupMemberWrites`).
+    body.append(
+      (
+        "value",
+        .array(
+          page.map { index in
+            guard case .object(let members) = directory.render(group: directory.groups[index], properties: properties)
+            else { return .null }
+            return .object(withSyncState(members, index: index))
+          })
+      ))
     return ok(.object(body), request)
   }
 
@@ -74,6 +84,7 @@ extension GraphEndpoints {
     guard case .object(var members) = directory.render(group: group, properties: properties) else {
       throw .notFound(group.id)
     }
+    members = withSyncState(members, index: index)
     if let expand = request.query["$expand"] {
       let expansion = Self.expansion(expand)
       guard expansion.name == "members" else { throw Self.expandOnlyMembers(expand) }

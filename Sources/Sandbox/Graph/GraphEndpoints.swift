@@ -23,7 +23,7 @@ struct GraphEndpoints: Sendable {
     let isPost =
       Self.postPaths.contains(request.components.dropFirst().joined(separator: "/").lowercased())
       || Self.isSchedulePath(Array(request.components.dropFirst()))
-    guard request.method == (isPost ? "POST" : "GET") else {
+    guard request.method == (isPost ? "POST" : "GET") || Self.isWrite(request) else {
       return GraphError(
         status: 405, code: "Request_BadRequest", message: "Specified HTTP method is not allowed for the request target."
       )
@@ -50,6 +50,8 @@ struct GraphEndpoints: Sendable {
   private func route(_ request: IncomingRequest, caller: GraphCaller) async throws(GraphError) -> Response {
     let segments = Array(request.components.dropFirst())
     guard let first = segments.first else { throw .badSegment("v1.0") }
+    // Issue 45's writes (`Writes/GraphEndpoints+Writes`).
+    if Self.isWrite(request) { return try await write(request, caller: caller) }
     if Self.isSchedulePath(segments) { return try schedule(request, caller: caller) }
     switch first.lowercased() {
     case "$batch" where segments.count == 1:

@@ -44,6 +44,9 @@ struct ScopeSet: Sendable, Equatable {
     "AuditLog.Read.All", "Reports.Read.All", "LicenseAssignment.Read.All",
     "RoleManagement.Read.Directory", "RoleManagement.Read.All", "RoleManagement.ReadWrite.Directory",
     "RoleEligibilitySchedule.Read.Directory", "RoleEligibilitySchedule.ReadWrite.Directory",
+    // Issue 45's writes (`Graph/Writes`).
+    "User.RevokeSessions.All", "User.EnableDisableAccount.All", "UserAuthenticationMethod.ReadWrite.All",
+    "UserAuthMethod-TAP.ReadWrite.All", "UserAuthenticationMethod.Read.All",
   ]
 
   /// Sorts `text` (space-separated) for an Entra tenant; unknown resources or permissions fail, as

@@ -27,7 +27,8 @@ enum UserPropertyCatalog {
     ("onPremisesUserPrincipalName", false), ("otherMails", true), ("passwordPolicies", false),
     ("pastProjects", true), ("postalCode", false), ("preferredDataLocation", false), ("preferredName", false),
     ("proxyAddresses", true), ("responsibilities", true), ("schools", true), ("securityIdentifier", false),
-    ("showInAddressList", false), ("signInActivity", false), ("skills", true), ("state", false),
+    ("showInAddressList", false), ("signInActivity", false), ("signInSessionsValidFromDateTime", false),
+    ("skills", true), ("state", false),
     ("streetAddress", false),
   ]
 

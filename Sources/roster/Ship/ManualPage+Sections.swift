@@ -46,6 +46,11 @@ extension ManualPage {
       "When set and not empty, no colours: the full-screen UI and roster doctor use words and attributes only."
     ),
     ("COLORTERM", "truecolor or 24bit: the terminal takes 24-bit colour."),
+    (
+      "ACCESSIBLE",
+      "Anything but empty, 0 or false: roster opens the line-by-line browser (--screen-reader), and roster search "
+        + "says (your person) instead of the star."
+    ),
     ("TERM", "The terminal type; roster doctor names it and whether terminfo knows it."),
     ("LANG, LC_ALL, LC_CTYPE", "A UTF-8 locale is needed for names in any script and for the box drawing."),
     ("XDG_CONFIG_HOME", "Where the settings file lives (default ~/.config)."),
@@ -76,6 +81,10 @@ extension ManualPage {
       "$XDG_STATE_HOME/roster/roster.log",
       "The log, 0600: one line per HTTP call, sign-in change and sync step, never a token or a code; rotated to roster.log.1 at 5 MB."
     ),
+    (
+      "$XDG_STATE_HOME/roster/writes.jsonl",
+      "The audit trail of directory writes, 0600: one JSON line per write sent to Graph (who, on whom, what, when, request-id, outcome), never a token or a pass; roster history --writes lists it."
+    ),
     ("$XDG_CACHE_HOME/roster/", "Directory 0700; everything in it can be deleted and is fetched again."),
     (
       "$XDG_CACHE_HOME/roster/index-TENANT-ACCOUNT.sqlite",
@@ -96,6 +105,18 @@ extension ManualPage {
     ("2", "A usage error: an unknown option or a bad value."),
     ("3", "Not set up (no client id) or not signed in; with --offline, no complete local index."),
     ("4", "The identity platform or Microsoft Graph could not be reached or failed."),
+    (
+      "5",
+      "A permission the answer needs is not granted to the sign-in (the message names it); a write's permission was not consented."
+    ),
+    (
+      "6",
+      "A write was refused: by a directory role, a protected or synced target, a dynamic group, the tenant's policy."
+    ),
+    (
+      "7",
+      "A write was not confirmed (the user name not typed back, or --yes missing without a terminal); nothing was sent."
+    ),
   ]
 
   static let examples: [(String, String)] = [

@@ -19,8 +19,17 @@ extension GraphEndpoints {
     let filter = try AuditFilter(query["$filter"])
     let now = tenant.now
     let kept: TimeInterval = (tenant.configuration.premium ? 30 : 7) * 86_400
-    let entries = tenant.recycleBin.items(history: tenant.history, now: now)
+    let deletions = tenant.recycleBin.items(history: tenant.history, now: now)
       .filter { $0.deletedBy != nil && now.timeIntervalSince($0.deletedDateTime) < kept && filter.matches($0) }
+      .map { (date: $0.deletedDateTime, json: Self.auditJSON($0)) }
+    // Issue 45's writes, newest first with the deletions (`Writes/WriteAudit`).
+    let written = tenant.writes.audits
+      .filter {
+        now.timeIntervalSince($0.date) < kept
+          && filter.matches(activity: $0.activity.rawValue, targetIds: $0.targetIds, date: $0.date)
+      }
+      .map { (date: $0.date, json: $0.json()) }
+    let entries = (written + deletions).sorted { $0.date > $1.date }
     var offset = 0
     if let token = query["$skiptoken"] { offset = try Self.offset(fromSkipToken: token) }
     let page = entries.dropFirst(offset).prefix(top)
@@ -31,7 +40,7 @@ extension GraphEndpoints {
       body.append(
         ("@odata.nextLink", .string(nextLink(request, skipToken: Self.skipToken(offset: offset + page.count)))))
     }
-    body.append(("value", .array(page.map(Self.auditJSON))))
+    body.append(("value", .array(page.map(\.json))))
     return ok(.object(body), request)
   }
 
@@ -85,6 +94,9 @@ extension GraphEndpoints {
 struct AuditFilter {
   var activity: String?
   var targetId: String?
+  /// `activityDateTime ge|gt|le|lt <instant>` (issue 45), inclusive or not.
+  var after: (date: Date, inclusive: Bool)?
+  var before: (date: Date, inclusive: Bool)?
 
   init(_ text: String?) throws(GraphError) {
     guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else { return }
@@ -97,6 +109,8 @@ struct AuditFilter {
         let value = Self.literal(in: trimmed)
       {
         targetId = value
+      } else if lower.hasPrefix("activitydatetime") {
+        try dateClause(trimmed)
       } else {
         throw GraphError(status: 400, code: "BadRequest", message: "Invalid filter clause")
       }
@@ -104,8 +118,29 @@ struct AuditFilter {
   }
 
   func matches(_ item: DeletedObject) -> Bool {
-    (activity.map { $0.lowercased() == item.kind.activity.lowercased() } ?? true)
-      && (targetId.map { $0.lowercased() == item.id.lowercased() } ?? true)
+    matches(activity: item.kind.activity, targetIds: [item.id], date: item.deletedDateTime)
+  }
+
+  func matches(activity name: String, targetIds: [String], date: Date) -> Bool {
+    (activity.map { $0.lowercased() == name.lowercased() } ?? true)
+      && (targetId.map { id in targetIds.contains { $0.lowercased() == id.lowercased() } } ?? true)
+      && (after.map { $0.inclusive ? date >= $0.date : date > $0.date } ?? true)
+      && (before.map { $0.inclusive ? date <= $0.date : date < $0.date } ?? true)
+  }
+
+  /// `activityDateTime ge 2026-01-01T00:00:00Z` (the instant unquoted, as Graph takes it).
+  private mutating func dateClause(_ clause: String) throws(GraphError) {
+    let parts = clause.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    guard parts.count == 3, let date = try? Date(parts[2].trimmingCharacters(in: ["'"]), strategy: .iso8601) else {
+      throw GraphError(status: 400, code: "BadRequest", message: "Invalid filter clause")
+    }
+    switch parts[1].lowercased() {
+    case "ge": after = (date, true)
+    case "gt": after = (date, false)
+    case "le": before = (date, true)
+    case "lt": before = (date, false)
+    default: throw GraphError(status: 400, code: "BadRequest", message: "Invalid filter clause")
+    }
   }
 
   /// The text between the clause's first and last single quote, doubled quotes undone.

@@ -25,7 +25,7 @@ extension GraphEndpoints {
   func roleGrants() -> [RoleGrant] {
     RoleGrants.grants(
       directory: tenant.directory, seed: tenant.configuration.seed, readers: tenant.configuration.reportsReaders,
-      now: tenant.now)
+      now: tenant.now) + operatorGrants()
   }
 
   func roleManagement(_ segments: [String], request: IncomingRequest, caller: GraphCaller) throws(GraphError)

@@ -1,0 +1,133 @@
+import Foundation
+
+/// One write, decided: the kind, the exact person (and group), and the options. It makes the
+/// request, the confirmation text, the result and the refusals, so the command line and the pane
+/// say the same.
+public struct WritePlan: Sendable, Equatable {
+  public var kind: WriteKind
+  public var person: WritePerson
+  public var group: WriteGroup?
+  /// A Temporary Access Pass's lifetime in minutes (nil: the tenant policy's default) and use.
+  public var lifetimeMinutes: Int?
+  public var usableOnce: Bool
+
+  public init(
+    kind: WriteKind, person: WritePerson, group: WriteGroup? = nil, lifetimeMinutes: Int? = nil,
+    usableOnce: Bool = false
+  ) {
+    self.kind = kind
+    self.person = person
+    self.group = group
+    self.lifetimeMinutes = lifetimeMinutes
+    self.usableOnce = usableOnce
+  }
+
+  /// Graph's allowed lifetimes for a Temporary Access Pass (temporaryAccessPassAuthenticationMethod).
+  public static let lifetimeRange = 10...43_200
+
+  /// The request, by object id always (a user name can change between look-up and write).
+  public func request(graphRoot: String) -> WriteRequest {
+    switch kind {
+    case .revoke: return .revokeSessions(userId: person.id)
+    case .disable: return .setAccountEnabled(userId: person.id, false)
+    case .enable: return .setAccountEnabled(userId: person.id, true)
+    case .tap:
+      return .temporaryAccessPass(userId: person.id, lifetimeMinutes: lifetimeMinutes, usableOnce: usableOnce)
+    case .reinvite: return .resendInvitation(email: person.mail ?? person.userPrincipalName)
+    case .groupAdd: return .addMember(groupId: group?.id ?? "", memberId: person.id, graphRoot: graphRoot)
+    case .groupRemove: return .removeMember(groupId: group?.id ?? "", memberId: person.id)
+    }
+  }
+
+  /// A reason not to send at all, found in what the look-up read (a guest who accepted already).
+  public var localRefusal: String? {
+    switch kind {
+    case .reinvite:
+      guard person.isGuest else {
+        return "\(person.fullName) is a member, not a guest: there is no invitation to resend."
+      }
+      if let state = person.externalUserState, state.caseInsensitiveCompare("PendingAcceptance") != .orderedSame {
+        return "\(person.fullName) accepted the invitation already (\(state)): there is nothing to resend."
+      }
+      if (person.mail ?? "").isEmpty {
+        return "\(person.fullName) has no mail address to send the invitation to."
+      }
+      return nil
+    default:
+      return nil
+    }
+  }
+
+  /// What will happen, in one or two sentences, for the confirmation.
+  public var willHappen: String {
+    let who = person.displayName ?? person.userPrincipalName
+    switch kind {
+    case .revoke:
+      return "Every refresh token and session cookie of \(who) becomes invalid: they must sign in again on every "
+        + "device and app. This cannot be undone."
+    case .disable:
+      return "\(who) can no longer sign in (new sign-ins are blocked; existing sessions end as their tokens expire)."
+        + ((person.accountEnabled == false) ? " The account is disabled already." : "")
+    case .enable:
+      return "\(who) can sign in again." + ((person.accountEnabled == true) ? " The account is enabled already." : "")
+    case .tap:
+      let life = lifetimeMinutes.map { "valid \(Self.minutes($0))" } ?? "valid for the tenant policy's default time"
+      return
+        "A Temporary Access Pass for \(who) is created, \(life), \(usableOnce ? "usable once" : "usable more than once")"
+        + "; it replaces one they have. It is shown once here and kept nowhere."
+    case .reinvite:
+      return "The invitation email is sent again to \(person.mail ?? person.userPrincipalName)."
+    case .groupAdd:
+      return "\(who) becomes a member of \(group?.fullName ?? "the group")."
+    case .groupRemove:
+      return "\(who) stops being a member of \(group?.fullName ?? "the group")."
+    }
+  }
+
+  /// The confirmation shown before anything is sent: the person in full, then what will happen.
+  public var confirmationText: String {
+    var lines = [
+      "Person:     \(person.displayName ?? "(no name)")", "User name:  \(person.userPrincipalName)",
+      "Object id:  \(person.id)",
+    ]
+    if let group { lines.append("Group:      \(group.fullName)") }
+    lines.append("Action:     roster \(kind.commandName)")
+    lines.append(willHappen)
+    return lines.joined(separator: "\n")
+  }
+
+  /// Whether `typed` names this person: their user name, as Graph has it (case does not matter).
+  public func confirms(_ typed: String) -> Bool {
+    typed.trimmingCharacters(in: .whitespacesAndNewlines).caseInsensitiveCompare(person.userPrincipalName)
+      == .orderedSame
+  }
+
+  /// What changed, after Graph said yes.
+  public var changed: String {
+    switch kind {
+    case .revoke: return "Revoked the sign-in sessions of \(person.fullName)."
+    case .disable: return "Disabled the account of \(person.fullName): they can no longer sign in."
+    case .enable: return "Enabled the account of \(person.fullName): they can sign in again."
+    case .tap: return "Created a Temporary Access Pass for \(person.fullName)."
+    case .reinvite: return "Sent the invitation to \(person.fullName) again."
+    case .groupAdd: return "Added \(person.fullName) to \(group?.fullName ?? "the group")."
+    case .groupRemove: return "Removed \(person.fullName) from \(group?.fullName ?? "the group")."
+    }
+  }
+
+  /// "60 minutes", "8 hours", "1 day 2 hours".
+  public static func minutes(_ value: Int) -> String {
+    if value % 1440 == 0 { return "\(value / 1440) day\(value == 1440 ? "" : "s")" }
+    if value % 60 == 0 { return "\(value / 60) hour\(value == 60 ? "" : "s")" }
+    return "\(value) minutes"
+  }
+
+  /// `60m`, `90`, `8h`, `2d` as minutes; nil when it is none of them.
+  public static func parseLifetime(_ text: String) -> Int? {
+    let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+    guard let last = trimmed.last else { return nil }
+    let units: [Character: Int] = ["m": 1, "h": 60, "d": 1440]
+    if let unit = units[last] { return Int(trimmed.dropLast()).map { $0 * unit } }
+    return Int(trimmed)
+  }
+}
