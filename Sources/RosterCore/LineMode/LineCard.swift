@@ -13,11 +13,15 @@ public struct LineCard: Equatable, Sendable {
   public var yourPerson: String?
   /// Whether the signed-in account may list the person's groups.
   public var canListGroups: Bool
+  /// Whether the sign-in may read profiles beyond name and mail (User.Read.All): without it Graph
+  /// sends no title, office or phones, and an empty one is not "not set" but not received.
+  public var canReadFullProfiles: Bool
 
   public init(
     detail: PersonDetail, presence: String? = nil, reach: [LineField] = [], notes: [String] = [],
-    yourPerson: String? = nil, canListGroups: Bool = true
+    yourPerson: String? = nil, canListGroups: Bool = true, canReadFullProfiles: Bool = true
   ) {
+    self.canReadFullProfiles = canReadFullProfiles
     self.detail = detail
     self.presence = presence
     self.reach = reach

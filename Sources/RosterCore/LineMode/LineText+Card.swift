@@ -3,8 +3,11 @@ extension LineText {
   /// The card's lines: a heading, the fields, the manager and reports, then the numbered actions.
   public static func cardLines(_ card: LineCard) -> [String] {
     let person = card.detail.person
-    func value(_ text: CleanText?) -> String {
-      guard let text, !text.isEmpty else { return notSet }
+    // As the pane says it: a field beyond name and mail that a basic sign-in never receives is
+    // hidden, not "not set".
+    let missing = card.canReadFullProfiles ? notSet : "hidden: reading it needs User.Read.All"
+    func value(_ text: CleanText?, basic: Bool = false) -> String {
+      guard let text, !text.isEmpty else { return basic ? notSet : missing }
       return text.string
     }
     var lines = ["Card of \(name(person)).", "Name: \(name(person))"]
@@ -12,9 +15,9 @@ extension LineText {
     lines.append("Department: \(value(person.department))")
     if let company = person.companyName, !company.isEmpty { lines.append("Company: \(company.string)") }
     lines.append("Office: \(value(person.officeLocation))")
-    lines.append("Mail: \(value(person.mail ?? person.userPrincipalName))")
+    lines.append("Mail: \(value(person.mail ?? person.userPrincipalName, basic: true))")
     let phones = (person.businessPhones ?? []).map(\.string).filter { !$0.isEmpty }
-    lines.append("Phone: \(phones.isEmpty ? notSet : phones.joined(separator: ", "))")
+    lines.append("Phone: \(phones.isEmpty ? missing : phones.joined(separator: ", "))")
     if let mobile = person.mobilePhone, !mobile.isEmpty { lines.append("Mobile: \(mobile.string)") }
     if let presence = card.presence { lines.append("Presence: \(presence)") }
     lines += card.reach.map { "\($0.label): \($0.value)" }

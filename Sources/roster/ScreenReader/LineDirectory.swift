@@ -88,7 +88,8 @@ final class LineDirectory: @unchecked Sendable {
       yourPerson: yourPeople.explanation(for: id, now: Date()),
       canListGroups: graph.account.holds(
         anyOf: "groupmember.read.all", "group.read.all", "group.readwrite.all", "directory.read.all",
-        "directory.readwrite.all"))
+        "directory.readwrite.all"),
+      canReadFullProfiles: graph.account.canReadFullProfiles)
   }
 
   /// `PersonReach`'s presence ("Busy · In a meeting") as words in a line: "busy, in a meeting".
