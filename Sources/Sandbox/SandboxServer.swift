@@ -28,6 +28,11 @@ public struct SandboxConfiguration: Sendable {
   /// carry them (the token response's `scope` leaves them out), so a client can be tried without,
   /// e.g., `GroupMember.Read.All`. Compared case-insensitively.
   public var withheldPermissions: Set<String> = []
+  /// Delegated Graph permissions nobody has consented to yet, but the signed-in person may at an
+  /// interactive sign-in: a refresh token asked for one it was not issued with answers
+  /// `invalid_grant` AADSTS65001 `consent_required`; a device code or browser sign-in grants it
+  /// (the person consents on the page). Compared case-insensitively.
+  public var consentAtSignIn: Set<String> = []
   /// Whether the tenant has Microsoft Entra ID P1: without it, sign-in logs answer Graph's 403
   /// `Authentication_RequestFromNonPremiumTenantOrB2CTenant` (issue 33).
   public var premium: Bool = true

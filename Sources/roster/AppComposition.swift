@@ -51,13 +51,15 @@ struct AppComposition: Sendable {
     // ROSTER_INDEX=off says otherwise: tests of the live Graph path run the demo that way.
     let indexOff = environment["ROSTER_INDEX"].map { (try? Settings.parseIndex($0, source: "")) == false } ?? false
     settings.index = !indexOff
+    // The index and the fixes' audit file go in the demo's own directory, which it leaves behind.
+    let demoDirectory = try DemoData.directory(environment: environment)
     var services = Services(
       auth: auth, directory: DirectoryClient.live(configuration: graph, tokens: auth.tokens, transport: transport),
       index: indexOff
         ? .disabled
         : localIndex(
           graph, tokens: auth.tokens, transport: transport, environment: environment,
-          directory: try DemoData.directory(environment: environment)),
+          directory: demoDirectory),
       groups: GroupClient.live(configuration: graph, tokens: auth.tokens, transport: transport),
       rooms: RoomClient.live(configuration: graph, tokens: auth.tokens, transport: transport),
       schedules: ScheduleClient.live(configuration: graph, tokens: auth.tokens, transport: transport),
@@ -65,6 +67,9 @@ struct AppComposition: Sendable {
       worksWith: WorksWithClient.live(configuration: graph, tokens: auth.tokens, transport: transport))
     services.kinds = KindModules.clients(graph, tokens: auth.tokens, transport: transport)
     services.health.roles = RolesClient.live(configuration: graph, tokens: auth.tokens, transport: transport).forPane
+    services.fixes = .live(
+      configuration: graph, tokens: auth.tokens, transport: transport, widen: nil,
+      audit: WriteAuditFile(directory: demoDirectory))
     let demoServices = services
     var composition = AppComposition(
       settings: settings, services: demoServices, isDemo: true, saveSettings: { _ in demoServices })
@@ -113,6 +118,9 @@ struct AppComposition: Sendable {
         services.kinds = KindModules.clients(graph, tokens: auth.tokens, transport: transport)
         services.health.roles =
           RolesClient.live(configuration: graph, tokens: auth.tokens, transport: transport).forPane
+        services.fixes = .live(
+          configuration: graph, tokens: auth.tokens, transport: transport,
+          widen: { try await session.widenScopes($0) }, audit: WriteAuditFile(environment: environment))
         return services
       } catch let failure as SignInFailure {
         throw failure

@@ -36,6 +36,12 @@ struct SandboxCommand: AsyncParsableCommand {
       "A delegated Graph permission the administrator has not consented to (repeatable): tokens never carry it.",
       valueName: "permission"))
   var withholdConsent: [String] = []
+  @Option(
+    help: ArgumentHelp(
+      "A delegated Graph permission not yet consented that a person may consent to at an interactive sign-in "
+        + "(repeatable): a silent request for it answers AADSTS65001.",
+      valueName: "permission"))
+  var consentAtSignIn: [String] = []
   @Option(help: "Seed of the generated organisation (and of probabilistic faults).") var seed: UInt64 = 1
   @Option(
     help: ArgumentHelp(
@@ -150,6 +156,7 @@ struct SandboxCommand: AsyncParsableCommand {
     configuration.devices = devices
     configuration.peopleFile = people.map { URL(fileURLWithPath: $0) }
     configuration.withheldPermissions = Set(withholdConsent)
+    configuration.consentAtSignIn = Set(consentAtSignIn)
     configuration.latencyMs = latencyMs
     configuration.approveAfter = try approveAfterDuration()
     configuration.tokenLifetime = tokenLifetime

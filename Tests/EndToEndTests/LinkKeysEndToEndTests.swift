@@ -15,6 +15,7 @@ struct LinkKeysEndToEndTests {
     let tmux = Tmux()
     defer {
       tmux.kill()
+      Self.end(pidFile: work.appendingPathComponent("pid"))
       try? FileManager.default.removeItem(at: work)
     }
     let people: [[String: Any]] = [
@@ -26,7 +27,10 @@ struct LinkKeysEndToEndTests {
     let inner =
       "env TERM=xterm-256color LANG=C.UTF-8 HOME='\(dir)' XDG_STATE_HOME='\(dir)/state' XDG_CONFIG_HOME='\(dir)/config'"
       + " XDG_CACHE_HOME='\(dir)/cache' ROSTER_DEMO_PEOPLE='\(dir)/people.json' '\(binary.path)' --demo"
-    let script = "exec script -q -f -c \"\(inner)\" '\(log.path)'\n"
+    // Roster writes its pid first: script(1) may outlive tmux's end, so the test ends roster itself.
+    try "echo $$ > '\(dir)/pid'; exec \(inner)\n".write(
+      to: work.appendingPathComponent("inner.sh"), atomically: true, encoding: .utf8)
+    let script = "exec script -q -f -c \"sh '\(dir)/inner.sh'\" '\(log.path)'\n"
     try script.write(to: work.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
     try tmux.start(command: "sh '\(dir)/run.sh'", cols: 100, rows: 30)
     try tmux.tmux(["set-option", "-g", "set-clipboard", "on"])
@@ -54,5 +58,14 @@ struct LinkKeysEndToEndTests {
     }
     let bytes = try String(contentsOf: log, encoding: .utf8)
     #expect(bytes.contains("\u{1B}]52;c;\(Data(chat.utf8).base64EncodedString())\u{07}"))
+  }
+
+  /// Sends SIGTERM to the roster whose pid `pidFile` holds, if it is still running: left behind
+  /// by script(1) it would keep a demo running after the suite.
+  static func end(pidFile: URL) {
+    guard let text = try? String(contentsOf: pidFile, encoding: .utf8),
+      let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 1
+    else { return }
+    kill(pid, SIGTERM)
   }
 }

@@ -69,6 +69,8 @@ public final class EffectRuntime: EffectRunning, @unchecked Sendable {
       return YourPeopleEffects(worksWith: services.worksWith, index: services.index, jobs: jobs)
     case .accounts:
       return AccountEffects(accounts: environment.accounts, use: { self.use($0) }, jobs: jobs)
+    case .fix:
+      return FixEffects(fixes: services.fixes, jobs: jobs)
     }
   }
 

@@ -24,6 +24,8 @@ public struct Services: Sendable {
   /// Each `SearchedKind`'s Graph client (devices, apps), by kind; a kind without one answers
   /// that it is not available in this session.
   public var kinds: [ObjectKind: KindClient] = [:]
+  /// The pane's fixes (issue 45): look-ups, consent, the write and its audit line.
+  public var fixes: FixClient = .unavailable("Fixes are not available in this session.")
 
   public init(
     auth: AuthClient, directory: DirectoryClient, index: LocalIndexClient = .disabled,

@@ -35,6 +35,8 @@ public enum AppAction: Equatable, Sendable {
   case yourPeople(YourPeopleAction)
   /// The pane of a row that needs one read (a device, an app: `ItemPane`).
   case itemPane(ItemPaneAction)
+  /// The pane's fix box: revoke, disable, a pass, an invitation, a membership (issue 45).
+  case fix(FixAction)
 }
 
 /// App-wide events.

@@ -79,6 +79,8 @@ public struct AppState: Equatable, Sendable {
   public var index: IndexState = IndexState()
   /// The account picker and a switch in progress (issue 21).
   public var accounts: AccountPickerState = AccountPickerState()
+  /// The pane's fix box (issue 45).
+  public var fix = FixState()
 
   /// A fresh state for a run of the app.
   ///

@@ -28,6 +28,8 @@ enum DerivedEvent: Equatable, Sendable, CaseIterable {
   case graphUnreachable
   /// The nearest countdown (a banner, a retry, the device code's expiry) started or moved.
   case countdownChanged
+  /// A fix changed the directory (issue 45): what was read of its target is stale.
+  case directoryWritten
 }
 
 extension DerivedEvent {
@@ -67,6 +69,7 @@ extension DerivedEvent {
     (.indexSynced, YourPeopleReducer.indexSynced),
     (.personOpened, YourPeopleReducer.personOpened),
     (.countdownChanged, LifecycleReducer.countdownChanged),
+    (.directoryWritten, HealthReducer.directoryWritten),
   ]
 
   /// The events `action` caused, from the state before it (`before`) and after (`after`).
@@ -82,6 +85,7 @@ extension DerivedEvent {
     if now.indexAttached, !before.indexAttached { events.append(.indexAttached) }
     if now.syncsFinished != before.syncsFinished { events.append(.indexSynced) }
     if now.nextDeadline != before.nextDeadline, now.nextDeadline != nil { events.append(.countdownChanged) }
+    if now.writesDone != before.writesDone { events.append(.directoryWritten) }
     switch action.graphContact(currentIn: after) {
     case .answered?: events.append(.graphAnswered)
     case .unreachable?: events.append(.graphUnreachable)
@@ -118,6 +122,8 @@ struct Observed: Equatable {
   var onMain: Bool
   /// The nearest countdown's deadline.
   var nextDeadline: Date?
+  /// Writes Graph did (`FixState.writesDone`).
+  var writesDone: Int
 
   init(_ state: AppState) {
     queryRequest = state.field.requestID
@@ -131,6 +137,7 @@ struct Observed: Equatable {
     syncsFinished = state.index.syncsFinished
     onMain = state.screen == .main
     nextDeadline = state.countdownDeadlines.min()
+    writesDone = state.fix.writesDone
   }
 }
 

@@ -89,6 +89,8 @@ public enum Effect: Equatable, Sendable {
   case yourPeople(YourPeopleEffect)
   /// The account picker's work (`AccountEffect`).
   case accounts(AccountEffect)
+  /// The fix box's look-ups and its one write (`FixEffect`).
+  case fix(FixEffect)
 }
 
 /// The local index's own work (opening, syncing, removing, reading filter values); its searches
@@ -176,6 +178,8 @@ public enum CancelID: Hashable, Sendable {
   case scheduleRetry
   case health
   case yourPeople
+  /// The fix box's look-ups (never its write: a write cannot be called back).
+  case fix
   /// A `SearchedKind`'s debounce, first page and further page (devices, apps), one set per kind.
   case kindDebounce(ObjectKind)
   case kindSearch(ObjectKind)
@@ -187,7 +191,7 @@ public enum CancelID: Hashable, Sendable {
       .searchDebounce, .search, .nextPage, .detailDebounce, .selectionRest, .detail, .photo, .signIn, .tick,
       .indexSync, .indexTimer, .presence, .presenceRefresh, .tasks, .groupSearchDebounce, .groupSearch,
       .groupNextPage, .myGroups, .group, .groupMembers, .groupPathDebounce, .groupPath, .memberOf, .rooms, .schedule,
-      .scheduleRetry, .health, .yourPeople,
+      .scheduleRetry, .health, .yourPeople, .fix,
     ] + ObjectKind.allCases.flatMap { [.kindDebounce($0), .kindSearch($0), .kindPage($0)] }
   }
 }

@@ -32,5 +32,6 @@ private func reduceFeature(_ state: inout AppState, _ action: AppAction) -> [Eff
   case .accounts(let action): return AccountsReducer.reduce(&state, action)
   case .yourPeople(let action): return YourPeopleReducer.reduce(&state, action)
   case .itemPane(let action): return ItemPaneReducer.reduce(&state, action)
+  case .fix(let action): return FixReducer.reduce(&state, action)
   }
 }

@@ -34,6 +34,11 @@ enum SessionReset {
     state.tasks.nextLocalID = taskIDs.1
     state.index = IndexState()
     state.yourPeople = YourPeopleState()
+    // An open fix box (and a pass in it) belongs to the account that ends; its id is kept (never
+    // back), and the next look-up steps it on.
+    let fixID = state.fix.requestID
+    state.fix = FixState()
+    state.fix.requestID = fixID
     state.account = nil
     state.focus = .list
     state.singlePaneDetailOpen = false

@@ -27,4 +27,19 @@ enum HealthReducer {
       return []
     }
   }
+
+  /// A fix changed someone's account (`DerivedEvent.directoryWritten`, `FixState.lastWritten`):
+  /// what was read of it is stale (enabled, sessions, a pass), so it is forgotten, and read again
+  /// at once when the section shows them.
+  static func directoryWritten(_ state: inout AppState) -> [Effect] {
+    guard let personID = state.fix.lastWritten?.id else { return [] }
+    state.health.byPerson[personID] = nil
+    guard state.health.shownFor == personID, state.mayAskHealth else { return [] }
+    state.health.requestID += 1
+    state.health.pendingPersonID = personID
+    return [
+      .cancel(id: .health),
+      .loadHealth(personID: personID, scopes: state.account?.grantedScopes ?? [], requestID: state.health.requestID),
+    ]
+  }
 }

@@ -115,6 +115,13 @@ public struct WritePlan: Sendable, Equatable {
     }
   }
 
+  /// How to undo it with the exact targets filled in ("To undo: roster enable ada@contoso.com."),
+  /// so it can be pasted as it stands.
+  public var undo: String {
+    kind.undo.replacingOccurrences(of: "USER", with: person.userPrincipalName)
+      .replacingOccurrences(of: "GROUP", with: group?.id ?? "GROUP")
+  }
+
   /// "60 minutes", "8 hours", "1 day 2 hours".
   public static func minutes(_ value: Int) -> String {
     if value % 1440 == 0 { return "\(value / 1440) day\(value == 1440 ? "" : "s")" }

@@ -122,6 +122,25 @@ extension AADError {
     message:
       "The provided grant has expired due to it being revoked, a fresh auth token is needed. The user might have changed or reset their password. The grant was issued on '2026-01-01T00:00:00Z' and the TokensValidFrom date (before which tokens are not valid) for this user is '2026-01-01T00:00:01Z'."
   )
+  /// A refresh token issued before the user's sessions were revoked (`signInSessionsValidFromDateTime`).
+  static func sessionsRevoked(issued: Date, validFrom: Date) -> AADError {
+    AADError(
+      error: "invalid_grant", code: 50173,
+      message:
+        "The provided grant has expired due to it being revoked, a fresh auth token is needed. The user might have changed or reset their password. The grant was issued on '\(issued.wholeSeconds.formatted(.iso8601))' and the TokensValidFrom date (before which tokens are not valid) for this user is '\(validFrom.formatted(.iso8601))'."
+    )
+  }
+  /// A refresh asked for a permission not yet consented (AADSTS65001, `consent_required`).
+  static func consentRequired(clientId: String) -> AADError {
+    AADError(
+      error: "invalid_grant", code: 65001,
+      message:
+        "The user or administrator has not consented to use the application with ID '\(clientId)' named 'Roster'. Send an interactive authorization request for this user and resource.",
+      suberror: "consent_required")
+  }
+  /// A token asked for a disabled account (AADSTS50057 UserDisabled).
+  static let accountDisabled = AADError(
+    error: "invalid_grant", code: 50057, message: "The user account is disabled.")
   static let refreshTokenExpired = AADError(
     error: "invalid_grant", code: 700082,
     message: "The refresh token has expired due to inactivity. The token was issued and was inactive for 90.00:00:00.")

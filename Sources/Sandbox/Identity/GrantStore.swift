@@ -86,6 +86,15 @@ actor GrantStore {
 
   func refresh(_ token: String) -> RefreshGrant? { refreshGrants[token] }
 
+  /// Every Graph permission (lowercased) some refresh token of `userId` was issued with.
+  func consented(by userId: String) -> Set<String> {
+    var permissions: Set<String> = []
+    for grant in refreshGrants.values where grant.userId == userId {
+      permissions.formUnion(ScopeSet.fromStored(grant.scopes).graph.map { $0.lowercased() })
+    }
+    return permissions
+  }
+
   /// The revoke-refresh-tokens fault: every refresh token issued so far stops working.
   func revokeAllRefreshTokens() {
     for token in refreshGrants.keys { refreshGrants[token]?.revoked = true }

@@ -47,4 +47,6 @@ struct RefreshGrant: Sendable {
   var realm: GrantRealm
   var expiresAt: Date
   var revoked = false
+  /// When it was issued: a revocation of the user's sessions after it ends it (AADSTS50173).
+  var issuedAt: Date = .distantPast
 }

@@ -83,6 +83,9 @@ extension IdentityEndpoints {
     guard grant.clientId.lowercased() == clientId.lowercased() else { return fail(.refreshTokenMalformed) }
     guard grant.realm.policy == realm(path).policy else { return fail(.wrongPolicy) }
     var scopes = ScopeSet.fromStored(grant.scopes)
+    // What the person has consented to: this grant's permissions, and any other grant's of theirs
+    // (consent is the person's, not the token's; only an interactive sign-in adds one).
+    let consented = Set(scopes.graph.map { $0.lowercased() }).union(await tenant.grants.consented(by: grant.userId))
     if let requested = form.nonEmpty("scope") {
       do {
         var asked = try ScopeSet.parse(
@@ -90,8 +93,20 @@ extension IdentityEndpoints {
         if !asked.oidc.contains("offline_access") { asked.oidc.append("offline_access") }
         scopes = asked
       } catch { return fail(error) }
+      // A permission not yet consented cannot be added silently: Entra wants an interactive request.
+      let unconsented = Set(tenant.configuration.consentAtSignIn.map { $0.lowercased() })
+      if scopes.graph.contains(where: { unconsented.contains($0.lowercased()) && !consented.contains($0.lowercased()) })
+      {
+        return fail(.consentRequired(clientId: clientId))
+      }
     }
     guard let user = tenant.directory.user(idOrUPN: grant.userId) else { return fail(.refreshTokenRevoked) }
+    // revokeSignInSessions ends every refresh token issued before it, and a disabled account
+    // gets no token at all (user-revokesigninsessions; AADSTS50173, AADSTS50057).
+    if let validFrom = tenant.writes.sessionsValidFrom(user.id), grant.issuedAt.wholeSeconds < validFrom {
+      return fail(.sessionsRevoked(issued: grant.issuedAt, validFrom: validFrom))
+    }
+    guard user.accountEnabled else { return fail(.accountDisabled) }
     return await tokenResponse(
       user: user, clientId: grant.clientId, scopes: scopes, realm: grant.realm, nonce: nil,
       clientInfo: form["client_info"] == "1", request: request, path: path)

@@ -54,7 +54,8 @@ extension IdentityEndpoints {
       let expires = now.addingTimeInterval(TimeInterval(tenant.configuration.refreshTokenLifetime))
       await tenant.grants.addRefresh(
         token,
-        RefreshGrant(clientId: clientId, userId: user.id, scopes: scopes.stored, realm: realm, expiresAt: expires))
+        RefreshGrant(
+          clientId: clientId, userId: user.id, scopes: scopes.stored, realm: realm, expiresAt: expires, issuedAt: now))
       refreshToken = token
     }
     await tenant.grants.recordSecret(accessToken)

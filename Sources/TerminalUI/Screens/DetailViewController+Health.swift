@@ -10,7 +10,11 @@ extension DetailViewController {
     return [
       KeyCommand([.character("h")], open ? "hide account" : "account health") { _, _ in
         .handled([.health(.toggled)])
-      }
+      },
+      // The fixes (issue 45) beside the account they change, for the same operators.
+      KeyCommand([.character("f")], "fix: revoke, disable, pass, invite, groups…", when: state.mayFix) { _, _ in
+        .handled([.fix(.requested)])
+      },
     ]
   }
 }

@@ -51,6 +51,7 @@ extension RootViewController {
       )
     }
     if state.accounts.isOpen { AccountPicker.render(state.accounts, in: body, into: &surface) }
+    if state.fix.isOpen { FixOverlay.render(state.fix, in: body, into: &surface) }
   }
 
   /// What the field understands beside a name (`SearchSyntaxHelp`), while the list has the focus;

@@ -30,6 +30,7 @@ public final class RootViewController {
     }
     if state.isHelpVisible { path.append("Help") }
     if state.accounts.isOpen { path.append("AccountPicker") }
+    if state.fix.isOpen { path.append("Fix") }
     return path
   }
 
@@ -60,6 +61,7 @@ public final class RootViewController {
     if Self.alwaysGlobal.contains(key) { return globalTable(state).handle(key, in: state) }
     if state.visibleLayout.mode == .tooSmall { return tooSmallTable.handle(key, in: state) }
     if state.accounts.isOpen { return accountPickerTable(state).handle(key, in: state) }
+    if state.fix.isOpen { return fixTable(state).handle(key, in: state) }
     if state.isHelpVisible { return helpTable(state).handle(key, in: state) }
     if case .mouse(let event) = key {
       return state.screen == .main ? mouse(event, state) : .ignored

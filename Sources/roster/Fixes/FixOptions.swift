@@ -34,7 +34,8 @@ enum FixExit {
     name where an object id or user name is needed), 3 not signed in, 4 service or network error \
     (the write may or may not have happened: see roster history --writes), 5 the write permission \
     is missing and was not granted, 6 refused (a directory role, a dynamic or on-premises group, \
-    a policy), 7 not confirmed.
+    a policy), 7 not confirmed. A membership that holds already (added twice, or removed when \
+    not a member) says so and exits 0.
     """
 }
 

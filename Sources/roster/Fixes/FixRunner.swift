@@ -40,8 +40,8 @@ enum FixRunner {
       let tokens = try await WriteConsent.tokens(for: kind, account: account, runtime: runtime)
       let writes = DirectoryWrites.live(configuration: configuration, tokens: tokens, transport: runtime.transport)
       let (response, pass) = await writes.perform(plan)
-      let audited = record(plan, response, account: account, file: auditFile(runtime, demo: demo.demo))
-      try report(plan, response, pass: pass, audited: audited)
+      record(plan, response, account: account, file: auditFile(runtime, demo: demo.demo))
+      try report(plan, response, pass: pass)
     } catch let stop as FixStop {
       DirectoryCommand.say(stop.message)
       throw ExitCode(stop.code)
@@ -119,14 +119,11 @@ enum FixRunner {
     return WriteAuditFile(environment: runtime.environment)
   }
 
-  static func record(_ plan: WritePlan, _ response: WriteResponse, account: Account, file: WriteAuditFile) -> Bool {
-    let outcome: WriteRecord.Outcome =
-      response.succeeded ? .ok : (response.failure?.isRefusal == true ? .refused : .failed)
-    let entry = WriteRecord(
-      time: Date(), account: account.username.string, plan: plan, requestId: response.requestId, outcome: outcome,
-      status: response.status == 0 ? nil : response.status, code: response.failure?.code)
+  @discardableResult static func record(
+    _ plan: WritePlan, _ response: WriteResponse, account: Account, file: WriteAuditFile
+  ) -> Bool {
     do {
-      try file.append(entry)
+      try file.append(WriteRecord(plan: plan, response: response, account: account.username.string, time: Date()))
       return true
     } catch {
       DirectoryCommand.say("The attempt could not be recorded in the audit file: \(error)")
@@ -134,41 +131,21 @@ enum FixRunner {
     }
   }
 
-  static func report(_ plan: WritePlan, _ response: WriteResponse, pass: TemporaryAccessPass?, audited: Bool) throws {
-    let reference = response.requestId.map { " Graph request-id: \($0)." } ?? ""
-    if let failure = response.failure {
-      if failure.isRefusal {
-        let code: Int32 = failure.status == 404 && plan.kind != .groupRemove ? FixExit.notFound : FixExit.refused
-        throw FixStop(
-          code: code,
-          message: WriteRefusal.sentence(plan, status: failure.status, code: failure.code, message: failure.message)
-            + reference)
-      }
-      throw FixStop(
-        code: exitCode(for: failure.error),
-        message: describe(failure.error, kind: plan.kind)
-          + " The write may or may not have happened: look at the person before trying again." + reference)
+  /// Says what the write came to (`WriteResponse.outcome`, the pane's words too): a pass alone on
+  /// stdout, so `PASS=$(roster tap … --yes)` works, and the sentence on stderr; any other success
+  /// on stdout; a refusal or an unknown end as an exit status.
+  static func report(_ plan: WritePlan, _ response: WriteResponse, pass: TemporaryAccessPass?) throws {
+    let outcome = response.outcome(plan, pass: pass)
+    switch outcome.result {
+    case .done:
+      guard let pass = outcome.pass else { return try DirectoryCommand.write(outcome.text + "\n") }
+      try DirectoryCommand.write(pass.exposedValue + "\n")
+      DirectoryCommand.say(outcome.text)
+    case .unchanged: try DirectoryCommand.write(outcome.text + "\n")
+    case .refused, .needsPermission: throw FixStop(code: FixExit.refused, message: outcome.text)
+    case .notFound: throw FixStop(code: FixExit.notFound, message: outcome.text)
+    case .unknown(let error): throw FixStop(code: exitCode(for: error), message: outcome.text)
     }
-    if plan.kind == .tap {
-      guard let pass else {
-        throw FixStop(
-          code: FixExit.service,
-          message: "Graph created the pass but its answer did not hold it: create another one." + reference)
-      }
-      // The one place the pass is shown: stdout, alone, so `PASS=$(roster tap … --yes)` works.
-      try DirectoryCommand.write(pass.pass.exposedValue + "\n")
-      var facts: [String] = []
-      if let minutes = pass.lifetimeInMinutes ?? plan.lifetimeMinutes {
-        facts.append("valid \(WritePlan.minutes(minutes))")
-      }
-      if let start = pass.startDateTime { facts.append("from \(start.formatted(.iso8601))") }
-      facts.append((pass.isUsableOnce ?? plan.usableOnce) ? "usable once" : "usable more than once")
-      DirectoryCommand.say(
-        plan.changed.dropLast() + " (" + facts.joined(separator: ", ") + "); it is shown once, above. " + plan.kind.undo
-          + reference)
-      return
-    }
-    try DirectoryCommand.write(plan.changed + "\n" + plan.kind.undo + reference + "\n")
   }
 
   static func exitCode(for error: DirectoryError) -> Int32 {

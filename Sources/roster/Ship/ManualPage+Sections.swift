@@ -111,7 +111,7 @@ extension ManualPage {
     ),
     (
       "6",
-      "A write was refused: by a directory role, a protected or synced target, a dynamic group, the tenant's policy."
+      "A write was refused: by a directory role, a protected or synced target, a dynamic group, the tenant's policy. (A membership that holds already exits 0.)"
     ),
     (
       "7",

@@ -116,9 +116,14 @@ import Testing
       let cache = try String(
         contentsOf: harness.directory.url.appendingPathComponent("state/roster/tokens-default.json"), encoding: .utf8)
       #expect(cache.contains("GroupMember.ReadWrite.All"))
+      // Asked again, it holds already: exit 0, so a script that ensures membership succeeds.
+      let again = try await roster.run(["groups", "add", group, targets.plain.userPrincipalName, "--yes"])
+      #expect(again.status == 0 && again.stdout.contains("is a member of") && again.stdout.contains("already"))
       let removed = try await roster.run(["groups", "remove", group, targets.plain.userPrincipalName, "--yes"])
       #expect(removed.status == 0 && removed.stdout.contains("roster groups add"), "\(removed.stderr)")
       #expect(!removed.stderr.contains("Added"), "the next write does not ask again")
+      let gone = try await roster.run(["groups", "remove", group, targets.plain.userPrincipalName, "--yes"])
+      #expect(gone.status == 0 && gone.stdout.contains("is not a member"), "\(gone.stderr)")
       let dynamic = try await roster.run([
         "groups", "add", targets.dynamicGroup.id, targets.plain.userPrincipalName, "--yes",
       ])

@@ -30,6 +30,30 @@ struct UserWriteGraphTests {
     }
   }
 
+  @Test("revoke ends the refresh tokens issued before it (AADSTS50173); a disabled account's refresh is AADSTS50057")
+  func revokeEndsRefreshTokens() async throws {
+    let t = try WriteTargets()
+    try await SandboxHarness.withManualClock(R.withOperator) { h in
+      let before = try #require(try await h.signIn(scope: R.readOnly, user: t.plain.id).refreshToken)
+      #expect(try await h.refresh(before).status == 200, "a refresh token works until the revocation")
+      h.manualClock.advance(by: 5)
+      let token = try await h.signIn(scope: R.operatorScopes).accessToken
+      #expect(try await h.write("POST", "/v1.0/users/\(t.plain.id)/revokeSignInSessions", token: token).status == 200)
+      let revoked = try await h.refresh(before)
+      #expect(revoked.status == 400 && revoked["error"] == "invalid_grant", "\(revoked.text)")
+      #expect(revoked.text.contains("AADSTS50173") && revoked.text.contains("TokensValidFrom"))
+      // The operator's own token is untouched; a sign-in after the revocation works again.
+      h.manualClock.advance(by: 5)
+      let after = try #require(try await h.signIn(scope: R.readOnly, user: t.plain.id).refreshToken)
+      #expect(try await h.refresh(after).status == 200)
+      let patch = try await h.write(
+        "PATCH", "/v1.0/users/\(t.plain.id)", token: token, json: #"{"accountEnabled":false}"#)
+      #expect(patch.status == 204, "\(patch.text)")
+      let disabled = try await h.refresh(after)
+      #expect(disabled.status == 400 && disabled.text.contains("AADSTS50057"), "\(disabled.text)")
+    }
+  }
+
   @Test("revoke refusals: no permission 403; User Administrator on a Global Administrator 403; unknown 404")
   func revokeRefusals() async throws {
     let t = try WriteTargets()
