@@ -54,6 +54,31 @@ struct UserWriteGraphTests {
     }
   }
 
+  @Test("writes inside $batch are answered one by one as if sent alone, refusals included")
+  func writesInABatch() async throws {
+    let t = try WriteTargets()
+    try await SandboxHarness.withManualClock(R.withOperator) { h in
+      let token = try await h.signIn(scope: R.operatorScopes).accessToken
+      let batch = """
+        {"requests": [
+          {"id": "1", "method": "POST", "url": "/users/\(t.plain.id)/revokeSignInSessions"},
+          {"id": "2", "method": "PATCH", "url": "/users/\(t.synced.id)", "headers": {"Content-Type": "application/json"},
+           "body": {"accountEnabled": false}},
+          {"id": "3", "method": "POST", "url": "/users/\(t.globalAdmin.id)/revokeSignInSessions"}
+        ]}
+        """
+      let reply = try await h.write("POST", "/v1.0/$batch", token: token, json: batch)
+      #expect(reply.status == 200, "\(reply.text)")
+      let responses = try #require(reply.json["responses"] as? [[String: Any]])
+      let status = Dictionary(
+        uniqueKeysWithValues: responses.map { ($0["id"] as? String ?? "", $0["status"] as? Int ?? 0) })
+      #expect(status == ["1": 200, "2": 400, "3": 403], "\(reply.text)")
+      let read = try await h.graph("/v1.0/users/\(t.plain.id)?$select=signInSessionsValidFromDateTime", token: token)
+      let stamp = try #require(read.json["signInSessionsValidFromDateTime"] as? String)
+      #expect(abs(try Date(stamp, strategy: .iso8601).timeIntervalSince(h.manualClock.now)) < 2)
+    }
+  }
+
   @Test("revoke refusals: no permission 403; User Administrator on a Global Administrator 403; unknown 404")
   func revokeRefusals() async throws {
     let t = try WriteTargets()
