@@ -61,6 +61,10 @@ extension AppsBench {
         unit: "ms"
       ),
       (
+        metric: "\(expiring) --offline: user + system CPU (wait4), median", roster: figures.offlineCPUMillis.median,
+        fzf: nil, target: "", unit: "ms"
+      ),
+      (
         metric:
           "\(expiring) --offline: the index's part (\(figures.dueCredentials) credentials due read from their columns, in the "
           + "bench's process), median", roster: figures.indexReadMillis.median, fzf: nil, target: "", unit: "ms"

@@ -9,8 +9,12 @@ import Testing
 @Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is not installed")) struct DemoFixEndToEndTests {
   static let rahul = "rahul.gupta@contoso.onmicrosoft.com"
 
-  /// The demo with its data kept in `data` (the audit file goes there), on Rahul's pane.
-  static func onRahul(_ run: RosterInTmux, data: URL, cols: Int, rows: Int) throws {
+  /// The demo at `cols`×`rows` with its data kept in a folder of its own (the audit file goes
+  /// there), on Rahul's pane; `body` gets tmux and that folder.
+  static func onRahul(cols: Int, rows: Int, _ body: (Tmux, URL) throws -> Void) throws {
+    let run = try RosterInTmux()
+    defer { run.finish() }
+    let data = run.work.appendingPathComponent("demo-data")
     try run.start(["--demo"], environment: ["ROSTER_DEMO_DATA": data.path], cols: cols, rows: rows)
     let tmux = run.tmux
     try tmux.until("the search screen", timeout: 45) { $0.contains("Search:") }
@@ -18,6 +22,7 @@ import Testing
     try tmux.until("Rahul alone in the list") { $0.contains("1 match") }
     try tmux.keys("Enter")
     try tmux.until("his pane") { $0.contains("User name") && $0.contains("rahul.gupta@") }
+    try body(tmux, data)
   }
 
   /// `f`, the fix's key, his user name typed back and Enter; waits for Graph's answer in the box.
@@ -48,62 +53,60 @@ import Testing
   }
 
   @Test func disableThenAPassFromThePaneAt120x40() throws {
-    let run = try RosterInTmux()
-    defer { run.finish() }
-    let data = run.work.appendingPathComponent("demo-data")
-    try Self.onRahul(run, data: data, cols: 120, rows: 40)
-    let tmux = run.tmux
-    try tmux.keys("h")
-    try tmux.until("his Account section", timeout: 30) { $0.contains("Enabled: yes") }
-    try Self.fix(tmux, key: "d", answer: "roster disable — done")
-    #expect(Self.boxText(try tmux.capture()).contains("To undo: roster enable \(Self.rahul)."))
-    try tmux.keys("Escape")
-    try tmux.until("the section read again after the write", timeout: 30) { $0.contains("Enabled: no") }
-    try Self.fix(tmux, key: "t", answer: "roster tap — done")
-    let shown = try tmux.capture()
-    let lines = shown.split(separator: "\n")
-    let label = try #require(lines.firstIndex { $0.contains("Temporary Access Pass:") })
-    let pass = lines[label + 1].split(separator: "│").dropFirst().first?.trimmingCharacters(in: .whitespaces) ?? ""
-    #expect(pass.count >= 8, "\(shown)")
-    try tmux.keys("x")
-    try tmux.until("the box closed") { !$0.contains("Temporary Access Pass:") }
-    #expect(!(try tmux.capture()).contains(pass), "the pass is shown once")
-    let records = try Self.audit(data)
-    #expect(records.map { $0["action"] as? String } == ["disable", "tap"])
-    #expect(
-      records.allSatisfy { $0["outcome"] as? String == "ok" && $0["targetUserPrincipalName"] as? String == Self.rahul })
-    let file = try String(contentsOf: data.appendingPathComponent("writes.jsonl"), encoding: .utf8)
-    #expect(!file.contains(pass), "the pass is kept nowhere")
+    try Self.onRahul(cols: 120, rows: 40) { tmux, data in
+      try tmux.keys("h")
+      try tmux.until("his Account section", timeout: 30) { $0.contains("Enabled: yes") }
+      try Self.fix(tmux, key: "d", answer: "roster disable — done")
+      #expect(Self.boxText(try tmux.capture()).contains("To undo: roster enable \(Self.rahul)."))
+      try tmux.keys("Escape")
+      try tmux.until("the section read again after the write", timeout: 30) { $0.contains("Enabled: no") }
+      try Self.fix(tmux, key: "t", answer: "roster tap — done")
+      let shown = try tmux.capture()
+      let lines = shown.split(separator: "\n")
+      let label = try #require(lines.firstIndex { $0.contains("Temporary Access Pass:") })
+      let pass = lines[label + 1].split(separator: "│").dropFirst().first?.trimmingCharacters(in: .whitespaces) ?? ""
+      #expect(pass.count >= 8, "\(shown)")
+      try tmux.keys("x")
+      try tmux.until("the box closed") { !$0.contains("Temporary Access Pass:") }
+      #expect(!(try tmux.capture()).contains(pass), "the pass is shown once")
+      let records = try Self.audit(data)
+      #expect(records.map { $0["action"] as? String } == ["disable", "tap"])
+      #expect(
+        records.allSatisfy {
+          $0["outcome"] as? String == "ok" && $0["targetUserPrincipalName"] as? String == Self.rahul
+        })
+      let file = try String(contentsOf: data.appendingPathComponent("writes.jsonl"), encoding: .utf8)
+      #expect(!file.contains(pass), "the pass is kept nowhere")
+    }
   }
 
   @Test func aWrongNameSendsNothingAndADynamicGroupIsRefusedAt80x24() throws {
-    let run = try RosterInTmux()
-    defer { run.finish() }
-    let data = run.work.appendingPathComponent("demo-data")
-    try Self.onRahul(run, data: data, cols: 80, rows: 24)
-    let tmux = run.tmux
-    try tmux.keys("f")
-    try tmux.until("the fixes offered") { $0.contains("r  Revoke") }
-    try tmux.keys("r")
-    try tmux.until("the confirmation") { $0.contains("Type the user name") }
-    try tmux.type("Rahul Gupta")
-    try tmux.keys("Enter")
-    try tmux.until("the refusal to send") { $0.contains("That is not their user name: nothing was sent.") }
-    try tmux.keys("Escape")
-    try tmux.until("the box closed") { !$0.contains("Fix: roster revoke") }
-    #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("writes.jsonl").path))
-    try tmux.keys("f")
-    try tmux.until("the fixes offered") { $0.contains("a  Add to a group") }
-    try tmux.keys("a")
-    try tmux.until("the group asked for") { $0.contains("to which group?") }
-    try tmux.type("London Office")
-    try tmux.keys("Enter")
-    try tmux.until("the group found") { $0.contains("Group:") && $0.contains("London Office") }
-    try tmux.type(Self.rahul)
-    try tmux.keys("Enter")
-    try tmux.until("Graph's refusal in a sentence", timeout: 30) { Self.boxText($0).contains("membership is by rule") }
-    let records = try Self.audit(data)
-    #expect(records.count == 1 && records.first?["outcome"] as? String == "refused")
-    #expect(records.first?["groupDisplayName"] as? String == "London Office")
+    try Self.onRahul(cols: 80, rows: 24) { tmux, data in
+      try tmux.keys("f")
+      try tmux.until("the fixes offered") { $0.contains("r  Revoke") }
+      try tmux.keys("r")
+      try tmux.until("the confirmation") { $0.contains("Type the user name") }
+      try tmux.type("Rahul Gupta")
+      try tmux.keys("Enter")
+      try tmux.until("the refusal to send") { $0.contains("That is not their user name: nothing was sent.") }
+      try tmux.keys("Escape")
+      try tmux.until("the box closed") { !$0.contains("Fix: roster revoke") }
+      #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("writes.jsonl").path))
+      try tmux.keys("f")
+      try tmux.until("the fixes offered") { $0.contains("a  Add to a group") }
+      try tmux.keys("a")
+      try tmux.until("the group asked for") { $0.contains("to which group?") }
+      try tmux.type("London Office")
+      try tmux.keys("Enter")
+      try tmux.until("the group found") { $0.contains("Group:") && $0.contains("London Office") }
+      try tmux.type(Self.rahul)
+      try tmux.keys("Enter")
+      try tmux.until("Graph's refusal in a sentence", timeout: 30) {
+        Self.boxText($0).contains("membership is by rule")
+      }
+      let records = try Self.audit(data)
+      #expect(records.count == 1 && records.first?["outcome"] as? String == "refused")
+      #expect(records.first?["groupDisplayName"] as? String == "London Office")
+    }
   }
 }
