@@ -118,7 +118,8 @@ enum AppsBench {
       people: people, apps: apps, devices: devices, registrationsKept: kept.registrations,
       enterpriseKept: kept.enterprise, devicesKept: kept.devices, seconds: seconds, stats: stats, chainPages: pages,
       floorSeconds: floor, floorWithServerSeconds: floorWithServer, peakRSSKilobytes: sync.peakRSSKilobytes,
-      offlineMillis: Sample(offline), offlineCPUMillis: Sample(offlineCPU), expiringRows: rows, indexReadMillis: indexRead, dueCredentials: dueCredentials,
+      offlineMillis: Sample(offline), offlineCPUMillis: Sample(offlineCPU), expiringRows: rows,
+      indexReadMillis: indexRead, dueCredentials: dueCredentials,
       onlineMillis: Sample(online), onlineRequests: onlineRequests,
       onlineRows: onlineRows)
     log(summary(figures, latencyMs: latencyMs))
