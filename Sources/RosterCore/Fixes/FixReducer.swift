@@ -123,8 +123,21 @@ enum FixReducer {
 }
 
 extension AppState {
-  /// Whether the pane offers `f`: to a sign-in that reads account health (an operator); someone
-  /// browsing colleagues never sees the key. The write permission itself is asked for the first
-  /// time a fix needs it (incremental consent).
-  public var mayFix: Bool { mayAskHealth && account != nil }
+  /// Whether the pane offers `f`: to an operator's sign-in — one holding a permission only ops
+  /// work asks for (the sign-in log, the directory, roles, or a write's own) — so someone browsing
+  /// colleagues, even with full profiles (User.Read.All), never sees the key. The write permission
+  /// itself is asked for the first time a fix needs it (incremental consent).
+  public var mayFix: Bool {
+    guard let account else { return false }
+    let held = Set(account.grantedScopes.map { $0.lowercased() })
+    return FixState.operatorPermissions.contains { held.contains($0.lowercased()) }
+  }
+}
+
+extension FixState {
+  /// Permissions a sign-in holds only for ops work: reading the sign-in log, the directory or its
+  /// roles, and every write's own (and the broader ones that allow it).
+  static let operatorPermissions: [String] =
+    ["AuditLog.Read.All", "Directory.Read.All", "RoleManagement.Read.Directory", "RoleManagement.Read.All"]
+    + WriteKind.allCases.flatMap { [$0.permission] + $0.sufficientInstead }
 }

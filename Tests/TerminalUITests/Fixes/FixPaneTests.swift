@@ -46,9 +46,13 @@ import Testing
   }
 
   @Test func aColleagueBrowserIsNotOfferedTheKey() {
-    let state = Self.paneState(scopes: ["User.ReadBasic.All"])
-    #expect(!RootViewController().actions(for: .character("f"), in: state).contains(.fix(.requested)))
-    #expect(!state.mayFix)
+    // Full profiles alone (User.Read.All) are a colleague browser's too: no `f`.
+    for scopes in [["User.ReadBasic.All"], ["User.Read", "User.Read.All"]] {
+      let state = Self.paneState(scopes: scopes)
+      #expect(!RootViewController().actions(for: .character("f"), in: state).contains(.fix(.requested)))
+      #expect(!state.mayFix)
+    }
+    #expect(Self.paneState(scopes: ["User.Read.All", "User.RevokeSessions.All"]).mayFix)
   }
 
   @Test func theKeyReadsThePersonThenOffersWhatApplies() {
