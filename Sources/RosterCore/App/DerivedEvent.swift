@@ -70,6 +70,7 @@ extension DerivedEvent {
     (.personOpened, YourPeopleReducer.personOpened),
     (.countdownChanged, LifecycleReducer.countdownChanged),
     (.directoryWritten, HealthReducer.directoryWritten),
+    (.directoryWritten, MemberOfReducer.directoryWritten),
   ]
 
   /// The events `action` caused, from the state before it (`before`) and after (`after`).

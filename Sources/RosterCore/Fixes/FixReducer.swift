@@ -53,6 +53,7 @@ enum FixReducer {
       if outcome.succeeded {
         state.fix.writesDone += 1
         state.fix.lastWritten = plan.person
+        state.fix.lastKind = plan.kind
       }
       return []
     case .dismissed:

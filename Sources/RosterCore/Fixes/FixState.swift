@@ -29,8 +29,9 @@ public struct FixState: Equatable, Sendable {
   public var requestID = 0
   /// Grows at each write Graph did (`DerivedEvent.directoryWritten`).
   public var writesDone = 0
-  /// The person the last successful write changed.
+  /// The person the last successful write changed, and which fix it was.
   public var lastWritten: WritePerson?
+  public var lastKind: WriteKind?
 
   public init() {}
 

@@ -52,6 +52,19 @@ enum MemberOfReducer {
     }
   }
 
+  /// A fix changed someone's groups (`DerivedEvent.directoryWritten`): what was kept of their
+  /// "Member of" is stale, and when the pane shows it, it is read again.
+  static func directoryWritten(_ state: inout AppState) -> [Effect] {
+    guard let personID = state.fix.lastWritten?.id,
+      state.fix.lastKind == .groupAdd || state.fix.lastKind == .groupRemove
+    else { return [] }
+    state.detail.memberOfCache.remove(personID)
+    guard let pane = state.detail.pane.personPane, pane.person.id == personID, let shown = pane.memberOf else {
+      return []
+    }
+    return load(&state, pane.person, transitive: shown.transitive, source: state.directorySource)
+  }
+
   private static func load(_ state: inout AppState, _ person: Person, transitive: Bool, source: DirectorySource)
     -> [Effect]
   {

@@ -52,6 +52,9 @@ public struct LRUCache<Key: Hashable & Sendable, Value: Equatable & Sendable>: E
     change(&entries[index].value)
   }
 
+  /// Forgets `key`'s entry (what it held is known to be stale).
+  public mutating func remove(_ key: Key) { entries.removeAll { $0.key == key } }
+
   /// Forgets everything (e.g. on sign-out).
   public mutating func removeAll() { entries.removeAll() }
 

@@ -144,6 +144,36 @@ import Testing
       screen.contains("Group:      Platform Team (id g1)") && screen.contains("becomes a member of Platform Team"))
   }
 
+  @Test func aMembershipFixReadsMemberOfAgain() {
+    var state = Self.opened()
+    state.detail.pane.personPane?.memberOf = MemberOfState(
+      personID: Self.alice.id, status: .loaded([], fromIndex: false, more: false))
+    Self.press([.character("x")], &state)
+    Self.press([.paste("g1")], &state)
+    Self.press([.enter], &state)
+    let group = WriteGroup(id: "g1", displayName: "Platform Team")
+    _ = reduce(&state, .fix(.groupRead(id: state.fix.requestID, .success(group))))
+    Self.type("alice@contoso.com", &state)
+    Self.press([.enter], &state)
+    let outcome = WriteOutcome(result: .done, text: "Removed Alice Smith from Platform Team.")
+    let effects = reduce(&state, .fix(.performed(id: state.fix.requestID, outcome)))
+    #expect(
+      effects.contains { effect in
+        if case .loadMemberOf(let query, _, _) = effect { return query.personID == Self.alice.id }
+        return false
+      }, "\(effects)")
+    // A fix that is not about groups leaves "Member of" as it was.
+    var other = Self.opened()
+    other.detail.pane.personPane?.memberOf = MemberOfState(
+      personID: Self.alice.id, status: .loaded([], fromIndex: false, more: false))
+    Self.press([.character("r")], &other)
+    Self.type("alice@contoso.com", &other)
+    Self.press([.enter], &other)
+    let revoked = reduce(
+      &other, .fix(.performed(id: other.fix.requestID, WriteOutcome(result: .done, text: "Revoked."))))
+    #expect(!revoked.contains { if case .loadMemberOf = $0 { return true } else { return false } })
+  }
+
   @Test func aLookUpThatFailsSaysSoAndChangesNothing() {
     var state = Self.paneState()
     Self.press([.character("f")], &state)
