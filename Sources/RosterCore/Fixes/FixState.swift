@@ -41,14 +41,19 @@ public struct FixState: Equatable, Sendable {
   /// pasted megabyte is cut here rather than carried in every state copy.
   public static let fieldLimit = 256
 
-  /// The fixes offered for `person`: enable or disable by their state, the invitation only for a
-  /// guest who has not accepted, and the rest always (Graph's refusal says why when a role lacks).
+  /// The fixes offered for `person`: enable or disable by their state (both when Graph did not
+  /// say it), the invitation when the plan itself finds nothing against it (`localRefusal`: a
+  /// guest not known to have accepted, with a mail address), and the rest always (Graph's
+  /// refusal says why when a role lacks).
   public static func kinds(for person: WritePerson) -> [WriteKind] {
-    var kinds: [WriteKind] = [.revoke, person.accountEnabled == false ? .enable : .disable, .tap]
-    if person.isGuest, person.externalUserState?.caseInsensitiveCompare("PendingAcceptance") == .orderedSame {
-      kinds.append(.reinvite)
+    let state: [WriteKind]
+    switch person.accountEnabled {
+    case true?: state = [.disable]
+    case false?: state = [.enable]
+    case nil: state = [.disable, .enable]
     }
-    return kinds + [.groupAdd, .groupRemove]
+    let invite = WritePlan(kind: .reinvite, person: person).localRefusal == nil ? [WriteKind.reinvite] : []
+    return [.revoke] + state + [.tap] + invite + [.groupAdd, .groupRemove]
   }
 }
 

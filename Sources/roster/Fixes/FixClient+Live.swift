@@ -21,19 +21,25 @@ extension FixClient {
       person: { id throws(DirectoryError) in try await writes.person(.objectId(id), { _ in }) },
       group: { argument throws(DirectoryError) in try await writes.group(argument, { _ in }) },
       perform: { plan, account, scopes in
+        // A sign-in that lacks the write's permission is widened silently; the demo (no `widen`)
+        // signs in with every write permission, so it only checks.
+        let silent: WriteConsent.Silent
+        if let widen {
+          silent = await WriteConsent.silently(plan.kind, granted: scopes, widen: widen)
+        } else {
+          silent =
+            plan.kind.missingScopes(from: scopes).isEmpty ? .held : .refused(SignInFailure(message: "no sign-in"))
+        }
         var granted: [String]?
-        let missing = plan.kind.missingScopes(from: scopes)
-        if !missing.isEmpty {
-          guard case .granted(let widened)? = try? await widen?(missing),
-            plan.kind.missingScopes(from: widened.grantedScopes).isEmpty
-          else {
-            return WriteOutcome(
-              result: .needsPermission,
-              text: WriteRefusal.missingPermission(plan.kind, lacking: missing) + " From a shell, `roster "
-                + plan.kind.commandName + " " + plan.person.userPrincipalName
-                + "` signs in once for it; the pane has it after that. Nothing was sent.")
-          }
-          granted = widened.grantedScopes
+        switch silent {
+        case .held: break
+        case .added(let widened): granted = widened
+        case .refused:
+          return WriteOutcome(
+            result: .needsPermission,
+            text: WriteRefusal.missingPermission(plan.kind, lacking: plan.kind.missingScopes(from: scopes))
+              + " From a shell, `roster " + plan.kind.commandName + " " + plan.person.userPrincipalName
+              + "` signs in once for it; the pane has it after that. Nothing was sent.")
         }
         let (response, pass) = await writes.perform(plan)
         var outcome = response.outcome(plan, pass: pass)

@@ -20,23 +20,15 @@ enum WriteConsent {
   static func tokens(for kind: WriteKind, account: Account, runtime: CommandRuntime) async throws
     -> any AccessTokenProvider
   {
-    let missing = kind.missingScopes(from: account.grantedScopes)
-    if missing.isEmpty { return runtime.session }
-    let list = missing.joined(separator: " and ")
     let failure: SignInFailure
-    do {
-      switch try await runtime.session.widenScopes(missing) {
-      case .granted(let widened):
-        if kind.missingScopes(from: widened.grantedScopes).isEmpty {
-          DirectoryCommand.say("Added \(list) to this sign-in (an administrator had consented).")
-          return runtime.session
-        }
-        failure = SignInFailure(message: "The sign-in service did not grant \(list).")
-      case .needsSignIn(let why):
-        failure = why
-      }
-    } catch {
-      failure = (error as? SignInFailure) ?? SignInFailure(message: CleanText("\(error)"))
+    let missing = kind.missingScopes(from: account.grantedScopes)
+    switch await silently(kind, granted: account.grantedScopes, widen: runtime.session.widenScopes) {
+    case .held: return runtime.session
+    case .added:
+      let list = missing.joined(separator: " and ")
+      DirectoryCommand.say("Added \(list) to this sign-in (an administrator had consented).")
+      return runtime.session
+    case .refused(let why): failure = why
     }
     guard isatty(STDIN_FILENO) == 1, isatty(STDERR_FILENO) == 1 else {
       throw FixStop(
@@ -45,6 +37,40 @@ enum WriteConsent {
           + failure.message.string + ")")
     }
     return try await signIn(adding: missing, kind: kind, account: account, runtime: runtime)
+  }
+
+  /// What asking silently for a write's permission came to.
+  enum Silent {
+    /// The sign-in holds it already.
+    case held
+    /// The token endpoint added it: the sign-in's scopes now.
+    case added([String])
+    /// Entra wants an interactive sign-in (or did not grant it): why.
+    case refused(SignInFailure)
+  }
+
+  /// The one silent step, for the commands and the pane alike: nothing when `granted` allows
+  /// `kind`; else the cached refresh token asked for the missing scopes (`widen`, the session's
+  /// `widenScopes`).
+  static func silently(
+    _ kind: WriteKind, granted: [String],
+    widen: @Sendable ([String]) async throws -> IdentitySession.ScopeWidening
+  ) async -> Silent {
+    let missing = kind.missingScopes(from: granted)
+    if missing.isEmpty { return .held }
+    do {
+      switch try await widen(missing) {
+      case .granted(let widened) where kind.missingScopes(from: widened.grantedScopes).isEmpty:
+        return .added(widened.grantedScopes)
+      case .granted:
+        let list = missing.joined(separator: " and ")
+        return .refused(SignInFailure(message: "The sign-in service did not grant \(list)."))
+      case .needsSignIn(let why):
+        return .refused(why)
+      }
+    } catch {
+      return .refused((error as? SignInFailure) ?? SignInFailure(message: CleanText("\(error)")))
+    }
   }
 
   /// One interactive sign-in, as `roster login` does it, for the account's scopes plus `extra`;
