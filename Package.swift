@@ -86,6 +86,8 @@ let package = Package(
       name: "Index",
       dependencies: [
         "RosterCore", "AppRuntime", "SearchRules", .product(name: "GRDB", package: "GRDB.swift"), "Diagnostics",
+        // SQLite's own calls, for reading a row's text in place (`CredentialColumns`).
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
       swiftSettings: strict
     ),

@@ -58,11 +58,23 @@ public actor IdentitySession: AccessTokenProvider {
   /// The active cached account for this authority and client, if it still has a refresh token.
   public func restoreSession() async -> Account? {
     guard let file = try? await store.load(),
-      let (_, entry) = Self.active(in: file, for: configuration, pinned: accountKey),
-      entry.signedOutReason == nil, entry.refreshToken != nil
+      let entry = Self.restorable(in: file, for: configuration, pinned: accountKey)
     else { return nil }
     activeEntry = entry
     return entry.account
+  }
+
+  /// The cached account `restoreSession` would restore from `file`: the active one for this
+  /// authority and client (or the pinned one) while it still has a refresh token and was not
+  /// signed out. Static, so an `--offline` command names its account from the cache it has
+  /// already read without making a session and its transport.
+  public static func restorable(in file: TokenCacheFile, for configuration: IdentityConfiguration, pinned: String?)
+    -> CachedAccount?
+  {
+    guard let (_, entry) = active(in: file, for: configuration, pinned: pinned), entry.signedOutReason == nil,
+      entry.refreshToken != nil
+    else { return nil }
+    return entry
   }
 
   /// Forgets this session's account's tokens (other cached accounts stay).

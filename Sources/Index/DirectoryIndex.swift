@@ -282,10 +282,10 @@ public final class DirectoryIndex: Sendable {
       }
       let groups = try Self.groupStatus(db, meta: meta)
       let rooms = try Self.roomStatus(db, meta: meta)
+      let ready = IndexReadiness(meta: meta)
       var status = IndexStatus(
         file: location.file.path, sizeBytes: size, people: generation > 0 ? (people ?? 0) : 0,
-        complete: generation > 0 && meta["delta_link"] != nil,
-        lastSync: Double(meta["last_sync"] ?? "").map(Date.init(timeIntervalSince1970:)),
+        complete: ready.complete, lastSync: ready.lastSync,
         indexing: building, estimate: Int(meta["estimate"] ?? ""),
         managersKnown: meta["managers_known"] == "1",
         profiles: meta["profiles"].flatMap(ProfileGrant.init(rawValue:)) ?? .full,

@@ -13,6 +13,8 @@ public protocol IndexedKind {
   static func registerMigrations(_ migrator: inout DatabaseMigrator)
   /// What it keeps: nil count before its first sync finished, or with the permission it lacks.
   static func count(_ db: Database) throws -> KindIndexCount
+  /// Whether it keeps anything, from `meta` alone (`IndexReadiness`: nothing counted).
+  static func readiness(_ meta: [String: String]) -> KindReadiness
   /// Forgets what `account` may not read (its token lacks the kind's permission), as the index is
   /// attached: nothing the sign-in may no longer read is answered from disk.
   static func conform(_ index: DirectoryIndex, to account: Account) throws

@@ -70,12 +70,24 @@ struct CommonOptions: ParsableArguments {
     signIn: Settings.SignIn? = nil, redirectPort: Int? = nil, useActive: Bool = true, persist: Bool = true,
     warn: @escaping @Sendable (String) -> Void = { Console.error($0) }
   ) throws -> Settings {
+    try loadSettingsAndCache(
+      signIn: signIn, redirectPort: redirectPort, useActive: useActive, persist: persist, warn: warn
+    )
+    .settings
+  }
+
+  /// `loadSettings`, with the token cache it chose the account from (empty when `persist` is
+  /// false): an `--offline` command names its account from it without reading it again.
+  func loadSettingsAndCache(
+    signIn: Settings.SignIn? = nil, redirectPort: Int? = nil, useActive: Bool = true, persist: Bool = true,
+    warn: @escaping @Sendable (String) -> Void = { Console.error($0) }
+  ) throws -> (settings: Settings, cache: TokenCacheFile) {
     var settings = try loadSettingsOnly(signIn: signIn, redirectPort: redirectPort, profile: profile)
     if let unknown = Settings.unknownKeysWarning(configFile: config, environment: environment) {
       warn("roster: \(unknown)")
     }
     let explicitProfile = profile != nil || environment["ROSTER_PROFILE"].map { !$0.isEmpty } == true
-    guard persist || settings.account != nil else { return settings }
+    guard persist || settings.account != nil else { return (settings, TokenCacheFile()) }
     let file: TokenCacheFile
     do {
       file = persist ? try fileTokenStore(warn: warn).snapshot() : TokenCacheFile()
@@ -92,14 +104,14 @@ struct CommonOptions: ParsableArguments {
     } catch {
       throw CommandStop(exitCode: 3, message: "roster: \(error.message)", summary: error.message)
     }
-    guard let chosen else { return settings }
+    guard let chosen else { return (settings, file) }
     // The account's profile (its task API, photos…) unless another one was asked for.
     if !explicitProfile, let own = chosen.entry.profile, own != settings.profile,
       let reloaded = try? loadSettingsOnly(signIn: signIn, redirectPort: redirectPort, profile: own)
     {
       settings = reloaded
     }
-    return AccountChoice.applying(chosen, to: settings)
+    return (AccountChoice.applying(chosen, to: settings), file)
   }
 
   /// Settings from file, environment and flags alone, with `profile` as the profile flag.
@@ -156,15 +168,8 @@ struct CommonOptions: ParsableArguments {
   func makeRuntime(settings: Settings, _ options: SignInOptions? = nil, accountName: String? = nil) throws
     -> CommandRuntime
   {
-    var configuration: IdentityConfiguration
-    do {
-      configuration = try IdentityConfiguration(settings: settings)
-      configuration.accountName = accountName
-    } catch let failure where failure.error == "missing_client_id" {
-      throw CommandStop.notConfigured
-    } catch {
-      throw CommandStop(exitCode: 1, message: "roster: \(error.displayLine)", summary: error.displayLine)
-    }
+    var configuration = try identityConfiguration(settings)
+    configuration.accountName = accountName
     let transport = try makeTransport(settings: settings)
     let store = makeTokenStore(persist: !(options?.noPersist ?? false))
     let session = IdentitySession(
@@ -172,6 +177,20 @@ struct CommonOptions: ParsableArguments {
       opener: BrowserOpener.find(environment: environment), accountKey: settings.accountKey)
     return CommandRuntime(
       settings: settings, transport: transport, store: store, session: session, environment: environment)
+  }
+}
+
+extension CommonOptions {
+  /// The sign-in's configuration from the settings: without a client id the app-registration
+  /// checklist (exit 3), another problem exit 1.
+  func identityConfiguration(_ settings: Settings) throws -> IdentityConfiguration {
+    do {
+      return try IdentityConfiguration(settings: settings)
+    } catch let failure where failure.error == "missing_client_id" {
+      throw CommandStop.notConfigured
+    } catch {
+      throw CommandStop(exitCode: 1, message: "roster: \(error.displayLine)", summary: error.displayLine)
+    }
   }
 }
 

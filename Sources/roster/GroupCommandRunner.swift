@@ -17,8 +17,7 @@ enum GroupCommandRunner {
 
     func sayFromIndex() {
       guard let synced = indexSynced else { return }
-      let when = synced.map { " (synced \(ISO8601DateFormatter().string(from: $0)))" } ?? ""
-      DirectoryCommand.say("From the local index\(when).")
+      DirectoryCommand.say(IndexContext.fromIndex(synced))
     }
   }
 
@@ -44,7 +43,7 @@ enum GroupCommandRunner {
   }
 
   static func offlineClients(_ common: CommonOptions, demo: DemoOptions) async throws -> Clients {
-    let (index, status) = try await IndexContext.make(common, demo: demo).openComplete()
+    let (index, status) = try await IndexContext.openOffline(common, demo: demo)
     return Clients(groups: .index { index }, people: nil, indexSynced: .some(status.lastSync))
   }
 

@@ -19,6 +19,7 @@ struct GroupsCommand: AsyncParsableCommand {
   /// `roster groups search WORDS…`
   struct Search: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "search",
       abstract: "Find groups by the words of their name or description.",
       discussion: "Every word must match (in any order), as Microsoft Graph's $search matches groups.")
 
@@ -57,6 +58,7 @@ struct GroupsCommand: AsyncParsableCommand {
   /// `roster groups show ID|MAIL|NAME`
   struct Show: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "show",
       abstract: "Show one group: kind, mail, description, visibility, membership rule, counts and owners.")
 
     @Argument(help: "Object id, mail address, mail nickname or exact display name.") var group: String
@@ -81,6 +83,7 @@ struct GroupsCommand: AsyncParsableCommand {
   /// `roster groups members ID [--transitive] [--path]`
   struct Members: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "members",
       abstract: "List a group's members: people, nested groups and other objects.",
       discussion: """
         Members Graph describes only by id and type (devices, service principals, objects this \

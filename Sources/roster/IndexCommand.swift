@@ -14,6 +14,7 @@ struct IndexCommand: AsyncParsableCommand {
   /// `roster index sync`: a full sync the first time, else one delta round. Progress on stderr.
   struct Sync: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "sync",
       abstract: "Bring the index up to date (exit 0 when complete).",
       discussion: "Exit codes: 0 complete, 3 not signed in, 4 service or network error (or missing permission), "
         + "5 another roster is syncing this account.")
@@ -76,6 +77,7 @@ struct IndexCommand: AsyncParsableCommand {
   /// `roster index status [--json]`: people, last sync, file, size, permissions.
   struct Status: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "status",
       abstract: "Show the index: people, last sync, file, size and what the token lets it hold.",
       discussion: "Exit codes: 0 an index exists, 1 none yet, 3 not signed in.")
     @Flag(help: "Print JSON.") var json = false
@@ -105,7 +107,8 @@ struct IndexCommand: AsyncParsableCommand {
 
   /// `roster index forget`: deletes this account's index files.
   struct Forget: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Delete this account's local index.")
+    static let configuration = CommandConfiguration(
+      commandName: "forget", abstract: "Delete this account's local index.")
     @OptionGroup var demo: DemoOptions
     @OptionGroup var common: CommonOptions
 

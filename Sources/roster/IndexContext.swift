@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Graph
+import Identity
 import Index
 import RosterCore
 
@@ -97,24 +98,62 @@ struct IndexContext {
     return try? DirectoryIndex.open(location, upgrade: false)
   }
 
-  /// The index for `--offline` answers: exit 3 with a message when there is no complete one.
-  func openComplete() throws -> (DirectoryIndex, IndexStatus) {
+  /// The index for `--offline` answers, and what it keeps: exit 3 with a message when there is no
+  /// complete one.
+  func openComplete() throws -> (DirectoryIndex, IndexReadiness) {
+    try Self.openComplete(account: account, location: location)
+  }
+
+  /// The complete index of an `--offline` answer, its account named from the settings and the
+  /// token cache alone: no transport, token session or Graph feeds are made, since nothing is
+  /// sent (making them — the TLS trust store read, the event loop's threads — was a tenth of
+  /// `roster apps --expiring 30d --offline`, issue 42). Exit 3 without a signed-in account or a
+  /// complete index, as `make` and `openComplete` say; `--demo` (whose tenant starts empty)
+  /// goes through `make`.
+  static func openOffline(_ common: CommonOptions, demo: DemoOptions) async throws -> (DirectoryIndex, IndexReadiness) {
+    if demo.demo { return try await make(common, demo: demo).openComplete() }
+    let (settings, cache) = try common.loadSettingsAndCache()
+    let configuration = try common.identityConfiguration(settings)
+    guard let entry = IdentitySession.restorable(in: cache, for: configuration, pinned: settings.accountKey) else {
+      throw CommandStop.notSignedIn
+    }
+    let location = IndexLocation(account: entry.account, environment: common.environment)
+    let (index, ready) = try openComplete(account: entry.account, location: location)
+    // Open until the process ends: closing checkpoints the WAL and syncs the file twice, and the
+    // next open, finding no WAL, writes one (and syncs again) — for a command that only reads.
+    ProcessEnd.keep(index)
+    return (index, ready)
+  }
+
+  private static func openComplete(account: Account, location: IndexLocation) throws -> (DirectoryIndex, IndexReadiness)
+  {
     let missing = "No complete local index for \(account.username); run `roster index sync` first."
     guard FileManager.default.fileExists(atPath: location.file.path) else {
       DirectoryCommand.say(missing)
       throw ExitCode(3)
     }
-    let index = try open()
-    let status = try index.status()
-    guard status.complete else {
+    let index = try open(account: account, location: location)
+    // Readiness, not `status()`: an answer needs to know what the index keeps, not how many.
+    let ready = try index.readiness()
+    guard ready.complete else {
       DirectoryCommand.say(missing)
       throw ExitCode(3)
     }
-    return (index, status)
+    return (index, ready)
+  }
+
+  /// "From the local index (synced 2026-12-03T00:12:44Z).": how an offline answer ends on stderr
+  /// (`what` "synced", or "rooms refreshed" for rooms). The instant by arithmetic
+  /// (`UTCDateText`, as `ISO8601DateFormatter` writes it): opening ICU's formatter cost a report
+  /// a millisecond or two.
+  static func fromIndex(_ date: Date?, _ what: String = "synced") -> String {
+    "From the local index" + (date.map { " (\(what) \(UTCDateText.instant($0)))" } ?? "") + "."
   }
 
   /// The account's index, brought within what its token may read before anything is read from it.
-  func open() throws -> DirectoryIndex {
+  func open() throws -> DirectoryIndex { try Self.open(account: account, location: location) }
+
+  private static func open(account: Account, location: IndexLocation) throws -> DirectoryIndex {
     do {
       let index = try DirectoryIndex.open(location) { DirectoryCommand.say($0) }
       try index.conform(to: ProfileGrant(account))

@@ -78,7 +78,7 @@ struct LinkCommand: AsyncParsableCommand {
   }
 
   private func lookUpOffline() async throws -> Person {
-    let (index, _) = try await IndexContext.make(common, demo: demo).openComplete()
+    let (index, _) = try await IndexContext.openOffline(common, demo: demo)
     guard let detail = try index.detail(lookingUp: person) else {
       DirectoryCommand.say("No one in the local index is \(CleanText(person)).")
       throw ExitCode(1)

@@ -18,10 +18,9 @@ enum RoomCommandRunner {
     var client: RoomClient
     var fromIndex: String?
     if offline {
-      let (index, status) = try await IndexContext.make(common, demo: demo).openComplete()
+      let (index, status) = try await IndexContext.openOffline(common, demo: demo)
       client = .index { index }
-      let when = status.roomsRefreshed.map { " (rooms refreshed \(ISO8601DateFormatter().string(from: $0)))" }
-      fromIndex = "From the local index\(when ?? "")."
+      fromIndex = IndexContext.fromIndex(status.roomsRefreshed, "rooms refreshed")
     } else {
       client = try await liveClient(common.makeRuntime(demo: demo))
     }

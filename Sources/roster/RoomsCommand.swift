@@ -21,6 +21,7 @@ struct RoomsCommand: AsyncParsableCommand {
   /// `roster rooms search WORDS… [--building B] [--min-capacity N]`
   struct Search: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "search",
       abstract: "Find rooms by the words of their name, building, floor, mailbox or tags.",
       discussion: "Every word must match (in any order). With --building or --min-capacity, words may be left out.")
 
@@ -64,6 +65,7 @@ struct RoomsCommand: AsyncParsableCommand {
   /// `roster rooms show ID|MAIL|NAME`
   struct Show: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "show",
       abstract: "Show one room: building, floor, capacity, equipment, access, booking, mail, phone, address, tags.")
 
     @Argument(help: "Object id, mailbox address or exact display name.") var room: String

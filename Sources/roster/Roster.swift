@@ -76,6 +76,11 @@ struct Roster: AsyncParsableCommand {
     } catch let stop as CommandStop {
       Console.error(stop.message)
       Foundation.exit(stop.exitCode)
+    } catch let code as ExitCode {
+      // A command's own status (`roster apps --expiring`: 10, 11), its message already said:
+      // argument-parser's `exit(withError:)` would render the root's usage twice before
+      // printing nothing (issue 42).
+      Foundation.exit(code.rawValue)
     } catch {
       if exitCode(for: error) == .validationFailure {
         if let suggestion = SubcommandSuggestion.message(

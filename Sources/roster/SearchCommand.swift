@@ -169,7 +169,7 @@ struct SearchCommand: AsyncParsableCommand {
   /// The same query against the local index: the same people as Graph's `$search` and `$filter`
   /// would give.
   private func runOffline(format: OutputFormat) async throws {
-    let (index, _) = try await IndexContext.make(common, demo: demo).openComplete()
+    let (index, _) = try await IndexContext.openOffline(common, demo: demo)
     try answer(from: index, format: format)
   }
 

@@ -181,7 +181,7 @@ struct ShowCommand: AsyncParsableCommand {
 
   /// The same from the local index; how fresh it is goes to stderr, the output keeps its shape.
   private func runOffline() async throws {
-    let (index, status) = try await IndexContext.make(common, demo: demo).openComplete()
+    let (index, status) = try await IndexContext.openOffline(common, demo: demo)
     guard let detail = try index.detail(lookingUp: person) else {
       DirectoryCommand.say("No one in the local index is \(CleanText(person)).")
       throw ExitCode(1)
@@ -189,8 +189,7 @@ struct ShowCommand: AsyncParsableCommand {
     let kept = try? index.workingHours(of: [detail.person.id])[detail.person.id]
     try DirectoryCommand.write(render(detail, photoJPEG: nil, reach: .kept(kept)))
     recordOpened(detail.person.id, in: index)
-    let synced = status.lastSync.map { " (synced \(ISO8601DateFormatter().string(from: $0)))" } ?? ""
-    DirectoryCommand.say("From the local index\(synced).")
+    DirectoryCommand.say(IndexContext.fromIndex(status.lastSync))
   }
 
   /// A person looked at on a terminal is "opened" (issue 32: `roster history`); a script's

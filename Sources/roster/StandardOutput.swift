@@ -10,8 +10,11 @@ import Foundation
 /// `try!` crashed with a half-minute backtrace). A closed pipe ends the command as it ends any
 /// Unix tool: by SIGPIPE, silently, exit status 141 in the shell.
 enum StandardOutput {
-  static func write(_ text: String) {
-    var bytes = Array(text.utf8)
+  static func write(_ text: String) { write(bytes: Array(text.utf8)) }
+
+  /// Bytes already made (a report's table, `ReportTable`): written as they are.
+  static func write(bytes: [UInt8]) {
+    var bytes = bytes
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeMutableBytes { buffer in

@@ -39,12 +39,12 @@ enum AppCredentialColumns {
     ]
   }
 
-  /// The read: the live generation's rows ending before a date, in the order the table keeps
-  /// them (by end); without `entries`, the Graph entry's columns only `--json` prints are left out.
+  /// The read: the live generation's rows ending before a date, soonest first (the order the
+  /// table keeps them in, so SQLite sorts nothing and the report's sort finds them in order); without `entries`, the Graph entry's columns only `--json` prints are left out.
   static func query(_ table: String, entries: Bool) -> String {
     """
     SELECT position, ends, app_id, app_client_id, app_name, kind, key_id, name\(entries ? entryColumns : "")
-    FROM \(table) WHERE generation = ? AND ends < ?
+    FROM \(table) WHERE generation = ? AND ends < ? ORDER BY ends
     """
   }
 
@@ -78,17 +78,25 @@ extension DirectoryIndex {
   public func credentials<Flavor: AppFlavor>(_ flavor: Flavor.Type, endingBefore date: Date, entries: Bool = true)
     throws -> [AppCredentialRow]
   {
+    var found: [AppCredentialRow] = []
+    try credentials(flavor, endingBefore: date, entries: entries) { found.append($0) }
+    return found
+  }
+
+  /// The same rows, each handed to `each` as it is read: the report keeps them in its own rows
+  /// without an array of these to copy them from (issue 42).
+  public func credentials<Flavor: AppFlavor>(
+    _ flavor: Flavor.Type, endingBefore date: Date, entries: Bool, each: (AppCredentialRow) -> Void
+  ) throws {
     let table = AppIndex<Flavor>.table
-    guard let companion = table.companionName else { return [] }
-    return try pool.read { db in
+    guard let companion = table.companionName else { return }
+    try pool.read { db in
       let rows = try Row.fetchCursor(
         db.cachedStatement(sql: AppCredentialColumns.query(companion, entries: entries)),
         arguments: [try Self.liveGeneration(of: table, db), date.timeIntervalSinceReferenceDate])
-      var found: [AppCredentialRow] = []
       while let row = try rows.next() {
-        if let read = AppCredentialColumns.row(row, kind: Flavor.kind, entries: entries) { found.append(read) }
+        if let read = AppCredentialColumns.row(row, kind: Flavor.kind, entries: entries) { each(read) }
       }
-      return found
     }
   }
 }

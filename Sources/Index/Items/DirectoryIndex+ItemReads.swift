@@ -76,11 +76,9 @@ extension DirectoryIndex {
   /// permission the token lacks.
   static func count<Item>(in table: ItemTable<Item>, _ db: Database) throws -> KindIndexCount {
     let meta = try meta(db)
-    if let missing = meta[table.key.problem] {
-      return KindIndexCount(count: nil, problem: missing)
-    }
-    guard let generation = Int(meta[table.key.generation] ?? ""), meta[table.key.deltaLink] != nil else {
-      return KindIndexCount(count: nil)
+    let ready = readiness(of: table, meta)
+    guard ready.kept, let generation = Int(meta[table.key.generation] ?? "") else {
+      return KindIndexCount(count: nil, problem: ready.missingPermission)
     }
     let count = try Int.fetchOne(
       db, sql: "SELECT count(*) FROM \(table.name) WHERE generation = ?", arguments: [generation])

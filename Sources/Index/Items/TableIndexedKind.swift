@@ -26,6 +26,10 @@ extension TableIndexedKind {
     try DirectoryIndex.count(in: table, db)
   }
 
+  public static func readiness(_ meta: [String: String]) -> KindReadiness {
+    DirectoryIndex.readiness(of: table, meta)
+  }
+
   /// A sign-in holding none of `table.readScopes` keeps none of the kind (once: a refusal already
   /// recorded is left as it is).
   public static func conform(_ index: DirectoryIndex, to account: Account) throws {

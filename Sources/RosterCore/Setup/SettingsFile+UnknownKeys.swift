@@ -10,15 +10,40 @@ extension SettingsFile {
   /// Unknown keys of the plist `data`, as `key` or `profiles.NAME.key`, sorted; empty when the
   /// data is not a dictionary (decoding reports that).
   public static func unknownKeys(in data: Data) -> [String] {
-    guard let top = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] else {
-      return []
-    }
+    guard let top = try? PropertyListDecoder().decode(KeyNames.self, from: data) else { return [] }
     var unknown = top.keys.filter { !knownKeys.contains($0) }
-    for (name, value) in (top["profiles"] as? [String: Any]) ?? [:] {
-      let keys = (value as? [String: Any])?.keys.filter { !knownKeys.contains($0) || $0 == "profiles" } ?? []
-      unknown += keys.map { "profiles.\(name).\($0)" }
+    for (name, keys) in top.profiles {
+      unknown += keys.filter { !knownKeys.contains($0) || $0 == "profiles" }.map { "profiles.\(name).\($0)" }
     }
     return unknown.sorted()
+  }
+
+  /// A dictionary's keys and those of each dictionary under its `profiles`, read by
+  /// `PropertyListDecoder` as the settings are: bridging `PropertyListSerialization`'s untyped
+  /// answer to Swift cost more than reading the settings themselves (issue 42). A profile that
+  /// is not a dictionary has no keys.
+  private struct KeyNames: Decodable {
+    struct Key: CodingKey {
+      var stringValue: String
+      var intValue: Int? { nil }
+      init(stringValue: String) { self.stringValue = stringValue }
+      init?(intValue: Int) { nil }
+    }
+
+    var keys: [String]
+    var profiles: [String: [String]] = [:]
+
+    init(from decoder: any Decoder) throws {
+      let top = try decoder.container(keyedBy: Key.self)
+      keys = top.allKeys.map(\.stringValue)
+      guard let named = try? top.nestedContainer(keyedBy: Key.self, forKey: Key(stringValue: "profiles")) else {
+        return
+      }
+      for name in named.allKeys {
+        profiles[name.stringValue] =
+          (try? named.nestedContainer(keyedBy: Key.self, forKey: name))?.allKeys.map(\.stringValue) ?? []
+      }
+    }
   }
 
   /// One sentence naming the unknown keys of the file at `path`, each with the known key that

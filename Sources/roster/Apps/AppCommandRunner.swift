@@ -50,9 +50,16 @@ struct AppSources {
 /// The index's secrets and certificates of both kinds' apps that end before a date, read from
 /// their own columns (`DirectoryIndex.credentials(_:endingBefore:)`): no app's JSON is decoded.
 enum AppIndexReads {
-  static func due(in index: DirectoryIndex, before date: Date, entries: Bool) throws -> [AppCredentialRow] {
-    try index.credentials(RegistrationFlavor.self, endingBefore: date, entries: entries)
-      + index.credentials(EnterpriseFlavor.self, endingBefore: date, entries: entries)
+  /// Both kinds' credentials ending before `date`, each read straight into a report row.
+  static func due(in index: DirectoryIndex, before date: Date, entries: Bool) throws -> [DueCredential] {
+    var due: [DueCredential] = []
+    try index.credentials(RegistrationFlavor.self, endingBefore: date, entries: entries) {
+      due.append(DueCredential(row: $0))
+    }
+    try index.credentials(EnterpriseFlavor.self, endingBefore: date, entries: entries) {
+      due.append(DueCredential(row: $0))
+    }
+    return due
   }
 }
 

@@ -50,35 +50,51 @@ enum AppExpiry {
         case .registration(let object): rows = object.credentialRows
         case .enterprise(let object): rows = object.credentialRows
         }
-        return rows.filter { $0.due.ends(before: end) }
+        return rows.filter { $0.due.ends(before: end) }.map { DueCredential(row: $0) }
       })
   }
 
   /// Soonest first, then app registrations before enterprise apps, then by name and id, then in
-  /// the app's own order of its credentials. Each row's key is made once, not at each of the
-  /// sort's comparisons.
-  static func sorted(_ rows: [AppCredentialRow]) -> [DueCredential] {
-    let keys = rows.map { row in
-      (
-        end: row.due.endDateTime ?? .distantFuture, order: row.isRegistration ? 0 : 1, name: row.appName.string,
-        id: CleanText(row.appObjectId).string, position: row.position
-      )
+  /// the app's own order of its credentials (`precedes`).
+  static func sorted(_ rows: [DueCredential]) -> [DueCredential] {
+    let keys = rows.map {
+      OrderKey(end: $0.row.endSeconds, registration: $0.row.isRegistration, position: $0.row.position)
     }
-    let order = keys.indices.sorted { left, right in
-      let (l, r) = (keys[left], keys[right])
-      if l.end != r.end { return l.end < r.end }
-      if l.order != r.order { return l.order < r.order }
-      if l.name != r.name { return l.name < r.name }
-      return (l.id, l.position) < (r.id, r.position)
+    let order = rows.indices.sorted { left, right in
+      precedes(
+        keys[left], keys[right], name: { rows[$0 ? left : right].row.appName.string },
+        id: { CleanText(rows[$0 ? left : right].row.appObjectId).string })
     }
-    return order.map { DueCredential(row: rows[$0]) }
+    return order.map { rows[$0] }
+  }
+
+  /// What a report row is sorted by, made once a row: its end in seconds, its kind, its place
+  /// among its app's credentials.
+  struct OrderKey {
+    var end: Double
+    var registration: Bool
+    var position: Int
+  }
+
+  /// The report's order, for both of its paths (`sorted`, `OfflineExpiryTable`): the ends compared
+  /// as numbers; the app's cleaned name and object id (`name`, `id`: `true` asks for the left
+  /// row's) read only for two rows ending at the same instant, which few do.
+  static func precedes(
+    _ left: OrderKey, _ right: OrderKey, name: (_ left: Bool) -> String, id: (_ left: Bool) -> String
+  ) -> Bool {
+    if left.end != right.end { return left.end < right.end }
+    if left.registration != right.registration { return left.registration }
+    let (leftName, rightName) = (name(true), name(false))
+    if leftName != rightName { return leftName < rightName }
+    return (id(true), left.position) < (id(false), right.position)
   }
 
   /// 0 nothing due, 10 something due within the span but nothing expired, 11 something expired.
   static func exitStatus(_ rows: [DueCredential], now: Date) -> Int32 {
-    if rows.contains(where: { $0.expired(at: now) }) { return 11 }
-    return rows.isEmpty ? 0 : 10
+    exitStatus(listed: !rows.isEmpty, expired: rows.contains { $0.expired(at: now) })
   }
+
+  static func exitStatus(listed: Bool, expired: Bool) -> Int32 { expired ? 11 : listed ? 10 : 0 }
 
   /// The report's rows from the origin: online every app of both kinds (`GraphAppListing.all`)
   /// and then the owners of the apps listed only; offline the index's credentials ending by the

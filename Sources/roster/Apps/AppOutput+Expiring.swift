@@ -4,13 +4,14 @@ import RosterCore
 extension AppOutput {
   /// `roster apps --expiring`: one row per secret or certificate, soonest first. The table says
   /// when in words; JSON and CSV keep Graph's names and the exact end, for scripts and mail.
+  /// The report as the UTF-8 bytes stdout gets.
   static func expiring(_ rows: [DueCredential], as format: OutputFormat, offline: Bool, now: Date = Date()) throws
-    -> String
+    -> [UInt8]
   {
     switch format {
-    case .json: return try PeopleOutput.json(rows.map { ExpiringJSON(row: $0, now: now) }, isoDates: true)
+    case .json: return Array(try PeopleOutput.json(rows.map { ExpiringJSON(row: $0, now: now) }, isoDates: true).utf8)
     case .csv:
-      return TextTable.csv(
+      let csv = TextTable.csv(
         [
           "@odata.type", "displayName", "appId", "id", "credentialType", "keyId", "credentialDisplayName",
           "endDateTime", "daysLeft", "owners",
@@ -24,34 +25,38 @@ extension AppOutput {
             owners(report.owners, offline: offline),
           ]
         })
+      return Array(csv.utf8)
     case .table(let width):
       // One row's cells after another, flat; a day's date and words are made once per day (and
       // once more for today's, which may have ended or not), not once per row.
       var words = DayWords(now: now)
       let unknown = owners(nil, offline: offline)
-      var cells: [String] = []
-      cells.reserveCapacity(rows.count * 8)
-      // Read in place: a row copied whole retains each of its strings.
+      var cells = ReportTable.Cells(columns: 8, rows: rows.count, bytes: rows.count * 160)
       for index in rows.indices {
-        let (ends, left) = words.of(rows[index].row.due.endDateTime)
-        cells.append(rows[index].row.appNoun)
-        cells.append(rows[index].row.appName.string)
-        cells.append(rows[index].row.appId.map { CleanText($0).string } ?? "")
-        cells.append(rows[index].row.due.kind.rawValue)
-        cells.append(rows[index].row.due.name?.string ?? "")
+        let row = rows[index].row
+        let due = row.due
+        let (ends, left) = words.of(due.endDateTime)
+        cells.append(row.appNoun)
+        cells.append(row.appName.string)
+        cells.append(row.appId.map { CleanText($0).string } ?? "")
+        cells.append(due.kind.rawValue)
+        cells.append(due.name?.string ?? "")
         cells.append(ends)
         cells.append(left)
         cells.append(rows[index].owners == nil ? unknown : owners(rows[index].owners, offline: offline))
       }
-      return ReportTable.render(
-        ["Kind", "App", "App id", "Credential", "Name", "Ends", "Left", "Owners"], cells, width: width, kept: 2)
+      return ReportTable.render(expiringHeaders, cells, width: width, kept: 2)
     }
   }
+
+  /// The table's columns; a row's cells are appended in this order (here, and from the index's
+  /// columns by `OfflineExpiryTable`). The app and its client id are kept when the terminal is narrow.
+  static let expiringHeaders = ["Kind", "App", "App id", "Credential", "Name", "Ends", "Left", "Owners"]
 
   /// A credential's end as the table prints it — the day (`day`) and the words
   /// (`ExpiryWords.phrase`) — kept per what either depends on: the UTC day `day` prints, the days
   /// left the words count, and whether it has passed.
-  private struct DayWords {
+  struct DayWords {
     struct Key: Hashable {
       var day: Int
       var left: Int

@@ -6,6 +6,7 @@ extension AppsCommand {
   /// `roster apps search WORDS… [--limit N]`
   struct Search: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "search",
       abstract: "Find app registrations and enterprise apps by the words of their name.",
       discussion: """
         Every word must match the start of a word of the name (in any order), as Graph's $search does. \
@@ -32,6 +33,7 @@ extension AppsCommand {
   /// `roster apps show ID|APPID|NAME`
   struct Show: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "show",
       abstract: "Show one app: kind, client id, credentials soonest first, what it may do, owners, its other half.")
 
     @Argument(help: "Object id, appId (client id) or exact display name.") var app: String

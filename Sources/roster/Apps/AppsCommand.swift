@@ -31,6 +31,7 @@ struct AppsCommand: AsyncParsableCommand {
   /// `show`'s `--json` (a parent's flag is parsed before a subcommand's of the same name).
   struct Expiring: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "expiring",
       abstract: "List every secret and certificate expired or ending within a span, soonest first.",
       usage: "roster apps --expiring Nd [--json|--csv] [--offline]", shouldDisplay: false)
 
@@ -62,15 +63,24 @@ struct AppsCommand: AsyncParsableCommand {
       var status: Int32 = 0
       try await ItemOrigin.run(common: common, demo: demo, offline: offline, kinds: [.app, .enterpriseApp]) {
         origin in
-        let rows = try await AppExpiry.report(origin, before: expiring.end(from: now), entries: json)
-        try DirectoryCommand.write(AppOutput.expiring(rows, as: format, offline: offline, now: now))
-        if rows.isEmpty, case .table = format {
+        let listed: Bool
+        if case .index(let index, _) = origin, case .table(let width) = format {
+          // The table from the index's own columns, without a row value each (`OfflineExpiryTable`).
+          let report = try OfflineExpiryTable.make(index, before: expiring.end(from: now), now: now, width: width)
+          StandardOutput.write(bytes: report.table)
+          (listed, status) = (report.rows > 0, AppExpiry.exitStatus(listed: report.rows > 0, expired: report.expired))
+        } else {
+          let rows = try await AppExpiry.report(origin, before: expiring.end(from: now), entries: json)
+          ProcessEnd.keep(rows)
+          StandardOutput.write(bytes: try AppOutput.expiring(rows, as: format, offline: offline, now: now))
+          (listed, status) = (!rows.isEmpty, AppExpiry.exitStatus(rows, now: now))
+        }
+        if !listed, case .table = format {
           DirectoryCommand.say(
             expiring.days == 0
               ? "No secret or certificate has expired."
               : "No secret or certificate expires within \(expiring.days) days.")
         }
-        status = AppExpiry.exitStatus(rows, now: now)
       }
       if status != 0 { throw ExitCode(status) }
     }

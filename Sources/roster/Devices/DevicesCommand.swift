@@ -19,6 +19,7 @@ struct DevicesCommand: AsyncParsableCommand {
   /// `roster devices search WORDS… [--limit N]`
   struct Search: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "search",
       abstract: "Find devices by the words of their name.",
       discussion: "Every word must match the start of a word of the name (in any order), as Graph's $search does.")
 
@@ -41,6 +42,7 @@ struct DevicesCommand: AsyncParsableCommand {
   /// `roster devices show ID|NAME`
   struct Show: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "show",
       abstract: "Show one device: system, join type, compliance, last sign-in, and its owners and users.")
 
     @Argument(help: "Object id or exact display name.") var device: String

@@ -21,7 +21,7 @@ struct ItemSource<Item: SearchableItem, Detail>: Sendable {
 /// registrations and enterprise apps) from the one origin.
 enum ItemOrigin {
   case graph(SignedInGraph)
-  case index(DirectoryIndex, IndexStatus)
+  case index(DirectoryIndex, IndexReadiness)
 
   /// The one source of `Indexed`'s kind: `module`'s Graph client, or the index's reader of the
   /// kind. Both are the seams the app's list and pane read through, so the CLI finds what the

@@ -16,10 +16,9 @@ extension ItemOrigin {
     var fromIndex: String?
     let origin: ItemOrigin
     if offline {
-      let (index, status) = try await IndexContext.make(common, demo: demo).openComplete()
+      let (index, status) = try await IndexContext.openOffline(common, demo: demo)
       for kind in kinds { try refuseUnkept(kind, status) }
-      let synced = status.lastSync.map { " (synced \(ISO8601DateFormatter().string(from: $0)))" } ?? ""
-      (origin, fromIndex) = (.index(index, status), "From the local index\(synced).")
+      (origin, fromIndex) = (.index(index, status), IndexContext.fromIndex(status.lastSync))
     } else {
       let runtime = try await common.makeRuntime(demo: demo)
       let (account, configuration) = try await runtime.signedInGraph()
@@ -36,7 +35,7 @@ extension ItemOrigin {
 
   /// An index that keeps none of `kind` says why: the permission its sign-in lacks (exit 4, as
   /// Graph's refusal), or no round of the kind finished yet (exit 3, as no complete index).
-  static func refuseUnkept(_ kind: ObjectKind, _ status: IndexStatus) throws {
+  static func refuseUnkept(_ kind: ObjectKind, _ status: IndexReadiness) throws {
     let kept = status.kinds[kind.rawValue]
     if let missing = kept?.missingPermission {
       // The index's sentence, or the bare permission said as `index status` says it.
@@ -44,7 +43,7 @@ extension ItemOrigin {
       DirectoryCommand.say(text.contains(" ") ? text : IndexContext.needs("listing \(kind.plural)", text) + ".")
       throw ExitCode(4)
     }
-    if kept?.count == nil {
+    if kept?.kept != true {
       DirectoryCommand.say("The local index keeps no \(kind.plural) yet; run `roster index sync` first.")
       throw ExitCode(3)
     }

@@ -42,6 +42,10 @@ import Testing
 
     func status(_ kind: ObjectKind) throws -> IndexedKindStatus? { try index.status().kinds[kind.rawValue] }
 
+    /// What `--offline` answers check (`IndexReadiness`, nothing counted): it must say what the
+    /// counting status says.
+    func ready(_ kind: ObjectKind) throws -> KindReadiness? { try index.readiness().kinds[kind.rawValue] }
+
     func search(_ text: String) throws -> [AppRegistration] {
       try index.search(text, in: RegistrationIndex.table, limit: 999)
     }
@@ -59,7 +63,13 @@ import Testing
   @Test func aFullRoundFillsBothKindsAndADeltaRoundBringsChanges() async throws {
     try await Self.withIndex { synced in
       #expect(try synced.status(.app) == IndexedKindStatus(KindIndexCount(count: nil)))
+      #expect(try synced.ready(.app) == KindReadiness(kept: false))
+      #expect(try !synced.index.readiness().complete)
       try await synced.sync()
+      let readiness = try synced.index.readiness()
+      let status = try synced.index.status()
+      #expect(readiness.complete && status.complete && readiness.lastSync == status.lastSync)
+      #expect(try synced.ready(.app) == KindReadiness(kept: true) && synced.ready(.enterpriseApp)?.kept == true)
       let apps = try synced.apps
       #expect(try synced.status(.app) == IndexedKindStatus(KindIndexCount(count: apps.applications.count)))
       #expect(
@@ -114,6 +124,7 @@ import Testing
       }
       let refused = try #require(try synced.status(.app))
       #expect(refused.count == nil && refused.missingPermission?.contains("Directory.Read.All") == true)
+      #expect(try synced.ready(.app) == KindReadiness(kept: false, missingPermission: refused.missingPermission))
       #expect(try synced.index.status().people > 0)
       try await synced.sync()
       #expect(try synced.status(.app)?.count == (try synced.apps.applications.count))

@@ -200,6 +200,19 @@ import Testing
       #expect(offline.count == online.count && offline.allSatisfy { $0["owners"] is NSNull })
       let table = try await roster.run(["apps", "--expiring", "30d", "--offline"])
       #expect(table.stdout.contains("not kept offline"), "\(table.stdout)")
+      // The table is read from the index's columns without the rows JSON is made from
+      // (`OfflineExpiryTable`): the same rows, in the same order, each its app, kind and day.
+      let lines = table.stdout.split(separator: "\n").dropFirst()
+      #expect(table.status == 11 && lines.count == offline.count, "\(table.stdout)")
+      for (line, row) in zip(lines, offline) {
+        let registration = row["@odata.type"] as? String == "#microsoft.graph.application"
+        let name = row["displayName"] as? String ?? ""
+        let end = ((row["credential"] as? [String: Any])?["endDateTime"] as? String)?.prefix(10) ?? "never"
+        #expect(line.hasPrefix(registration ? "app " : "enterprise app") && line.contains(end), "\(line)")
+        if name.count <= 40, name.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) {
+          #expect(line.contains(name), "\(line) lacks \(name)")
+        }
+      }
       let app = try Self.owned(tenant)
       let shown = try await roster.run(["apps", "show", "--offline", app.displayName])
       #expect(
@@ -219,6 +232,9 @@ import Testing
       #expect(try await roster.run(["apps", "search", "x", "--json", "--csv"]).status == 2)
       let signedOut = harness.roster(state: "nobody", extra: ["ROSTER_SCOPES": Self.appScopes])
       #expect(try await signedOut.run(["apps", "--expiring", "30d"]).status == 3)
+      // Offline, the account is named from the token cache alone (no session is made): still exit 3.
+      let offline = try await signedOut.run(["apps", "--expiring", "30d", "--offline"])
+      #expect(offline.status == 3 && offline.stderr.contains("Not signed in"), "\(offline.stderr)")
     }
   }
 }
