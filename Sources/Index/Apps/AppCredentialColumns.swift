@@ -51,22 +51,22 @@ enum AppCredentialColumns {
   static let entryColumns = ", display_name, starts, hint, type, usage, custom_key_identifier"
 
   /// A row read back. Text is cleaned as it is read (the file is outside the program; cleaning
-  /// is idempotent, so what the sync wrote reads back unchanged); a kind this version does not
-  /// know is passed over.
-  static func row(_ row: Row, kind: ObjectKind, entries: Bool) -> AppCredentialRow? {
-    guard let position: Int = row[0], let objectId: String = row[2],
-      let credential = (row[5] as String?).flatMap(AppCredentialDue.Kind.init(rawValue:))
-    else { return nil }
-    func text(_ column: Int) -> CleanText? { (row[column] as String?).map { CleanText($0) } }
-    func instant(_ column: Int) -> Date? { (row[column] as Double?).map(Date.init(timeIntervalSinceReferenceDate:)) }
+  /// is idempotent, so what the sync wrote reads back unchanged).
+  static func row(_ columns: CredentialColumns, kind: ObjectKind, entries: Bool) -> AppCredentialRow {
+    func string(_ bytes: UnsafeBufferPointer<UInt8>?) -> String? { bytes.map { String(decoding: $0, as: UTF8.self) } }
+    func text(_ bytes: UnsafeBufferPointer<UInt8>?) -> CleanText? { string(bytes).map { CleanText($0) } }
+    func instant(_ seconds: Double?) -> Date? { seconds.map(Date.init(timeIntervalSinceReferenceDate:)) }
     return AppCredentialRow(
-      appKind: kind, appObjectId: objectId, appId: row[3], appName: text(4) ?? .empty,
-      due: AppCredentialDue(kind: credential, keyId: row[6], name: text(7), endDateTime: instant(1)),
-      position: position,
+      appKind: kind, appObjectId: string(columns.appObjectId) ?? "", appId: string(columns.appClientId),
+      appName: text(columns.appName) ?? .empty,
+      due: AppCredentialDue(
+        kind: columns.kind, keyId: string(columns.keyId), name: text(columns.name), endDateTime: instant(columns.ends)),
+      position: columns.position,
       entry: entries
         ? AppCredentialRow.Entry(
-          displayName: text(8), startDateTime: instant(9), hint: text(10), type: text(11), usage: text(12),
-          customKeyIdentifier: row[13]) : AppCredentialRow.Entry())
+          displayName: text(columns.text(8)), startDateTime: instant(columns.double(9)), hint: text(columns.text(10)),
+          type: text(columns.text(11)), usage: text(columns.text(12)), customKeyIdentifier: string(columns.text(13)))
+        : AppCredentialRow.Entry())
   }
 }
 
@@ -88,15 +88,8 @@ extension DirectoryIndex {
   public func credentials<Flavor: AppFlavor>(
     _ flavor: Flavor.Type, endingBefore date: Date, entries: Bool, each: (AppCredentialRow) -> Void
   ) throws {
-    let table = AppIndex<Flavor>.table
-    guard let companion = table.companionName else { return }
-    try pool.read { db in
-      let rows = try Row.fetchCursor(
-        db.cachedStatement(sql: AppCredentialColumns.query(companion, entries: entries)),
-        arguments: [try Self.liveGeneration(of: table, db), date.timeIntervalSinceReferenceDate])
-      while let row = try rows.next() {
-        if let read = AppCredentialColumns.row(row, kind: Flavor.kind, entries: entries) { each(read) }
-      }
+    try credentialColumns(flavor, endingBefore: date, entries: entries) {
+      each(AppCredentialColumns.row($0, kind: Flavor.kind, entries: entries))
     }
   }
 }
