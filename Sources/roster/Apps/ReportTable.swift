@@ -36,7 +36,7 @@ enum ReportTable {
     mutating func append(_ text: String) {
       let start = bytes.count
       var printable = true
-      let copied = text.utf8.withContiguousStorageIfAvailable { utf8 in
+      let copied: Void? = text.utf8.withContiguousStorageIfAvailable { utf8 in
         bytes.append(contentsOf: utf8)
         printable = utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
       }

@@ -25,8 +25,10 @@ extension SandboxHarness {
 
   // MARK: - Requests
 
-  func get(_ pathOrURL: String, headers: [(String, String)] = []) async throws -> Reply {
-    try await send("GET", pathOrURL, headers: headers, body: nil)
+  func get(_ pathOrURL: String, headers: [(String, String)] = [], timeout: Duration = .seconds(30)) async throws
+    -> Reply
+  {
+    try await send("GET", pathOrURL, headers: headers, body: nil, timeout: timeout)
   }
 
   func post(_ path: String, form: [(String, String)], headers: [(String, String)] = []) async throws -> Reply {
@@ -41,12 +43,16 @@ extension SandboxHarness {
 
   func delete(_ path: String) async throws -> Reply { try await send("DELETE", path, headers: [], body: nil) }
 
-  func send(_ method: String, _ pathOrURL: String, headers: [(String, String)], body: String?) async throws -> Reply {
+  func send(
+    _ method: String, _ pathOrURL: String, headers: [(String, String)], body: String?,
+    timeout: Duration = .seconds(30)
+  ) async throws -> Reply {
     let text = pathOrURL.hasPrefix("http") ? pathOrURL : base + pathOrURL
     guard let url = URL(string: text) else { throw SandboxHarnessError("not a URL: \(text)") }
     let response = try await transport.send(
       HTTPRequest(
-        method: method, url: url, headers: headers.map { (name: $0.0, value: $0.1) }, body: body.map { Data($0.utf8) }))
+        method: method, url: url, headers: headers.map { (name: $0.0, value: $0.1) }, body: body.map { Data($0.utf8) },
+        timeout: timeout))
     return Reply(status: response.status, headers: response.headers, body: response.body)
   }
 

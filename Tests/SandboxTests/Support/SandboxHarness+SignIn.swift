@@ -61,7 +61,9 @@ extension SandboxHarness {
     return try await post("\(tenantPath)/oauth2/v2.0/token", form: form)
   }
 
-  func graph(_ path: String, token: String?, headers: [(String, String)] = []) async throws -> Reply {
-    try await get(path, headers: (token.map { [("Authorization", "Bearer \($0)")] } ?? []) + headers)
+  func graph(
+    _ path: String, token: String?, headers: [(String, String)] = [], timeout: Duration = .seconds(30)
+  ) async throws -> Reply {
+    try await get(path, headers: (token.map { [("Authorization", "Bearer \($0)")] } ?? []) + headers, timeout: timeout)
   }
 }
