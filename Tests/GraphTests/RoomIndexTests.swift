@@ -138,8 +138,12 @@ import Testing
       #expect(rooms.calls == 1, "23 hours old: not due")
       clock.advance(hours: 1.5)
       rooms.set(.failure(.offline("reset")))
-      _ = try await Self.sync(index, .daily(rooms.client), clock: clock)
+      // Graph out of reach fails the round as offline (the app marks itself so and probes again).
+      await #expect(throws: IndexSyncError.failed(.offline("reset"))) {
+        try await Self.sync(index, .daily(rooms.client), clock: clock)
+      }
       #expect(rooms.calls == 2, "over a day old: due")
+      #expect(try index.rooms().rooms == [Self.atrium], "the stored set is kept")
       rooms.set(.success([Self.boardroom]))
       _ = try await Self.sync(index, .daily(rooms.client), clock: clock)
       #expect(rooms.calls == 3, "a failed refresh is tried again")

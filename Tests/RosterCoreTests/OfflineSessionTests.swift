@@ -25,6 +25,24 @@ import Testing
     #expect(effects == [.debounce(id: .indexTimer, after: .seconds(10), then: .index(.syncDue))])
   }
 
+  /// A read that fails while a sync runs marks the session offline; that sync's success, whose
+  /// answers may all have come before the failure, keeps the mark and probes again soon.
+  @Test func aSyncUnderWayWhenGraphWentAwayDoesNotSayItIsBack() throws {
+    var state = IndexSearchTests.indexed()
+    state.index.isSyncing = true
+    _ = reduce(&state, .presence(.loaded(id: state.presence.requestID, .failure(.offline("reset")))))
+    #expect(state.index.offline && state.index.unreachableDuringSync)
+    let summary = try #require(state.index.summary)
+    let effects = reduce(&state, .index(.syncFinished(.synced(summary))))
+    #expect(state.index.offline && !state.index.unreachableDuringSync)
+    #expect(effects.contains(.debounce(id: .indexTimer, after: .seconds(10), then: .index(.syncDue))))
+
+    // The probe's own success is believed.
+    _ = reduce(&state, .index(.syncDue))
+    _ = reduce(&state, .index(.syncFinished(.synced(summary))))
+    #expect(!state.index.offline)
+  }
+
   @Test func aRefreshRefusedWhileOfflineShowsTheSignInScreen() {
     var state = Self.offline()
     let failure = SignInFailure(message: "The refresh token was revoked.", error: "invalid_grant")

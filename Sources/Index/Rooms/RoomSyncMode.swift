@@ -32,9 +32,11 @@ public enum RoomSyncMode: Sendable {
 
 /// The rooms step of a sync, after people and groups (each committed first, so nothing here can
 /// lose them). A 403 means the token may not read places: no rooms are kept and the need is
-/// recorded. Any other failure keeps the previous set, records why and lets the sync succeed:
+/// recorded. A service failure keeps the previous set, records why and lets the sync succeed:
 /// rooms are one side table, and a places API in trouble must not mark the directory stale.
-/// Only a cancelled sync or an ended session stops the sync, as they would any other step.
+/// A cancelled sync, an ended session or Graph out of reach stops the sync, as they would any
+/// other step: a round whose last step could not reach Graph is not "synced just now", and the
+/// app must hear it to mark itself offline and probe again (the previous set is kept).
 struct RoomIndexRefresh {
   let index: DirectoryIndex
   let mode: RoomSyncMode
@@ -52,7 +54,7 @@ struct RoomIndexRefresh {
       return
     } catch let error as DirectoryError {
       switch error {
-      case .cancelled, .signInRequired: throw error
+      case .cancelled, .signInRequired, .offline: throw error
       default:
         log.warning("rooms refresh failed; the stored rooms are kept", metadata: ["error": "\(error)"])
         try index.noteRoomFailure(error.plainMessage.string)

@@ -10,6 +10,7 @@ enum GraphReachability {
   static func graphUnreachable(_ state: inout AppState) -> [Effect] {
     guard state.account != nil, !state.index.offline else { return [] }
     state.index.offline = true
+    if state.index.isSyncing { state.index.unreachableDuringSync = true }
     // Presence comes from Graph too: what is held is old from this moment, whichever read
     // failed first; it comes back with the next answer (`IndexReducer`, asked again at once).
     if state.showsPresence { state.presence.unreachable = true }

@@ -33,7 +33,15 @@ enum IndexReducer {
       guard state.index.attached else { return [] }
       state.index.progress = nil
       state.index.isSyncing = false
+      let unreachableMeanwhile = state.index.unreachableDuringSync
+      state.index.unreachableDuringSync = false
       switch result {
+      case .synced(let summary) where unreachableMeanwhile && state.index.offline:
+        // Its answers may all predate the read that failed: the mark stays and the probe comes
+        // soon, rather than "synced just now" with Graph gone until the next round.
+        state.index.summary = summary
+        state.index.syncsFinished += 1
+        return [next(Tuning.offlineRetryInterval)] + (summary.complete ? [.index(.readFilterValues)] : [])
       case .synced(let summary):
         state.index.summary = summary
         state.index.syncsFinished += 1

@@ -17,6 +17,10 @@ public struct IndexState: Equatable, Sendable {
   /// Graph could not be reached at the last sync or read (`GraphReachability`), with or without
   /// an index attached: the status line says offline, and reads go to the index while it is.
   public var offline: Bool = false
+  /// A read found Graph unreachable while the running sync was under way: that sync's success
+  /// proves nothing about Graph now (its last answer may have come before the failure), so it
+  /// keeps the mark and the probe comes in `Tuning.offlineRetryInterval` (`IndexReducer`).
+  public var unreachableDuringSync: Bool = false
   /// A problem already told to the person (said once per run).
   public var toldProblem: String?
   /// The values each filter property takes in the index (departments, titles, offices…): what
