@@ -42,9 +42,9 @@ public struct FixState: Equatable, Sendable {
   public static let fieldLimit = 256
 
   /// The fixes offered for `person`: enable or disable by their state (both when Graph did not
-  /// say it), the invitation when the plan itself finds nothing against it (`localRefusal`: a
-  /// guest not known to have accepted, with a mail address), and the rest always (Graph's
-  /// refusal says why when a role lacks).
+  /// say it), each only when the plan itself finds nothing against it (`localRefusal`: an
+  /// account managed on premises, a guest not known to have accepted or without a mail), and
+  /// the rest always (Graph's refusal says why when a role lacks; a group is judged once named).
   public static func kinds(for person: WritePerson) -> [WriteKind] {
     let state: [WriteKind]
     switch person.accountEnabled {
@@ -52,8 +52,9 @@ public struct FixState: Equatable, Sendable {
     case false?: state = [.enable]
     case nil: state = [.disable, .enable]
     }
-    let invite = WritePlan(kind: .reinvite, person: person).localRefusal == nil ? [WriteKind.reinvite] : []
-    return [.revoke] + state + [.tap] + invite + [.groupAdd, .groupRemove]
+    return ([.revoke] + state + [.tap, .reinvite, .groupAdd, .groupRemove]).filter {
+      WritePlan(kind: $0, person: person).localRefusal == nil
+    }
   }
 }
 

@@ -39,7 +39,10 @@ public struct WritePlan: Sendable, Equatable {
     }
   }
 
-  /// A reason not to send at all, found in what the look-up read (a guest who accepted already).
+  /// A reason not to send at all, found in what the look-up read: a guest who accepted already,
+  /// an account or group managed in on-premises AD, a group whose members are by rule. Graph
+  /// would refuse each (PROTOCOL.md, writes); asking first for a doomed write only wastes a
+  /// confirmation and an audit line.
   public var localRefusal: String? {
     switch kind {
     case .reinvite:
@@ -53,7 +56,15 @@ public struct WritePlan: Sendable, Equatable {
         return "\(person.fullName) has no mail address to send the invitation to."
       }
       return nil
-    default:
+    case .disable, .enable:
+      guard person.onPremisesSyncEnabled == true else { return nil }
+      return "\(person.fullName): " + WriteRefusal.syncedAccount(kind)
+    case .groupAdd, .groupRemove:
+      guard let group else { return nil }
+      if group.isDynamic { return "\(group.fullName): " + WriteRefusal.dynamicGroup }
+      if group.isSynced { return "\(group.fullName): " + WriteRefusal.syncedGroup }
+      return nil
+    case .revoke, .tap:
       return nil
     }
   }
@@ -90,16 +101,42 @@ public struct WritePlan: Sendable, Equatable {
       "Person:     \(person.displayName ?? "(no name)")", "User name:  \(person.userPrincipalName)",
       "Object id:  \(person.id)",
     ]
+    if let mail = confirmingMail { lines.append("Mail:       \(mail)") }
     if let group { lines.append("Group:      \(group.fullName)") }
     lines.append("Action:     roster \(kind.commandName)")
     lines.append(willHappen)
     return lines.joined(separator: "\n")
   }
 
-  /// Whether `typed` names this person: their user name, as Graph has it (case does not matter).
+  /// Whether `typed` names this person: their user name as Graph has it, or for a guest their
+  /// mail (case does not matter). A guest's user name is made by Entra (`ada_fabrikam.com#EXT#@…`)
+  /// and nobody knows it by heart; their mail is as exact, since no two objects in a tenant share
+  /// an address.
   public func confirms(_ typed: String) -> Bool {
-    typed.trimmingCharacters(in: .whitespacesAndNewlines).caseInsensitiveCompare(person.userPrincipalName)
-      == .orderedSame
+    let typed = typed.trimmingCharacters(in: .whitespacesAndNewlines)
+    return [person.userPrincipalName, confirmingMail].contains {
+      $0.map { typed.caseInsensitiveCompare($0) == .orderedSame } ?? false
+    }
+  }
+
+  /// What to type back, in the words of the prompt (the pane's and the command line's).
+  public var confirmationPrompt: String {
+    if let mail = confirmingMail { return "Type their mail (\(mail)) or user name to go ahead:" }
+    return "Type the user name (\(person.userPrincipalName)) to go ahead:"
+  }
+
+  /// What a wrong answer is told: nothing was sent.
+  public var confirmationMismatch: String {
+    confirmingMail == nil
+      ? "That is not their user name: nothing was sent."
+      : "That is neither their mail nor their user name: nothing was sent."
+  }
+
+  /// A guest's mail, which confirms as well as their user name; nil for a member or a guest
+  /// without one.
+  private var confirmingMail: String? {
+    guard person.isGuest, let mail = person.mail, !mail.isEmpty else { return nil }
+    return mail
   }
 
   /// What changed, after Graph said yes.

@@ -15,13 +15,9 @@ public enum WriteRefusal {
     }
     let lower = message.lowercased()
     if let group = plan.group, plan.kind == .groupAdd || plan.kind == .groupRemove {
-      if group.isDynamic || lower.contains("dynamic") {
-        return "\(refused): its membership is by rule (a dynamic group), so members "
-          + "cannot be added or removed; change the rule, or its filter on the person's properties."
-      }
+      if group.isDynamic || lower.contains("dynamic") { return "\(refused): " + dynamicGroup }
       if group.isSynced || lower.contains("on-premises") || lower.contains("directory sync") {
-        return "\(refused): the group is managed in on-premises Active Directory; change "
-          + "its members there, and Entra Connect brings them over."
+        return "\(refused): " + syncedGroup
       }
       if status == 404, plan.kind == .groupRemove {
         return "\(who) is not a member of \(group.displayName ?? "the group") (directly): nothing was removed."
@@ -31,9 +27,7 @@ public enum WriteRefusal {
       }
     }
     if plan.person.onPremisesSyncEnabled == true, plan.kind == .disable || plan.kind == .enable {
-      return
-        "\(refused): the account is managed in on-premises Active Directory; \(plan.kind == .disable ? "disable" : "enable") "
-        + "it there, and Entra Connect brings the change over."
+      return "\(refused): " + syncedAccount(plan.kind)
     }
     if plan.kind == .tap, status == 400 || status == 403,
       lower.contains("policy") || lower.contains("temporary access pass is not enabled")
@@ -52,6 +46,21 @@ public enum WriteRefusal {
     }
     let codeText = code.map { " (\($0))" } ?? ""
     return "\(refused): Graph answered \(status)\(codeText): \(message)"
+  }
+
+  /// Why no one may change a dynamic group's members: Graph's refusal and the plan's own.
+  public static let dynamicGroup =
+    "its membership is by rule (a dynamic group), so members cannot be added or removed; change the rule, or its "
+    + "filter on the person's properties."
+
+  /// Why a group synced from on-premises AD keeps its members there.
+  public static let syncedGroup =
+    "the group is managed in on-premises Active Directory; change its members there, and Entra Connect brings them over."
+
+  /// Why a synced account is enabled or disabled on premises.
+  public static func syncedAccount(_ kind: WriteKind) -> String {
+    "the account is managed in on-premises Active Directory; \(kind == .disable ? "disable" : "enable") it there, and "
+      + "Entra Connect brings the change over."
   }
 
   /// The sentence for a permission the sign-in lacks and was not granted.

@@ -31,7 +31,23 @@ extension RootViewController {
       // A write on its way cannot be called back: no key closes the box until Graph answers.
       return KeyTable([swallow])
     case .finished?, .stopped?:
-      return KeyTable([KeyCommand.answer("any key", nil) { _, _ in .handled([.fix(.dismissed)]) }])
+      // Taller than the box (a pass and its sentence at 40×12): the arrows show the rest.
+      let canScroll = fixScroll.canScroll
+      return KeyTable([
+        KeyCommand([.up, .down], also: [.control("p"), .control("n")], nil, when: canScroll) { [self] key, _ in
+          fixScroll.scroll(by: key == .up || key == .control("p") ? -1 : 1)
+          return .handled([])
+        },
+        KeyCommand([.pageUp, .pageDown], nil, when: canScroll) { [self] key, _ in
+          if key == .pageUp { fixScroll.pageUp() } else { fixScroll.pageDown() }
+          return .handled([])
+        },
+        KeyCommand([.home, .end], nil, when: canScroll) { [self] key, _ in
+          if key == .home { fixScroll.toTop() } else { fixScroll.toEnd() }
+          return .handled([])
+        },
+        KeyCommand.answer("any key", nil) { _, _ in .handled([.fix(.dismissed)]) },
+      ])
     default:
       return KeyTable([cancel, swallow])
     }

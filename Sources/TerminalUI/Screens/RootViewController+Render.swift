@@ -51,7 +51,11 @@ extension RootViewController {
       )
     }
     if state.accounts.isOpen { AccountPicker.render(state.accounts, in: body, into: &surface) }
-    if state.fix.isOpen { FixOverlay.render(state.fix, in: body, into: &surface) }
+    switch state.fix.step {
+    case .finished?, .stopped?: break
+    default: fixScroll = ScrollPosition()  // what a write came to opens at its top
+    }
+    if state.fix.isOpen { FixOverlay.render(state.fix, scroll: &fixScroll, in: body, into: &surface) }
   }
 
   /// What the field understands beside a name (`SearchSyntaxHelp`), while the list has the focus;

@@ -14,6 +14,8 @@ public final class RootViewController {
   /// The help overlay's scroll position and extent at the last render (view-local): on a small
   /// terminal the keys list is longer than the box.
   var helpScroll = ScrollPosition()
+  /// How far the fix box's outcome is scrolled, where it is taller than the box (view-local).
+  var fixScroll = ScrollPosition()
 
   public init() {}
 

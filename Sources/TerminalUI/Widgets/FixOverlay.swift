@@ -34,11 +34,15 @@ public enum FixOverlay {
 
   typealias Line = (text: String, style: Style)
 
-  public static func render(_ fix: FixState, in rect: Rect, into surface: inout some Surface) {
+  /// `scroll` is the view's: what is read after the write (a pass, then what it came to) may be
+  /// taller than a small terminal, and the arrows show the rest (`RootViewController.fixTable`).
+  public static func render(
+    _ fix: FixState, scroll: inout ScrollPosition, in rect: Rect, into surface: inout some Surface
+  ) {
     guard let step = fix.step else { return }
     let width = min(rect.cols, 78)
     let inner = max(1, width - 2)
-    let content = lines(step, width: inner)
+    var content = lines(step, width: inner)
     // The field (and its prompt) is what the person acts on: a box too short for everything keeps
     // the end in view; elsewhere the start (a pass comes first).
     let box = rect.centered(rows: min(rect.rows, content.lines.count + 3), cols: width)
@@ -47,7 +51,9 @@ public enum FixOverlay {
     let inside = box.inset(by: 1)
     guard inside.rows > 0, inside.cols > 0 else { return }
     let visible = max(1, inside.rows - 1)
-    let first = content.keepEnd ? max(0, content.lines.count - visible) : 0
+    scroll.fit(lineCount: content.scrolls ? content.lines.count : 0, visibleRows: visible)
+    if scroll.canScroll { content.keys = "↑/↓ more · other keys close" }
+    let first = content.keepEnd ? max(0, content.lines.count - visible) : scroll.offset
     for (offset, line) in content.lines.dropFirst(first).prefix(visible).enumerated() {
       surface.put(
         Truncation.truncate(line.text, toWidth: inside.cols), row: inside.row + offset, col: inside.col,
@@ -69,6 +75,9 @@ public enum FixOverlay {
     var lines: [Line]
     var keys: String
     var keepEnd = false
+    /// The last steps (what it came to, why not) scroll with the arrows; the others keep their
+    /// start or their field in view.
+    var scrolls = false
     var cursorLine: Int?
     var cursorColumn = 0
   }
@@ -81,6 +90,9 @@ public enum FixOverlay {
     case .choosing(let person, let kinds):
       // The choices first: a short box keeps them all (the title names the person).
       var lines = kinds.map { ("\(key(for: $0))  \(label(for: $0))", Style.plain) }
+      if person.onPremisesSyncEnabled == true {
+        lines += wrapped("Enable and disable: in on-premises AD, where this account is managed.", width, .muted)
+      }
       lines.append(("", .plain))
       lines += who(person, width)
       return Content(title: "Fix: " + name(person), lines: lines, keys: "letter choose · Esc cancel")
@@ -100,8 +112,8 @@ public enum FixOverlay {
     case .confirming(let plan, let typed, let mismatch):
       var lines = plan.confirmationText.split(separator: "\n").flatMap { wrapped(String($0), width, .plain) }
       lines.append(("", .plain))
-      if mismatch { lines += wrapped("That is not their user name: nothing was sent.", width, .error) }
-      lines += wrapped("Type the user name (\(clean(plan.person.userPrincipalName))) to go ahead:", width, .bold)
+      if mismatch { lines += wrapped(plan.confirmationMismatch, width, .error) }
+      lines += wrapped(clean(plan.confirmationPrompt), width, .bold)
       var content = Content(
         title: "Fix: roster " + plan.kind.commandName, lines: lines, keys: "Enter go ahead · Esc cancel",
         keepEnd: true)
@@ -126,9 +138,11 @@ public enum FixOverlay {
       let verdict = outcome.succeeded ? " — done" : outcome.holds ? " — nothing to change" : " — not done"
       return Content(
         title: "Fix: roster " + plan.kind.commandName + verdict,
-        lines: lines, keys: "any key closes", cursorLine: outcome.pass == nil ? nil : 1, cursorColumn: 2)
+        lines: lines, keys: "any key closes", scrolls: true, cursorLine: outcome.pass == nil ? nil : 1,
+        cursorColumn: 2)
     case .stopped(let text):
-      return Content(title: "Fix: not done", lines: wrapped(clean(text), width, .error), keys: "any key closes")
+      return Content(
+        title: "Fix: not done", lines: wrapped(clean(text), width, .error), keys: "any key closes", scrolls: true)
     }
   }
 

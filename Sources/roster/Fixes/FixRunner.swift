@@ -100,7 +100,7 @@ enum FixRunner {
           + "(with an exact object id or user name) to go ahead, or --dry-run to see the request. Nothing was sent.")
     }
     Console.error(plan.confirmationText)
-    FileHandle.standardError.write(Data("Type the user name (\(plan.person.userPrincipalName)) to go ahead: ".utf8))
+    FileHandle.standardError.write(Data((plan.confirmationPrompt + " ").utf8))
     let typed = readLine() ?? ""
     guard plan.confirms(typed) else {
       throw FixStop(code: FixExit.notConfirmed, message: "Not confirmed: nothing was sent.")

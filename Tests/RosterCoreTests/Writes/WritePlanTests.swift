@@ -85,6 +85,49 @@ import Testing
     #expect(!plan.confirms("Ada Lovelace") && !plan.confirms("") && !plan.confirms(Self.ada.id))
   }
 
+  /// A guest's user name is Entra's invention: their mail confirms too, and the prompt offers it.
+  /// A member's mail does not (their user name is what they are known by).
+  @Test func aGuestIsConfirmedByMailAsWell() {
+    let plan = WritePlan(kind: .revoke, person: Self.guest)
+    #expect(plan.confirms("GUS@fabrikam.com ") && plan.confirms(Self.guest.userPrincipalName))
+    #expect(!plan.confirms("Gus Guest") && !plan.confirms("gus@fabrikam"))
+    #expect(plan.confirmationPrompt == "Type their mail (gus@fabrikam.com) or user name to go ahead:")
+    #expect(plan.confirmationText.contains("Mail:       gus@fabrikam.com"))
+    #expect(plan.confirmationMismatch.contains("neither their mail nor their user name"))
+    var member = Self.ada
+    member.mail = "ada.lovelace@contoso.com"
+    let memberPlan = WritePlan(kind: .revoke, person: member)
+    #expect(!memberPlan.confirms("ada.lovelace@contoso.com") && memberPlan.confirms("ada@contoso.com"))
+    #expect(memberPlan.confirmationPrompt == "Type the user name (ada@contoso.com) to go ahead:")
+    #expect(!memberPlan.confirmationText.contains("Mail:"))
+    var noMail = Self.guest
+    noMail.mail = nil
+    #expect(!WritePlan(kind: .revoke, person: noMail).confirms("") && !noMail.userPrincipalName.isEmpty)
+  }
+
+  /// What the look-up read rules out is refused before the confirmation, in Graph's refusal's words.
+  @Test func whatGraphWouldRefuseIsRefusedBeforeAsking() {
+    var onPrem = Self.ada
+    onPrem.onPremisesSyncEnabled = true
+    for kind in [WriteKind.disable, .enable] {
+      let refusal = WritePlan(kind: kind, person: onPrem).localRefusal
+      #expect(refusal?.contains("on-premises Active Directory") == true && refusal?.contains(onPrem.id) == true)
+      #expect(WritePlan(kind: kind, person: Self.ada).localRefusal == nil)
+    }
+    #expect(WritePlan(kind: .revoke, person: onPrem).localRefusal == nil, "sessions end in the cloud")
+    #expect(WritePlan(kind: .tap, person: onPrem).localRefusal == nil)
+    let dynamic = WriteGroup(id: "g1", displayName: "All Paris", groupTypes: ["DynamicMembership"])
+    let synced = WriteGroup(id: "g2", displayName: "HR", onPremisesSyncEnabled: true)
+    let plain = WriteGroup(id: "g3", displayName: "Platform", groupTypes: ["Unified"])
+    for kind in [WriteKind.groupAdd, .groupRemove] {
+      #expect(WritePlan(kind: kind, person: Self.ada, group: dynamic).localRefusal?.contains("by rule") == true)
+      #expect(
+        WritePlan(kind: kind, person: Self.ada, group: synced).localRefusal?.contains("on-premises Active Directory")
+          == true)
+      #expect(WritePlan(kind: kind, person: onPrem, group: plain).localRefusal == nil)
+    }
+  }
+
   @Test func undoIsSaidWhereGraphCanAndRevokeCannot() {
     #expect(WriteKind.disable.undo.contains("roster enable"))
     #expect(WriteKind.enable.undo.contains("roster disable"))

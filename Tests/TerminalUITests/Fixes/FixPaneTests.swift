@@ -183,6 +183,79 @@ import Testing
     #expect(!state.fix.isOpen)
   }
 
+  /// A synced account is not offered what Graph refuses for it, and the box says where it is done.
+  @Test func aSyncedAccountIsNotOfferedEnableOrDisable() {
+    var synced = Self.aliceAccount
+    synced.onPremisesSyncEnabled = true
+    var state = Self.opened(synced)
+    let menu = Self.screen(state)
+    #expect(menu.contains("r  Revoke") && !menu.contains("d  Disable") && !menu.contains("e  Enable"))
+    #expect(menu.contains("Enable and disable: in on-premises AD"))
+    #expect(
+      Self.press([.character("d")], &state).isEmpty && state.fix.step == .choosing(synced, FixState.kinds(for: synced)))
+  }
+
+  /// A guest types back their mail rather than the `#EXT#` user name Entra made for them.
+  @Test func aGuestIsConfirmedByTheirMail() {
+    let guest = WritePerson(
+      id: "9", userPrincipalName: "gus_fabrikam.com#EXT#@contoso.com", displayName: "Gus", mail: "gus@fabrikam.com",
+      userType: "Guest", externalUserState: "Accepted", accountEnabled: true)
+    var state = Self.opened(guest)
+    Self.press([.character("r")], &state)
+    #expect(Self.screen(state).contains("Type their mail (gus@fabrikam.com) or user name"))
+    Self.type("gus", &state)
+    #expect(Self.press([.enter], &state).isEmpty)
+    #expect(Self.screen(state).contains("neither their mail nor their user name"))
+    Self.type("gus@fabrikam.com", &state)
+    let effects = Self.press([.enter], &state)
+    #expect(effects.count == 1 && state.fix.step == .sending(WritePlan(kind: .revoke, person: guest)))
+  }
+
+  /// A group whose members are by rule is refused once read, before any confirmation.
+  @Test func aDynamicGroupIsRefusedBeforeTheConfirmation() {
+    var state = Self.opened()
+    Self.press([.character("a")], &state)
+    Self.press([.paste("All Paris")], &state)
+    Self.press([.enter], &state)
+    let group = WriteGroup(id: "g9", displayName: "All Paris", groupTypes: ["DynamicMembership"])
+    _ = reduce(&state, .fix(.groupRead(id: state.fix.requestID, .success(group))))
+    guard case .stopped(let text)? = state.fix.step else {
+      Issue.record("not refused: \(String(describing: state.fix.step))")
+      return
+    }
+    #expect(text.contains("by rule") && Self.screen(state).contains("Fix: not done"))
+  }
+
+  /// At 40×12 a pass, its warning and the sentence do not fit: the pass is on top, the keys say
+  /// there is more, and ↓ brings the sentence's end into view (the view keeps where it is).
+  @Test func aPassTallerThanTheBoxScrolls() throws {
+    var state = Self.opened(rows: 12, cols: 40)
+    Self.press([.character("t")], &state)
+    Self.type("alice@contoso.com", &state)
+    Self.press([.enter], &state)
+    let text =
+      "Created a Temporary Access Pass for Alice Smith (alice@contoso.com, id 1), valid 1 hour, usable more "
+      + "than once. " + WriteKind.tap.undo
+    let outcome = WriteOutcome(result: .done, text: text, pass: Secret("Xy7#pQ2!"))
+    _ = reduce(&state, .fix(.performed(id: state.fix.requestID, outcome)))
+    let controller = RootViewController()
+    func rows() -> [String] {
+      var buffer = ScreenBuffer(rows: 12, cols: 40)
+      controller.render(state, into: &buffer)
+      return (0..<buffer.rows).map { buffer.text(ofRow: $0) }
+    }
+    let first = rows()
+    #expect(first.contains { $0.contains("Xy7#pQ2!") } && first.contains { $0.contains("↑/↓ more") })
+    #expect(!first.joined().contains("admin center)."))
+    for _ in 0..<12 {
+      for action in controller.actions(for: .down, in: state) { _ = reduce(&state, action) }
+    }
+    let last = rows()
+    #expect(last.contains { $0.contains("admin center).") } && state.fix.isOpen, "\(last)")
+    for action in controller.actions(for: .character("x"), in: state) { _ = reduce(&state, action) }
+    #expect(!state.fix.isOpen)
+  }
+
   @Test func aSmallTerminalKeepsTheFieldAndTheCursorInView() throws {
     var state = Self.opened(rows: 12, cols: 40)
     Self.press([.character("r")], &state)
