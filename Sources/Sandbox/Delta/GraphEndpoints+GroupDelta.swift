@@ -157,15 +157,8 @@ extension GraphEndpoints {
   private func groupDeltaPage(
     _ request: IncomingRequest, values: [JSONValue], next: GroupDeltaToken?, deltaLink: GroupDeltaToken?
   ) -> Response {
-    let select = (next ?? deltaLink)?.select.map { "(\($0))" } ?? ""
-    var body: [(String, JSONValue)] = [("@odata.context", .string("\(request.base)/v1.0/$metadata#groups\(select)"))]
-    if let next {
-      body.append(("@odata.nextLink", .string("\(request.base)/v1.0/groups/delta?$skiptoken=\(next.encoded)")))
-    }
-    if let deltaLink {
-      body.append(("@odata.deltaLink", .string("\(request.base)/v1.0/groups/delta?$deltatoken=\(deltaLink.encoded)")))
-    }
-    body.append(("value", .array(values)))
-    return ok(.object(body), request)
+    linkedDeltaPage(
+      request, "groups", select: (next ?? deltaLink)?.select, values: values, skipToken: next?.encoded,
+      deltaToken: deltaLink?.encoded)
   }
 }

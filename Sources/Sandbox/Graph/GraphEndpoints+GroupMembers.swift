@@ -47,9 +47,7 @@ extension GraphEndpoints {
     if let cast { objects = objects.filter { $0.odataType == cast } }
     objects = try narrowed(objects, cast: cast, directory: directory, request: request)
     if counting {
-      guard userListQuery(request).consistencyLevelEventual else {
-        throw GraphError(status: 400, code: "Request_BadRequest", message: "$count is not currently supported.")
-      }
+      guard userListQuery(request).consistencyLevelEventual else { throw Self.countNeedsEventual }
       if relation == "members" && cast == nil { return plainCount(directory.members(ofGroup: index).count, request) }
       return plainCount(objects.count, request)
     }

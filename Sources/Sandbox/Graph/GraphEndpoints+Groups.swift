@@ -66,11 +66,7 @@ extension GraphEndpoints {
   }
 
   private func countGroups(_ request: IncomingRequest) throws(GraphError) -> Response {
-    guard userListQuery(request).consistencyLevelEventual else {
-      throw GraphError(status: 400, code: "Request_BadRequest", message: "$count is not currently supported.")
-    }
-    var listQuery = userListQuery(request)
-    listQuery.count = nil
+    let listQuery = try countQuery(request)
     let count: Int
     do { count = try tenant.directory.listGroups(listQuery).count } catch { throw GraphError(error) }
     return plainCount(count, request)

@@ -59,9 +59,7 @@ extension GraphEndpoints {
       }
     }
     if counting {
-      guard query.consistencyLevelEventual else {
-        throw GraphError(status: 400, code: "Request_BadRequest", message: "$count is not currently supported.")
-      }
+      guard query.consistencyLevelEventual else { throw Self.countNeedsEventual }
       return plainCount(groups.count, request)
     }
     return try directoryObjectPage(

@@ -42,16 +42,22 @@ extension GraphEndpoints {
   /// `GET /users/$count`: a plain number, only as an advanced query.
   func countUsers(_ request: IncomingRequest, caller: GraphCaller) throws(GraphError) -> Response {
     guard caller.canReadAllBasic else { throw .accessDenied }
-    guard userListQuery(request).consistencyLevelEventual else {
-      throw GraphError(status: 400, code: "Request_BadRequest", message: "$count is not currently supported.")
-    }
-    var listQuery = userListQuery(request)
-    listQuery.count = nil
+    let listQuery = try countQuery(request)
     let count: Int
     do { count = try tenant.directory.listPage(listQuery, offset: 0, limit: 0).total } catch { throw GraphError(error) }
-    var headers = Self.headers(Self.requestIds(request))
-    headers[.contentType] = "text/plain"
-    return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: String(count))))
+    return plainCount(count, request)
+  }
+
+  /// `$count` is an advanced query: without `ConsistencyLevel: eventual` Graph answers 400.
+  static let countNeedsEventual = GraphError(
+    status: 400, code: "Request_BadRequest", message: "$count is not currently supported.")
+
+  /// A `…/$count` request's query (the count option itself dropped), once it is an advanced one.
+  func countQuery(_ request: IncomingRequest) throws(GraphError) -> UserListQuery {
+    var query = userListQuery(request)
+    guard query.consistencyLevelEventual else { throw Self.countNeedsEventual }
+    query.count = nil
+    return query
   }
 
   func userListQuery(_ request: IncomingRequest) -> UserListQuery {

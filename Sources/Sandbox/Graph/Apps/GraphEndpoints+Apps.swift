@@ -48,11 +48,7 @@ extension GraphEndpoints {
     guard let key = rest.first else { return try listApps(all, request: request, render: render) }
     let lowered = key.lowercased()
     if lowered == "$count" && rest.count == 1 {
-      guard userListQuery(request).consistencyLevelEventual else {
-        throw GraphError(status: 400, code: "Request_BadRequest", message: "$count is not currently supported.")
-      }
-      var query = userListQuery(request)
-      query.count = nil
+      let query = try countQuery(request)
       do { return plainCount(try AppQuery.run(query, over: all).count, request) } catch { throw GraphError(error) }
     }
     if ["delta", "microsoft.graph.delta", "delta()"].contains(lowered) && rest.count == 1 {
