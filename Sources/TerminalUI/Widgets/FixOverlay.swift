@@ -64,10 +64,12 @@ public enum FixOverlay {
         Truncation.truncate(content.keys, toWidth: inside.cols), row: inside.maxRow - 1, col: inside.col,
         width: inside.cols, style: .dim)
     }
-    // The terminal's cursor: after the typed text in a field, else on the box's first line.
-    let cursorLine = content.cursorLine.map { $0 - first } ?? 0
-    let cursorRow = inside.row + max(0, min(cursorLine, visible - 1))
-    surface.placeCursor(row: cursorRow, col: inside.col + min(content.cursorColumn, inside.cols - 1))
+    // The terminal's cursor: after the typed text in a field, or at a pass, while in view; else at
+    // the start of the box's first line.
+    let cursorLine = content.cursorLine.map { $0 - first }.flatMap { (0..<visible).contains($0) ? $0 : nil }
+    surface.placeCursor(
+      row: inside.row + (cursorLine ?? 0),
+      col: inside.col + (cursorLine == nil ? 0 : min(content.cursorColumn, inside.cols - 1)))
   }
 
   struct Content {
