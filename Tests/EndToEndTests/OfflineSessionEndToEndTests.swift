@@ -8,10 +8,12 @@ import Testing
 /// network is back; and `roster logout` in another terminal stops the running UI from using the
 /// token it holds in memory.
 @Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is not installed")) struct OfflineSessionEndToEndTests {
-  /// A signed-in UI over a synced index, 100×30.
+  /// A signed-in UI over a synced index, 100×30. The sandbox approves no sign-in by itself, so
+  /// the sign-in screen a session's end brings stays until the test has seen it (approved at
+  /// once, it lasted a device-code poll: a loaded CI machine's capture missed it).
   static func started(_ run: RosterInTmux) throws -> SandboxProcess {
     let binary = try #require(RosterBinary.url)
-    let sandbox = try SandboxProcess(binary: binary, arguments: ["--size", "300"])
+    let sandbox = try SandboxProcess(binary: binary, arguments: ["--size", "300"], approvesItself: false)
     try sandbox.signIn(binary, home: run.work.path)
     try run.start([], environment: sandbox.environment, cols: 100, rows: 30)
     try run.tmux.until("the index synced", timeout: 45) { $0.contains("Search:") && $0.contains("index, synced") }

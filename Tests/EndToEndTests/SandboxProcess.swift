@@ -22,13 +22,22 @@ final class SandboxProcess {
   /// With `--second-tenant`: that tenant's `http://127.0.0.1:PORT` and id (its second line).
   let secondURL: String?
   let secondTenant: String?
+  /// Whether the sandbox approves device codes itself (0.2 s after they are issued).
+  let approvesItself: Bool
 
+  /// `approvesItself: false` for a test that must see a sign-in screen stay: the sandbox then
+  /// approves nothing by itself (a sign-in the UI starts waits), and `signIn` approves its own
+  /// code through the control API.
   init(
-    binary: URL, arguments: [String], scopes: String = "openid profile offline_access User.Read User.Read.All"
+    binary: URL, arguments: [String], scopes: String = "openid profile offline_access User.Read User.Read.All",
+    approvesItself: Bool = true
   ) throws {
     let out = Pipe()
     process.executableURL = binary
-    process.arguments = ["sandbox", "--port", "0", "--approve-after", "0.2", "--device-code-interval", "1"] + arguments
+    self.approvesItself = approvesItself
+    process.arguments =
+      ["sandbox", "--port", "0"] + (approvesItself ? ["--approve-after", "0.2"] : []) + ["--device-code-interval", "1"]
+      + arguments
     process.standardOutput = out
     process.standardError = FileHandle.nullDevice
     process.standardInput = FileHandle.nullDevice
@@ -70,7 +79,15 @@ final class SandboxProcess {
       "HOME": home, "XDG_STATE_HOME": "\(home)/state", "XDG_CONFIG_HOME": "\(home)/config", "PATH": "/usr/bin:/bin",
       "LANG": "C.UTF-8",
     ]) { $1 }
-    #expect(try Self.run(binary, ["login", "--device-code"], environment: environment) == 0)
+    guard !approvesItself else {
+      #expect(try Self.run(binary, ["login", "--device-code"], environment: environment) == 0)
+      return
+    }
+    let login = try Self.start(binary, ["login", "--device-code"], environment: environment)
+    // Its code is approved once it is pending (the control API answers 404 until then).
+    while login.isRunning, (try? send("POST", "/_sandbox/device/approve", body: nil)) == nil { usleep(50_000) }
+    login.waitUntilExit()
+    #expect(login.terminationStatus == 0)
   }
 
   func stop() {
@@ -117,6 +134,13 @@ final class SandboxProcess {
 
   /// Runs `roster ARGUMENTS` to completion with `environment`; its exit status.
   static func run(_ binary: URL, _ arguments: [String], environment: [String: String]) throws -> Int32 {
+    let child = try start(binary, arguments, environment: environment)
+    child.waitUntilExit()
+    return child.terminationStatus
+  }
+
+  /// Starts `roster ARGUMENTS` with `environment`, its output thrown away.
+  static func start(_ binary: URL, _ arguments: [String], environment: [String: String]) throws -> Process {
     let child = Process()
     child.executableURL = binary
     child.arguments = arguments
@@ -125,7 +149,6 @@ final class SandboxProcess {
     child.standardOutput = FileHandle.nullDevice
     child.standardError = FileHandle.nullDevice
     try child.run()
-    child.waitUntilExit()
-    return child.terminationStatus
+    return child
   }
 }
